@@ -1,0 +1,43 @@
+"""Corbeille: an electronic banker and quotation keeper for French stock-market board games."""
+from setuptools import find_packages, setup
+
+setup(
+    name="corbeille",
+    version="0.1.0",
+    description="Electronic banker and quotation-table keeper for stock-market board games",
+    long_description=open("README.md", encoding="utf-8").read(),
+    long_description_content_type="text/markdown",
+    python_requires=">=3.11",
+    packages=find_packages(include=["engines", "engines.*", "drivers", "drivers.*", "firmware", "firmware.*"]),
+    package_data={
+        "engines": ["*/locale/*.json", "*/box/*.toml"],
+        "firmware": ["locale/*.json", "*.toml"],
+    },
+    include_package_data=True,
+    install_requires=[
+        "gpiozero>=2.0",
+        "luma.core>=2.4",
+        "luma.oled>=3.13",
+        "pyserial>=3.5",
+        "Pillow>=10",
+    ],
+    extras_require={
+        # On the Raspberry Pi: the real pin backend and the e-ink libraries.
+        "pi": [
+            "RPi.GPIO>=0.7",
+            "lgpio>=0.2; platform_machine=='aarch64' or platform_machine=='armv7l'",
+            "waveshare-epaper>=1.3",
+            "inky>=2.0",
+            "smbus2>=0.4",
+            "spidev>=3.6",
+        ],
+        # Desktop tests: fake-rpi stands in for RPi.GPIO and smbus so luma's real
+        # interface code runs; hypothesis drives the property tests.
+        "test": [
+            "pytest>=8",
+            "hypothesis>=6.100",
+            "fake-rpi>=0.7",
+        ],
+    },
+    entry_points={"console_scripts": ["corbeille=firmware.cli:main"]},
+)
