@@ -1,0 +1,415 @@
+"""Displays: one small interface in front of every screen the box can drive.
+
+``Display`` is what renderers hand frames to: ``size``, ``mode``, ``show(image)``,
+``clear()``, ``close()``, ``name``. ``show`` skips a frame identical to the last one
+sent and returns False, because luma's SSD1306/SH1106 drivers resend the whole frame
+on every call (about 1 KB over I2C, ~25 ms at 400 kHz) and an e-ink panel takes
+seconds: "a frame goes to a display only when it differs from the last one" is ours.
+
+``OledDisplay`` wraps any luma.oled device, built from a configuration dict through
+``luma.core.cmdline`` exactly as luma's own command-line helpers do, so every device
+and interface luma knows is available without a table of our own.
+
+``build_display(config)`` picks the driver by ``config["type"]``; hardware displays
+come back wrapped in ``drivers.faults.GuardedDisplay`` so a bus error never reaches
+the game loop.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PIL import Image
+
+from drivers.config import Section
+from drivers.errors import BusError, ConfigError
+
+MODES = ("1", "L", "RGB")
+DISPLAY_TYPES = ("oled", "eink", "terminal", "window", "png", "dummy")
+
+
+def convert(image: Image.Image, mode: str) -> Image.Image:
+    """``image`` in ``mode``; greys become 1-bit by a plain threshold at 50 %.
+
+    PIL's default 1-bit conversion dithers, which turns anti-aliased text into noise
+    on a 128x64 panel; a threshold keeps letters crisp.
+    """
+    if image.mode == mode:
+        return image
+    if mode == "1":
+        grey = image if image.mode == "L" else image.convert("L")
+        return grey.point(lambda v: 255 if v >= 128 else 0).convert("1", dither=Image.Dither.NONE)
+    return image.convert(mode)
+
+
+class Display:
+    """A screen. Subclasses implement ``_send(frame)``; this class skips repeats.
+
+    ``show`` converts the image to ``mode`` (so a renderer may draw in "L" for any
+    display), compares it with the last frame sent and calls ``_send`` only when it
+    differs. The cache is updated only after ``_send`` returned, so a frame lost to a
+    bus error is sent again next time rather than counted as shown.
+    ``tick(now)`` lets slow or failing displays finish work between frames; the
+    firmware calls it from its loop. ``degraded`` and ``last_error`` say whether the
+    display is currently failing (only wrappers and e-ink set them).
+    """
+
+    name = "display"
+    degraded = False
+    last_error = ""
+
+    def __init__(self, size: tuple[int, int], mode: str, name: str | None = None):
+        if mode not in MODES:
+            raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
+        self.size = (int(size[0]), int(size[1]))
+        self.mode = mode
+        if name is not None:
+            self.name = name
+        self._last_key: bytes | None = None
+        self._last_frame: Image.Image | None = None
+        self.frames_sent = 0
+        self.frames_skipped = 0
+
+    def prepare(self, image: Image.Image) -> Image.Image:
+        """The frame as it will be sent: checked for size, converted to ``mode``."""
+        if image.size != self.size:
+            raise ValueError(f"{self.name}: frame is {image.size[0]}x{image.size[1]}, "
+                             f"display is {self.size[0]}x{self.size[1]}")
+        return convert(image, self.mode)
+
+    def show(self, image: Image.Image) -> bool:
+        """Send ``image`` unless it equals the last frame sent; True when it was sent."""
+        frame = self.prepare(image)
+        key = frame.tobytes()
+        if key == self._last_key:
+            self.frames_skipped += 1
+            return False
+        self._send(frame)
+        self._last_key = key
+        self._last_frame = frame.copy()
+        self.frames_sent += 1
+        return True
+
+    def clear(self) -> None:
+        """Blank the screen (skipped, like any frame, when it is already blank)."""
+        self.show(Image.new(self.mode, self.size))
+
+    def forget(self) -> None:
+        """Drop the memory of the last frame, so the next one is sent whatever it is.
+
+        Used after a reconnection: the panel may have lost what it was showing.
+        """
+        self._last_key = None
+
+    @property
+    def last_frame(self) -> Image.Image | None:
+        """The last frame actually sent (a copy), or None."""
+        return self._last_frame
+
+    def tick(self, now: float | None = None) -> None:
+        """Do pending work (retries, delayed e-ink refreshes). Nothing to do here."""
+
+    def close(self) -> None:
+        """Release the hardware. Safe to call twice."""
+
+    def _send(self, frame: Image.Image) -> None:
+        raise NotImplementedError
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self.name!r} {self.size[0]}x{self.size[1]} {self.mode}>"
+
+
+# --------------------------------------------------------------------------- luma OLED
+
+class _RaisingParser(argparse.ArgumentParser):
+    """argparse calls sys.exit on bad input; a configuration error must raise instead."""
+
+    def __init__(self, prefix: str, **kwargs):
+        super().__init__(**kwargs)
+        self._prefix = prefix
+
+    def error(self, message):
+        raise ConfigError(f"{self._prefix}: {message}")
+
+
+# Keys the OLED factory reads itself; every other key must be one of luma's options.
+_OLED_OWN_KEYS = ("type", "name", "contrast")
+_OLED_DEFAULTS = {"display": "ssd1306", "interface": "i2c"}
+
+
+def _luma_parser(prefix: str) -> argparse.ArgumentParser:
+    from luma.core import cmdline
+
+    return cmdline.create_parser(
+        description="Corbeille display", autocomplete=False,
+        parser=_RaisingParser(prefix, prog="corbeille-display", add_help=False))
+
+
+def _greyscale_class(display: str) -> bool:
+    import luma.oled.device
+    from luma.oled.device.greyscale import greyscale_device
+
+    cls = getattr(luma.oled.device, display)
+    return isinstance(cls, type) and issubclass(cls, greyscale_device)
+
+
+class OledOptions:
+    """A validated OLED configuration: luma's argparse namespace plus our own keys.
+
+    Validation happens here, eagerly, so a typo is a ConfigError at start-up even when
+    the display itself cannot be reached yet (and is then retried, degraded).
+    """
+
+    def __init__(self, config: Mapping[str, Any], prefix: str = "display"):
+        from luma.core import cmdline
+
+        section = Section(config, prefix)
+        section.choice("type", ["oled"], "oled")
+        self.name = section.text("name", "oled")
+        self.contrast = section.integer("contrast", None, 0, 255)
+        oled_types = cmdline.get_display_types().get("oled", [])
+        display = section.choice("display", oled_types, _OLED_DEFAULTS["display"])
+        interfaces = cmdline.get_interface_types()
+        interface = section.choice("interface", interfaces, _OLED_DEFAULTS["interface"])
+        argv = ["--display", display, "--interface", interface]
+
+        parser = _luma_parser(prefix)
+        actions = {a.dest: a for a in parser._actions if a.option_strings}
+        for dest in sorted(actions):
+            action = actions[dest]
+            if dest in ("display", "interface", "config") or not section.has(dest):
+                continue
+            flag = action.option_strings[-1] if action.option_strings[-1].startswith("--") \
+                else action.option_strings[0]
+            if isinstance(action, argparse._StoreTrueAction):
+                if section.boolean(dest):
+                    argv.append(flag)
+                continue
+            if dest == "i2c_address":
+                value = section.raw(dest)
+                if isinstance(value, int) and not isinstance(value, bool):
+                    value = hex(value)
+                elif not isinstance(value, str):
+                    raise section.error(dest, f"{value!r} is not an address like '0x3C'")
+                try:
+                    int(value, 0)
+                except ValueError:
+                    raise section.error(dest, f"{value!r} is not an address like '0x3C'") from None
+            elif action.choices is not None:
+                value = section.choice(dest, action.choices)
+            elif action.type is int:
+                value = section.integer(dest)
+            elif action.type is float:
+                value = section.number(dest)
+            elif action.type is bool:
+                value = section.boolean(dest)
+            else:
+                value = section.text(dest)
+            if value is None:
+                continue
+            argv += [flag, str(value)]
+        section.done()
+
+        self.argv = argv
+        self.args = parser.parse_args(argv)
+        self.greyscale = _greyscale_class(display)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        a = self.args
+        return (a.width, a.height) if a.rotate % 2 == 0 else (a.height, a.width)
+
+    @property
+    def mode(self) -> str:
+        """What a renderer should draw: 1-bit, grey (SSD1322...), or colour."""
+        if self.args.mode == "1":
+            return "1"
+        return "L" if self.greyscale else ("RGB" if self._colour() else "1")
+
+    def _colour(self) -> bool:
+        import luma.oled.device
+        from luma.oled.device.color import color_device
+
+        cls = getattr(luma.oled.device, self.args.display)
+        return isinstance(cls, type) and issubclass(cls, color_device)
+
+
+def _luma_errors():
+    import luma.core.error as e
+
+    return e
+
+
+class OledDisplay(Display):
+    """Any luma.oled device (SSD1306, SH1106, SSD1309, SSD1322...) behind ``Display``.
+
+    Build one with ``OledDisplay.from_config(config)``; pass ``serial_interface=`` to put
+    a mock or a fake-rpi bus under the real luma driver (tests count the bytes it sends).
+    A luma bus error (DeviceNotFoundError on I2C EIO, OSError on SPI) becomes BusError.
+    """
+
+    def __init__(self, device, *, name: str = "oled", mode: str | None = None):
+        self.device = device
+        if mode is None:
+            mode = "1" if device.mode == "1" else "RGB"
+        super().__init__(device.size, mode, name)
+        self._closed = False
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any] | OledOptions, *, serial_interface=None,
+                    prefix: str = "display") -> "OledDisplay":
+        options = config if isinstance(config, OledOptions) else OledOptions(config, prefix)
+        device = _create_luma_device(options, serial_interface)
+        display = cls(device, name=options.name, mode=options.mode)
+        if options.contrast is not None:
+            display._guard_bus(device.contrast, options.contrast)
+        return display
+
+    def _send(self, frame: Image.Image) -> None:
+        self._guard_bus(self.device.display, convert(frame, self.device.mode))
+
+    def _guard_bus(self, fn, *args):
+        errors = _luma_errors()
+        try:
+            return fn(*args)
+        except (errors.DeviceNotFoundError, errors.DevicePermissionError) as exc:
+            raise BusError(str(exc)) from exc
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self._guard_bus(self.device.cleanup)
+
+
+def _create_luma_device(options: OledOptions, serial_interface=None):
+    """``luma.core.cmdline.create_device``, or the same steps around a given interface."""
+    from luma.core import cmdline
+    import luma.core.framebuffer
+
+    errors = _luma_errors()
+    args = options.args
+    try:
+        if serial_interface is None:
+            return cmdline.create_device(args)
+        import luma.oled.device
+
+        device_class = getattr(luma.oled.device, args.display)
+        framebuffer = getattr(luma.core.framebuffer, args.framebuffer)(
+            num_segments=args.num_segments, debug=args.debug)
+        params = dict(vars(args), framebuffer=framebuffer)
+        return device_class(serial_interface=serial_interface, **params)
+    except errors.DeviceDisplayModeError as exc:
+        raise ConfigError(f"display.width/height: {exc}") from exc
+    except errors.DeviceAddressError as exc:
+        raise ConfigError(f"display.i2c_address: {exc}") from exc
+    except (errors.DeviceNotFoundError, errors.DevicePermissionError) as exc:
+        raise BusError(str(exc)) from exc
+    except (ImportError, RuntimeError) as exc:
+        # RPi.GPIO refuses to load off a Pi; spidev or smbus2 may be missing.
+        raise ConfigError(f"display.interface: {args.interface!r} cannot be used here: {exc}") from exc
+
+
+# --------------------------------------------------------------------------- captures
+
+class DummyDisplay(Display):
+    """luma's ``dummy`` device: keeps the last image, needs nothing. ``image`` is that image."""
+
+    def __init__(self, size=(128, 64), mode="1", name="dummy"):
+        super().__init__(size, mode, name)
+        from luma.core.device import dummy
+
+        self.device = dummy(width=self.size[0], height=self.size[1],
+                            mode="1" if mode == "1" else "RGB")
+
+    def _send(self, frame):
+        self.device.display(convert(frame, self.device.mode))
+
+    @property
+    def image(self) -> Image.Image | None:
+        return self.device.image
+
+
+class PngDisplay(DummyDisplay):
+    """Keeps the last ``keep`` frames in memory and, given a directory, writes each as PNG.
+
+    For tests (compare ``frames`` with reference images) and for looking at a screen on
+    a machine with no terminal or window: files are ``<name>-00001.png``... plus
+    ``<name>-latest.png`` rewritten on every frame.
+    """
+
+    def __init__(self, size=(128, 64), mode="1", name="png", directory: str | None = None,
+                 keep: int = 100):
+        super().__init__(size, mode, name)
+        self.directory = directory
+        self.frames: collections.deque[Image.Image] = collections.deque(maxlen=max(1, keep))
+        if directory:
+            os.makedirs(directory, exist_ok=True)
+
+    def _send(self, frame):
+        super()._send(frame)
+        self.frames.append(frame.copy())
+        if self.directory:
+            number = self.frames_sent + 1
+            frame.save(os.path.join(self.directory, f"{self.name}-{number:05d}.png"))
+            latest = os.path.join(self.directory, f"{self.name}-latest.png")
+            frame.save(latest + ".tmp", format="PNG")
+            os.replace(latest + ".tmp", latest)
+
+
+# --------------------------------------------------------------------------- factory
+
+def build_display(config: Mapping[str, Any], *, prefix: str = "display", stream=None,
+                  events=None, clock: Callable[[], float] = time.monotonic,
+                  serial_interface=None, panel=None) -> Display:
+    """The display described by ``config`` (one table of the configuration file).
+
+    ``config["type"]`` is one of oled, eink, terminal, window, png, dummy; the keys each
+    reads are listed in docs/drivers.md. Backends may be passed in: ``serial_interface``
+    (oled), ``panel`` (eink), ``stream`` (terminal), ``events`` (window: a queue that
+    receives a quit event when the window is closed). OLED and e-ink displays come back
+    guarded: bus errors mark them degraded and are retried, never raised.
+    """
+    section = Section(config, prefix)
+    kind = section.choice("type", DISPLAY_TYPES)
+    if kind == "oled":
+        from drivers.faults import GuardedDisplay
+
+        options = OledOptions(config, prefix)
+        return GuardedDisplay(
+            opener=lambda: OledDisplay.from_config(options, serial_interface=serial_interface),
+            size=options.size, mode=options.mode, name=options.name, clock=clock)
+    if kind == "eink":
+        from drivers.eink import QuotationBoard
+
+        return QuotationBoard.from_config(config, prefix=prefix, panel=panel, clock=clock)
+    if kind == "terminal":
+        from drivers.terminal import TerminalDisplay
+
+        return TerminalDisplay.from_config(config, prefix=prefix, stream=stream)
+    if kind == "window":
+        from drivers.window import WindowDisplay
+
+        return WindowDisplay.from_config(config, prefix=prefix, events=events, clock=clock)
+
+    width = section.integer("width", 128, 1, 4096)
+    height = section.integer("height", 64, 1, 4096)
+    mode = section.choice("mode", MODES, "1")
+    if kind == "png":
+        display = PngDisplay((width, height), mode, name=section.text("name", "png"),
+                             directory=section.text("directory", None),
+                             keep=section.integer("keep", 100, 1))
+    else:
+        display = DummyDisplay((width, height), mode, name=section.text("name", "dummy"))
+    section.done()
+    return display
