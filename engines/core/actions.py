@@ -1,0 +1,180 @@
+"""Actions: small frozen values with a plain JSON form and a one-line text form.
+
+Every game declares its actions as dataclasses decorated with `@action("kind")`. The
+field annotations say how a field is written in the command language:
+
+    Seat     a player, written by name in text (`Sophie`), by seat number in JSON
+    Name     an identifier such as a company or sector (`SONY`, `BANQUES`), upper case
+    int      a whole number; amounts may be written 1_000_000 or 1000000
+    Signed   a whole number written with its sign (`+60`, `-30`)
+    Text     free text, quoted in the command language when it has spaces
+
+A line is `kind arg arg ...` (shell-like quoting). JSON is {"kind": ..., field: value}.
+"""
+import dataclasses
+import shlex
+import typing
+from typing import ClassVar
+
+from engines.core.errors import ProtocolError
+
+
+class Seat(int):
+    """Marker type: a player's seat index (0-based)."""
+
+
+class Name(str):
+    """Marker type: an upper-case identifier (company, sector, target)."""
+
+
+class Signed(int):
+    """Marker type: an integer written with an explicit sign."""
+
+
+class Text(str):
+    """Marker type: free text (reasons for corrections)."""
+
+
+class Action:
+    kind: ClassVar[str] = ""
+
+    def to_json(self) -> dict:
+        data = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            data[f.name] = getattr(self, f.name)
+        return data
+
+
+def action(kind: str):
+    """Class decorator: make a frozen dataclass action named `kind`."""
+
+    def wrap(cls):
+        cls = dataclasses.dataclass(frozen=True)(cls)
+        cls.kind = kind
+        cls._types = typing.get_type_hints(cls)
+        return cls
+
+    return wrap
+
+
+def _field_types(cls):
+    return [(f.name, cls._types[f.name], f.default is not dataclasses.MISSING) for f in dataclasses.fields(cls)]
+
+
+class ActionSet:
+    """The actions a game understands, and their JSON and text forms."""
+
+    def __init__(self, *classes):
+        self.classes = {cls.kind: cls for cls in classes}
+
+    def kinds(self):
+        return list(self.classes)
+
+    def fields(self, kind):
+        return _field_types(self.classes[kind])
+
+    # JSON -----------------------------------------------------------------
+    def from_json(self, data: dict) -> Action:
+        if not isinstance(data, dict) or "kind" not in data:
+            raise ProtocolError(f"an action must be an object with a 'kind', got {data!r}")
+        cls = self.classes.get(data["kind"])
+        if cls is None:
+            raise ProtocolError(f"unknown action {data['kind']!r}; known: {', '.join(self.classes)}")
+        values = {}
+        for name, typ, optional in _field_types(cls):
+            if name not in data:
+                if optional:
+                    continue
+                raise ProtocolError(f"action {cls.kind}: field {name!r} is missing")
+            values[name] = _coerce_json(cls.kind, name, typ, data[name])
+        extra = set(data) - {"kind"} - {n for n, _, _ in _field_types(cls)}
+        if extra:
+            raise ProtocolError(f"action {cls.kind}: unknown field(s) {', '.join(sorted(extra))}")
+        return cls(**values)
+
+    # Text -----------------------------------------------------------------
+    def parse(self, line: str, players: list[str]) -> Action:
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError as error:
+            raise ProtocolError(f"cannot read {line!r}: {error}") from None
+        if not words:
+            raise ProtocolError("empty line")
+        kind, args = words[0].lower(), words[1:]
+        cls = self.classes.get(kind)
+        if cls is None:
+            raise ProtocolError(f"unknown action {kind!r}; known: {', '.join(self.classes)}")
+        fields = _field_types(cls)
+        required = [f for f in fields if not f[2]]
+        if not len(required) <= len(args) <= len(fields):
+            raise ProtocolError(f"{kind} takes {self.usage(kind)}, got {len(args)} argument(s)")
+        values = {}
+        for (name, typ, _), word in zip(fields, args):
+            values[name] = _read_word(kind, name, typ, word, players)
+        return cls(**values)
+
+    def format(self, act: Action, players: list[str]) -> str:
+        words = [act.kind]
+        for name, typ, optional in _field_types(type(act)):
+            value = getattr(act, name)
+            if optional and value is None:
+                break
+            words.append(_write_word(typ, value, players))
+        return " ".join(words)
+
+    def usage(self, kind: str) -> str:
+        parts = []
+        for name, typ, optional in _field_types(self.classes[kind]):
+            label = name.upper()
+            parts.append(f"[{label}]" if optional else label)
+        return f"{kind} {' '.join(parts)}".strip()
+
+
+def _base(typ):
+    """Optional[X] -> X."""
+    args = [a for a in typing.get_args(typ) if a is not type(None)]
+    return args[0] if args else typ
+
+
+def _coerce_json(kind, name, typ, value):
+    typ = _base(typ)
+    if value is None:
+        return None
+    if typ in (int, Seat, Signed):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ProtocolError(f"action {kind}: {name} must be an integer, got {value!r}")
+        return typ(value)
+    if not isinstance(value, str):
+        raise ProtocolError(f"action {kind}: {name} must be text, got {value!r}")
+    return typ(value.upper()) if typ is Name else typ(value)
+
+
+def _read_word(kind, name, typ, word, players):
+    typ = _base(typ)
+    if typ is Seat:
+        for seat, player in enumerate(players):
+            if player.lower() == word.lower():
+                return Seat(seat)
+        raise ProtocolError(f"{kind}: {name} {word!r} is not a player; players: {', '.join(players)}")
+    if typ in (int, Signed):
+        text = word.replace("_", "")
+        if typ is Signed and text[:1] not in "+-":
+            raise ProtocolError(f"{kind}: {name} must be written with its sign, like +60 or -30; got {word!r}")
+        try:
+            return typ(int(text))
+        except ValueError:
+            raise ProtocolError(f"{kind}: {name} must be a whole number, got {word!r}") from None
+    if typ is Name:
+        return Name(word.upper())
+    return typ(word)
+
+
+def _write_word(typ, value, players):
+    typ = _base(typ)
+    if typ is Seat:
+        return players[value]
+    if typ is Signed:
+        return f"{value:+d}"
+    if typ is Text:
+        return shlex.quote(value)
+    return str(value)

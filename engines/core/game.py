@@ -1,0 +1,93 @@
+"""A game is a fold over its actions.
+
+`Game` holds the machinery every engine shares: checking an action against the pending
+decision, applying it atomically (on a copy of the state, published only on success),
+collecting events, replaying a list of actions and undoing by replay. A concrete game
+provides `initial_state`, `decision`, and one `on_<kind>` method per action.
+"""
+import copy
+
+from engines.core.actions import Action, ActionSet
+from engines.core.decision import Decision
+from engines.core.errors import IllegalAction
+from engines.core.events import Event
+
+
+class Game:
+    name = ""
+    ACTIONS: ActionSet
+
+    def __init__(self, header: dict):
+        self.header = header
+        self.players: list[str] = list(header["players"])
+        self.seed = header.get("seed", 0)
+        self.log: list[Action] = []
+        self._events: list[Event] | None = None
+        self.s = self.initial_state()
+
+    # To be provided by each game --------------------------------------------
+    def initial_state(self):
+        raise NotImplementedError
+
+    def decision(self) -> Decision:
+        raise NotImplementedError
+
+    # Shared machinery --------------------------------------------------------
+    def emit(self, key: str, **params) -> None:
+        self._events.append(Event(key, params))
+
+    def check(self, act: Action) -> None:
+        """Refuse an action the pending decision does not allow, naming what is allowed."""
+        decision = self.decision()
+        option = decision.option(act.kind)
+        if option is None:
+            allowed = sorted({o.kind for o in decision.options})
+            raise IllegalAction("error.unexpected", kind=act.kind, allowed=allowed or ["-"])
+        for name, domain in option.fields.items():
+            value = getattr(act, name)
+            if value not in domain:
+                shown = self.players[value] if name in ("player",) and isinstance(value, int) and 0 <= value < len(self.players) else value
+                raise IllegalAction("error.field", kind=act.kind, field=name, value=shown, allowed=self._describe(name, domain))
+
+    def _describe(self, name, domain):
+        values = getattr(domain, "values", None)
+        if name == "player" and values is not None:
+            return ", ".join(self.players[v] for v in values)
+        if name == "player" and hasattr(domain, "value"):
+            return self.players[domain.value]
+        return domain.describe()
+
+    def apply(self, act: Action) -> list[Event]:
+        self.check(act)
+        saved = self.s
+        self.s = copy.deepcopy(saved)
+        self._events = []
+        try:
+            getattr(self, "on_" + act.kind)(act)
+            self.after_action()
+        except BaseException:
+            self.s = saved
+            raise
+        finally:
+            events, self._events = self._events, None
+        self.log.append(act)
+        return events
+
+    def after_action(self) -> None:
+        """Hook for checks every action ends with (invariants, closing conditions)."""
+
+    @classmethod
+    def replay(cls, header: dict, actions) -> "Game":
+        game = cls(header)
+        for act in actions:
+            game.apply(act)
+        return game
+
+    def undo(self) -> Action:
+        """Forget the last action by replaying all the others (undo is a replay)."""
+        if not self.log:
+            raise IllegalAction("error.nothing_to_undo")
+        last = self.log[-1]
+        fresh = type(self).replay(self.header, self.log[:-1])
+        self.s, self.log = fresh.s, fresh.log
+        return last

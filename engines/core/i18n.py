@@ -1,0 +1,61 @@
+"""Message catalogs: every text shown to people comes from here, in French or English.
+
+Each engine package may ship `locale/fr.json` and `locale/en.json`; `register_catalog`
+merges them into one table per language. A key missing from a catalog is a bug, so
+`text` falls back to the key itself with its parameters rather than raising: a missing
+translation must never stop a game.
+"""
+import json
+from pathlib import Path
+
+LANGUAGES = ("fr", "en")
+_catalogs: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+_registered: set[Path] = set()
+
+
+def register_catalog(folder: Path) -> None:
+    folder = Path(folder)
+    if folder in _registered:
+        return
+    for lang in LANGUAGES:
+        path = folder / f"{lang}.json"
+        if path.exists():
+            _catalogs[lang].update(json.loads(path.read_text(encoding="utf-8")))
+    _registered.add(folder)
+
+
+def catalog(lang: str) -> dict[str, str]:
+    return _catalogs[lang]
+
+
+def format_amount(amount: int, lang: str = "fr") -> str:
+    """1234567 -> '1 234 567' (French thin grouping) or '1,234,567'."""
+    sep = " " if lang == "fr" else ","
+    sign = "-" if amount < 0 else ""
+    return sign + f"{abs(amount):,}".replace(",", sep)
+
+
+def text(key: str, lang: str = "fr", **params) -> str:
+    template = _catalogs.get(lang, {}).get(key)
+    if template is None:
+        template = _catalogs["en"].get(key)
+    if template is None:
+        return key + (" " + repr(params) if params else "")
+    shown = {k: _show(v, lang) for k, v in params.items()}
+    try:
+        return template.format(**shown)
+    except (KeyError, IndexError):
+        return template
+
+
+def _show(value, lang):
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return format_amount(value, lang)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(_show(v, lang)) for v in value)
+    return value
+
+
+register_catalog(Path(__file__).parent / "locale")

@@ -1,0 +1,42 @@
+"""Lots (share cards) of companies held by the bank and the players, and majorities.
+
+Each company has a fixed number of lots; they only move between holders, so the count
+per company is conserved by construction.
+"""
+from engines.core.errors import IllegalAction
+from engines.core.events import Event
+from engines.core.ledger import BANK
+
+
+class Holdings:
+    def __init__(self, companies, lots_per_company: int, seats: int):
+        self.lots_per_company = lots_per_company
+        self.held: dict[str, dict[int, int]] = {
+            c: {BANK: lots_per_company, **{s: 0 for s in range(seats)}} for c in companies
+        }
+
+    def of(self, company: str, holder: int) -> int:
+        return self.held[company][holder]
+
+    def bank(self, company: str) -> int:
+        return self.held[company][BANK]
+
+    def portfolio(self, holder: int) -> dict[str, int]:
+        return {c: h[holder] for c, h in self.held.items() if h[holder]}
+
+    def count(self, holder: int) -> int:
+        return sum(h[holder] for h in self.held.values())
+
+    def move(self, company: str, src: int, dst: int, lots: int) -> Event:
+        if lots < 0 or self.held[company][src] < lots:
+            raise IllegalAction("error.not_enough_lots", company=company, lots=lots, held=self.held[company][src])
+        self.held[company][src] -= lots
+        self.held[company][dst] += lots
+        return Event("lots_moved", {"company": company, "src": src, "dst": dst, "lots": lots})
+
+    def majority(self, company: str, threshold: int) -> int | None:
+        """The player holding at least `threshold` lots, if any (a strict majority is unique)."""
+        for holder, n in self.held[company].items():
+            if holder != BANK and n >= threshold:
+                return holder
+        return None

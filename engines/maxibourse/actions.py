@@ -1,0 +1,176 @@
+"""Every action of Maxi Bourse International, with its command-language form.
+
+See docs/protocol.md for the full language with examples.
+"""
+from typing import Optional
+
+from engines.core.actions import ActionSet, Name, Seat, Signed, Text, action
+
+
+# Setting up ---------------------------------------------------------------
+@action("pick")
+class Pick:
+    """A player chooses one lot of their free starting portfolio (MB2)."""
+    player: Seat
+    company: Name
+
+
+@action("first")
+class First:
+    """The player who rolled highest starts."""
+    player: Seat
+
+
+# A turn -------------------------------------------------------------------
+@action("sell")
+class Sell:
+    """Offer lots of one company (before rolling, or to cover a debt or forced sale)."""
+    player: Seat
+    company: Name
+    lots: int
+
+
+@action("roll")
+class Roll:
+    """The current player's dice; left out, they are rolled by the device and recorded."""
+    d1: Optional[int] = None
+    d2: Optional[int] = None
+
+
+@action("double")
+class Double:
+    """After a double, buy 1 or 2 lots of any company au cours (MB7)."""
+    player: Seat
+    company: Name
+    lots: int
+
+
+@action("pass")
+class Pass:
+    """Decline the purchase a double allows."""
+    player: Seat
+
+
+@action("titre")
+class Titre:
+    """The lander is on the Titre square SQUARE and names the company traded (MB3)."""
+    square: Name
+    company: Optional[Name] = None
+
+
+@action("declare")
+class Declare:
+    """A speaking-round answer: lots asked (0 = pass)."""
+    player: Seat
+    lots: int
+
+
+@action("raise")
+class Raise:
+    """Auction clock: everyone who has not answered accepts the next price."""
+
+
+@action("bid")
+class Bid:
+    """Auction answer at the proposed price: cut the request to LOTS (0 = drop out)."""
+    player: Seat
+    lots: int
+
+
+@action("settle")
+class Settle:
+    """Settlement: buyers pay the price current now (MB5)."""
+
+
+@action("end")
+class End:
+    """End of the current player's turn."""
+
+
+# Cards (entered as generic effects) -----------------------------------------
+@action("price")
+class Price:
+    """Change the price of a company, a sector or ALL companies by a signed amount."""
+    target: Name
+    delta: Signed
+
+
+@action("pay")
+class Pay:
+    player: Seat
+    amount: int
+
+
+@action("receive")
+class Receive:
+    player: Seat
+    amount: int
+
+
+@action("payeach")
+class PayEach:
+    """The player pays AMOUNT to each other player still in the game."""
+    player: Seat
+    amount: int
+
+
+@action("forced")
+class Forced:
+    """Strictement personnel: sell lots worth AMOUNT and pay it to the bank (MB9)."""
+    player: Seat
+    amount: int
+
+
+@action("rumour")
+class Rumour:
+    """The player draws a Rumeurs card and keeps it hidden."""
+    player: Seat
+
+
+@action("reveal")
+class Reveal:
+    """A held rumour is revealed (any time): price change of a company, sector or ALL."""
+    player: Seat
+    target: Name
+    delta: Signed
+
+
+# The round and the game -----------------------------------------------------
+@action("payday")
+class Payday:
+    """Dividends, jetons de présence and bonuses for everyone (MB10)."""
+
+
+@action("close")
+class Close:
+    """The agreed time is up: close the session and rank the players (MB11)."""
+
+
+# Operator corrections ---------------------------------------------------------
+@action("adjust_cash")
+class AdjustCash:
+    player: Seat
+    delta: Signed
+    reason: Text
+
+
+@action("adjust_lots")
+class AdjustLots:
+    player: Seat
+    company: Name
+    delta: Signed
+    reason: Text
+
+
+@action("set_price")
+class SetPrice:
+    company: Name
+    price: int
+    reason: Text
+
+
+ACTIONS = ActionSet(
+    Pick, First, Sell, Roll, Double, Pass, Titre, Declare, Raise, Bid, Settle, End,
+    Price, Pay, Receive, PayEach, Forced, Rumour, Reveal, Payday, Close,
+    AdjustCash, AdjustLots, SetPrice,
+)

@@ -1,0 +1,69 @@
+"""The Maxi Bourse box file: sectors, companies and their nominal prices (MB1)."""
+from dataclasses import dataclass
+from pathlib import Path
+
+from engines.core.boxfile import Reader, load_toml
+
+DEFAULT_BOX = Path(__file__).parent / "box" / "maxibourse.toml"
+
+
+@dataclass(frozen=True)
+class Company:
+    id: str
+    name: str
+    nominal: int
+    sector: str
+
+
+@dataclass(frozen=True)
+class Sector:
+    id: str
+    name: dict  # language -> name
+    companies: tuple  # company ids
+
+
+@dataclass(frozen=True)
+class Box:
+    path: str
+    verified: bool
+    lots_per_company: int
+    shares_per_lot: int
+    sectors: tuple
+    companies: dict  # id -> Company, in rulebook order
+
+    def sector_of(self, company: str) -> str:
+        return self.companies[company].sector
+
+
+def load_box(path: Path | str | None = None) -> Box:
+    path = Path(path or DEFAULT_BOX)
+    top = Reader(path, load_toml(path))
+    top.refuse_unknown({"verified", "lots_per_company", "shares_per_lot", "sectors"})
+    sectors, companies = [], {}
+    for sector in top.tables("sectors"):
+        sector.refuse_unknown({"id", "name", "companies"})
+        sid = sector.get("id", str)
+        names = sector.table("name")
+        name = {lang: names.get(lang, str) for lang in ("fr", "en")}
+        ids = []
+        for comp in sector.tables("companies"):
+            comp.refuse_unknown({"id", "name", "nominal"})
+            cid = comp.get("id", str)
+            if cid in companies:
+                comp.fail("id", f"{cid!r} appears twice; company ids must be unique")
+            if cid != cid.upper() or " " in cid:
+                comp.fail("id", f"{cid!r} must be upper case without spaces (it is typed in scripts)")
+            nominal = comp.get("nominal", int, allowed=(100, 200, 300))
+            companies[cid] = Company(cid, comp.get("name", str), nominal, sid)
+            ids.append(cid)
+        sectors.append(Sector(sid, name, tuple(ids)))
+    if not companies:
+        top.fail("sectors", "no company defined")
+    return Box(
+        path=str(path),
+        verified=top.get("verified", bool, default=False),
+        lots_per_company=top.get("lots_per_company", int, default=10, minimum=1),
+        shares_per_lot=top.get("shares_per_lot", int, default=1000, minimum=1),
+        sectors=tuple(sectors),
+        companies=companies,
+    )

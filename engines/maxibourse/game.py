@@ -1,0 +1,743 @@
+"""Maxi Bourse International: every rule of the rulebook and rulings MB1-MB12.
+
+The game is a stack of procedures (frames.py). Each action is checked against the
+pending decision (built from the top frame), then applied by its `on_<kind>` method;
+a procedure that finishes pops itself and hands its result to the one below
+(`resume_<Frame>`). See docs/rules/maxibourse.md for the rules digest and the tests
+that pin each rule.
+"""
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
+from engines.core.errors import IllegalAction
+from engines.core.game import Game
+from engines.core.i18n import register_catalog
+from engines.core.ledger import BANK, Ledger
+from engines.core.lots import Holdings
+from engines.core.rounds import LotAuction, SpeakingRound, clockwise
+from engines.maxibourse import frames as F
+from engines.maxibourse.actions import ACTIONS
+from engines.maxibourse.box import load_box
+from engines.maxibourse.payday import MAJORITY_LOTS, breakdown
+
+register_catalog(Path(__file__).parent / "locale")
+
+FORMATS = {  # MB2: starting cash and number of free starting lots
+    "junior": (5_000_000, 5),
+    "senior": (10_000_000, 7),
+    "masters": (15_000_000, 10),
+}
+SETTINGS = {  # name -> (default, allowed values or type)
+    "payday": ("each_round", ("each_round", "manual")),
+    "vertical_bonus": ("per_group", ("per_group", "once")),
+    "rounds": (0, int),  # 0: no limit, the operator closes the session
+    "dice": ("physical", ("physical", "device")),
+}
+PRICE_STEP = 10    # every price is a multiple of 10 $ (MB1)
+MIN_PRICE = 10
+FINE = 100_000     # MB8
+MAX_ASK = 2        # 1 000 to 2 000 shares per speaking round (MB3)
+AMOUNT_STEP = 10_000  # the smallest cheque
+MAX_AMOUNT = 100_000_000
+
+
+def check_settings(header: dict) -> dict:
+    fmt = header.get("format", "junior")
+    if fmt not in FORMATS:
+        raise IllegalAction("error.setting", key="format", value=fmt, allowed=list(FORMATS))
+    players = header.get("players", [])
+    if not 2 <= len(players) <= 6:
+        raise IllegalAction("error.players", count=len(players), lo=2, hi=6)
+    if len({p.lower() for p in players}) != len(players) or any(not p or " " in p for p in players):
+        raise IllegalAction("error.player_names", players=list(players))
+    settings = {}
+    given = dict(header.get("settings", {}))
+    for key, value in given.items():
+        if key not in SETTINGS:
+            raise IllegalAction("error.setting", key=key, value=value, allowed=list(SETTINGS))
+    for key, (default, allowed) in SETTINGS.items():
+        value = given.get(key, default)
+        if allowed is int:
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise IllegalAction("error.setting", key=key, value=value, allowed=["0, 1, 2, ..."])
+        elif value not in allowed:
+            raise IllegalAction("error.setting", key=key, value=value, allowed=list(allowed))
+        settings[key] = value
+    return settings
+
+
+@dataclass
+class State:
+    ledger: Ledger
+    lots: Holdings
+    prices: dict
+    last_change: dict
+    skip: list
+    ruined: list
+    rumours: list
+    stack: list
+    first: int | None = None
+    round: int = 0
+    last_payday: dict = field(default_factory=dict)
+
+
+class MaxiBourse(Game):
+    name = "maxibourse"
+    ACTIONS = ACTIONS
+
+    def __init__(self, header: dict):
+        self.settings = check_settings(header)
+        self.format = header.get("format", "junior")
+        self.box = load_box(header.get("box"))
+        self.shares = self.box.shares_per_lot
+        self.companies = list(self.box.companies)
+        self.sectors = {s.id: s.companies for s in self.box.sectors}
+        super().__init__(header)
+
+    def initial_state(self):
+        n = len(self.players)
+        cash, picks = FORMATS[self.format]
+        state = State(
+            ledger=Ledger({BANK: 0, **{s: 0 for s in range(n)}}),
+            lots=Holdings(self.companies, self.box.lots_per_company, n),
+            prices={c: co.nominal for c, co in self.box.companies.items()},
+            last_change={c: 0 for c in self.companies},
+            skip=[0] * n,
+            ruined=[False] * n,
+            rumours=[0] * n,
+            stack=[F.Picking(order=[s for _ in range(picks) for s in range(n)])],
+        )
+        for seat in range(n):  # the bank deals the starting cash (MB2)
+            state.ledger.transfer(BANK, seat, cash, "start")
+        return state
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def top(self):
+        return self.s.stack[-1]
+
+    def frame(self, kind):
+        for f in reversed(self.s.stack):
+            if isinstance(f, kind):
+                return f
+        return None
+
+    def can_trade(self, seat):
+        """Ruined players are out; a skipping player may not buy, sell or reveal (MB8)."""
+        return not self.s.ruined[seat] and self.s.skip[seat] == 0
+
+    def in_game(self):
+        return [s for s in range(len(self.players)) if not self.s.ruined[s]]
+
+    def buyers_after(self, seat, exclude=None):
+        """The other players who may trade, clockwise from the left of `seat`."""
+        others = [s for s in range(len(self.players)) if s != seat and s != exclude and self.can_trade(s)]
+        return clockwise((seat + 1) % len(self.players), others)
+
+    def price(self, company):
+        return self.s.prices[company]
+
+    def cash(self, seat):
+        return self.s.ledger[seat]
+
+    def held(self, seat):
+        return self.s.lots.portfolio(seat)
+
+    def wealth(self, seat):
+        return self.cash(seat) + sum(n * self.shares * self.price(c) for c, n in self.held(seat).items())
+
+    def transfer(self, src, dst, amount, reason):
+        if amount:
+            event = self.s.ledger.transfer(src, dst, amount, reason)
+            self.emit(event.key, **event.params)
+
+    def move_lots(self, company, src, dst, lots):
+        if lots:
+            event = self.s.lots.move(company, src, dst, lots)
+            self.emit(event.key, **event.params)
+
+    def set_price(self, company, new, reason):
+        new = max(MIN_PRICE, new)
+        old = self.s.prices[company]
+        if new != old:
+            self.s.prices[company] = new
+            self.s.last_change[company] = new - old
+            self.emit("price", company=company, old=old, new=new, reason=reason)
+
+    def targets(self, target):
+        if target in self.box.companies:
+            return [target]
+        if target in self.sectors:
+            return list(self.sectors[target])
+        if target == "ALL":
+            return list(self.companies)
+        raise IllegalAction("error.target", target=target)
+
+    def change_prices(self, target, delta, reason):
+        if delta == 0 or delta % PRICE_STEP:
+            raise IllegalAction("error.delta", delta=delta, step=PRICE_STEP)
+        for company in self.targets(target):
+            self.set_price(company, self.price(company) + delta, reason)
+
+    def push(self, frame):
+        self.s.stack.append(frame)
+
+    def pop(self, result=None):
+        self.s.stack.pop()
+        resume = getattr(self, "resume_" + type(self.top).__name__, None)
+        if resume:
+            resume(self.top, result)
+
+    def ruin(self, seat):
+        """Out of the game: lots back to the bank, cash to the bank (MB8)."""
+        for company, n in self.held(seat).items():
+            self.move_lots(company, seat, BANK, n)
+        self.transfer(seat, BANK, self.cash(seat), "ruin")
+        self.s.ruined[seat] = True
+        self.s.skip[seat] = 0
+        self.s.rumours[seat] = 0
+        self.emit("ruined", player=self.players[seat])
+
+    # --------------------------------------------------------------- decisions
+    def decision(self) -> Decision:
+        f = self.top
+        name = self.players
+        if isinstance(f, F.Over):
+            return Decision("prompt.over", {"reason": f.reason}, None, self.corrections())
+        if isinstance(f, F.Picking):
+            seat = f.order[0]
+            mine = self.held(seat)
+            choices = tuple(c for c in self.companies if c not in mine and self.s.lots.bank(c) > 0)
+            return Decision("prompt.pick", {"player": name[seat], "left": f.order.count(seat)}, seat,
+                            (Option("pick", {"player": Fixed(seat), "company": Choice(choices)}),) + self.corrections())
+        if isinstance(f, F.ChooseFirst):
+            return Decision("prompt.first", {}, None,
+                            (Option("first", {"player": Choice(tuple(range(len(name))))}),) + self.corrections())
+        options = self.frame_options(f)
+        return Decision(options[0], options[1], options[2], tuple(options[3]) + self.anytime())
+
+    def frame_options(self, f):
+        name = self.players
+        if isinstance(f, F.Turn):
+            seat, p = f.seat, {"player": name[f.seat]}
+            if f.phase == "start":
+                opts = [Option("roll", {"d1": IntRange(1, 6), "d2": IntRange(1, 6)})]
+                held = tuple(c for c in self.companies if self.s.lots.of(c, seat))
+                if held:
+                    opts.append(Option("sell", {"player": Fixed(seat), "company": Choice(held),
+                                                "lots": IntRange(1, self.box.lots_per_company)}))
+                if self.settings["payday"] == "manual":
+                    opts.append(Option("payday"))
+                return "prompt.turn_start", p, seat, opts
+            if f.phase == "double":
+                open_ = tuple(c for c in self.companies if self.s.lots.bank(c) > 0)
+                return "prompt.double", p, seat, [
+                    Option("double", {"player": Fixed(seat), "company": Choice(open_), "lots": Choice((1, 2))}),
+                    Option("pass", {"player": Fixed(seat)})]
+            everyone = Choice(tuple(self.in_game()))
+            amount = IntRange(AMOUNT_STEP, MAX_AMOUNT, AMOUNT_STEP)
+            opts = []
+            if not f.titre_done:
+                open_ = tuple(c for c in self.companies if self.s.lots.bank(c) > 0)
+                opts.append(Option("titre", {"square": Choice(tuple(self.companies)), "company": Choice(open_ + (None,))}))
+            opts += [
+                Option("price", {"target": Choice(self.target_names()), "delta": IntRange(-1000, 1000, PRICE_STEP)}),
+                Option("pay", {"player": everyone, "amount": amount}),
+                Option("receive", {"player": everyone, "amount": amount}),
+                Option("payeach", {"player": everyone, "amount": amount}),
+                Option("forced", {"player": Fixed(seat), "amount": amount}),
+                Option("rumour", {"player": Fixed(seat)}),
+                Option("end"),
+            ]
+            return "prompt.square", p, seat, opts
+        if isinstance(f, F.TitreSquare):
+            seat = f.round.speaker
+            au_cours = self.is_au_cours(f)
+            hi = min(MAX_ASK, self.s.lots.bank(f.company)) if au_cours else MAX_ASK
+            return ("prompt.titre_au_cours" if au_cours else "prompt.titre"), {
+                "player": name[seat], "company": f.company, "price": self.price(f.company),
+                "left": self.s.lots.bank(f.company), "round": f.round_no}, seat, [
+                Option("declare", {"player": Fixed(seat), "lots": Choice(tuple(range(hi + 1)))})]
+        if isinstance(f, F.Sale):
+            seat = f.round.speaker
+            return "prompt.sale", {"player": name[seat], "seller": self.holder_name(f.seller), "company": f.company,
+                                   "price": self.price(f.company), "lots": f.lots}, seat, [
+                Option("declare", {"player": Fixed(seat), "lots": Choice(tuple(range(f.lots + 1)))})]
+        if isinstance(f, F.Auction):
+            a = f.auction
+            pending = a.pending()
+            return "prompt.auction", {"company": f.company, "price": a.price, "proposal": a.proposal,
+                                      "lots": a.lots, "bidders": [name[s] for s, _ in a.bidders]}, None, [
+                Option("raise"),
+                Option("bid", {"player": Choice(tuple(s for s, _ in pending)),
+                               "lots": IntRange(0, max(n for _, n in pending) - 1)})]
+        if isinstance(f, F.Settlement):
+            return "prompt.settle", {"company": f.company, "price": self.price(f.company),
+                                     "buyers": [f"{name[s]} {n}" for s, n in f.purchases]}, None, [Option("settle")]
+        if isinstance(f, (F.Debt, F.ForcedSale)):
+            seat = f.debtor if isinstance(f, F.Debt) else f.seat
+            held = tuple(c for c in self.companies if self.s.lots.of(c, seat))
+            owed = sum(a for _, a in f.owed) + f.fine if isinstance(f, F.Debt) else f.amount - f.proceeds
+            prompt = "prompt.debt" if isinstance(f, F.Debt) else "prompt.forced"
+            return prompt, {"player": name[seat], "amount": owed, "cash": self.cash(seat)}, seat, [
+                Option("sell", {"player": Fixed(seat), "company": Choice(held),
+                                "lots": IntRange(1, self.box.lots_per_company)})]
+        if isinstance(f, F.PaydayStep):
+            return "prompt.payday", {"round": self.s.round}, None, [Option("payday")]
+        raise AssertionError(f"no decision for {f!r}")
+
+    def target_names(self):
+        return tuple(self.companies) + tuple(self.sectors) + ("ALL",)
+
+    def holder_name(self, holder):
+        return "BANK" if holder == BANK else self.players[holder]
+
+    def anytime(self):
+        """Rumours may be revealed at any moment of the session (MB5); corrections too."""
+        holders = tuple(s for s in range(len(self.players)) if self.s.rumours[s] and self.can_trade(s))
+        opts = ()
+        if holders:
+            opts = (Option("reveal", {"player": Choice(holders), "target": Choice(self.target_names()),
+                                      "delta": IntRange(-1000, 1000, PRICE_STEP)}),)
+        return opts + (Option("close"),) + self.corrections()
+
+    def corrections(self):
+        seats = Choice(tuple(range(len(self.players))))
+        return (
+            Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_AMOUNT, MAX_AMOUNT, 1)}),
+            Option("adjust_lots", {"player": seats, "company": Choice(tuple(self.companies)),
+                                   "delta": IntRange(-self.box.lots_per_company, self.box.lots_per_company)}),
+            Option("set_price", {"company": Choice(tuple(self.companies)), "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)}),
+        )
+
+    def is_au_cours(self, f):
+        return f.au_cours and f.round_no == 1 and not f.round.answers and f.round.speaker == f.lander
+
+    # ------------------------------------------------------------------ set-up
+    def on_pick(self, a):
+        self.move_lots(a.company, BANK, a.player, 1)
+        self.top.order.pop(0)
+        if not self.top.order:
+            self.s.stack[-1] = F.ChooseFirst()
+
+    def on_first(self, a):
+        self.s.first = a.player
+        self.s.round = 1
+        self.s.stack.pop()
+        self.emit("round", round=1)
+        self.next_turn(None)
+
+    # ------------------------------------------------------------------- turns
+    def next_turn(self, after):
+        """Give the turn to the next player after `after` in this round, or end the round."""
+        reason = self.closing_reason()
+        if reason:
+            return self.close(reason)
+        n, first = len(self.players), self.s.first
+        pos = lambda s: (s - first) % n
+        for seat in clockwise(first, self.in_game()):
+            if after is not None and pos(seat) <= pos(after):
+                continue
+            if self.s.skip[seat]:
+                self.s.skip[seat] -= 1
+                self.emit("turn_skipped", player=self.players[seat])
+                continue
+            self.push(F.Turn(seat))
+            self.emit("turn", player=self.players[seat], round=self.s.round)
+            return
+        if self.settings["payday"] == "each_round":
+            self.push(F.PaydayStep())
+        else:
+            self.after_payday()
+
+    def after_payday(self):
+        rounds = self.settings["rounds"]
+        if rounds and self.s.round >= rounds:
+            return self.close("rounds")
+        self.s.round += 1
+        self.emit("round", round=self.s.round)
+        self.next_turn(None)
+
+    def closing_reason(self):
+        """MB11: one player left, or the bank has sold every lot."""
+        if len(self.in_game()) <= 1:
+            return "last_player"
+        if all(self.s.lots.bank(c) == 0 for c in self.companies):
+            return "bank_empty"
+        return None
+
+    def close(self, reason):
+        self.s.stack = [F.Over(reason)]
+        self.emit("closed", reason=reason, ranking=[[self.players[s], w] for s, w in self.ranking_pairs()])
+
+    def ranking_pairs(self):
+        pairs = [(s, 0 if self.s.ruined[s] else self.wealth(s)) for s in range(len(self.players))]
+        return sorted(pairs, key=lambda p: -p[1])
+
+    def ranking(self):
+        """[(rank, seat, wealth)], equal wealth sharing a rank."""
+        out, rank = [], 0
+        for i, (seat, w) in enumerate(self.ranking_pairs()):
+            if i == 0 or w != out[-1][2]:
+                rank = i + 1
+            out.append((rank, seat, w))
+        return out
+
+    def on_roll(self, a):
+        turn = self.top
+        self.emit("rolled", player=self.players[turn.seat], d1=a.d1, d2=a.d2)
+        double = a.d1 == a.d2 and any(self.s.lots.bank(c) for c in self.companies)
+        turn.phase = "double" if double else "square"
+
+    def on_double(self, a):
+        if self.s.lots.bank(a.company) < a.lots:
+            raise IllegalAction("error.bank_lots", company=a.company, lots=a.lots, left=self.s.lots.bank(a.company))
+        self.top.phase = "square"
+        self.push(F.Settlement(a.company, BANK, [(a.player, a.lots)], au_cours=True))
+
+    def on_pass(self, a):
+        self.top.phase = "square"
+
+    def on_end(self, a):
+        seat = self.top.seat
+        self.s.stack.pop()
+        self.next_turn(seat)
+
+    def resume_Turn(self, turn, result):
+        if self.s.ruined[turn.seat]:  # ruined during their own turn: the turn ends
+            self.s.stack.pop()
+            self.next_turn(turn.seat)
+
+    # ------------------------------------------------------------ titre square
+    def on_titre(self, a):
+        company = a.company or a.square
+        if self.s.lots.bank(company) == 0:
+            raise IllegalAction("error.no_lots_left", company=company)
+        turn = self.top
+        turn.titre_done = True
+        order = clockwise(turn.seat, [s for s in range(len(self.players)) if self.can_trade(s)])
+        self.emit("titre", player=self.players[turn.seat], company=company, au_cours=company == a.square)
+        self.push(F.TitreSquare(company, turn.seat, company == a.square, SpeakingRound(order)))
+
+    def on_declare(self, a):
+        f = self.top
+        if isinstance(f, F.Sale):
+            f.round.answer(a.player, a.lots)
+            if f.round.done:
+                self.end_sale_round(f)
+            return
+        if self.is_au_cours(f):
+            f.round.answer(a.player, a.lots)
+            if a.lots:
+                f.au_cours_lots = a.lots
+                self.emit("declared", player=self.players[a.player], lots=a.lots, au_cours=True)
+                return self.push(F.Settlement(f.company, BANK, [(a.player, a.lots)], au_cours=True))
+        else:
+            f.round.answer(a.player, a.lots)
+            self.emit("declared", player=self.players[a.player], lots=a.lots, au_cours=False)
+            # au mieux: +10 $ per 1 000 shares asked, in declaration order (SONY example)
+            self.set_price(f.company, self.price(f.company) + PRICE_STEP * a.lots, "au_mieux")
+        if f.round.done:
+            self.end_titre_round(f)
+
+    def end_titre_round(self, f):
+        takers = f.round.takers()
+        if f.au_cours_lots:
+            takers = takers[1:]  # the lander's au cours purchase is already settled
+        requested, left = sum(n for _, n in takers), self.s.lots.bank(f.company)
+        if requested == 0:
+            return self.next_titre_round(f)
+        if requested <= left:
+            return self.push(F.Settlement(f.company, BANK, takers))
+        self.emit("shortage", company=f.company, requested=requested, left=left)
+        self.push(F.Auction(f.company, BANK, LotAuction(left, self.price(f.company), PRICE_STEP, takers)))
+
+    def next_titre_round(self, f):
+        stayers = [s for s, n in f.round.answers if n > 0 and self.can_trade(s)]
+        if not stayers or self.s.lots.bank(f.company) == 0:
+            return self.pop()
+        f.round = SpeakingRound(clockwise(f.lander, stayers))
+        f.round_no += 1
+        f.au_cours_lots = 0
+
+    def resume_TitreSquare(self, f, result):
+        if result and result[0] == "auction":
+            return self.push(F.Settlement(f.company, BANK, result[2]))
+        if result and result[0] == "settled" and result[3]:  # the au cours purchase
+            return self.end_titre_round(f) if f.round.done else None
+        self.next_titre_round(f)
+
+    # ---------------------------------------------------------------- auctions
+    def on_raise(self, a):
+        self.auction_step(self.top, self.top.auction.close_step())
+
+    def on_bid(self, a):
+        f = self.top
+        current = dict(f.auction.bidders)[a.player]
+        if a.lots >= current:
+            raise IllegalAction("error.bid", player=self.players[a.player], lots=a.lots, current=current)
+        self.emit("bid", player=self.players[a.player], lots=a.lots, price=f.auction.proposal)
+        self.auction_step(f, f.auction.answer(a.player, a.lots))
+
+    def auction_step(self, f, result):
+        if result is None:
+            if not f.auction.answers:  # a step closed with requests still too high
+                self.set_price(f.company, f.auction.price, "auction")
+            return
+        price, allocation = result
+        self.set_price(f.company, price, "auction")
+        self.pop(("auction", price, allocation))
+
+    # -------------------------------------------------------------- settlement
+    def on_settle(self, a):
+        f = self.top
+        f.price = self.price(f.company)  # a rumour revealed before now counts (MB5)
+        self.emit("settled", company=f.company, price=f.price)
+        self.continue_settlement(f)
+
+    def continue_settlement(self, f):
+        while f.index < len(f.purchases):
+            seat, lots = f.purchases[f.index]
+            f.index += 1
+            amount = f.price * self.shares * lots
+            f.proceeds += amount  # the creditor is always paid in full (MB8)
+            if self.cash(seat) >= amount:
+                self.transfer(seat, f.seller, amount, "purchase")
+                self.move_lots(f.company, f.seller, seat, lots)
+            else:
+                self.emit("cannot_pay", player=self.players[seat], amount=amount, cash=self.cash(seat))
+                self.push(F.Debt(seat, [(f.seller, amount)], (f.company, lots, f.seller), FINE))
+                return self.check_debt(self.top)
+        self.pop(("settled", f.proceeds, sum(n for _, n in f.purchases), f.au_cours))
+
+    def resume_Settlement(self, f, result):
+        self.continue_settlement(f)
+
+    # ------------------------------------------------------------------- sales
+    def on_sell(self, a):
+        if self.s.lots.of(a.company, a.player) < a.lots:
+            raise IllegalAction("error.not_enough_lots", company=a.company, lots=a.lots,
+                                held=self.s.lots.of(a.company, a.player))
+        self.emit("offer", player=self.players[a.player], company=a.company, lots=a.lots, price=self.price(a.company))
+        self.start_sale(a.player, a.company, a.lots)
+
+    def start_sale(self, seller, company, lots, exclude=None):
+        anchor = exclude if seller == BANK else seller
+        sale = F.Sale(seller, company, lots, SpeakingRound(self.buyers_after(anchor, exclude)), exclude=exclude)
+        self.push(sale)
+        if sale.round.done:  # nobody may buy
+            self.end_sale_round(sale)
+
+    def end_sale_round(self, f):
+        takers = f.round.takers()
+        requested = sum(n for _, n in takers)
+        if requested == 0:
+            # MB6: -10 $ per lot offered and per player declining; two such rounds, then the bank
+            self.set_price(f.company, self.price(f.company) - PRICE_STEP * f.lots * len(f.round.order), "decline")
+            f.declines += 1
+            if f.declines >= 2:
+                return self.bank_buys(f)
+            return self.new_sale_round(f)
+        if requested <= f.lots:
+            return self.push(F.Settlement(f.company, f.seller, takers))
+        self.push(F.Auction(f.company, f.seller, LotAuction(f.lots, self.price(f.company), PRICE_STEP, takers)))
+
+    def new_sale_round(self, f):
+        anchor = f.exclude if f.seller == BANK else f.seller
+        f.round = SpeakingRound(self.buyers_after(anchor, f.exclude))
+        if f.round.done:
+            self.end_sale_round(f)
+
+    def bank_buys(self, f):
+        self.set_price(f.company, self.price(f.company) - PRICE_STEP * f.lots, "bank_buys")
+        amount = self.price(f.company) * self.shares * f.lots
+        self.transfer(BANK, f.seller, amount, "sale") if f.seller != BANK else None
+        self.move_lots(f.company, f.seller, BANK, f.lots)
+        self.emit("bank_bought", company=f.company, lots=f.lots, price=self.price(f.company), amount=amount)
+        f.proceeds += amount
+        self.pop(("sold", f.proceeds))
+
+    def resume_Sale(self, f, result):
+        if result[0] == "auction":
+            return self.push(F.Settlement(f.company, f.seller, result[2]))
+        _, proceeds, lots, _ = result
+        f.proceeds += proceeds
+        f.lots -= lots
+        if f.lots == 0:
+            return self.pop(("sold", f.proceeds))
+        self.new_sale_round(f)
+
+    # -------------------------------------------------------------- debts (MB8)
+    def check_debt(self, d):
+        debtor, owed = d.debtor, sum(a for _, a in d.owed)
+        cash, has_lots = self.cash(debtor), bool(self.held(debtor))
+        if cash >= owed + d.fine or (cash >= owed and not has_lots):
+            for creditor, amount in d.owed:
+                self.transfer(debtor, creditor, amount, "debt")
+            if d.purchase:
+                company, lots, seller = d.purchase
+                self.move_lots(company, seller, debtor, lots)
+                self.transfer(debtor, BANK, min(d.fine, self.cash(debtor)), "fine")
+                self.s.skip[debtor] += 1  # the imprudent player skips the next turn
+                self.emit("sanction", player=self.players[debtor], fine=d.fine)
+            return self.pop()
+        if has_lots:
+            return None  # the debtor must sell (decision: sell)
+        if d.purchase is None:  # a card debt that cannot be paid: ruined, the bank pays
+            self.transfer(debtor, BANK, cash, "debt")
+            for creditor, amount in d.owed:
+                if creditor != BANK:
+                    self.transfer(BANK, creditor, amount, "debt")
+            self.ruin(debtor)
+            return self.pop()
+        # Cessation de paiement: the bank seizes the lots being bought and sells them.
+        company, lots, seller = d.purchase
+        d.stage, d.paid = "cessation", cash
+        self.transfer(debtor, BANK, cash, "cessation")
+        self.move_lots(company, seller, BANK, lots)
+        self.emit("cessation", player=self.players[debtor], company=company, lots=lots)
+        self.start_sale(BANK, company, lots, exclude=debtor)
+
+    def resume_Debt(self, d, result):
+        if d.stage == "cover":
+            return self.check_debt(d)
+        proceeds = result[1]
+        for creditor, amount in d.owed:
+            if creditor != BANK:
+                self.transfer(BANK, creditor, amount, "debt")
+        surplus = d.paid + proceeds - sum(a for _, a in d.owed)
+        if surplus > 0:
+            self.transfer(BANK, d.debtor, surplus, "surplus")
+            self.s.skip[d.debtor] += 2  # the sanction's turn plus one more
+            self.emit("sanction", player=self.players[d.debtor], fine=0)
+        else:
+            self.ruin(d.debtor)
+        self.pop()
+
+    # --------------------------------------------------------- card effects
+    def on_price(self, a):
+        self.change_prices(a.target, a.delta, "card")
+
+    def on_rumour(self, a):
+        self.s.rumours[a.player] += 1
+        self.emit("rumour_drawn", player=self.players[a.player])
+
+    def on_reveal(self, a):
+        self.change_prices(a.target, a.delta, "rumour")
+        self.s.rumours[a.player] -= 1
+        self.emit("rumour_revealed", player=self.players[a.player], target=a.target, delta=a.delta)
+
+    def on_receive(self, a):
+        self.transfer(BANK, a.player, a.amount, "card")
+
+    def on_pay(self, a):
+        self.owe(a.player, [(BANK, a.amount)])
+
+    def on_payeach(self, a):
+        self.owe(a.player, [(s, a.amount) for s in self.in_game() if s != a.player])
+
+    def owe(self, seat, owed):
+        if self.cash(seat) >= sum(a for _, a in owed):
+            for creditor, amount in owed:
+                self.transfer(seat, creditor, amount, "card")
+            return
+        self.emit("cannot_pay", player=self.players[seat], amount=sum(a for _, a in owed), cash=self.cash(seat))
+        self.push(F.Debt(seat, owed, None))
+        self.check_debt(self.top)
+
+    def on_forced(self, a):
+        self.push(F.ForcedSale(a.player, a.amount))
+        self.check_forced(self.top)
+
+    def check_forced(self, f):
+        """MB9: sell until the proceeds reach X, then pay X; short of lots, pay the rest in cash."""
+        if f.proceeds < f.amount and self.held(f.seat):
+            return None
+        if self.cash(f.seat) >= f.amount:
+            self.transfer(f.seat, BANK, f.amount, "forced_sale")
+        else:
+            self.transfer(f.seat, BANK, self.cash(f.seat), "forced_sale")
+            self.ruin(f.seat)
+        self.pop()
+
+    def resume_ForcedSale(self, f, result):
+        f.proceeds += result[1]
+        self.check_forced(f)
+
+    # ------------------------------------------------------------------ payday
+    def payday_breakdown(self, seat):
+        return breakdown(self.held(seat), self.s.prices, self.box, self.shares, self.settings["vertical_bonus"])
+
+    def on_payday(self, a):
+        paid = {}
+        for seat in self.in_game():
+            b = self.payday_breakdown(seat)
+            self.transfer(BANK, seat, b.total, "payday")
+            paid[self.players[seat]] = b.to_json()
+        self.s.last_payday = paid
+        self.emit("payday", round=self.s.round, paid={k: v["total"] for k, v in paid.items()})
+        if isinstance(self.top, F.PaydayStep):
+            self.s.stack.pop()
+            self.after_payday()
+
+    def on_close(self, a):
+        self.close("time")
+
+    # ------------------------------------------------------------- corrections
+    def on_adjust_cash(self, a):
+        if a.delta < 0 and self.cash(a.player) < -a.delta:
+            raise IllegalAction("error.insufficient_funds", account=self.players[a.player], amount=-a.delta,
+                                balance=self.cash(a.player))
+        self.transfer(*((BANK, a.player) if a.delta > 0 else (a.player, BANK)), abs(a.delta), "correction")
+        self.emit("correction", player=self.players[a.player], what="cash", delta=a.delta, reason=a.reason)
+
+    def on_adjust_lots(self, a):
+        src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
+        self.move_lots(a.company, src, dst, abs(a.delta))
+        self.emit("correction", player=self.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
+
+    def on_set_price(self, a):
+        self.set_price(a.company, a.price, "correction")
+        self.emit("correction", player="-", what=a.company, delta=a.price, reason=a.reason)
+
+
+def snapshot(game: MaxiBourse) -> dict:
+    """The state as JSON: what `corbeille script` prints."""
+    s, names = game.s, game.players
+    top = s.stack[-1]
+    turn = game.frame(F.Turn)
+    players = []
+    for seat, name in enumerate(names):
+        status = "ruined" if s.ruined[seat] else "skipping" if s.skip[seat] else "playing"
+        players.append({
+            "name": name,
+            "cash": game.cash(seat),
+            "lots": game.held(seat),
+            "wealth": 0 if s.ruined[seat] else game.wealth(seat),
+            "status": status,
+            "skip_turns": s.skip[seat],
+            "rumours": s.rumours[seat],
+        })
+    companies = {
+        c: {"price": s.prices[c], "bank_lots": s.lots.bank(c), "sector": game.box.sector_of(c),
+            "last_change": s.last_change[c]}
+        for c in game.companies
+    }
+    out = {
+        "game": game.name,
+        "format": game.format,
+        "box_verified": game.box.verified,
+        "round": s.round,
+        "turn": names[turn.seat] if turn else None,
+        "phase": type(top).__name__,
+        "players": players,
+        "companies": companies,
+        "pending": game.decision().to_json(),
+        "last_payday": s.last_payday,
+        "actions": len(game.log),
+    }
+    if isinstance(top, F.Over):
+        out["closed"] = top.reason
+        out["ranking"] = [{"rank": r, "name": names[seat], "wealth": w} for r, seat, w in game.ranking()]
+    return out

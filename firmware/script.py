@@ -1,0 +1,131 @@
+"""Scripts in the command language: a game header, then one action per line.
+
+    # a comment
+    game maxibourse
+    format junior
+    players Sophie Thierry Didier
+    seed 7
+    set payday each_round
+    pick Sophie SONY
+    ...
+    roll            # no dice given: rolled by the device from the seed, and recorded
+    undo            # forget the previous action
+
+`run_script` returns the game; any error names the line, what was wrong and what is
+allowed. `export_script` writes a game back in the same language (header + actions),
+which `run_script` reads to the same state.
+"""
+import random
+import shlex
+from dataclasses import dataclass
+
+from engines import game_class
+from engines.core.errors import CorbeilleError, ProtocolError
+
+HEADER_KEYS = ("game", "format", "players", "seed", "set", "box")
+
+
+@dataclass
+class ScriptError(CorbeilleError):
+    source: str
+    line: int
+    text: str
+    message: str
+
+    def __str__(self):
+        return f"{self.source}:{self.line}: {self.message}\n    {self.text.strip()}"
+
+
+def parse_header_line(header: dict, words: list[str]) -> None:
+    key, args = words[0].lower(), words[1:]
+    if key == "players":
+        if not args:
+            raise ProtocolError("players: give the players' names, e.g. 'players Sophie Thierry Didier'")
+        header["players"] = args
+    elif key == "seed":
+        if len(args) != 1 or not args[0].lstrip("-").isdigit():
+            raise ProtocolError(f"seed takes one whole number, got {' '.join(args)!r}")
+        header["seed"] = int(args[0])
+    elif key == "set":
+        if len(args) != 2:
+            raise ProtocolError("set takes a name and a value, e.g. 'set payday manual'")
+        name, value = args
+        header.setdefault("settings", {})[name] = int(value) if value.isdigit() else value
+    else:
+        if len(args) != 1:
+            raise ProtocolError(f"{key} takes one value, e.g. '{key} {'maxibourse' if key == 'game' else 'junior'}'")
+        header[key] = args[0]
+
+
+def device_roll(seed, index) -> tuple[int, int]:
+    """Dice rolled by the device: a deterministic function of the seed and the action's
+    index, recorded in the action, so a replay never rolls again."""
+    rng = random.Random(f"{seed}:{index}")
+    return rng.randint(1, 6), rng.randint(1, 6)
+
+
+def fill_dice(game, act):
+    if act.kind == "roll" and (act.d1 is None or act.d2 is None):
+        d1, d2 = device_roll(game.seed, len(game.log))
+        return type(act)(d1, d2)
+    return act
+
+
+def new_game(header: dict):
+    header.setdefault("game", "maxibourse")
+    header.setdefault("seed", 0)
+    if "players" not in header:
+        raise ProtocolError("the header must name the players: 'players NAME NAME ...'")
+    return game_class(header["game"])(header)
+
+
+def run_script(text: str, source: str = "<script>", on_action=None):
+    """Run a script; `on_action(game, action)` is called after each applied action."""
+    header, game, lines = {}, None, text.splitlines()
+    for number, line in enumerate(lines, 1):
+        try:
+            words = shlex.split(line, comments=True)
+            if not words:
+                continue
+            if game is None and words[0].lower() in HEADER_KEYS:
+                parse_header_line(header, words)
+                continue
+            if game is None:
+                game = new_game(header)
+            if words[0].lower() == "undo":
+                game.undo()
+                if on_action:
+                    on_action(game, None)
+                continue
+            act = fill_dice(game, game.ACTIONS.parse(line, game.players))
+            game.apply(act)
+            if on_action:
+                on_action(game, act)
+        except (CorbeilleError, ValueError) as error:
+            raise ScriptError(source, number, line, str(error)) from None
+    if game is None:
+        try:
+            game = new_game(header)
+        except (CorbeilleError, ValueError) as error:
+            raise ScriptError(source, len(lines), "", str(error)) from None
+    return game
+
+
+def export_header(header: dict) -> list[str]:
+    out = [f"game {header.get('game', 'maxibourse')}"]
+    if "format" in header:
+        out.append(f"format {header['format']}")
+    out.append("players " + " ".join(header["players"]))
+    out.append(f"seed {header.get('seed', 0)}")
+    if "box" in header:
+        out.append(f"box {shlex.quote(str(header['box']))}")
+    for name, value in header.get("settings", {}).items():
+        out.append(f"set {name} {value}")
+    return out
+
+
+def export_script(header: dict, actions) -> str:
+    game_cls = game_class(header.get("game", "maxibourse"))
+    lines = export_header(header)
+    lines += [game_cls.ACTIONS.format(a, header["players"]) for a in actions]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,64 @@
+"""Helpers for Maxi Bourse tests: a game set up from a few lines of the command language."""
+from engines.core.ledger import BANK
+from engines.maxibourse.game import MaxiBourse
+
+
+def new_game(players, fmt="junior", **settings):
+    return MaxiBourse({"game": "maxibourse", "format": fmt, "players": list(players), "settings": settings, "seed": 1})
+
+
+def play(game, *lines):
+    """Apply each line of the command language; return the events of the last one."""
+    events = []
+    for line in lines:
+        events = game.apply(game.ACTIONS.parse(line, game.players))
+    return events
+
+
+def started(players, fmt="junior", first=None, portfolios=None, **settings):
+    """A game past set-up: starting picks made (from `portfolios` {player: [companies]} or
+    the first companies not yet held), `first` player (default: the first seat) to play."""
+    game = new_game(players, fmt, **settings)
+    portfolios = {p: list(c) for p, c in (portfolios or {}).items()}
+    while type(game.top).__name__ == "Picking":
+        seat = game.top.order[0]
+        wanted = portfolios.get(players[seat])
+        if wanted:
+            company = wanted.pop(0)
+        else:
+            options = game.decision().option("pick").fields["company"].values
+            company = options[0]
+        play(game, f"pick {players[seat]} {company}")
+    play(game, f"first {first or players[0]}")
+    return game
+
+
+def seat(game, name):
+    return game.players.index(name)
+
+
+def cash(game, name):
+    return game.cash(seat(game, name))
+
+
+def lots(game, name, company):
+    return game.s.lots.of(company, seat(game, name))
+
+
+def give(game, name, company, n, reason="test set-up"):
+    """Operator correction: hand lots to a player from the bank."""
+    play(game, f'adjust_lots {name} {company} +{n} "{reason}"')
+
+
+def set_cash(game, name, amount):
+    delta = amount - cash(game, name)
+    if delta:
+        play(game, f'adjust_cash {name} {delta:+d} "test set-up"')
+
+
+def total_money(game):
+    return game.s.ledger.total()
+
+
+def bank_lots(game, company):
+    return game.s.lots.held[company][BANK]
