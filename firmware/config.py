@@ -1,0 +1,463 @@
+"""The box's configuration: one TOML file, read and checked once at start.
+
+`load_config(path)` finds the file (see `find_config` for the search order), checks every
+key, and returns a frozen `Config`. Any mistake stops the start with a `ConfigError` whose
+message names the file, the key and what is allowed: the person reading it is at a table
+with a screwdriver, not in a debugger.
+
+The pin map is data: hardware/pinout.toml (the file the wiring guide is written from),
+with single pins overridden by [pins]. Only the parts the configuration enables are
+checked, and a pin used twice, or used by a part while a bus that needs it is enabled,
+is refused with both uses named.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+ENV_VAR = "CORBEILLE_CONFIG"
+SYSTEM_CONFIG = Path("/etc/corbeille/corbeille.toml")
+
+_HERE = Path(__file__).resolve().parent
+# In a checkout the wiring guide's own file is used; an installed copy (no hardware/
+# beside the package) uses the identical copy shipped as package data.
+REPO_PINOUT = _HERE.parent / "hardware" / "pinout.toml"
+PACKAGE_PINOUT = _HERE / "pinout.toml"
+
+GPIO_RANGE = (0, 27)             # the 40-pin header's BCM GPIO numbers
+HEADER_UARTS = ("/dev/serial0", "/dev/ttyS0", "/dev/ttyAMA0")   # all on GPIO 14/15
+GAMES = ("maxibourse", "dividends", "avendre", "shark", "richesses")
+MAX_PLAYERS = 12                 # Dividends seats up to 12
+MAX_SEATS = 6
+
+
+class ConfigError(ValueError):
+    """The configuration cannot run this box; the message says where and what is allowed."""
+
+
+@dataclass(frozen=True)
+class GameDefaults:
+    """What the setup screen proposes for a new game."""
+    game: str
+    format: str
+    players: tuple[str, ...]
+    language: str
+    dice: str
+    payday: str
+    vertical_bonus: str
+    rounds: int                  # 0: no agreed number, the table ends the game
+
+
+@dataclass(frozen=True)
+class StateConfig:
+    dir: Path                    # the journal lives here
+
+
+@dataclass(frozen=True)
+class OperatorConfig:
+    type: str
+    display: str
+    interface: str
+    width: int
+    height: int
+    i2c_address: int
+    rotate: int
+    input: str
+
+
+@dataclass(frozen=True)
+class BoardConfig:
+    type: str
+    panel: str
+    rotate: int
+
+
+@dataclass(frozen=True)
+class SeatsConfig:
+    count: int
+    leds: bool
+
+
+@dataclass(frozen=True)
+class BuzzerConfig:
+    enabled: bool
+
+
+@dataclass(frozen=True)
+class RfidConfig:
+    enabled: bool
+    port: str
+
+
+@dataclass(frozen=True)
+class ConsoleConfig:
+    enabled: bool
+    port: str
+    baud: int
+
+
+@dataclass(frozen=True)
+class TimingConfig:
+    long_press_s: float
+    speaking_window_s: float
+    auction_step_s: float
+    private_view_s: float
+
+
+@dataclass(frozen=True)
+class SeatLedWiring:
+    """Seat LEDs hang off an I/O expander: seat n lights `ports[n - 1]`."""
+    expander: str
+    i2c_address: int
+    ports: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Config:
+    game: GameDefaults
+    state: StateConfig
+    operator: OperatorConfig
+    board: BoardConfig
+    seats: SeatsConfig
+    buzzer: BuzzerConfig
+    rfid: RfidConfig
+    console: ConsoleConfig
+    timing: TimingConfig
+    # BCM pin of every GPIO the enabled parts use, [pins] overrides applied.
+    pins: Mapping[str, int] = field(hash=False)
+    seat_leds: SeatLedWiring | None
+    source: Path | None          # the file read; None means built-in defaults
+
+
+# ---- Checks: each takes a TOML value and returns the value to keep, or raises _Bad
+# with what is allowed.
+
+class _Bad(Exception):
+    pass
+
+
+Check = Callable[[Any], Any]
+
+
+def _show(value: Any) -> str:
+    """A value the way it was written in TOML."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{...}"
+    return str(value)
+
+
+def _choice(*allowed: Any) -> Check:
+    def check(value):
+        if not any(type(value) is type(a) and value == a for a in allowed):
+            raise _Bad("allowed values are " + ", ".join(str(a) for a in allowed))
+        return value
+    return check
+
+
+def _integer(low: int, high: int, show: Callable[[int], str] = str) -> Check:
+    def check(value):
+        if type(value) is not int or not low <= value <= high:
+            raise _Bad(f"must be an integer from {show(low)} to {show(high)}")
+        return value
+    return check
+
+
+def _seconds(low: float, high: float) -> Check:
+    def check(value):
+        if type(value) not in (int, float) or not low <= value <= high:
+            raise _Bad(f"must be a number of seconds from {low:g} to {high:g}")
+        return float(value)
+    return check
+
+
+def _boolean(value):
+    if type(value) is not bool:
+        raise _Bad("must be true or false")
+    return value
+
+
+def _port(value):
+    if type(value) is not str or not value.strip():
+        raise _Bad("must be a serial device such as \"/dev/serial0\" (or a pyserial URL)")
+    return value
+
+
+def _players(value):
+    if (type(value) is not list or len(value) > MAX_PLAYERS
+            or not all(type(p) is str and p.strip() for p in value)
+            or len(set(value)) != len(value)):
+        raise _Bad(f"must be a list of up to {MAX_PLAYERS} distinct names")
+    return tuple(value)
+
+
+def _path(value):
+    # "" lets the box choose (see _default_state_dir); anything else must be absolute
+    # so the journal never lands somewhere that depends on the current directory.
+    if type(value) is not str or (value and not Path(value).expanduser().is_absolute()):
+        raise _Bad('must be an absolute path, or "" for the default')
+    return value
+
+
+# Every key the file may hold: section -> key -> (default as written in TOML, check).
+# corbeille.example.toml lists the same keys with the same defaults (a test checks it).
+SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
+    "game": {
+        "game": ("maxibourse", _choice(*GAMES)),
+        "format": ("junior", _choice("junior", "senior", "masters")),
+        "players": ([], _players),
+        "language": ("fr", _choice("fr", "en")),
+        "dice": ("physical", _choice("physical", "device")),
+        "payday": ("each_round", _choice("each_round", "manual")),
+        "vertical_bonus": ("per_group", _choice("per_group", "once")),
+        "rounds": (0, _integer(0, 999)),
+    },
+    "state": {
+        "dir": ("", _path),
+    },
+    "operator": {
+        "type": ("terminal", _choice("oled", "terminal", "window", "png", "dummy")),
+        "display": ("ssd1306", _choice("ssd1306", "sh1106", "ssd1309")),
+        "interface": ("i2c", _choice("i2c", "spi", "noop")),
+        "width": (128, _integer(8, 1024)),
+        "height": (64, _integer(8, 1024)),
+        "i2c_address": (0x3C, _integer(0x03, 0x77, show=lambda n: f"0x{n:02X}")),
+        "rotate": (0, _integer(0, 3)),
+        "input": ("buttons", _choice("buttons", "encoder")),
+    },
+    "board": {
+        "type": ("none", _choice("none", "oled", "eink")),
+        "panel": ("waveshare_epd7in5_V2", _choice("waveshare_epd7in5_V2", "inky")),
+        "rotate": (0, _integer(0, 3)),
+    },
+    "seats": {
+        "count": (0, _integer(0, MAX_SEATS)),
+        "leds": (False, _boolean),
+    },
+    "buzzer": {
+        "enabled": (False, _boolean),
+    },
+    "rfid": {
+        "enabled": (False, _boolean),
+        "port": ("/dev/serial0", _port),
+    },
+    "console": {
+        "enabled": (False, _boolean),
+        "port": ("/dev/serial0", _port),
+        "baud": (115200, _choice(9600, 19200, 38400, 57600, 115200, 230400)),
+    },
+    "timing": {
+        "long_press_s": (1.0, _seconds(0.2, 10)),
+        "speaking_window_s": (10.0, _seconds(1, 600)),
+        "auction_step_s": (2.0, _seconds(0.2, 60)),
+        "private_view_s": (5.0, _seconds(1, 600)),
+    },
+}
+SECTION_CLASSES = {
+    "game": GameDefaults, "state": StateConfig, "operator": OperatorConfig,
+    "board": BoardConfig, "seats": SeatsConfig, "buzzer": BuzzerConfig,
+    "rfid": RfidConfig, "console": ConsoleConfig, "timing": TimingConfig,
+}
+
+
+# ---- Finding the file
+
+
+def _xdg_dir(variable: str, fallback: str) -> Path:
+    # The XDG spec says a relative value is invalid and must be ignored.
+    value = os.environ.get(variable, "")
+    return Path(value) if value and Path(value).is_absolute() else Path.home() / fallback
+
+
+def user_config_path() -> Path:
+    return _xdg_dir("XDG_CONFIG_HOME", ".config") / "corbeille" / "corbeille.toml"
+
+
+def _default_state_dir() -> Path:
+    # Under systemd, StateDirectory=corbeille sets $STATE_DIRECTORY (/var/lib/corbeille);
+    # it may list several directories separated by colons, the first is ours.
+    from_systemd = os.environ.get("STATE_DIRECTORY", "").split(":")[0]
+    if from_systemd:
+        return Path(from_systemd)
+    return _xdg_dir("XDG_DATA_HOME", ".local/share") / "corbeille"
+
+
+def find_config(path: str | os.PathLike | None = None) -> Path | None:
+    """The file to read, or None for built-in defaults.
+
+    Order: the explicit path (--config), $CORBEILLE_CONFIG, /etc/corbeille/corbeille.toml,
+    the user's config dir. A file named explicitly must exist; the other two are optional.
+    """
+    named = path or os.environ.get(ENV_VAR)
+    if named:
+        named = Path(named).expanduser()
+        if not named.is_file():
+            how = "--config" if path else f"${ENV_VAR}"
+            raise ConfigError(f"{named}: no such file (named by {how})")
+        return named
+    for candidate in (SYSTEM_CONFIG, user_config_path()):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+# ---- Loading
+
+
+def load_config(path: str | os.PathLike | None = None) -> Config:
+    """Find, read and check the configuration; see the module docstring."""
+    source = find_config(path)
+    data: dict[str, Any] = {}
+    if source is not None:
+        try:
+            with open(source, "rb") as f:
+                data = tomllib.load(f)
+        except tomllib.TOMLDecodeError as e:
+            raise ConfigError(f"{source}: not valid TOML: {e}") from None
+        except OSError as e:
+            raise ConfigError(f"{source}: cannot be read: {e.strerror}") from None
+    return config_from_dict(data, source)
+
+
+def config_from_dict(data: Mapping[str, Any], source: Path | None = None) -> Config:
+    """Check a parsed TOML document; `source` names it in messages."""
+    where = str(source) if source else "built-in defaults"
+    known_sections = [*SCHEMA, "pins"]
+    for name, value in data.items():
+        if name not in known_sections:
+            raise ConfigError(f"{where}: unknown section [{name}]: known sections are "
+                              + ", ".join(sorted(known_sections)))
+        if not isinstance(value, dict):
+            raise ConfigError(f"{where}: {name} = {_show(value)}: must be a table [{name}]")
+
+    sections = {}
+    for name, keys in SCHEMA.items():
+        given = data.get(name, {})
+        _refuse_unknown(where, name, given, keys)
+        values = {}
+        for key, (default, check) in keys.items():
+            value = given.get(key, default)
+            try:
+                values[key] = check(value)
+            except _Bad as bad:
+                raise ConfigError(f"{where}: {name}.{key} = {_show(value)}: {bad}") from None
+        if name == "state":
+            values["dir"] = Path(values["dir"]).expanduser() if values["dir"] else _default_state_dir()
+        sections[name] = SECTION_CLASSES[name](**values)
+
+    pinout, pinout_path = read_pinout()
+    pins, seat_leds = _wire(sections, pinout, data.get("pins", {}),
+                            where if source else str(pinout_path))
+    return Config(**sections, pins=MappingProxyType(pins), seat_leds=seat_leds, source=source)
+
+
+def _refuse_unknown(where: str, section: str, given: Mapping, known: Mapping) -> None:
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise ConfigError(f"{where}: unknown key {section}.{unknown[0]}: known keys are "
+                          + ", ".join(sorted(known)))
+
+
+# ---- Pins
+
+
+def pinout_path() -> Path:
+    return REPO_PINOUT if REPO_PINOUT.is_file() else PACKAGE_PINOUT
+
+
+def read_pinout(path: Path | None = None) -> tuple[dict[str, Any], Path]:
+    """hardware/pinout.toml as a dict, and the path it came from."""
+    path = path or pinout_path()
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f), path
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise ConfigError(f"{path}: the pin map cannot be read: {e}") from None
+
+
+# Sections of pinout.toml that hold GPIO numbers a [pins] table may override.
+PART_SECTIONS = ("buttons", "encoder", "operator_spi", "seat_buttons", "buzzer",
+                 "eink_waveshare", "eink_inky", "board_oled")
+BUS_NAMES = {"i2c": "the I2C bus", "spi0": "the SPI0 bus", "uart": "the UART"}
+
+
+def _enabled(s: Mapping[str, Any]) -> tuple[list[tuple[str, list[str] | None]], dict[str, str]]:
+    """The pinout sections in use (with the keys used, None for all) and the buses in use,
+    each bus with the setting that needs it."""
+    op, board, seats = s["operator"], s["board"], s["seats"]
+    parts: list[tuple[str, list[str] | None]] = [("encoder" if op.input == "encoder" else "buttons", None)]
+    buses: dict[str, str] = {}
+    if op.type == "oled":
+        if op.interface == "spi":
+            parts.append(("operator_spi", None))
+            buses["spi0"] = 'operator.interface = "spi"'
+        elif op.interface == "i2c":
+            buses["i2c"] = 'operator.interface = "i2c"'
+    if seats.count:
+        parts.append(("seat_buttons", [f"seat_button_{n}" for n in range(1, seats.count + 1)]))
+        if seats.leds:
+            buses.setdefault("i2c", "seats.leds = true")
+    if s["buzzer"].enabled:
+        parts.append(("buzzer", None))
+    if board.type == "eink":
+        parts.append(("eink_inky" if board.panel == "inky" else "eink_waveshare", None))
+        buses.setdefault("spi0", 'board.type = "eink"')
+        if board.panel == "inky":   # the wHAT identifies itself through an I2C EEPROM
+            buses.setdefault("i2c", 'board.panel = "inky"')
+    elif board.type == "oled":
+        parts.append(("board_oled", None))
+        buses.setdefault("spi0", 'board.type = "oled"')
+    for name in ("rfid", "console"):
+        part = s[name]
+        if part.enabled and part.port in HEADER_UARTS:
+            buses.setdefault("uart", f"{name}.port = {_show(part.port)}")
+    return parts, buses
+
+
+def _wire(s, pinout, overrides, where):
+    """The GPIO map of the enabled parts, checked; and the seat LED wiring."""
+    known = sorted({key for section in PART_SECTIONS for key in pinout.get(section, {})})
+    for key, value in overrides.items():
+        if key not in known:
+            raise ConfigError(f"{where}: unknown key pins.{key}: known keys are " + ", ".join(known))
+        if type(value) is not int or not GPIO_RANGE[0] <= value <= GPIO_RANGE[1]:
+            raise ConfigError(f"{where}: pins.{key} = {_show(value)}: must be a BCM GPIO number "
+                              f"from {GPIO_RANGE[0]} to {GPIO_RANGE[1]}")
+
+    parts, buses = _enabled(s)
+    owner: dict[int, str] = {}
+    for bus, why in buses.items():
+        for signal, pin in pinout["bus"][bus].items():
+            owner[pin] = f"{BUS_NAMES[bus]} ({signal}, needed by {why})"
+    pins: dict[str, int] = {}
+    for section, keys in parts:
+        for key, pin in pinout[section].items():
+            if keys is not None and key not in keys:
+                continue
+            pin = overrides.get(key, pin)
+            if pin in owner:
+                raise ConfigError(f"{where}: pins: GPIO {pin} is used by both {owner[pin]} and {key}")
+            owner[pin] = key
+            pins[key] = pin
+
+    if s["rfid"].enabled and s["console"].enabled and s["rfid"].port == s["console"].port:
+        raise ConfigError(f"{where}: rfid.port = console.port = {_show(s['rfid'].port)}: "
+                          "one serial port serves one device; give the console another port")
+
+    seat_leds = None
+    if s["seats"].leds and s["seats"].count:
+        leds = pinout["seat_leds"]
+        seat_leds = SeatLedWiring(
+            expander=leds["expander"], i2c_address=leds["i2c_address"],
+            ports=tuple(leds[f"seat_led_{n}"] for n in range(1, s["seats"].count + 1)))
+    return pins, seat_leds

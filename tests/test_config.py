@@ -1,0 +1,331 @@
+"""firmware.config: search order, defaults, every error message form, and the pin map
+(hardware/pinout.toml) against the wiring guide that is written from it."""
+import dataclasses
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from firmware import config as cfg
+from firmware.config import ConfigError, config_from_dict, load_config
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "firmware" / "corbeille.example.toml"
+README = ROOT / "hardware" / "README.md"
+SRC = Path("/etc/corbeille/corbeille.toml")      # only names the file in messages
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch, tmp_path):
+    """No test sees the real /etc, $HOME or a systemd environment."""
+    for name in ("CORBEILLE_CONFIG", "STATE_DIRECTORY", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(cfg, "SYSTEM_CONFIG", tmp_path / "etc" / "corbeille.toml")
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def error_of(data: dict) -> str:
+    with pytest.raises(ConfigError) as e:
+        config_from_dict(data, SRC)
+    return str(e.value)
+
+
+FULL = {   # the full build of hardware/README.md
+    "operator": {"type": "oled"},
+    "board": {"type": "eink"},
+    "seats": {"count": 6, "leds": True},
+    "buzzer": {"enabled": True},
+    "rfid": {"enabled": True},
+}
+
+
+# ---- defaults and search order
+
+def test_defaults_are_a_desktop_simulation(tmp_path):
+    c = load_config()
+    assert c.source is None
+    assert c.game == cfg.GameDefaults("maxibourse", "junior", (), "fr", "physical",
+                                      "each_round", "per_group", 0)
+    assert c.operator == cfg.OperatorConfig("terminal", "ssd1306", "i2c", 128, 64, 0x3C, 0, "buttons")
+    assert c.board.type == "none" and c.seats.count == 0 and not c.buzzer.enabled
+    assert not c.rfid.enabled and not c.console.enabled and c.console.baud == 115200
+    assert c.timing == cfg.TimingConfig(1.0, 10.0, 2.0, 5.0)
+    assert c.state.dir == tmp_path / "home" / ".local" / "share" / "corbeille"
+    assert dict(c.pins) == {"button_up": 5, "button_down": 6, "button_ok": 13, "button_back": 19}
+    assert c.seat_leds is None
+
+
+def test_config_is_frozen():
+    c = load_config()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.seats.count = 3
+    with pytest.raises(TypeError):
+        c.pins["button_up"] = 2
+
+
+def test_schema_keys_are_the_dataclass_fields():
+    for section, keys in cfg.SCHEMA.items():
+        assert [f.name for f in dataclasses.fields(cfg.SECTION_CLASSES[section])] == list(keys)
+
+
+@pytest.mark.parametrize("present, expected", [
+    (("explicit", "env", "system", "user"), "explicit"),
+    (("env", "system", "user"), "env"),
+    (("system", "user"), "system"),
+    (("user",), "user"),
+    ((), None),
+])
+def test_search_order(tmp_path, monkeypatch, present, expected):
+    files = {
+        "explicit": tmp_path / "explicit.toml",
+        "env": tmp_path / "env.toml",
+        "system": cfg.SYSTEM_CONFIG,
+        "user": tmp_path / "home" / ".config" / "corbeille" / "corbeille.toml",
+    }
+    for name in present:
+        write(files[name], f'[game]\nplayers = ["{name}"]\n')
+    if "env" in present:
+        monkeypatch.setenv("CORBEILLE_CONFIG", str(files["env"]))
+    c = load_config(files["explicit"] if "explicit" in present else None)
+    assert c.source == (files[expected] if expected else None)
+    assert c.game.players == ((expected,) if expected else ())
+
+
+def test_user_config_follows_xdg_config_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    path = write(tmp_path / "xdg" / "corbeille" / "corbeille.toml", "[seats]\ncount = 2\n")
+    assert load_config().source == path
+
+
+def test_relative_xdg_config_home_is_ignored(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", "relative")
+    assert cfg.user_config_path() == tmp_path / "home" / ".config" / "corbeille" / "corbeille.toml"
+
+
+def test_a_file_named_explicitly_must_exist(tmp_path, monkeypatch):
+    missing = tmp_path / "nope.toml"
+    with pytest.raises(ConfigError, match=rf"^{re.escape(str(missing))}: no such file \(named by --config\)"):
+        load_config(missing)
+    monkeypatch.setenv("CORBEILLE_CONFIG", str(missing))
+    with pytest.raises(ConfigError, match=r"no such file \(named by \$CORBEILLE_CONFIG\)"):
+        load_config()
+
+
+def test_state_dir_order(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert load_config().state.dir == tmp_path / "data" / "corbeille"
+    monkeypatch.setenv("STATE_DIRECTORY", "/var/lib/corbeille:/var/lib/other")
+    assert load_config().state.dir == Path("/var/lib/corbeille")
+    assert config_from_dict({"state": {"dir": "/srv/games"}}).state.dir == Path("/srv/games")
+
+
+# ---- every error message form names the file, the key and what is allowed
+
+@pytest.mark.parametrize("data, message", [
+    ({"game": {"format": "maxi"}},
+     'game.format = "maxi": allowed values are junior, senior, masters'),
+    ({"game": {"game": "monopoly"}},
+     'game.game = "monopoly": allowed values are maxibourse, dividends, avendre, shark, richesses'),
+    ({"game": {"language": "de"}}, 'game.language = "de": allowed values are fr, en'),
+    ({"game": {"rounds": -1}}, "game.rounds = -1: must be an integer from 0 to 999"),
+    ({"game": {"players": ["Anne", "Anne"]}},
+     'game.players = ["Anne", "Anne"]: must be a list of up to 12 distinct names'),
+    ({"seats": {"count": 9}}, "seats.count = 9: must be an integer from 0 to 6"),
+    ({"seats": {"count": True}}, "seats.count = true: must be an integer from 0 to 6"),
+    ({"seats": {"leds": "yes"}}, 'seats.leds = "yes": must be true or false'),
+    ({"operator": {"i2c_address": 200}},
+     "operator.i2c_address = 200: must be an integer from 0x03 to 0x77"),
+    ({"operator": {"display": "ssd1322"}},
+     'operator.display = "ssd1322": allowed values are ssd1306, sh1106, ssd1309'),
+    ({"board": {"panel": "kindle"}},
+     'board.panel = "kindle": allowed values are waveshare_epd7in5_V2, inky'),
+    ({"console": {"baud": 14400}},
+     "console.baud = 14400: allowed values are 9600, 19200, 38400, 57600, 115200, 230400"),
+    ({"timing": {"long_press_s": 0}}, "timing.long_press_s = 0: must be a number of seconds from 0.2 to 10"),
+    ({"state": {"dir": "games"}}, 'state.dir = "games": must be an absolute path, or "" for the default'),
+    ({"rfid": {"port": ""}}, 'rfid.port = "": must be a serial device such as "/dev/serial0"'),
+    ({"game": {"colour": "red"}},
+     "unknown key game.colour: known keys are dice, format, game, language, payday, players, "
+     "rounds, vertical_bonus"),
+    ({"sound": {}}, "unknown section [sound]: known sections are board, buzzer, console, game, "
+                    "operator, pins, rfid, seats, state, timing"),
+    ({"seats": 6}, "seats = 6: must be a table [seats]"),
+    ({"pins": {"seat_led_1": 5}}, "unknown key pins.seat_led_1: known keys are board_dc, board_rst, "),
+    ({"pins": {"button_up": 28}}, "pins.button_up = 28: must be a BCM GPIO number from 0 to 27"),
+])
+def test_error_names_file_key_and_what_is_allowed(data, message):
+    assert error_of(data).startswith(f"{SRC}: {message}")
+
+
+def test_a_toml_syntax_error_names_the_file(tmp_path):
+    path = write(tmp_path / "bad.toml", "[game\n")
+    with pytest.raises(ConfigError, match=rf"^{re.escape(str(path))}: not valid TOML: "):
+        load_config(path)
+
+
+def test_errors_from_a_file_name_that_file(tmp_path):
+    path = write(tmp_path / "c.toml", "[seats]\ncount = 9\n")
+    with pytest.raises(ConfigError) as e:
+        load_config(path)
+    assert str(e.value) == f"{path}: seats.count = 9: must be an integer from 0 to 6"
+
+
+# ---- pins
+
+def test_pin_used_by_two_parts_names_both():
+    data = {**FULL, "pins": {"seat_button_1": 17}}
+    assert error_of(data) == f"{SRC}: pins: GPIO 17 is used by both seat_button_1 and eink_rst"
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"operator": {"type": "oled"}, "pins": {"button_up": 3}},
+     'GPIO 3 is used by both the I2C bus (scl, needed by operator.interface = "i2c") and button_up'),
+    ({"seats": {"count": 1, "leds": True}, "pins": {"seat_button_1": 2}},
+     "GPIO 2 is used by both the I2C bus (sda, needed by seats.leds = true) and seat_button_1"),
+    ({"board": {"type": "eink"}, "pins": {"button_ok": 8}},
+     'GPIO 8 is used by both the SPI0 bus (ce0, needed by board.type = "eink") and button_ok'),
+    ({"board": {"type": "oled"}, "pins": {"board_dc": 9}},
+     'GPIO 9 is used by both the SPI0 bus (miso, needed by board.type = "oled") and board_dc'),
+    ({"rfid": {"enabled": True}, "pins": {"button_back": 15}},
+     'GPIO 15 is used by both the UART (rxd, needed by rfid.port = "/dev/serial0") and button_back'),
+    ({"console": {"enabled": True, "port": "/dev/ttyAMA0"}, "pins": {"button_back": 14}},
+     'GPIO 14 is used by both the UART (txd, needed by console.port = "/dev/ttyAMA0") and button_back'),
+])
+def test_pin_needed_by_an_enabled_bus_names_both(data, message):
+    assert error_of(data) == f"{SRC}: pins: {message}"
+
+
+def test_bus_pins_are_free_while_the_bus_is_off():
+    # A desktop operator screen uses no I2C, a USB console no UART pins.
+    c = config_from_dict({"pins": {"button_up": 3}, "console": {"enabled": True, "port": "/dev/ttyUSB0"},
+                          "seats": {"count": 1}, "buzzer": {"enabled": True}})
+    assert c.pins["button_up"] == 3
+
+
+def test_only_enabled_parts_are_checked():
+    # No board: the e-ink pins are not in use. Four seats: seat 5 and 6 pins are not either.
+    c = config_from_dict({"seats": {"count": 4}, "pins": {"seat_button_1": 17, "button_up": 21}})
+    assert c.pins["seat_button_1"] == 17 and "seat_button_5" not in c.pins and "eink_rst" not in c.pins
+
+
+def test_rfid_and_console_cannot_share_a_port():
+    message = error_of({"rfid": {"enabled": True}, "console": {"enabled": True}})
+    assert message.startswith(f'{SRC}: rfid.port = console.port = "/dev/serial0": ')
+
+
+@pytest.mark.parametrize("panel", ["waveshare_epd7in5_V2", "inky"])
+@pytest.mark.parametrize("operator_input", ["buttons", "encoder"])
+def test_the_full_build_fits_with_either_panel_and_input(panel, operator_input):
+    data = {**FULL, "board": {"type": "eink", "panel": panel},
+            "operator": {"type": "oled", "input": operator_input},
+            "console": {"enabled": True, "port": "/dev/ttyGS0"}}
+    c = config_from_dict(data)
+    assert len(c.pins) == 4 + 6 + 1 + (4 if panel != "inky" else 3)
+    assert c.seat_leds == cfg.SeatLedWiring("mcp23017", 0x20, ("GPA0", "GPA1", "GPA2", "GPA3", "GPA4", "GPA5"))
+
+
+def test_full_build_pins():
+    assert dict(config_from_dict(FULL).pins) == {
+        "button_up": 5, "button_down": 6, "button_ok": 13, "button_back": 19,
+        "seat_button_1": 4, "seat_button_2": 12, "seat_button_3": 16,
+        "seat_button_4": 20, "seat_button_5": 21, "seat_button_6": 23,
+        "buzzer": 26, "eink_rst": 17, "eink_dc": 25, "eink_busy": 24, "eink_pwr": 18,
+    }
+
+
+def test_quotation_oled_and_spi_operator_fit_the_full_build():
+    config_from_dict({**FULL, "board": {"type": "oled"}})
+    config_from_dict({**FULL, "operator": {"type": "oled", "interface": "spi"}})
+
+
+def test_an_override_moves_a_pin():
+    c = config_from_dict({**FULL, "pins": {"buzzer": 27}})
+    assert c.pins["buzzer"] == 27
+
+
+def test_installed_pinout_copy_is_identical():
+    # firmware/pinout.toml is what a non-editable install reads; it must not drift.
+    assert cfg.PACKAGE_PINOUT.read_bytes() == cfg.REPO_PINOUT.read_bytes()
+
+
+# ---- the example file
+
+def uncommented(text: str) -> str:
+    """The example with every setting switched on: '#key = v' and '#[section]' lines."""
+    return re.sub(r"(?m)^#(?=\[|[a-z_0-9]+ = )", "", text)
+
+
+def test_example_loads_and_equals_defaults():
+    example = load_config(EXAMPLE)
+    assert dataclasses.replace(example, source=None) == load_config()
+
+
+def test_example_lists_every_key_with_its_default(tmp_path):
+    text = uncommented(EXAMPLE.read_text(encoding="utf-8"))
+    written = tomllib.loads(text)
+    defaults = {s: {k: d for k, (d, _) in keys.items()} for s, keys in cfg.SCHEMA.items()}
+    assert {s: v for s, v in written.items() if s != "pins"} == defaults
+    switched_on = load_config(write(tmp_path / "on.toml", text))
+    assert dataclasses.replace(switched_on, source=None) == load_config()
+
+
+# ---- hardware/README.md wiring tables against pinout.toml
+
+HEADER = {  # BCM -> physical pin of the 40-pin header
+    0: 27, 1: 28, 2: 3, 3: 5, 4: 7, 5: 29, 6: 31, 7: 26, 8: 24, 9: 21, 10: 19, 11: 23,
+    12: 32, 13: 33, 14: 8, 15: 10, 16: 36, 17: 11, 18: 12, 19: 35, 20: 38, 21: 40,
+    22: 15, 23: 16, 24: 18, 25: 22, 26: 37, 27: 13,
+}
+
+
+def readme_tables():
+    """Each markdown table of the README as a list of {header: cell} rows."""
+    tables, rows, header = [], None, None
+    for line in README.read_text(encoding="utf-8").splitlines() + [""]:
+        if line.startswith("|"):
+            cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
+            if header is None:
+                header, rows = cells, []
+            elif not set("".join(cells)) <= set("-: "):
+                rows.append(dict(zip(header, cells)))
+        elif header is not None:
+            tables.append(rows)
+            header = None
+    return tables
+
+
+def lookup(pinout, dotted):
+    value = pinout
+    for part in dotted.split("."):
+        value = value[part]
+    return value
+
+
+def test_readme_wiring_tables_match_pinout():
+    pinout, _ = cfg.read_pinout(cfg.REPO_PINOUT)
+    seen, checked = set(), 0
+    for rows in readme_tables():
+        for row in rows:
+            key = row.get("pinout.toml", "—")
+            if key in ("", "—"):
+                continue
+            value = lookup(pinout, key)
+            if "BCM" in row:
+                assert row["BCM"] == str(value), f"{key}: README says GPIO {row['BCM']}, pinout.toml {value}"
+                assert row["Header pin"] == str(HEADER[value]), f"{key}: wrong header pin"
+            else:
+                assert row["Expander pin"] == value, f"{key}: README says {row['Expander pin']}"
+            seen.add(key)
+            checked += 1
+    every = {f"{s}.{k}" for s in cfg.PART_SECTIONS for k in pinout[s]}
+    every |= {f"seat_leds.{k}" for k in pinout["seat_leds"] if k.startswith("seat_led_")}
+    every |= {f"bus.{b}.{k}" for b, signals in pinout["bus"].items() for k in signals}
+    assert every - seen == set(), "pins missing from hardware/README.md"
+    assert checked >= len(every)
