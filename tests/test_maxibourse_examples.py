@@ -188,7 +188,7 @@ def test_thierry_strictement_personnel_sells_for_1050000():
 def test_sophie_strictement_personnel_too_few_shares_pays_the_rest():
     """6 example 2: Sophie must sell 500 000 $ but holds too few shares: she sells them all
     and completes in cash, receiving only the proceeds of her sales."""
-    g = started(["Sophie", "Yves", "Vero"], portfolios={"Sophie": ["TDK"] * 0})
+    g = started(["Sophie", "Yves", "Vero"])
     for company, n in list(g.held(0).items()):
         play(g, f'adjust_lots Sophie {company} -{n} "example"')
     give(g, "Sophie", "TDK", 1)
@@ -335,3 +335,15 @@ def test_vertical_groups_are_disjoint_and_once_setting():
     six = {"BP": 6, "FIAT": 6, "SONY": 6, "ELF": 6}
     assert P.breakdown(six | {"NESTLE": 6, "TDK": 6}, prices, BOX, 1000).vertical == 1_200_000
     assert P.breakdown(six | {"NESTLE": 6, "TDK": 6}, prices, BOX, 1000, "once").vertical == 600_000
+
+
+def test_trade_between_players_at_an_agreed_higher_price():
+    """2/5 and 1-7: a holder may sell at a price the buyer accepts, above the quotation."""
+    g = started(["Ana", "Ben"])
+    give(g, "Ben", "TWA", 10)
+    play(g, 'set_price TWA 200 "example"', "roll 1 2")
+    with pytest.raises(IllegalAction, match="current price 200"):
+        play(g, "trade Ben Ana TWA 2 190")
+    before = cash(g, "Ana")
+    play(g, "trade Ben Ana TWA 2 250")
+    assert before - cash(g, "Ana") == 500_000 and lots(g, "Ana", "TWA") == 2 and g.price("TWA") == 250

@@ -30,6 +30,18 @@ class Sell:
     lots: int
 
 
+@action("trade")
+class Trade:
+    """A sale agreed between two players at a price of their own, at least the current
+    price (2/5: a holder asked to sell may name a higher price; 1-7: the lander may offer
+    to buy from the holders). The quotation becomes the agreed price."""
+    seller: Seat
+    buyer: Seat
+    company: Name
+    lots: int
+    price: int
+
+
 @action("roll")
 class Roll:
     """The current player's dice; left out, they are rolled by the device and recorded."""
@@ -170,7 +182,7 @@ class SetPrice:
 
 
 ACTIONS = ActionSet(
-    Pick, First, Sell, Roll, Double, Pass, Titre, Declare, Raise, Bid, Settle, End,
+    Pick, First, Sell, Trade, Roll, Double, Pass, Titre, Declare, Raise, Bid, Settle, End,
     Price, Pay, Receive, PayEach, Forced, Rumour, Reveal, Payday, Close,
     AdjustCash, AdjustLots, SetPrice,
 )

@@ -229,7 +229,7 @@ class MaxiBourse(Game):
                                                 "lots": IntRange(1, self.box.lots_per_company)}))
                 if self.settings["payday"] == "manual":
                     opts.append(Option("payday"))
-                return "prompt.turn_start", p, seat, opts
+                return "prompt.turn_start", p, seat, opts + [self.trade_option(seat)]
             if f.phase == "double":
                 open_ = tuple(c for c in self.companies if self.s.lots.bank(c) > 0)
                 return "prompt.double", p, seat, [
@@ -248,6 +248,7 @@ class MaxiBourse(Game):
                 Option("payeach", {"player": everyone, "amount": amount}),
                 Option("forced", {"player": Fixed(seat), "amount": amount}),
                 Option("rumour", {"player": Fixed(seat)}),
+                self.trade_option(seat),
                 Option("end"),
             ]
             return "prompt.square", p, seat, opts
@@ -286,6 +287,14 @@ class MaxiBourse(Game):
         if isinstance(f, F.PaydayStep):
             return "prompt.payday", {"round": self.s.round}, None, [Option("payday")]
         raise AssertionError(f"no decision for {f!r}")
+
+    def trade_option(self, seat):
+        """The player whose turn it is sells to, or buys from, another player."""
+        traders = tuple(s for s in range(len(self.players)) if self.can_trade(s))
+        return Option("trade", {"seller": Choice(traders), "buyer": Choice(traders),
+                                "company": Choice(tuple(self.companies)),
+                                "lots": IntRange(1, self.box.lots_per_company),
+                                "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)})
 
     def target_names(self):
         return tuple(self.companies) + tuple(self.sectors) + ("ALL",)
@@ -567,6 +576,22 @@ class MaxiBourse(Game):
         if f.lots == 0:
             return self.pop(("sold", f.proceeds))
         self.new_sale_round(f)
+
+    def on_trade(self, a):
+        turn = self.top.seat
+        if turn not in (a.seller, a.buyer) or a.seller == a.buyer:
+            raise IllegalAction("error.trade_parties", player=self.players[turn])
+        if a.price < self.price(a.company):
+            raise IllegalAction("error.trade_price", company=a.company, price=a.price, current=self.price(a.company))
+        if self.s.lots.of(a.company, a.seller) < a.lots:
+            raise IllegalAction("error.not_enough_lots", company=a.company, lots=a.lots,
+                                held=self.s.lots.of(a.company, a.seller))
+        amount = a.price * self.shares * a.lots
+        if self.cash(a.buyer) < amount:  # an agreed deal, not a speaking round: no imprudence
+            raise IllegalAction("error.trade_cash", player=self.players[a.buyer], amount=amount, cash=self.cash(a.buyer))
+        self.set_price(a.company, a.price, "trade")
+        self.transfer(a.buyer, a.seller, amount, "trade")
+        self.move_lots(a.company, a.seller, a.buyer, a.lots)
 
     # -------------------------------------------------------------- debts (MB8)
     def check_debt(self, d):
