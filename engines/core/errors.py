@@ -14,7 +14,7 @@ class CorbeilleError(Exception):
 class IllegalAction(CorbeilleError, ValueError):
     """The action is not allowed now; the game state is unchanged."""
 
-    def __init__(self, key: str, **params):
+    def __init__(self, key: str, /, **params):
         self.key = key
         self.params = params
         super().__init__(self.message("en"))

@@ -35,7 +35,7 @@ def format_amount(amount: int, lang: str = "fr") -> str:
     return sign + f"{abs(amount):,}".replace(",", sep)
 
 
-def text(key: str, lang: str = "fr", **params) -> str:
+def text(key: str, lang: str = "fr", /, **params) -> str:
     template = _catalogs.get(lang, {}).get(key)
     if template is None:
         template = _catalogs["en"].get(key)
