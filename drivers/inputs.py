@@ -53,7 +53,7 @@ class PressTracker:
         self.presses = 0                  # a counter identifying the current press
 
     def edge(self, pressed: bool, now: float) -> list[InputEvent] | None:
-        if now - self.last_edge < self.debounce:
+        if now - self.last_edge < self.debounce - 1e-9:   # tolerance for float clocks
             return None
         if pressed == self.pressed:
             return []
