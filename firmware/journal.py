@@ -1,0 +1,496 @@
+"""The journal: each game kept as a checksummed, append-only list of actions in SQLite.
+
+A game is a header (a JSON-able dict: game name, format, players, settings, seed) plus an
+ordered list of actions (JSON-able dicts). The journal knows nothing about rules: engines
+rebuild the state by replaying the actions, so the journal *is* the game.
+
+Durability. An action counts only once its row is committed, and append() returns only
+after COMMIT. The database runs in WAL mode with synchronous=FULL: in WAL mode, NORMAL
+fsyncs only at checkpoints, so a power cut could take back commits that had already
+returned; FULL fsyncs the WAL on every commit, so an action shown as done survives the
+plug being pulled. Each append is its own BEGIN IMMEDIATE ... COMMIT.
+
+Integrity. SQLite survives torn writes, but not a worn SD card returning bad sectors, a
+truncated file, or a row edited behind its back. Each action row therefore stores
+SHA-256(game id, seq, body, previous row's checksum), and the first row chains to the
+header's checksum. Because of the chain, a changed, missing or reordered row breaks every
+checksum from that row on. On open the journal walks every chain and cuts each game back
+to the good prefix before the first bad row. If SQLite itself finds the file damaged, the
+rows that can still be read are copied into a fresh file and the damaged one is kept
+aside. Every repair is described in `Journal.repairs` for the firmware to show.
+
+The journal belongs to one process, used from one thread (the firmware's main loop).
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+
+__all__ = ["Journal", "JournalError"]
+
+# "Corb" in the SQLite header tells our files from other SQLite databases.
+APPLICATION_ID = 0x436F7262
+SCHEMA_VERSION = 1
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+_SCHEMA = """
+CREATE TABLE games (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused, even after a repair
+    header   TEXT NOT NULL,                      -- canonical JSON
+    checksum TEXT NOT NULL                       -- start of the game's hash chain
+);
+CREATE TABLE actions (
+    game_id  INTEGER NOT NULL REFERENCES games(id),
+    seq      INTEGER NOT NULL,                   -- 0, 1, 2... with no gaps
+    body     TEXT NOT NULL,                      -- canonical JSON
+    checksum TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+class JournalError(Exception):
+    """The journal cannot do what was asked; the message names the file and the problem."""
+
+
+class _Damaged(Exception):
+    """SQLite reports the file itself damaged: salvage what can be read."""
+
+
+def canonical(obj) -> str:
+    """The one JSON text of a value that checksums are computed over."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False)
+
+
+def header_checksum(game_id: int, header: str) -> str:
+    return hashlib.sha256(f"{game_id}:header:{header}".encode()).hexdigest()
+
+
+def action_checksum(game_id: int, seq: int, body: str, prev: str) -> str:
+    # The body goes last: everything before it has a fixed syntax (integers, hex), so
+    # distinct rows can never produce the same hashed text.
+    return hashlib.sha256(f"{game_id}:{seq}:{prev}:{body}".encode()).hexdigest()
+
+
+def _is_damage(exc: sqlite3.Error) -> bool:
+    name = getattr(exc, "sqlite_errorname", "")
+    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+
+
+def _fsync_dir(directory: str) -> None:
+    # A rename is durable only once the directory holding it is synced.
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class Journal:
+    def __init__(self, path: str | os.PathLike):
+        self.path = os.fspath(path)
+        self.repairs: list[str] = []
+        self._conn: sqlite3.Connection | None = None
+        self._check_path()
+        try:
+            try:
+                self._conn = self._connect(self.path)
+                self._verify()
+            except (_Damaged, sqlite3.DatabaseError) as exc:
+                if isinstance(exc, sqlite3.DatabaseError) and not _is_damage(exc):
+                    raise
+                self.close()
+                self._salvage(str(exc))
+                self._conn = self._connect(self.path)
+                self._verify()
+        except (sqlite3.Error, _Damaged, OSError) as exc:
+            self.close()
+            raise JournalError(f"journal {self.path}: cannot open ({exc})") from exc
+        except BaseException:
+            self.close()
+            raise
+
+    # ---- opening -----------------------------------------------------------------------
+
+    def _check_path(self) -> None:
+        directory = os.path.dirname(os.path.abspath(self.path))
+        if not os.path.isdir(directory):
+            raise JournalError(f"journal {self.path}: directory {directory} does not exist")
+        if os.path.isdir(self.path):
+            raise JournalError(f"journal {self.path}: is a directory, not a journal file")
+        try:
+            with open(self.path, "rb") as f:
+                head = f.read(len(_SQLITE_MAGIC))
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise JournalError(f"journal {self.path}: cannot read ({exc})") from exc
+        # An empty or cut-short header is a damaged journal; anything else is some other
+        # file that was never ours, so it is left exactly as it is.
+        if not _SQLITE_MAGIC.startswith(head):
+            raise JournalError(f"journal {self.path}: not an SQLite database (it starts with "
+                               f"{head!r}); refusing to touch it")
+
+    def _connect(self, path: str) -> sqlite3.Connection:
+        # isolation_level=None: no implicit transactions; every write says BEGIN/COMMIT.
+        conn = sqlite3.connect(path, isolation_level=None, timeout=5)
+        conn.text_factory = _lenient_text
+        try:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            is_new = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+            if not is_new and app_id != APPLICATION_ID:
+                raise JournalError(f"journal {path}: an SQLite database, but not a Corbeille "
+                                   f"journal (application id {app_id:#x})")
+            if version > SCHEMA_VERSION:
+                raise JournalError(f"journal {path}: written by a newer firmware (schema "
+                                   f"{version}, this one knows {SCHEMA_VERSION})")
+            mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            if mode != "wal":
+                raise JournalError(f"journal {path}: cannot use WAL mode (got {mode!r})")
+            conn.execute("PRAGMA synchronous=FULL")  # see the module docstring
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA cell_size_check=ON")  # catch damaged pages early
+            # quick_check reads every page: a few milliseconds for a game's journal, and a
+            # damaged page found now is salvaged now, not at the first append mid-game.
+            problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                raise _Damaged("; ".join(problems[:3]))
+            if is_new:
+                conn.executescript(f"BEGIN IMMEDIATE; {_SCHEMA}"
+                                   f"PRAGMA application_id={APPLICATION_ID};"
+                                   f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+            return conn
+        except BaseException:
+            conn.close()
+            raise
+
+    def _verify(self) -> None:
+        """Walk every game's hash chain; cut each game back to its last good action."""
+        conn = self._conn
+        orphans = conn.execute(
+            "SELECT count(*) FROM actions WHERE game_id NOT IN (SELECT id FROM games)").fetchone()[0]
+        if orphans:
+            with _transaction(conn):
+                conn.execute("DELETE FROM actions WHERE game_id NOT IN (SELECT id FROM games)")
+            self._repaired(f"{orphans} actions removed that belonged to no game")
+        for game_id, header, hsum in conn.execute(
+                "SELECT id, header, checksum FROM games ORDER BY id").fetchall():
+            problem = None
+            if not isinstance(header, str) or hsum != header_checksum(game_id, header):
+                problem = "header checksum mismatch"
+            elif not isinstance(_loads(header), dict):
+                problem = "header is not a JSON object"
+            if problem:
+                count = conn.execute("SELECT count(*) FROM actions WHERE game_id=?",
+                                     (game_id,)).fetchone()[0]
+                with _transaction(conn):
+                    conn.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
+                    conn.execute("DELETE FROM games WHERE id=?", (game_id,))
+                self._repaired(f"game {game_id} removed ({problem}; its {count} actions "
+                               f"cannot be replayed without it)")
+                continue
+            rows = conn.execute("SELECT seq, body, checksum FROM actions WHERE game_id=? "
+                                "ORDER BY seq", (game_id,)).fetchall()
+            prev, reason = hsum, None
+            for expected, (seq, body, checksum) in enumerate(rows):
+                if seq != expected:
+                    reason = f"action {expected + 1} missing"
+                elif not isinstance(body, str) or checksum != action_checksum(
+                        game_id, seq, body, prev):
+                    reason = f"checksum mismatch at action {expected + 1}"
+                elif not isinstance(_loads(body), dict):
+                    reason = f"unparsable JSON at action {expected + 1}"
+                if reason:
+                    total = max([len(rows)] + [s + 1 for s, _, _ in rows if isinstance(s, int)])
+                    with _transaction(conn):
+                        conn.execute("DELETE FROM actions WHERE game_id=? AND seq>=?",
+                                     (game_id, expected))
+                    self._repaired(f"game {game_id} cut back to action {expected} of {total} "
+                                   f"({reason})")
+                    break
+                prev = checksum
+
+    def _repaired(self, message: str) -> None:
+        self.repairs.append(f"journal {self.path}: {message}")
+
+    # ---- salvage -------------------------------------------------------------------------
+
+    def _salvage(self, reason: str) -> None:
+        """Copy every row SQLite can still read into a fresh file; keep the damaged one aside.
+
+        The fresh file is built beside the journal and swapped in with one rename, so a
+        power cut during salvage leaves either the damaged file (salvaged again at next
+        start) or the fresh one, never no journal at all.
+        """
+        games, meta, notes = _read_damaged(self.path)
+        fresh = self.path + ".salvage"
+        for leftover in (fresh, fresh + "-wal", fresh + "-shm"):  # an interrupted salvage
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(leftover)
+        conn = self._connect(fresh)
+        try:
+            with _transaction(conn):
+                for game_id, (header, hsum, actions) in sorted(games.items()):
+                    conn.execute("INSERT INTO games (id, header, checksum) VALUES (?, ?, ?)",
+                                 (game_id, header, hsum))
+                    conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?)",
+                                     [(game_id, *row) for row in actions])
+                conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+        finally:
+            conn.close()  # checkpoints: the fresh journal is now one complete file
+
+        n = 1
+        while os.path.exists(f"{self.path}.damaged-{n}"):
+            n += 1
+        aside = f"{self.path}.damaged-{n}"
+        if os.path.exists(self.path):
+            try:
+                os.link(self.path, aside)
+            except OSError:  # a filesystem without hard links
+                shutil.copy2(self.path, aside)
+        # A WAL left beside the damaged file must not be replayed into the fresh one.
+        if os.path.exists(self.path + "-wal"):
+            os.replace(self.path + "-wal", aside + "-wal")
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(self.path + "-shm")
+        os.replace(fresh, self.path)
+        _fsync_dir(os.path.dirname(os.path.abspath(self.path)))
+
+        actions = sum(len(g[2]) for g in games.values())
+        self._repaired(f"file damaged ({reason}); kept aside as {aside}; salvaged "
+                       f"{len(games)} games and {actions} actions into a fresh journal")
+        for note in notes:
+            self._repaired(note)
+
+    # ---- the API -------------------------------------------------------------------------
+
+    def new_game(self, header: dict) -> int:
+        text = self._json(header, "game header")
+        with self._transaction() as conn:
+            game_id = conn.execute("INSERT INTO games (header, checksum) VALUES (?, '')",
+                                   (text,)).lastrowid
+            conn.execute("UPDATE games SET checksum=? WHERE id=?",
+                         (header_checksum(game_id, text), game_id))
+        return game_id
+
+    def append(self, game_id: int, action: dict) -> int:
+        """Store an action; returns its seq (0-based) once the row is durably committed."""
+        body = self._json(action, "action")
+        # IMMEDIATE takes the write lock now, so reading the last row and inserting the
+        # next one cannot interleave with another writer.
+        with self._transaction() as conn:
+            last = conn.execute("SELECT seq, checksum FROM actions WHERE game_id=? "
+                                "ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
+            if last:
+                seq, prev = last[0] + 1, last[1]
+            else:
+                seq, prev = 0, self._game_row(game_id)[1]
+            conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
+                         (game_id, seq, body, action_checksum(game_id, seq, body, prev)))
+        return seq
+
+    def actions(self, game_id: int) -> list[dict]:
+        rows = self._query("SELECT body FROM actions WHERE game_id=? ORDER BY seq", (game_id,))
+        if not rows:
+            self._game_row(game_id)  # an unknown game is an error, not an empty one
+        return [json.loads(body) for body, in rows]
+
+    def header(self, game_id: int) -> dict:
+        return json.loads(self._game_row(game_id)[0])
+
+    def games(self) -> list[tuple[int, dict]]:
+        return [(gid, json.loads(h)) for gid, h in
+                self._query("SELECT id, header FROM games ORDER BY id")]
+
+    def last_game(self) -> int | None:
+        """The most recently created game: the one to resume at start."""
+        return self._query("SELECT max(id) FROM games")[0][0]
+
+    def undo(self, game_id: int) -> dict | None:
+        """Delete the game's last action (committed); return it, or None if there is none."""
+        with self._transaction() as conn:
+            last = conn.execute("SELECT seq, body FROM actions WHERE game_id=? "
+                                "ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
+            if last is None:
+                self._game_row(game_id)
+                return None
+            conn.execute("DELETE FROM actions WHERE game_id=? AND seq=?", (game_id, last[0]))
+        return json.loads(last[1])
+
+    def set_meta(self, key: str, value: str) -> None:
+        if not isinstance(key, str) or not isinstance(value, str):
+            raise JournalError(f"journal {self.path}: meta keys and values are strings, got "
+                               f"{key!r}: {value!r}")
+        with self._transaction() as conn:
+            conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    def get_meta(self, key: str) -> str | None:
+        rows = self._query("SELECT value FROM meta WHERE key=?", (key,))
+        return rows[0][0] if rows else None
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()  # the last connection checkpoints the WAL into the main file
+            self._conn = None
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Journal({self.path!r})"
+
+    # ---- helpers -------------------------------------------------------------------------
+
+    def _live(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise JournalError(f"journal {self.path}: closed")
+        return self._conn
+
+    @contextlib.contextmanager
+    def _transaction(self):
+        try:
+            with _transaction(self._live()) as conn:
+                yield conn
+        except sqlite3.Error as exc:
+            raise JournalError(f"journal {self.path}: {exc}") from exc
+
+    def _query(self, sql: str, params: tuple = ()) -> list[tuple]:
+        try:
+            return self._live().execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise JournalError(f"journal {self.path}: {exc}") from exc
+
+    def _game_row(self, game_id: int) -> tuple[str, str]:
+        rows = self._query("SELECT header, checksum FROM games WHERE id=?", (game_id,))
+        if not rows:
+            raise JournalError(f"journal {self.path}: no game {game_id}")
+        return rows[0]
+
+    def _json(self, value, what: str) -> str:
+        if not isinstance(value, dict):
+            raise JournalError(f"journal {self.path}: a {what} must be a dict, "
+                               f"got {type(value).__name__}")
+        try:
+            return canonical(value)
+        except (TypeError, ValueError) as exc:
+            raise JournalError(f"journal {self.path}: {what} is not JSON-able ({exc}): "
+                               f"{value!r}") from exc
+
+
+@contextlib.contextmanager
+def _transaction(conn: sqlite3.Connection):
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+        raise
+
+
+def _lenient_text(raw: bytes) -> str:
+    # A damaged page can hold bytes that are not UTF-8. Decoding them with replacement
+    # characters lets the checksum, not the decoder, reject the row.
+    return raw.decode("utf-8", "replace")
+
+
+def _loads(text: str):
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def _read_damaged(path: str) -> tuple[dict, dict, list[str]]:
+    """Read, row by row, what SQLite can still read of a damaged journal.
+
+    Returns ({game id: (header, checksum, [(seq, body, checksum), ...])}, {meta}, notes).
+    Each game's actions are read in order and stop at the first unreadable row: what
+    follows could not be replayed anyway. Nothing is verified here; the hash chains are
+    checked once the rows are in the fresh file.
+    """
+    games: dict = {}
+    meta: dict = {}
+    notes: list[str] = []
+    try:
+        conn = sqlite3.connect(path, isolation_level=None)
+        conn.text_factory = _lenient_text
+        # A file shorter than its header says is refused as corrupt unless writable_schema
+        # is on; with it, SQLite reads the pages that are there. This connection only reads.
+        conn.execute("PRAGMA writable_schema=ON")
+    except sqlite3.Error as exc:
+        return games, meta, [f"nothing could be read ({exc})"]
+    try:
+        rows, error = _walk_both_ways(conn, "games", "id, header, checksum", "id")
+        if error:
+            notes.append(f"some game headers could not be read ({error}); those games are lost")
+        for game_id, header, hsum in rows:
+            if isinstance(game_id, int) and isinstance(header, str) and isinstance(hsum, str):
+                games[game_id] = (header, hsum, [])
+        for game_id, (_, _, actions) in games.items():
+            error = None
+            try:
+                for seq, body, checksum in _walk(conn, "actions", "seq, body, checksum", "seq",
+                                                 where="game_id=?", params=(game_id,)):
+                    if not (seq == len(actions) and isinstance(body, str)
+                            and isinstance(checksum, str)):
+                        error = f"action {len(actions) + 1} unreadable"
+                        break
+                    actions.append((seq, body, checksum))
+            except sqlite3.Error as exc:
+                error = f"rest unreadable: {exc}"
+            if error:
+                notes.append(f"game {game_id} cut back to action {len(actions)} ({error})")
+        rows, error = _walk_both_ways(conn, "meta", "key, value", "key")
+        meta = {k: v for k, v in rows if isinstance(k, str) and isinstance(v, str)}
+        if error:
+            notes.append(f"some settings could not be read ({error})")
+    finally:
+        conn.close()
+    return games, meta, notes
+
+
+def _walk(conn, table, columns, key, *, where="1", params=(), descending=False):
+    """Yield the rows of a table in key order, one query (one B-tree seek) per row.
+
+    A plain cursor is no good on a damaged file: Python's sqlite3 steps one row ahead, so
+    the error from a bad page also loses the good row before it. A seek per row stops
+    exactly at the bad page. Raises sqlite3.Error there.
+    """
+    op, order = ("<", "DESC") if descending else (">", "ASC")
+    sql = f"SELECT {columns} FROM {table} WHERE {where} "
+    tail = f" ORDER BY {key} {order} LIMIT 1"
+    row = conn.execute(sql + tail, params).fetchone()
+    while row is not None:
+        yield row
+        row = conn.execute(f"{sql} AND {key} {op} ? {tail}", (*params, row[0])).fetchone()
+
+
+def _walk_both_ways(conn, table, columns, key):
+    """A table's rows walked forwards, then backwards, each way up to a damaged page.
+
+    Walking from both ends recovers the rows on either side of a bad page.
+    Returns (rows, first error message or None).
+    """
+    found, error = {}, None
+    for descending in (False, True):
+        try:
+            for row in _walk(conn, table, columns, key, descending=descending):
+                found[row[0]] = row
+            if not descending:  # read to the end: nothing more to get from the other side
+                break
+        except sqlite3.Error as exc:
+            error = error or str(exc)
+    return list(found.values()), error

@@ -1,0 +1,153 @@
+"""Power-cut harness for the journal.
+
+A writer process appends a deterministic list of actions and acknowledges each one on its
+output, flushed, right after append() returns: an acknowledged action is one the box
+would already have shown as done. The parent kills the writer with SIGKILL at a random
+moment, reopens the journal and checks that nothing acknowledged was lost.
+
+`kill_and_reopen(tmp_path, make_actions, rng)` runs that loop; a test can hand it the
+actions of a real game instead of `demo_actions`.
+
+Run as a script, the writer prints to stdout:  python tests/journal_writer.py JOURNAL [N]
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import signal
+import sys
+import time
+
+from firmware.journal import Journal
+
+DEMO_HEADER = {"game": "maxibourse", "format": "standard", "players": ["Anne", "Bruno", "Chloé"],
+               "settings": {"years": 3}, "seed": 1234}
+
+
+def demo_actions(n: int = 120, seed: int = 7) -> list[dict]:
+    """A deterministic list of plausible actions, with accents and varied sizes."""
+    rng = random.Random(seed)
+    companies = ["Société Générale", "Peugeot", "Michelin", "L'Oréal", "Air Liquide"]
+    actions = []
+    for i in range(n):
+        kind = rng.choice(["declare", "buy", "sell", "price", "payday"])
+        action = {"kind": kind, "player": rng.randrange(3), "n": i}
+        if kind in ("buy", "sell", "declare"):
+            action.update(company=rng.choice(companies), lots=rng.randint(1, 10))
+        if kind == "price":
+            action.update(company=rng.choice(companies), delta=rng.randint(-5, 5),
+                          note="x" * rng.choice([0, 10, 300, 2000]))
+        actions.append(action)
+    return actions
+
+
+def write_forever(path, header: dict, actions: list[dict], out) -> None:
+    """Resume the last game and append its remaining actions; then start a new game; repeat.
+
+    Every line written to `out` acknowledges something already committed:
+    "game G" after new_game, "ack G SEQ" after append.
+    """
+    with Journal(path) as journal:
+        while True:
+            game = journal.last_game()
+            done = len(journal.actions(game)) if game is not None else len(actions)
+            if done >= len(actions):
+                game = journal.new_game(header)
+                print(f"game {game}", file=out, flush=True)
+                done = 0
+            for seq in range(done, len(actions)):
+                got = journal.append(game, actions[seq])
+                print(f"ack {game} {got}", file=out, flush=True)
+
+
+def _child(path, header, actions, write_fd) -> None:
+    with os.fdopen(write_fd, "w") as out:
+        write_forever(path, header, actions, out)
+
+
+def _run_and_kill(writer, read_fd, write_fd, rng: random.Random) -> list[str]:
+    """Start the writer, SIGKILL it at a random moment; return every line it wrote."""
+    writer.start()
+    os.close(write_fd)  # the writer holds the only write end: its death means EOF
+    with os.fdopen(read_fd) as pipe:
+        lines = []
+        if rng.random() < 0.3:
+            # While it starts, creates or opens (and checks) the journal: 10-50 ms.
+            time.sleep(rng.uniform(0, 0.03))
+        else:
+            # After some acknowledgements, then anywhere within the next append or two
+            # (an append is one fsync: a few ms). Counting acknowledgements rather than
+            # milliseconds keeps the mix the same on a fast desktop and on a Pi.
+            for _ in range(rng.randrange(25)):
+                lines.append(pipe.readline())
+            time.sleep(rng.choice([0, rng.uniform(0, 0.001), rng.uniform(0, 0.006)]))
+        writer.kill()
+        writer.join()
+        assert writer.exitcode == -signal.SIGKILL, f"the writer died on its own ({writer.exitcode})"
+        return [line for line in lines + pipe.read().splitlines() if line.strip()]
+
+
+def _parse_acks(lines: list[str]) -> tuple[set[int], dict[int, int]]:
+    """The games created and, per game, how many actions were acknowledged."""
+    new_games, acked = set(), {}
+    for line in lines:
+        word, *numbers = line.split()
+        if word == "game":
+            new_games.add(int(numbers[0]))
+        else:
+            game, seq = map(int, numbers)
+            acked[game] = max(acked.get(game, 0), seq + 1)
+    return new_games, acked
+
+
+def kill_and_reopen(tmp_path, make_actions, rng: random.Random, rounds: int = 300,
+                    header: dict | None = None, rounds_per_file: int = 25) -> list[tuple[int, int]]:
+    """Kill a writer `rounds` times at random moments; after each kill, check the journal.
+
+    The same file is reused for `rounds_per_file` rounds (each writer resumes where the
+    last one died), then a fresh file is started, so kills also land during creation.
+    Returns, per round, (actions acknowledged, actions committed) by that round's writer.
+    """
+    actions = make_actions()
+    header = DEMO_HEADER if header is None else header
+    fork = multiprocessing.get_context("fork")  # no interpreter start-up: fast rounds
+    stats = []
+    known: dict[int, int] = {}
+    for round_ in range(rounds):
+        if round_ % rounds_per_file == 0:
+            path = os.path.join(tmp_path, f"power-{round_}.db")
+            known = {}
+        read_fd, write_fd = os.pipe()
+        writer = fork.Process(target=_child, args=(path, header, actions, write_fd))
+        lines = _run_and_kill(writer, read_fd, write_fd, rng)
+        new_games, acked = _parse_acks(lines)
+
+        with Journal(path) as journal:
+            assert journal.repairs == [], journal.repairs  # every chain verified untouched
+            games = journal.games()
+            found = {game: journal.actions(game) for game, _ in games}
+        assert all(h == header for _, h in games)
+        where = f"round {round_}, {path}"
+        assert set(known) <= set(found) and new_games <= set(found), where
+        assert len(set(found) - set(known) - new_games) <= 1, where  # one unacknowledged game
+        extra = 0
+        for game, got in found.items():
+            assert got == actions[:len(got)], f"{where}: game {game} is not a prefix"
+            floor = max(known.get(game, 0), acked.get(game, 0))
+            assert floor <= len(got) <= floor + 1, f"{where}: game {game} has {len(got)} " \
+                f"actions, {floor} acknowledged"
+            extra += len(got) - floor
+        assert extra <= 1, f"{where}: more than one unacknowledged action"
+        assert all(len(found[g]) == len(actions) for g in sorted(found)[:-1]), where
+        # The writer resumed each game where the last check left it.
+        acknowledged = sum(n - known.get(game, 0) for game, n in acked.items())
+        committed = sum(map(len, found.values())) - sum(known.values())
+        stats.append((acknowledged, committed))
+        known = {game: len(got) for game, got in found.items()}
+    return stats
+
+
+if __name__ == "__main__":
+    write_forever(sys.argv[1], DEMO_HEADER,
+                  demo_actions(int(sys.argv[2]) if len(sys.argv) > 2 else 120), sys.stdout)
