@@ -329,3 +329,11 @@ def test_readme_wiring_tables_match_pinout():
     every |= {f"bus.{b}.{k}" for b, signals in pinout["bus"].items() for k in signals}
     assert every - seen == set(), "pins missing from hardware/README.md"
     assert checked >= len(every)
+
+
+def test_docs_hardware_examples_load():
+    text = (ROOT / "docs" / "hardware.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```toml\n(.*?)```", text, re.S)
+    assert len(blocks) >= 4
+    for block in blocks:
+        config_from_dict(tomllib.loads(block), SRC)
