@@ -49,6 +49,9 @@ def action(kind: str):
     """Class decorator: make a frozen dataclass action named `kind`."""
 
     def wrap(cls):
+        if not issubclass(cls, Action):  # give plain classes the Action methods
+            namespace = {k: v for k, v in cls.__dict__.items() if k not in ("__dict__", "__weakref__")}
+            cls = type(cls.__name__, (Action,), namespace)
         cls = dataclasses.dataclass(frozen=True)(cls)
         cls.kind = kind
         cls._types = typing.get_type_hints(cls)

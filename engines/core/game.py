@@ -57,10 +57,13 @@ class Game:
             return self.players[domain.value]
         return domain.describe()
 
-    def apply(self, act: Action) -> list[Event]:
+    def apply(self, act: Action, atomic: bool = True) -> list[Event]:
+        """Apply one action. `atomic=False` skips the copy that protects the state from a
+        refused action: only for replays, where a refusal aborts the whole replay."""
         self.check(act)
         saved = self.s
-        self.s = copy.deepcopy(saved)
+        if atomic:
+            self.s = copy.deepcopy(saved)
         self._events = []
         try:
             getattr(self, "on_" + act.kind)(act)
@@ -80,7 +83,7 @@ class Game:
     def replay(cls, header: dict, actions) -> "Game":
         game = cls(header)
         for act in actions:
-            game.apply(act)
+            game.apply(act, atomic=False)
         return game
 
     def undo(self) -> Action:
