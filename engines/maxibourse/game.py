@@ -144,6 +144,17 @@ class MaxiBourse(Game):
     def held(self, seat):
         return self.s.lots.portfolio(seat)
 
+    def free_lots(self, seat, company):
+        """Lots the player may still offer: those already on offer in a sale under way
+        (lower in the stack, e.g. a seller who fell into debt buying in a nested sale)
+        are spoken for."""
+        offered = sum(f.lots for f in self.s.stack
+                      if isinstance(f, F.Sale) and f.seller == seat and f.company == company)
+        return self.s.lots.of(company, seat) - offered
+
+    def sellable(self, seat):
+        return tuple(c for c in self.companies if self.free_lots(seat, c) > 0)
+
     def wealth(self, seat):
         return self.cash(seat) + sum(n * self.shares * self.price(c) for c, n in self.held(seat).items())
 
@@ -190,7 +201,13 @@ class MaxiBourse(Game):
             resume(self.top, result)
 
     def ruin(self, seat):
-        """Out of the game: lots back to the bank, cash to the bank (MB8)."""
+        """Out of the game: lots back to the bank, cash to the bank (MB8). A sale of theirs
+        still under way goes on for the bank, which now holds the lots."""
+        if self.s.ruined[seat]:
+            return
+        for f in self.s.stack:
+            if isinstance(f, F.Sale) and f.seller == seat:
+                f.seller = BANK
         for company, n in self.held(seat).items():
             self.move_lots(company, seat, BANK, n)
         self.transfer(seat, BANK, self.cash(seat), "ruin")
@@ -223,7 +240,7 @@ class MaxiBourse(Game):
             seat, p = f.seat, {"player": name[f.seat]}
             if f.phase == "start":
                 opts = [Option("roll", {"d1": IntRange(1, 6), "d2": IntRange(1, 6)})]
-                held = tuple(c for c in self.companies if self.s.lots.of(c, seat))
+                held = self.sellable(seat)
                 if held:
                     opts.append(Option("sell", {"player": Fixed(seat), "company": Choice(held),
                                                 "lots": IntRange(1, self.box.lots_per_company)}))
@@ -278,7 +295,7 @@ class MaxiBourse(Game):
                                      "buyers": [f"{name[s]} {n}" for s, n in f.purchases]}, None, [Option("settle")]
         if isinstance(f, (F.Debt, F.ForcedSale)):
             seat = f.debtor if isinstance(f, F.Debt) else f.seat
-            held = tuple(c for c in self.companies if self.s.lots.of(c, seat))
+            held = self.sellable(seat)
             owed = sum(a for _, a in f.owed) + f.fine if isinstance(f, F.Debt) else f.amount - f.proceeds
             prompt = "prompt.debt" if isinstance(f, F.Debt) else "prompt.forced"
             return prompt, {"player": name[seat], "amount": owed, "cash": self.cash(seat)}, seat, [
@@ -525,9 +542,9 @@ class MaxiBourse(Game):
 
     # ------------------------------------------------------------------- sales
     def on_sell(self, a):
-        if self.s.lots.of(a.company, a.player) < a.lots:
+        if self.free_lots(a.player, a.company) < a.lots:
             raise IllegalAction("error.not_enough_lots", company=a.company, lots=a.lots,
-                                held=self.s.lots.of(a.company, a.player))
+                                held=self.free_lots(a.player, a.company))
         self.emit("offer", player=self.players[a.player], company=a.company, lots=a.lots, price=self.price(a.company))
         self.start_sale(a.player, a.company, a.lots)
 
@@ -596,7 +613,7 @@ class MaxiBourse(Game):
     # -------------------------------------------------------------- debts (MB8)
     def check_debt(self, d):
         debtor, owed = d.debtor, sum(a for _, a in d.owed)
-        cash, has_lots = self.cash(debtor), bool(self.held(debtor))
+        cash, has_lots = self.cash(debtor), bool(self.sellable(debtor))
         if cash >= owed + d.fine or (cash >= owed and not has_lots):
             for creditor, amount in d.owed:
                 self.transfer(debtor, creditor, amount, "debt")
@@ -677,7 +694,7 @@ class MaxiBourse(Game):
 
     def check_forced(self, f):
         """MB9: sell until the proceeds reach X, then pay X; short of lots, pay the rest in cash."""
-        if f.proceeds < f.amount and self.held(f.seat):
+        if f.proceeds < f.amount and self.sellable(f.seat):
             return None
         if self.cash(f.seat) >= f.amount:
             self.transfer(f.seat, BANK, f.amount, "forced_sale")
