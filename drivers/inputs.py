@@ -89,13 +89,13 @@ class PressTracker:
 
 
 class _ButtonSet:
-    """gpiozero Buttons by name, each with a PressTracker; the common part of the devices."""
+    """gpiozero input devices by name, each with a PressTracker; the common part of the devices."""
 
     def __init__(self, pins: Mapping[str, Any], *, queue: queue_module.Queue,
                  pin_factory=None, pull_up: bool = True, debounce: float = DEBOUNCE,
                  hold_time: float = HOLD_TIME, clock: Callable[[], float] = time.monotonic,
                  timers=None):
-        from gpiozero import Button
+        from gpiozero import DigitalInputDevice
 
         if debounce < 0 or hold_time <= 0:
             raise ValueError("debounce must be >= 0 and hold_time > 0")
@@ -114,12 +114,15 @@ class _ButtonSet:
             for name, pin in pins.items():
                 if pin is None:
                     continue
-                # No bounce_time: gpiozero's would delay every press by that period.
-                button = Button(pin, pull_up=pull_up, pin_factory=pin_factory)
+                # gpiozero's Button is this device plus a hold thread per button that
+                # wakes every 0.1 s; the long press is timed here instead (with the
+                # injectable clock), so the plain input device is enough. No
+                # bounce_time: gpiozero's would delay every press by that period.
+                button = DigitalInputDevice(pin, pull_up=pull_up, pin_factory=pin_factory)
                 self.buttons[name] = button
                 self.trackers[name] = PressTracker(name, debounce=debounce, hold_time=hold_time)
-                button.when_pressed = self._handler(name, True)
-                button.when_released = self._handler(name, False)
+                button.when_activated = self._handler(name, True)
+                button.when_deactivated = self._handler(name, False)
         except Exception:
             self.close()
             raise
@@ -187,7 +190,7 @@ class _ButtonSet:
             button = self.buttons.get(name)
             if button is None or button.closed:
                 return
-            actual = button.is_pressed
+            actual = button.is_active
             if actual != tracker.pressed:
                 events = tracker.edge(actual, now)
                 self._put(events or [])
