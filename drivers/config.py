@@ -119,9 +119,12 @@ class Section:
             raise self.error(name, f"{len(value)} pins given, at most {maximum} allowed")
         return [self._check_pin(f"{name}[{i}]", v) for i, v in enumerate(value)]
 
-    def done(self) -> None:
-        """Reject keys that were never read: they are typos or belong elsewhere."""
+    def done(self, also_known: Iterable[str] = ()) -> None:
+        """Reject keys that were never read: they are typos or belong elsewhere.
+
+        ``also_known`` adds keys that were allowed but not given, for the message.
+        """
         unknown = sorted(set(self._config) - self._read)
         if unknown:
-            known = ", ".join(sorted(self._read))
+            known = ", ".join(sorted(self._read | set(also_known)))
             raise self.error(unknown[0], f"unknown setting (known here: {known})")

@@ -218,7 +218,7 @@ class OledOptions:
             if value is None:
                 continue
             argv += [flag, str(value)]
-        section.done()
+        section.done(also_known=[d for d in actions if d != "config"])
 
         self.argv = argv
         self.args = parser.parse_args(argv)

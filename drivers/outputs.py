@@ -1,7 +1,8 @@
 """Seat LEDs and the buzzer: gpiozero output devices, never blocking the game loop.
 
 ``SeatLights`` lights the seat whose turn it is to answer (an LED per seat is optional:
-seats without one are skipped). ``Beeper`` plays three short patterns: ``tick``
+seats without one are skipped). The LEDs are gpiozero LEDs on GPIO pins, or pins of an
+MCP23017 I2C expander (``Mcp23017``, ``ExpanderLED``), which the full build uses. ``Beeper`` plays three short patterns: ``tick``
 (auction clock), ``confirm`` and ``error``. Both return at once: LEDs blink and an
 active buzzer beeps through gpiozero's own background threads (``background=True``);
 a passive (tonal) buzzer plays its notes in a small thread of ours, a new pattern
@@ -22,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from drivers.config import Section
-from drivers.errors import ConfigError
+from drivers.errors import BusError, ConfigError
 from drivers.faults import FaultGuard
 
 MAX_SEATS = 6
@@ -47,20 +48,31 @@ def _guarded(method):
 
 
 class SeatLights:
-    """One optional LED per seat; ``pins[i]`` is seat i+1, None where there is none."""
+    """One optional LED per seat; ``pins[i]`` is seat i+1, None where there is none.
+
+    Pins are GPIO pins (gpiozero LEDs), or, with ``expander`` (an ``Mcp23017``), port
+    names such as "GPA0": the full build drives its seat LEDs through that expander
+    because the header has no GPIO left (hardware/README.md).
+    """
 
     def __init__(self, pins: Sequence[Any], *, pin_factory=None, active_high: bool = True,
+                 expander: "Mcp23017 | None" = None,
                  clock: Callable[[], float] = time.monotonic, name: str = "seat lights"):
-        from gpiozero import LED
-
         if len(pins) > MAX_SEATS:
             raise ValueError(f"at most {MAX_SEATS} seat lights, got {len(pins)}")
         self._clock = clock
         self.guard = FaultGuard(name)
         self.leds = {}
+        self.expander = expander
         try:
             for seat, pin in enumerate(pins, start=1):
-                if pin is not None:
+                if pin is None:
+                    continue
+                if expander is not None:
+                    self.leds[seat] = ExpanderLED(expander, pin, active_high=active_high)
+                else:
+                    from gpiozero import LED
+
                     self.leds[seat] = LED(pin, active_high=active_high, pin_factory=pin_factory)
         except Exception:
             self.close()
@@ -126,7 +138,145 @@ class SeatLights:
 
     def close(self) -> None:
         for led in self.leds.values():
-            led.close()
+            try:
+                led.close()
+            except OSError:
+                pass
+        if self.expander is not None:
+            self.expander.close()
+
+
+class Mcp23017:
+    """An MCP23017 I/O expander on I2C, its 16 pins (GPA0-GPA7, GPB0-GPB7) used as outputs.
+
+    ``bus`` is an smbus-like object (``write_byte_data``); by default smbus2 opens
+    ``/dev/i2c-<port>``. Output levels are cached and written a whole bank at a time
+    (the OLAT register), so setting one pin never disturbs the others.
+    """
+
+    IODIR = (0x00, 0x01)
+    OLAT = (0x14, 0x15)
+
+    def __init__(self, bus=None, *, address: int = 0x20, port: int = 1):
+        if bus is None:
+            import smbus2
+
+            bus = smbus2.SMBus(port)
+        self.bus = bus
+        self.address = address
+        self._direction = [0xFF, 0xFF]     # power-on state: all inputs
+        self._levels = [0x00, 0x00]
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def port(name: str) -> tuple[int, int]:
+        """("GPB3") -> (bank 1, bit 3)."""
+        text = str(name).upper()
+        if len(text) != 4 or text[:2] != "GP" or text[2] not in "AB" or text[3] not in "01234567":
+            raise ValueError(f"{name!r} is not an MCP23017 port (GPA0-GPA7, GPB0-GPB7)")
+        return "AB".index(text[2]), int(text[3])
+
+    def setup_output(self, name: str, value: bool = False) -> None:
+        bank, bit = self.port(name)
+        with self._lock:
+            self._set_bit(bank, bit, value)
+            self.bus.write_byte_data(self.address, self.OLAT[bank], self._levels[bank])
+            self._direction[bank] &= ~(1 << bit) & 0xFF
+            self.bus.write_byte_data(self.address, self.IODIR[bank], self._direction[bank])
+
+    def _set_bit(self, bank, bit, value):
+        if value:
+            self._levels[bank] |= 1 << bit
+        else:
+            self._levels[bank] &= ~(1 << bit) & 0xFF
+
+    def set(self, name: str, value: bool) -> None:
+        bank, bit = self.port(name)
+        with self._lock:
+            self._set_bit(bank, bit, value)
+            self.bus.write_byte_data(self.address, self.OLAT[bank], self._levels[bank])
+
+    def get(self, name: str) -> bool:
+        bank, bit = self.port(name)
+        return bool(self._levels[bank] >> bit & 1)
+
+    def release(self, name: str) -> None:
+        """Back to an input (high impedance): what a closed gpiozero LED does."""
+        bank, bit = self.port(name)
+        with self._lock:
+            self._direction[bank] |= 1 << bit
+            self.bus.write_byte_data(self.address, self.IODIR[bank], self._direction[bank])
+
+    def close(self) -> None:
+        close = getattr(self.bus, "close", None)
+        if close is not None:
+            try:
+                close()
+            except OSError:
+                pass
+
+
+class ExpanderLED:
+    """An LED on an expander pin, with the part of gpiozero's LED API SeatLights uses."""
+
+    def __init__(self, expander: Mcp23017, port: str, *, active_high: bool = True):
+        self.expander = expander
+        self.port = port
+        self.active_high = active_high
+        self._stop = threading.Event()
+        self._blinker: threading.Thread | None = None
+        self.blink_error: OSError | None = None
+        expander.setup_output(port, not active_high)
+
+    def _write(self, lit: bool) -> None:
+        self.expander.set(self.port, lit == self.active_high)
+
+    def _stop_blinking(self) -> None:
+        self._stop.set()
+        if self._blinker is not None and self._blinker is not threading.current_thread():
+            self._blinker.join(timeout=1)
+        self._blinker = None
+
+    def on(self) -> None:
+        self._stop_blinking()
+        self._write(True)
+
+    def off(self) -> None:
+        self._stop_blinking()
+        self._write(False)
+
+    @property
+    def is_lit(self) -> bool:
+        return self.expander.get(self.port) == self.active_high
+
+    def blink(self, on_time: float = 1, off_time: float = 1, n: int | None = None,
+              background: bool = True) -> None:
+        self._stop_blinking()
+        self._stop = threading.Event()
+        self._blinker = threading.Thread(target=self._blink, args=(on_time, off_time, n, self._stop),
+                                         name=f"blink {self.port}", daemon=True)
+        self._blinker.start()
+        if not background:
+            self._blinker.join()
+
+    def _blink(self, on_time, off_time, n, stop: threading.Event) -> None:
+        count = 0
+        try:
+            while n is None or count < n:
+                self._write(True)
+                if stop.wait(on_time):
+                    return
+                self._write(False)
+                count += 1
+                if stop.wait(off_time):
+                    return
+        except OSError as exc:     # the bus failed mid-blink; the next call reports it
+            self.blink_error = exc
+
+    def close(self) -> None:
+        self._stop_blinking()
+        self._write(False)
+        self.expander.release(self.port)
 
 
 class Beeper:
@@ -310,20 +460,50 @@ class RecordingBeeper:
 
 # --------------------------------------------------------------------------- factories
 
-def build_seat_lights(config: Mapping[str, Any] | None, *, pin_factory=None,
+def build_seat_lights(config: Mapping[str, Any] | None, *, pin_factory=None, i2c_bus=None,
                       clock: Callable[[], float] = time.monotonic, prefix: str = "seat_lights"):
-    """SeatLights (``type`` "gpio", the default) or RecordingSeatLights ("recording")."""
+    """SeatLights (``type`` "gpio", the default) or RecordingSeatLights ("recording").
+
+    GPIO LEDs: ``pins``. Through an expander: ``expander = "mcp23017"``, ``ports``
+    ("GPA0"...), ``i2c_address`` (0x20), ``i2c_port`` (1); ``i2c_bus`` may be passed in.
+    A missing expander raises BusError (the firmware then runs without seat lights).
+    """
     section = Section(config, prefix)
     kind = section.choice("type", ["gpio", "recording"], "gpio")
     if kind == "recording":
         seats = section.raw("seats", [1, 2, 3, 4, 5, 6])
         section.done()
         return RecordingSeatLights(seats)
-    pins = section.pins("pins", maximum=MAX_SEATS)
+    expander_kind = section.choice("expander", ["none", "mcp23017"], "none")
     active_high = section.boolean("active_high", True)
+    if expander_kind == "none":
+        pins = section.pins("pins", maximum=MAX_SEATS)
+        section.done()
+        return _building(section, lambda: SeatLights(pins, pin_factory=pin_factory,
+                                                     active_high=active_high, clock=clock))
+    address = section.integer("i2c_address", 0x20, 0x20, 0x27)
+    port = section.integer("i2c_port", 1, 0)
+    ports = section.raw("ports")
+    if isinstance(ports, (str, bytes)) or not isinstance(ports, (list, tuple)) or len(ports) > MAX_SEATS:
+        raise section.error("ports", f"{ports!r} is not a list of up to {MAX_SEATS} expander ports")
+    for i, name in enumerate(ports):
+        if name is not None:
+            try:
+                Mcp23017.port(name)
+            except ValueError as exc:
+                raise section.error(f"ports[{i}]", str(exc)) from None
     section.done()
-    return _building(section, lambda: SeatLights(pins, pin_factory=pin_factory,
-                                                 active_high=active_high, clock=clock))
+    if i2c_bus is None:
+        try:
+            expander = Mcp23017(address=address, port=port)
+        except OSError as exc:
+            raise BusError(f"{prefix}: cannot open I2C bus {port}: {exc}") from exc
+    else:
+        expander = Mcp23017(i2c_bus, address=address)
+    try:
+        return SeatLights(list(ports), expander=expander, active_high=active_high, clock=clock)
+    except OSError as exc:
+        raise BusError(f"{prefix}: MCP23017 at {address:#04x} does not answer: {exc}") from exc
 
 
 def build_beeper(config: Mapping[str, Any] | None, *, pin_factory=None,

@@ -195,3 +195,71 @@ def test_factories(pins, pwm_pins):
 def test_output_config_errors(pins, build, config, message):
     with pytest.raises(ConfigError, match=message):
         build(config, pin_factory=pins)
+
+
+class RecordingBus:
+    """An smbus stand-in recording register writes (fake-rpi's SMBus prints instead)."""
+
+    def __init__(self):
+        self.writes = []
+        self.broken = False
+
+    def write_byte_data(self, address, register, value):
+        if self.broken:
+            raise OSError(121, "Remote I/O error")
+        self.writes.append((address, register, value))
+
+    def close(self):
+        pass
+
+
+def test_seat_lights_through_an_mcp23017():
+    bus = RecordingBus()
+    lights = build_seat_lights({"expander": "mcp23017", "i2c_address": 0x21,
+                                "ports": ["GPA0", "GPA1", None, "GPB7"]}, i2c_bus=bus)
+    assert lights.seats == [1, 2, 4]
+    # each port: its level first (off), then made an output
+    assert bus.writes[:2] == [(0x21, 0x14, 0x00), (0x21, 0x00, 0xFE)]
+    assert bus.writes[-1] == (0x21, 0x01, 0x7F)
+    bus.writes.clear()
+    lights.light(1)
+    lights.light(4)
+    lights.light_only(2)
+    assert bus.writes == [(0x21, 0x14, 0x01), (0x21, 0x15, 0x80),                  # 1 on, 4 on
+                          (0x21, 0x14, 0x00), (0x21, 0x15, 0x00), (0x21, 0x14, 0x02)]  # 1, 4 off; 2 on
+    assert lights.is_lit(2) and not lights.is_lit(1)
+    bus.writes.clear()
+    lights.blink(1, on_time=0.01, off_time=0.01, n=2)
+    assert wait_until(lambda: len(bus.writes) >= 4)
+    assert [w[2] & 1 for w in bus.writes[:4]] == [1, 0, 1, 0]
+    lights.close()
+    assert (0x21, 0x00, 0xFF) in bus.writes                 # released back to inputs
+
+
+def test_expander_bus_error_degrades_the_lights(clock):
+    from drivers.outputs import Mcp23017
+    bus = RecordingBus()
+    lights = SeatLights(["GPA0"], expander=Mcp23017(bus), clock=clock)
+    bus.broken = True
+    lights.light(1)
+    assert lights.degraded and "Remote I/O error" in lights.last_error
+    bus.broken = False
+    clock.advance(0.5)
+    lights.light(1)
+    assert not lights.degraded and bus.writes[-1] == (0x20, 0x14, 0x01)
+
+
+@pytest.mark.parametrize("config, message", [
+    ({"expander": "pcf8574"}, "seat_lights.expander: 'pcf8574' is not one of none, mcp23017"),
+    ({"expander": "mcp23017", "ports": ["GPC1"]}, r"seat_lights.ports\[0\]: 'GPC1' is not an MCP23017 port"),
+    ({"expander": "mcp23017", "ports": ["GPA0"], "i2c_address": 0x40}, "seat_lights.i2c_address: 64 is above"),
+])
+def test_expander_config_errors(config, message):
+    with pytest.raises(ConfigError, match=message):
+        build_seat_lights(config, i2c_bus=RecordingBus())
+
+
+def test_missing_expander_bus_is_a_bus_error():
+    from drivers.errors import BusError
+    with pytest.raises(BusError, match="cannot open I2C bus 9"):
+        build_seat_lights({"expander": "mcp23017", "ports": ["GPA0"], "i2c_port": 9})
