@@ -198,8 +198,15 @@ class QuotationBoard(Display):
                     clock: Callable[[], float] = time.monotonic) -> "QuotationBoard":
         section = Section(config, prefix)
         section.choice("type", ["eink"], "eink")
-        kind = section.choice("panel", PANELS, "waveshare")
-        model = section.text("model", "epd7in5_V2" if kind == "waveshare" else None)
+        panel_name = section.raw("panel", "waveshare")
+        if isinstance(panel_name, str) and panel_name.startswith("waveshare_"):
+            kind, default_model = "waveshare", panel_name[len("waveshare_"):]
+        elif panel_name in PANELS:
+            kind, default_model = panel_name, "epd7in5_V2" if panel_name == "waveshare" else None
+        else:
+            raise section.error("panel", f"{panel_name!r} is not one of {', '.join(PANELS)}, "
+                                         f"waveshare_<model> (e.g. waveshare_epd7in5_V2)")
+        model = section.text("model", default_model)
         width = section.integer("width", 800, 1, 4096)
         height = section.integer("height", 480, 1, 4096)
         directory = section.text("directory", None)
@@ -399,7 +406,10 @@ class WavesharePanel:
         try:
             module = epaper.epaper(model)
         except ModuleNotFoundError as exc:
-            raise ConfigError(f"{prefix}.model: {model!r} is not a waveshare-epaper module") from exc
+            if exc.name and exc.name.endswith("." + model):
+                raise ConfigError(f"{prefix}.model: {model!r} is not a waveshare-epaper module") from exc
+            raise ConfigError(f"{prefix}.panel: waveshare {model} needs a module that is not "
+                              f"installed: {exc}") from exc
         except Exception as exc:      # its hardware layer fails to load off a Pi or without SPI
             raise BusError(f"waveshare {model}: {exc}") from exc
         return cls(module.EPD())

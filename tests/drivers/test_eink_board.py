@@ -221,7 +221,7 @@ def test_from_config_with_stand_in_panel(tmp_path, clock):
 
 
 @pytest.mark.parametrize("config, message", [
-    ({"panel": "kindle"}, "display.panel: 'kindle' is not one of waveshare, inky, stand-in"),
+    ({"panel": "kindle"}, "display.panel: 'kindle' is not one of waveshare, inky, stand-in, waveshare_<model>"),
     ({"max_partials": 9}, "display.max_partials: 9 is above the maximum 5"),
     ({"full_interval": -1}, "display.full_interval: -1 is below the minimum 0"),
     ({"refresh": 3}, "display.refresh: unknown setting"),
@@ -241,6 +241,9 @@ def test_waveshare_package_is_loaded_lazily_and_reported_when_missing(clock):
         pass
     with pytest.raises(ConfigError, match="display.panel: 'waveshare' needs the waveshare-epaper"):
         build_display({"type": "eink", "background": False}, clock=clock)
+    with pytest.raises(ConfigError, match="board.panel: 'waveshare' needs"):
+        build_display({"type": "eink", "panel": "waveshare_epd7in5_V2", "background": False},
+                      prefix="board", clock=clock)
 
 
 class FakeEPD:
@@ -306,3 +309,30 @@ def test_inky_adapter_maps_white_and_black_to_its_palette():
     panel.display(image)
     assert inky.shown and inky.image.mode == "P"
     assert inky.image.getpixel((0, 0)) == 0 and inky.image.getpixel((5, 5)) == 1
+
+
+def test_waveshare_board_from_config_loads_epaper_lazily(monkeypatch, clock):
+    import sys
+    import types
+
+    loaded = []
+    fake = types.ModuleType("epaper")
+
+    def epaper(model):
+        loaded.append(model)
+        if model != "epd7in5_V2":
+            error = ModuleNotFoundError(f"No module named 'epaper.lib.{model}'")
+            error.name = f"epaper.lib.{model}"
+            raise error
+        return types.SimpleNamespace(EPD=FakeEPD)
+
+    fake.epaper = epaper
+    monkeypatch.setitem(sys.modules, "epaper", fake)
+    board = build_display({"type": "eink", "panel": "waveshare_epd7in5_V2", "background": False},
+                          clock=clock)
+    assert loaded == ["epd7in5_V2"] and board.size == (800, 480)
+    board.show(price(1, (800, 480)))
+    assert board.tick() == "full"
+    assert board.panel.epd.calls == ["init", ("display", 48000), "sleep"]
+    with pytest.raises(ConfigError, match="display.model: 'epd9in9' is not a waveshare-epaper module"):
+        build_display({"type": "eink", "model": "epd9in9", "background": False}, clock=clock)
