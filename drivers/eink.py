@@ -179,9 +179,9 @@ class QuotationBoard(Display):
         width, height = panel_size
         super().__init__((width, height) if rotate % 2 == 0 else (height, width), "1", name)
         self._panel_size = (width, height)
-        self._policy_args = dict(max_partials=max_partials, full_interval=full_interval,
-                                 partial_interval=partial_interval)
-        self.policy = RefreshPolicy(self.panel or _Unopened(self._panel_size), **self._policy_args)
+        self.policy = RefreshPolicy(self.panel or _Unopened(self._panel_size),
+                                    max_partials=max_partials, full_interval=full_interval,
+                                    partial_interval=partial_interval)
         self._clock = clock
         self.guard = FaultGuard(name, backoff)
         self._wake = threading.Condition()
@@ -291,10 +291,8 @@ class QuotationBoard(Display):
             raise ConfigError(f"{self.name}: panel is {panel.size[0]}x{panel.size[1]}, "
                               f"configured {self._panel_size[0]}x{self._panel_size[1]}")
         self.panel = panel
-        pending = self.policy._pending
-        self.policy = RefreshPolicy(panel, **self._policy_args)
-        if pending is not None:
-            self.policy.submit(pending)
+        self.policy.panel = panel       # frames queued meanwhile stay pending
+        self.policy.invalidate()
         return True
 
     def _run(self) -> None:
