@@ -89,7 +89,7 @@ def test_reader_on_a_loop_port(loop):
         assert (event.name, event.kind, event.data) == ("rfid", "tag", TAG)
         time.sleep(0.1)
         assert events.empty()
-        time.sleep(0.3)                                      # card taken away
+        time.sleep(0.6)                                      # card taken away
         loop.write(b"\x00noise" + rdm6300_frame(TAG))
         assert events.get(timeout=2).data == TAG
         assert reader.decoder.discarded == 6
