@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from PIL import Image
 
 from drivers.config import Section
-from drivers.display import MODES, Display, convert
+from drivers.display import MODES, Display
 
 _BLOCKS = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
 

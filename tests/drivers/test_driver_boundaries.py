@@ -1,7 +1,6 @@
 """The import rules of DESIGN.md: drivers never import engines or firmware, and importing
 any driver module works on a desktop (hardware libraries are loaded lazily)."""
 import ast
-import importlib
 import pathlib
 import subprocess
 import sys
