@@ -289,7 +289,16 @@ class OledDisplay(Display):
         if self._closed:
             return
         self._closed = True
-        self._guard_bus(self.device.cleanup)
+        try:
+            self._guard_bus(self.device.cleanup)      # display off, then release the bus
+        except OSError:
+            # The panel did not take the "off" commands (that is why we are closing):
+            # still release the bus, or every reconnection attempt would leak a file.
+            try:
+                self.device._serial_interface.cleanup()
+            except Exception:
+                pass
+            raise
 
 
 def _create_luma_device(options: OledOptions, serial_interface=None):

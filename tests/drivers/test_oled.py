@@ -163,3 +163,21 @@ def test_missing_i2c_bus_at_start_leaves_the_display_degraded_not_dead(tmp_path)
     display = build_display({"type": "oled", "interface": "i2c", "i2c_port": 7})
     assert display.degraded and "I2C device not found" in display.last_error
     assert display.show(frame()) is False
+
+
+def test_closing_a_display_on_a_dead_bus_still_releases_the_bus():
+    class DeadBus(RecordingBus):
+        closed = False
+
+        def write_i2c_block_data(self, address, register, data):
+            import errno
+            raise OSError(errno.EIO, "Remote I/O error")
+
+    interface = i2c(bus=RecordingBus(), address=0x3C)
+    display = OledDisplay.from_config({"display": "ssd1306"}, serial_interface=interface)
+    interface._bus = DeadBus()
+    interface._managed = True            # as if luma had opened /dev/i2c-1 itself
+    interface._bus.close = lambda: setattr(DeadBus, "closed", True)
+    with pytest.raises(BusError):
+        display.close()
+    assert DeadBus.closed
