@@ -37,7 +37,10 @@ setup(
             "pytest>=8",
             "hypothesis>=6.100",
             "fake-rpi>=0.7",
+            "luma.emulator>=1.5",  # the desktop window display is tested too (pygame, SDL dummy driver)
         ],
+        # A window on the desktop instead of the terminal: `corbeille sim --window`.
+        "desktop": ["luma.emulator>=1.5"],
     },
     entry_points={"console_scripts": ["corbeille=firmware.cli:main"]},
 )
