@@ -1,0 +1,120 @@
+"""The one font every Corbeille screen, board and report is drawn with.
+
+A monospaced bitmap font kept as data (``fixed6x9``) and drawn with Pillow masks, so a
+frame is the same pixels on a Pi, a laptop and CI, whatever Pillow or FreeType version is
+installed: reference images can then be compared pixel for pixel. Larger displays use the
+same glyphs scaled by a whole factor (2x, 3x), which keeps them crisp on 1-bit panels.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from firmware.fonts import fixed6x9
+
+ELLIPSIS = "…"
+# Where a line may break: at a space, but not inside a French amount ("1 200 000") nor
+# before the spaced punctuation of French typography ("ELF : 300", "Vendre ?").
+_BREAK = re.compile(r"(?<!«) (?![:;!?»])(?!(?<=\d )\d)")
+
+
+def _parse(art: str) -> dict[str, Image.Image]:
+    glyphs = {}
+    lines = art.strip("\n").split("\n")
+    for i, line in enumerate(lines):
+        if not line.startswith(">"):
+            continue
+        rows = lines[i + 1:i + 1 + fixed6x9.HEIGHT]
+        for k in range((len(line) - 2) // 7 + 1):
+            char = line[2 + 7 * k]
+            col = 2 + 7 * k
+            pixels = [1 if row[col + x] == "#" else 0 for row in rows for x in range(fixed6x9.WIDTH)]
+            glyph = Image.new("1", (fixed6x9.WIDTH, fixed6x9.HEIGHT))
+            glyph.putdata(pixels)
+            glyphs[char] = glyph
+    return glyphs
+
+
+class BitmapFont:
+    """A monospaced bitmap font: every character is ``width`` x ``height`` pixels."""
+
+    def __init__(self, art: str, width: int, height: int, ascent: int):
+        self.width, self.height, self.ascent = width, height, ascent
+        self.glyphs = _parse(art)
+        self._blank = Image.new("1", (width, height))
+
+    def normal(self, text: str) -> str:
+        """``text`` as it will be drawn, one glyph per character: composed accents (NFC),
+        any space (no-break, thin...) a space, a letter we lack its base letter (ő -> o),
+        anything else "?". Widths are counted on this form."""
+        out = []
+        for char in unicodedata.normalize("NFC", str(text)):
+            if char in self.glyphs or char == " ":
+                out.append(char)
+            elif char.isspace() or unicodedata.category(char) == "Zs":
+                out.append(" ")
+            else:
+                base = unicodedata.normalize("NFKD", char)[:1]
+                out.append(base if base in self.glyphs else "?")
+        return "".join(out)
+
+    def measure(self, text: str, scale: int = 1) -> int:
+        return len(self.normal(text)) * self.width * scale
+
+    def fit(self, text: str, width: int, scale: int = 1, ellipsis: bool = True) -> str:
+        """``text`` cut to ``width`` pixels, ending with "…" when something was cut."""
+        text = self.normal(text)
+        room = max(0, width // (self.width * scale))
+        if len(text) <= room:
+            return text
+        if not ellipsis or room == 0:
+            return text[:room]
+        return text[:room - 1].rstrip() + ELLIPSIS
+
+    def wrap(self, text: str, width: int, scale: int = 1) -> list[str]:
+        """``text`` broken into lines of at most ``width`` pixels, at spaces when it can
+        (see ``_BREAK``); a word longer than a line is split. An empty text is one empty line."""
+        room = max(1, width // (self.width * scale))
+        lines, line = [], ""
+        for word in _BREAK.split(self.normal(text)):
+            candidate = f"{line} {word}" if line else word
+            if len(candidate) <= room:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while len(word) > room:
+                lines.append(word[:room])
+                word = word[room:]
+            line = word
+        lines.append(line)
+        return lines
+
+    def mask(self, text: str, scale: int = 1) -> Image.Image:
+        """``text`` as a 1-bit mask (ink = 1), ``scale`` times the font size."""
+        return _mask(self, self.normal(text), scale)
+
+    def draw(self, draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill, scale: int = 1) -> int:
+        """Draw ``text`` with its cell's top-left corner at ``xy``; returns its width."""
+        mask = self.mask(text, scale)
+        if mask.width:
+            draw.bitmap(xy, mask, fill=fill)
+        return mask.width
+
+
+@lru_cache(maxsize=2048)
+def _mask(font: BitmapFont, text: str, scale: int) -> Image.Image:
+    # Screens redraw the same few strings on every press: caching their masks keeps a
+    # frame well under the 5 ms target without touching pixels one by one.
+    line = Image.new("1", (font.width * len(text), font.height))   # an empty text is 0 wide
+    for i, char in enumerate(text):
+        line.paste(font.glyphs.get(char, font._blank), (i * font.width, 0))
+    if scale != 1 and text:
+        line = line.resize((line.width * scale, line.height * scale), Image.Resampling.NEAREST)
+    return line
+
+
+FONT = BitmapFont(fixed6x9.GLYPHS, fixed6x9.WIDTH, fixed6x9.HEIGHT, fixed6x9.ASCENT)
