@@ -160,7 +160,10 @@ def render_board(snapshot: dict, box, size=(800, 480), mode="1", lang="fr", page
                 _sector_bar(c, x0, x1, y, pitch, name, corner)
                 y += pitch + (c.scale if layout.paged else 0)
             else:
-                _company_row(c, x0, x1, y + inset, entry[1], companies[entry[1]], lang)
+                # A company the snapshot lacks (box and game out of step) shows its name
+                # alone: a board with a gap beats a board that stops the game loop.
+                data = companies.get(entry[1]) or {}
+                _company_row(c, x0, x1, y + inset, entry[1], data, lang)
                 y += pitch
     return c.image
 
@@ -206,6 +209,9 @@ def _company_row(c, x0, x1, y, cid, data, lang):
     """NAME  price ▲chg ┆ lots, right-aligned in fixed fields so digits line up; a long
     change or price pushes the fields on its left instead of overlapping them."""
     s, cw, gap = c.scale, c.cw, 3 * c.scale
+    if "price" not in data:
+        c.text(x0 + s, y, c.fit(cid, x1 - x0 - s, ellipsis=False))
+        return
     lots = str(data["bank_lots"])
     lots_left = x1 + 1 - 2 * cw
     c.text(x1 + 1 - FONT.measure(lots, s), y, lots, fill=c.dim)

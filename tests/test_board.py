@@ -138,12 +138,20 @@ def test_a_real_engine_snapshot_renders_and_stays_private():
     assert snap.read <= PUBLIC_KEYS
 
 
+def test_a_company_missing_from_the_snapshot_does_not_stop_the_board():
+    snap = board_snapshot()
+    del snap["companies"]["ELF"]
+    assert render_board(snap, BOX, (128, 64), page=1).size == (128, 64)
+
+
 def test_a_price_change_changes_the_board():
     before = board_snapshot()
     after = board_snapshot()
     after["companies"]["BARCLAYS"] = dict(after["companies"]["BARCLAYS"], price=990, last_change=-10)
-    assert render_board(before, BOX, (128, 64)).tobytes() != render_board(after, BOX, (128, 64)).tobytes()
-    assert render_board(before, BOX, (128, 64), page=1).tobytes() == render_board(after, BOX, (128, 64), page=1).tobytes()
+    def page(snap, n):
+        return render_board(snap, BOX, (128, 64), page=n).tobytes()
+    assert page(before, 0) != page(after, 0)          # BARCLAYS is on the first page
+    assert page(before, 1) == page(after, 1)
 
 
 # ------------------------------------------------------------------- screen lines

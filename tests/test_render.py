@@ -150,7 +150,8 @@ def test_the_font_covers_french_and_money():
 
 
 def test_amounts_and_french_punctuation_are_not_broken_across_lines():
-    assert FONT.wrap("Ana doit 1 200 000 et a 300 000 : vendre", 21 * 6) == ["Ana doit 1 200 000 et", "a 300 000 : vendre"]
+    assert FONT.wrap("Ana doit 1 200 000 et a 300 000 : vendre", 21 * 6) == [
+        "Ana doit 1 200 000 et", "a 300 000 : vendre"]
     assert FONT.wrap("Combien de lots pour ELF ?", 24 * 6)[-1].endswith("ELF ?")
 
 
