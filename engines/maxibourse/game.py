@@ -205,9 +205,13 @@ class MaxiBourse(Game):
         still under way goes on for the bank, which now holds the lots."""
         if self.s.ruined[seat]:
             return
-        for f in self.s.stack:
-            if isinstance(f, F.Sale) and f.seller == seat:
+        for f in self.s.stack:  # whatever they were selling or owed now belongs to the bank
+            if isinstance(f, (F.Sale, F.Settlement, F.Auction)) and f.seller == seat:
                 f.seller = BANK
+            if isinstance(f, F.Debt):
+                f.owed = [(BANK if c == seat else c, a) for c, a in f.owed]
+                if f.purchase and f.purchase[2] == seat:
+                    f.purchase = (f.purchase[0], f.purchase[1], BANK)
         for company, n in self.held(seat).items():
             self.move_lots(company, seat, BANK, n)
         self.transfer(seat, BANK, self.cash(seat), "ruin")
@@ -612,6 +616,8 @@ class MaxiBourse(Game):
 
     # -------------------------------------------------------------- debts (MB8)
     def check_debt(self, d):
+        if self.s.ruined[d.debtor]:  # ruined in a nested default: the bank settles
+            return self.bank_settles(d)
         debtor, owed = d.debtor, sum(a for _, a in d.owed)
         cash, has_lots = self.cash(debtor), bool(self.sellable(debtor))
         if cash >= owed + d.fine or (cash >= owed and not has_lots):
@@ -641,8 +647,14 @@ class MaxiBourse(Game):
         self.emit("cessation", player=self.players[debtor], company=company, lots=lots)
         self.start_sale(BANK, company, lots, exclude=debtor)
 
+    def bank_settles(self, d):
+        for creditor, amount in d.owed:
+            if creditor != BANK:
+                self.transfer(BANK, creditor, amount, "debt")
+        self.pop()
+
     def resume_Debt(self, d, result):
-        if d.stage == "cover":
+        if d.stage == "cover" or self.s.ruined[d.debtor]:
             return self.check_debt(d)
         proceeds = result[1]
         for creditor, amount in d.owed:
