@@ -7,6 +7,10 @@ def game_class(name: str):
         from engines.maxibourse.game import MaxiBourse
 
         return MaxiBourse
+    if name == "dividends":
+        from engines.dividends.game import Dividends
+
+        return Dividends
     from engines.core.errors import ProtocolError
 
-    raise ProtocolError(f"unknown game {name!r}; known: maxibourse")
+    raise ProtocolError(f"unknown game {name!r}; known: maxibourse, dividends")

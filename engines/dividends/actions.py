@@ -1,0 +1,145 @@
+"""Every action of Dividends, with its command-language form (see docs/protocol.md).
+
+Chance is recorded, never drawn by the engine: the dice (`dice`), the event tile
+(`event`) and the random deal of turn-order tokens when nobody opens (`deal`) carry their
+outcome. Left out in a script or on the box, the fields are filled by the device from the
+game's seed (`DividendsGame.fill_chance`) before the action is applied and recorded.
+"""
+from typing import Optional
+
+from engines.core.actions import ActionSet, Name, Seat, Signed, Text, action
+
+MAX_COMPANIES = 5
+MAX_PLAYERS = 12
+
+
+# Step 1: the dice ------------------------------------------------------------
+@action("dice")
+class Dice:
+    """One die per company in play, in chart order: steps up (+) or down (-), e.g. +3 -2.
+    The die is the one of the zone the company's marker is in (black up, white down, grey
+    either way)."""
+    d1: Optional[Signed] = None
+    d2: Optional[Signed] = None
+    d3: Optional[Signed] = None
+    d4: Optional[Signed] = None
+    d5: Optional[Signed] = None
+
+
+# Step 2: the turn-order auction -------------------------------------------------
+@action("bid")
+class Bid:
+    """PLAYER bids AMOUNT for the token on sale (at least 50, then raises by the step)."""
+    player: Seat
+    amount: int
+
+
+@action("sold")
+class Sold:
+    """Silence: the token goes to the high bidder, who pays the bank and stops bidding."""
+
+
+@action("deal")
+class Deal:
+    """Nobody opened: the remaining tokens, lowest first, are dealt to these players
+    (a random order drawn by the device, or by hand); each pays 50 $."""
+    p1: Optional[Seat] = None
+    p2: Optional[Seat] = None
+    p3: Optional[Seat] = None
+    p4: Optional[Seat] = None
+    p5: Optional[Seat] = None
+    p6: Optional[Seat] = None
+    p7: Optional[Seat] = None
+    p8: Optional[Seat] = None
+    p9: Optional[Seat] = None
+    p10: Optional[Seat] = None
+    p11: Optional[Seat] = None
+    p12: Optional[Seat] = None
+
+
+# Step 3: players' actions (also the choices of events and of the end) ------------
+@action("buy")
+class Buy:
+    """Buy one certificate at the chart price (or as the event tile says)."""
+    player: Seat
+    company: Name
+
+
+@action("sell")
+class Sell:
+    """Sell one certificate to the bank at the chart price (or as the event tile says)."""
+    player: Seat
+    company: Name
+
+
+@action("influence")
+class Influence:
+    """Play an influence card: the company's dividend marker moves one step (+1 or -1)."""
+    player: Seat
+    company: Name
+    move: Signed
+
+
+@action("done")
+class Done:
+    """End of PLAYER's turn: unused influence cards go back under the draw pile."""
+    player: Seat
+
+
+@action("pass")
+class Pass:
+    """Placement Offer: PLAYER does not buy."""
+    player: Seat
+
+
+# Step 4 and 5 ---------------------------------------------------------------------
+@action("pay")
+class Pay:
+    """Payment: dividends to every holder, then influence cards to majority holders
+    (at the end of the game: the final dividends)."""
+
+
+@action("event")
+class DrawEvent:
+    """The event tile drawn: FORCE-SELL, BUY-IN, PLACEMENT-OFFER, TECHNICAL-CORRECTION."""
+    tile: Optional[Name] = None
+
+
+# Operator corrections (General ruling) ------------------------------------------------
+@action("adjust_cash")
+class AdjustCash:
+    player: Seat
+    delta: Signed
+    reason: Text
+
+
+@action("adjust_certs")
+class AdjustCerts:
+    """Certificates to (+) or from (-) the chart."""
+    player: Seat
+    company: Name
+    delta: Signed
+    reason: Text
+
+
+@action("adjust_cards")
+class AdjustCards:
+    """Influence cards to (+) or from (-) the player's hand, from or to the draw pile."""
+    player: Seat
+    delta: Signed
+    reason: Text
+
+
+@action("set_marker")
+class SetMarker:
+    company: Name
+    value: int
+    reason: Text
+
+
+ACTIONS = ActionSet(
+    Dice, Bid, Sold, Deal, Buy, Sell, Influence, Done, Pass, Pay, DrawEvent,
+    AdjustCash, AdjustCerts, AdjustCards, SetMarker,
+)
+DEAL_FIELDS = tuple(f"p{i}" for i in range(1, MAX_PLAYERS + 1))
+DICE_FIELDS = tuple(f"d{i}" for i in range(1, MAX_COMPANIES + 1))

@@ -1,0 +1,119 @@
+"""Random legal Dividends games, drawn from the engine's own pending decisions.
+
+Used by the property tests (tests/test_dividends_properties.py) and the benchmark
+(bench/dv_bench.py). It lives with the engine so both can import it without path tricks;
+it is not part of the rules and the box never runs it.
+
+The generator never re-implements a rule: at each step it asks `game.decision()` what is
+allowed, picks one option (weighted so that games move on and markets get busy), draws a
+value for each field from its domain and applies the action. Chance actions (dice, event
+tile, random deal of tokens) are left empty and filled by `fill_chance`, as the device
+does. Some limits are not in the domains (cash is hidden, so a purchase or a bid the
+player cannot afford is offered and refused); such an action is refused, the generator
+checks that the refusal changed nothing, and draws again.
+"""
+from __future__ import annotations
+
+import random
+
+from engines.core.decision import Choice, Fixed, IntRange
+from engines.core.errors import IllegalAction
+from engines.dividends.game import Dividends, Over, snapshot
+
+NAMES = ("Jean", "Marie", "Pierre", "Sam", "Ana", "Ben", "Cid", "Dan", "Eve", "Fred", "Gil", "Hugo")
+CHANCE = ("dice", "event", "deal")
+CORRECTIONS = ("adjust_cash", "adjust_certs", "adjust_cards", "set_marker")
+WEIGHTS = {
+    "dice": 1, "event": 1, "deal": 1, "pay": 1,
+    "bid": 6, "sold": 3,
+    "buy": 6, "sell": 2, "influence": 2, "done": 3, "pass": 1,
+    "adjust_cash": 0.05, "adjust_certs": 0.05, "adjust_cards": 0.05, "set_marker": 0.05,
+}
+MAX_REFUSALS = 200
+
+
+class Stuck(AssertionError):
+    """Every draw from the pending decision was refused: the decision offers nothing legal."""
+
+
+def header_for(players: int = 4, seed: int = 0, settings: dict | None = None) -> dict:
+    return {"game": "dividends", "players": list(NAMES[:players]), "seed": seed, "settings": dict(settings or {})}
+
+
+def draw_value(game, rng: random.Random, kind: str, name: str, dom, values: dict):
+    if isinstance(dom, Fixed):
+        return dom.value
+    if isinstance(dom, Choice):
+        return rng.choice(dom.values)
+    if isinstance(dom, IntRange):
+        if kind == "bid":  # mostly the minimum, sometimes a few steps more, now and then above cash
+            steps = 0 if rng.random() < 0.6 else int(rng.expovariate(0.5))
+            amount = dom.lo + dom.step * steps
+            cash = game.cash(values["player"])
+            if amount > cash and rng.random() < 0.9:
+                amount = dom.lo
+            return min(amount, dom.hi)
+        if kind == "adjust_cash":
+            return rng.choice((-1, 1)) * rng.choice((50, 100, 500, 1000))
+        span = min(dom.hi - dom.lo, 6 * dom.step)
+        lo = max(dom.lo, -span // 2) if dom.lo < 0 else dom.lo
+        return rng.randrange(lo, min(dom.hi, lo + span) + 1, dom.step)
+    raise TypeError(f"unknown domain {dom!r}")
+
+
+def draw_action(game: Dividends, rng: random.Random, weights: dict, corrections: bool):
+    options = [o for o in game.decision().options
+               if (corrections or o.kind not in CORRECTIONS) and weights.get(o.kind, 1) > 0]
+    if not options:
+        return None
+    option = rng.choices(options, [weights.get(o.kind, 1) for o in options])[0]
+    cls = game.ACTIONS.classes[option.kind]
+    if option.kind in CHANCE:
+        return game.fill_chance(cls(), rng)
+    values = {}
+    for name, dom in option.fields.items():
+        values[name] = draw_value(game, rng, option.kind, name, dom, values)
+    if option.kind in CORRECTIONS:
+        values["reason"] = rng.choice(("oubli", "house rule", "erreur de saisie"))
+    return cls(**values)
+
+
+def state_key(game: Dividends):
+    """Everything a refused action must leave as it was."""
+    return snapshot(game), dict(game.s.ledger.balances), len(game.log)
+
+
+def random_game(rng: random.Random, players: int = 4, max_actions: int = 5000, corrections: bool = False,
+                settings: dict | None = None, weights: dict | None = None, verify: bool = True,
+                on_action=None, on_refused=None, header: dict | None = None):
+    """Play random legal actions until the game is over (or `max_actions` were played).
+
+    Returns (header, actions, game). `on_action(game, action, events)` runs after each
+    applied action, `on_refused(game, action, error)` after each refused draw. With `verify`,
+    every refused draw is checked to have changed nothing."""
+    weights = {**WEIGHTS, **(weights or {})}
+    header = header or header_for(players, rng.randrange(2**31), settings)
+    game = Dividends(header)
+    actions, refused = [], 0
+    while len(actions) < max_actions and not isinstance(game.s.proc, Over):
+        before = state_key(game) if verify else None
+        act = draw_action(game, rng, weights, corrections)
+        if act is None:
+            break
+        try:
+            events = game.apply(act)
+        except IllegalAction as error:
+            if verify:
+                assert state_key(game) == before, f"refused {act} ({error.key}) changed the state"
+            if on_refused:
+                on_refused(game, act, error)
+            refused += 1
+            if refused >= MAX_REFUSALS:
+                raise Stuck(f"{MAX_REFUSALS} refusals in a row after {len(actions)} actions; "
+                            f"decision {game.decision().to_json()}; last: {act} -> {error}") from None
+            continue
+        refused = 0
+        actions.append(act)
+        if on_action:
+            on_action(game, act, events)
+    return header, actions, game

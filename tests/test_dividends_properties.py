@@ -1,0 +1,187 @@
+"""Property tests: random legal Dividends games, drawn from the engine's pending decisions
+(engines/dividends/random_play.py), keep money, certificates and influence cards
+conserved, never reach an impossible state, replay identically, survive the command
+language and a script round trip; illegal actions are refused with a message in French
+and English and change nothing; cash never shows in the public view."""
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engines.core.decision import Choice, Fixed, IntRange
+from engines.core.errors import IllegalAction
+from engines.core.i18n import catalog
+from engines.dividends.game import Dividends, Over, public, snapshot
+from engines.dividends.random_play import random_game, state_key
+from firmware.script import export_script, run_script
+
+PROPS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SEEDS = st.integers(0, 2**31 - 1)
+PLAYERS = st.integers(2, 12)
+
+
+def check_invariants(game: Dividends, act=None, events=None):
+    s = game.s
+    assert s.ledger.total() == 0, "money was created or destroyed"
+    n = len(game.players)
+    assert all(game.cash(seat) >= 0 for seat in range(n)), "a player's cash went below zero"
+    for c in game.companies:
+        held = s.certs.held[c]
+        assert sum(held.values()) == game.slots and all(v >= 0 for v in held.values())
+        counts = [held[seat] for seat in range(n)]
+        top = max(counts)
+        leaders = [seat for seat in range(n) if counts[seat] == top]
+        holder = s.tiles[c]
+        if holder is None:
+            assert top == 0 or len(leaders) > 1, f"{c}: a strict leader without the tile"
+        else:
+            assert top > 0 and holder in leaders, f"{c}: the tile is with a player who is not first"
+        assert s.markers[c] in game.box.track
+    assert s.draw_pile >= 0 and s.discard >= 0 and all(h >= 0 for h in s.hands)
+    assert s.draw_pile + s.discard + sum(s.hands) == game.total_cards, "influence cards were lost"
+    assert 1 <= s.year <= 5
+    if not isinstance(s.proc, Over):
+        assert game.decision().options, "a decision with nothing allowed"
+
+
+def no_cash(node):
+    if isinstance(node, dict):
+        return "cash" not in node and all(no_cash(v) for v in node.values())
+    if isinstance(node, list):
+        return all(no_cash(v) for v in node)
+    return True
+
+
+@PROPS
+@given(seed=SEEDS, players=PLAYERS, corrections=st.booleans())
+def test_random_games_conserve_everything_and_reach_the_end(seed, players, corrections):
+    rng = random.Random(seed)
+
+    def after(game, act, events):
+        check_invariants(game, act, events)
+        assert game.ACTIONS.from_json(act.to_json()) == act
+        assert game.ACTIONS.parse(game.ACTIONS.format(act, game.players), game.players) == act
+        if not isinstance(game.s.proc, Over):
+            assert no_cash(public(snapshot(game))), "cash in the public view"
+
+    header, actions, game = random_game(rng, players, corrections=corrections, verify=False, on_action=after,
+                                        max_actions=3000)
+    assert isinstance(game.s.proc, Over) and game.s.year == 5
+    assert all(game.left(c) == game.slots for c in game.companies), "liquidation left certificates"
+    snap = snapshot(game)
+    assert snap["winners"] and snap["private"] == []
+    assert max(r["cash"] for r in snap["ranking"]) == snap["ranking"][0]["cash"]
+
+
+@PROPS
+@given(seed=SEEDS, players=PLAYERS)
+def test_replay_is_identical_and_undo_is_a_replay(seed, players):
+    header, actions, game = random_game(random.Random(seed), players, verify=False, corrections=True,
+                                        max_actions=random.Random(seed).randrange(50, 600))
+    again = Dividends.replay(header, actions)
+    assert snapshot(again) == snapshot(game) and again.s.ledger.balances == game.s.ledger.balances
+    if actions:
+        game.undo()
+        assert snapshot(game) == snapshot(Dividends.replay(header, actions[:-1]))
+
+
+@PROPS
+@given(seed=SEEDS, players=PLAYERS)
+def test_script_round_trip_through_the_firmware(seed, players):
+    rng = random.Random(seed)
+    settings_ = rng.choice([{}, {"bid_step": 100}, {"dice": "device"}])
+    header, actions, game = random_game(rng, players, settings=settings_, verify=False,
+                                        max_actions=rng.randrange(20, 3000))
+    text = export_script(header, actions)
+    assert text.startswith("game dividends\n")
+    again = run_script(text, "<export>")
+    assert snapshot(again) == snapshot(game)
+    assert export_script(again.header, again.log) == text
+
+
+def illegal_variants(game: Dividends, rng: random.Random):
+    """Actions the pending decision refuses: a kind not allowed now, or a field outside
+    its domain."""
+    decision = game.decision()
+    allowed = {o.kind for o in decision.options}
+    out = []
+    for kind, cls in game.ACTIONS.classes.items():
+        if kind not in allowed:
+            values = {}
+            for name, typ, optional in game.ACTIONS.fields(kind):
+                values[name] = None if optional else {"player": 0, "company": game.companies[0], "amount": 50,
+                                                      "move": 1, "delta": 1, "value": 200, "reason": "x"}[name]
+            out.append(cls(**values))
+    for option in decision.options:
+        if option.kind in ("adjust_cash", "adjust_cards", "adjust_certs", "set_marker"):
+            continue
+        for name, dom in option.fields.items():
+            values = {n: (d.value if isinstance(d, Fixed) else d.values[0] if isinstance(d, Choice) else d.lo)
+                      for n, d in option.fields.items()}
+            if isinstance(dom, IntRange):
+                values[name] = dom.lo - 1
+            elif isinstance(dom, Choice) and name in ("company", "tile"):
+                values[name] = "ACME"
+            elif isinstance(dom, Choice) and name in ("player", "p1"):
+                outside = [s for s in range(len(game.players)) if s not in dom.values]
+                if not outside:
+                    continue
+                values[name] = rng.choice(outside)
+            elif isinstance(dom, Fixed) and name == "player":
+                values[name] = (dom.value + 1) % len(game.players)
+            else:
+                continue
+            out.append(game.ACTIONS.classes[option.kind](**values))
+    return out
+
+
+def assert_refused_cleanly(game, act):
+    before = state_key(game)
+    try:
+        game.apply(act)
+    except IllegalAction as error:
+        assert state_key(game) == before, f"refused {act} changed the state"
+        for lang in ("fr", "en"):
+            assert error.key in catalog(lang), f"{error.key} has no {lang} text"
+            assert not error.message(lang).startswith(error.key)
+        return error
+    raise AssertionError(f"{act} was accepted in {game.decision().to_json()}")
+
+
+@PROPS
+@given(seed=SEEDS, players=PLAYERS)
+def test_illegal_actions_are_refused_with_a_message_in_both_languages_and_change_nothing(seed, players):
+    rng = random.Random(seed)
+    refusals = []
+
+    def after(game, act, events):
+        if rng.random() < 0.15:
+            variants = illegal_variants(game, rng)
+            for bad in rng.sample(variants, min(3, len(variants))):
+                refusals.append(assert_refused_cleanly(game, bad).key)
+
+    def refused(game, act, error):  # refusals the random player ran into (cash, deals...)
+        for lang in ("fr", "en"):
+            assert error.key in catalog(lang) and not error.message(lang).startswith(error.key)
+        refusals.append(error.key)
+
+    random_game(rng, players, verify=True, on_action=after, on_refused=refused, max_actions=400)
+    assert refusals
+
+
+def test_random_games_cover_every_step_event_and_choice():
+    """The generator reaches every part of the rules (so the properties above test them)."""
+    seen = set()
+
+    def after(game, act, events):
+        seen.add(act.kind)
+        seen.update(e.key for e in events)
+        if act.kind == "event":
+            seen.add(act.tile)
+
+    for seed in range(12):
+        random_game(random.Random(seed), players=2 + seed % 11, verify=False, on_action=after)
+    expected = {"dice", "bid", "sold", "deal", "buy", "sell", "influence", "done", "pass", "pay", "event",
+                "FORCE-SELL", "BUY-IN", "PLACEMENT-OFFER", "TECHNICAL-CORRECTION",
+                "dv.majority", "dv.cards_drawn", "dv.cards_returned", "dv.reshuffle", "dv.game_over"}
+    assert expected <= seen, expected - seen
