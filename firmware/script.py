@@ -57,18 +57,24 @@ def parse_header_line(header: dict, words: list[str]) -> None:
         header[key] = args[0]
 
 
+def chance_rng(seed, index) -> random.Random:
+    """The device's randomness for the action at `index`: a deterministic function of the
+    game's seed, and whatever it draws is recorded in the action, so a replay never
+    draws again."""
+    return random.Random(f"{seed}:{index}")
+
+
 def device_roll(seed, index) -> tuple[int, int]:
-    """Dice rolled by the device: a deterministic function of the seed and the action's
-    index, recorded in the action, so a replay never rolls again."""
-    rng = random.Random(f"{seed}:{index}")
+    """Two dice rolled by the device for the action at `index`."""
+    rng = chance_rng(seed, index)
     return rng.randint(1, 6), rng.randint(1, 6)
 
 
 def fill_dice(game, act):
-    if act.kind == "roll" and (act.d1 is None or act.d2 is None):
-        d1, d2 = device_roll(game.seed, len(game.log))
-        return type(act)(d1, d2)
-    return act
+    """Complete a chance action left open (dice, a drawn tile, a random deal) through the
+    engine's `fill_chance`, with the device's recorded randomness."""
+    fill = getattr(game, "fill_chance", None)
+    return fill(act, chance_rng(game.seed, len(game.log))) if fill else act
 
 
 def new_game(header: dict):

@@ -7,7 +7,7 @@ provides `initial_state`, `decision`, and one `on_<kind>` method per action.
 """
 import copy
 
-from engines.core.actions import Action, ActionSet
+from engines.core.actions import Action, ActionSet, Text
 from engines.core.decision import Decision
 from engines.core.errors import IllegalAction
 from engines.core.events import Event
@@ -43,6 +43,11 @@ class Game:
         if option is None:
             allowed = sorted({o.kind for o in decision.options})
             raise IllegalAction("error.unexpected", kind=act.kind, allowed=allowed or ["-"])
+        for name, typ in type(act)._types.items():
+            value = getattr(act, name)
+            if typ is Text and not (isinstance(value, str) and value.isprintable() and value.strip()):
+                # one printable line: it is shown on a display and written in exported scripts
+                raise IllegalAction("error.text", kind=act.kind, field=name, value=repr(value))
         for name, domain in option.fields.items():
             value = getattr(act, name)
             if value not in domain:

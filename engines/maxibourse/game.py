@@ -414,6 +414,13 @@ class MaxiBourse(Game):
             out.append((rank, seat, w))
         return out
 
+    def fill_chance(self, act, rng):
+        """Dice rolled by the device: `rng` is given by the caller (the engine draws
+        nothing itself) and the values are recorded in the returned action."""
+        if act.kind == "roll" and (act.d1 is None or act.d2 is None):
+            return type(act)(rng.randint(1, 6), rng.randint(1, 6))
+        return act
+
     def on_roll(self, a):
         turn = self.top
         self.emit("rolled", player=self.players[turn.seat], d1=a.d1, d2=a.d2)
