@@ -7,10 +7,17 @@ provides `initial_state`, `decision`, and one `on_<kind>` method per action.
 """
 import copy
 
-from engines.core.actions import Action, ActionSet, Text
+import typing
+
+from engines.core.actions import Action, ActionSet, Seat, Text
 from engines.core.decision import Decision
 from engines.core.errors import IllegalAction
 from engines.core.events import Event
+
+
+def typing_seat(typ) -> bool:
+    """Optional[Seat] counts as a seat field too."""
+    return Seat in typing.get_args(typ)
 
 
 class Game:
@@ -51,16 +58,26 @@ class Game:
         for name, domain in option.fields.items():
             value = getattr(act, name)
             if value not in domain:
-                shown = self.players[value] if name in ("player",) and isinstance(value, int) and 0 <= value < len(self.players) else value
-                raise IllegalAction("error.field", kind=act.kind, field=name, value=shown, allowed=self._describe(name, domain))
+                seat = type(act)._types.get(name) is Seat or typing_seat(type(act)._types.get(name))
+                raise IllegalAction("error.field", kind=act.kind, field=name,
+                                    value=self.seat_name(value) if seat else value,
+                                    allowed=self._describe(domain, seat))
 
-    def _describe(self, name, domain):
+    def seat_name(self, value):
+        if isinstance(value, int) and 0 <= value < len(self.players):
+            return self.players[value]
+        return value
+
+    def _describe(self, domain, seat):
+        """What a domain allows, with seats written as the players' names."""
+        if not seat:
+            return domain.describe()
         values = getattr(domain, "values", None)
-        if name == "player" and values is not None:
-            return ", ".join(self.players[v] for v in values)
-        if name == "player" and hasattr(domain, "value"):
-            return self.players[domain.value]
-        return domain.describe()
+        if values is None and hasattr(domain, "value"):
+            values = (domain.value,)
+        if values is None:
+            return domain.describe()
+        return ", ".join(str(self.seat_name(v)) for v in values) or "nothing"
 
     def apply(self, act: Action, atomic: bool = True) -> list[Event]:
         """Apply one action. `atomic=False` skips the copy that protects the state from a

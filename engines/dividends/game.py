@@ -552,19 +552,6 @@ class Dividends(Game):
             Option("set_marker", {"company": companies, "value": Choice(self.box.track)}),
         )
 
-    def check(self, act):
-        """As the core check, with the seats of a `deal` shown by name."""
-        try:
-            super().check(act)
-        except IllegalAction as error:
-            if error.key != "error.field" or error.params.get("field") not in DEAL_FIELDS:
-                raise
-            value, domain = error.params["value"], self.decision().option(act.kind).fields[error.params["field"]]
-            allowed = [self.holder_name(s) for s in getattr(domain, "values", (getattr(domain, "value", None),))]
-            raise IllegalAction("error.field", kind=act.kind, field=error.params["field"],
-                                value=self.holder_name(value) if isinstance(value, int) else value,
-                                allowed=", ".join(allowed)) from None
-
     # ------------------------------------------------------------------ chance
     def fill_chance(self, act, rng):
         """What the device draws: the dice, the event tile, the random deal of tokens.
