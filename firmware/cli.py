@@ -93,35 +93,118 @@ def default_journal() -> str:
     return os.path.join(base, "journal.sqlite")
 
 
+def _global_options(parser, suppress=False):
+    default = argparse.SUPPRESS if suppress else None
+    parser.add_argument("--config", metavar="PATH", default=default,
+                        help="configuration file (default: $CORBEILLE_CONFIG, /etc/corbeille/corbeille.toml, "
+                             "~/.config/corbeille/corbeille.toml, else built-in defaults)")
+    parser.add_argument("--lang", choices=("fr", "en"), default=default,
+                        help="language of the screens (default: the configuration's game.language)")
+
+
 def build_parser():
     parser = argparse.ArgumentParser(prog="corbeille", description="Electronic banker for stock-market board games")
+    _global_options(parser)
+    common = argparse.ArgumentParser(add_help=False)
+    _global_options(common, suppress=True)
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("script", help="run a script in the command language and print the state as JSON")
+    p = sub.add_parser("run", parents=[common], help="run the box: hardware from the configuration")
+    p.set_defaults(func=cmd_run)
+    p = sub.add_parser("sim", parents=[common], help="the box on a desktop: terminal screen, keyboard for buttons")
+    p.add_argument("--text", action="store_true", help="show screens as text even in a large terminal")
+    p.add_argument("--state", metavar="DIR", help="keep the game journal in DIR (default: the configured state dir)")
+    p.set_defaults(func=cmd_sim)
+    p = sub.add_parser("selftest", parents=[common],
+                       help="light each LED, buzz, draw a test pattern, report each button pressed")
+    p.add_argument("--seconds", type=float, default=30.0, help="how long to wait for button presses (default 30)")
+    p.set_defaults(func=cmd_selftest)
+    p = sub.add_parser("script", parents=[common], help="run a script in the command language and print the state as JSON")
     p.add_argument("file", help="script file, or - for standard input")
     p.add_argument("--journal", help="also record the game in this journal (SQLite file)")
     p.set_defaults(func=cmd_script)
     for name, func, text in (("export", cmd_export, "print a recorded game in the command language"),
                              ("replay", cmd_replay, "replay a recorded game and print its state as JSON")):
-        p = sub.add_parser(name, help=text)
+        p = sub.add_parser(name, parents=[common], help=text)
         p.add_argument("--journal", default=default_journal(), help="journal file (default: %(default)s)")
         p.add_argument("--game", type=int, help="game id (default: the last game)")
         p.set_defaults(func=func)
-    p = sub.add_parser("sim", help="desktop demo: play a scripted Junior game and print the table")
-    p.set_defaults(func=cmd_demo)
     return parser
 
 
-def cmd_demo(args) -> int:
-    from firmware.demo import run_demo
+def _config(args):
+    from firmware.config import load_config
 
-    return run_demo()
+    return load_config(getattr(args, "config", None))
+
+
+def cmd_run(args) -> int:
+    import logging
+    import queue
+    import signal
+    import time
+
+    from drivers.events import InputEvent
+    from firmware.app import start_app
+    from firmware.notify import Notifier
+    from firmware.parts import build_hardware
+
+    logging.basicConfig(level=logging.INFO, format="corbeille: %(levelname)s %(message)s")
+    config = _config(args)
+    events = queue.Queue()
+    quit_event = lambda *_: events.put(InputEvent("quit", "quit", time.monotonic()))
+    signal.signal(signal.SIGTERM, quit_event)
+    signal.signal(signal.SIGINT, quit_event)
+    hardware = build_hardware(config, events)
+    app = None
+    try:
+        app = start_app(config, hardware, queue=events, lang=getattr(args, "lang", None), notifier=Notifier())
+        return app.run()
+    finally:
+        hardware.close()
+        if app is not None and app.journal is not None:
+            app.journal.close()
+
+
+def cmd_sim(args) -> int:
+    from firmware.sim import run_sim, stdin_is_terminal
+
+    if not stdin_is_terminal():
+        print("corbeille sim: standard input is not a terminal. The simulation reads the keyboard: run "
+              "it in a terminal window (e.g. `make run`). To play without a keyboard, use "
+              "`corbeille script FILE` (a game in the command language).", file=sys.stderr)
+        return 2
+    config = _config(args)
+    try:
+        return run_sim(config, lang=getattr(args, "lang", None), text=args.text, state_dir=args.state)
+    except KeyboardInterrupt:
+        return 130
+
+
+def cmd_selftest(args) -> int:
+    import queue
+
+    from firmware.parts import build_hardware
+    from firmware.selftest import run_selftest
+
+    config = _config(args)
+    events = queue.Queue()
+    hardware = build_hardware(config, events)
+    try:
+        run_selftest(hardware, events, lang=getattr(args, "lang", None) or config.game.language,
+                     duration=args.seconds)
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        hardware.close()
+    return 0
 
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except CorbeilleError as error:
+    except (CorbeilleError, ValueError, OSError) as error:
+        # configuration mistakes (ValueError subclasses), a journal that cannot be opened...
         print(f"corbeille: {error}", file=sys.stderr)
         return 1
 

@@ -1,0 +1,314 @@
+"""The box's main loop: one queue, one thread.
+
+    inputs and timers -> controller -> engine -> journal -> renderers -> displays
+
+Every input driver (GPIO buttons, keyboard, serial console, RFID reader, window) puts
+`InputEvent`s on one `queue.Queue`; `App.run` takes them in order in the main thread.
+When nothing arrives before the controller's next deadline (a speaking window, the
+auction clock, the end of a private view), the loop makes a tick event itself:
+`InputEvent("clock", "tick", now)`. Tests call `App.step(event)` or `App.pump(now)`
+with a manual clock instead of `run`.
+
+After each event `refresh` draws the operator screen (a frame goes to the display only
+when it changed), the quotation board when the game changed (or its page turned), lights
+the seats, plays the beeps, and saves the UI state in the journal's meta table. The
+action itself was committed to the journal by the controller before any of this.
+
+systemd: READY=1 once the first frame has been handed to the operator display,
+WATCHDOG=1 from this loop at half of $WATCHDOG_USEC (firmware/notify.py).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import queue as queue_module
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from drivers.events import InputEvent
+from firmware.notify import Notifier
+from firmware.render import render_screen
+from firmware.texts import t
+
+log = logging.getLogger("corbeille")
+
+BOARD_PAGE_S = 6.0        # a paged quotation board (128x64, 256x64) turns a page this often
+IDLE_WAKE_S = 1.0         # the loop wakes at least this often (display retries, e-ink)
+
+
+@dataclass
+class Part:
+    """An optional part of the box, with the status key naming it on screen."""
+    key: str
+    device: object
+
+
+@dataclass
+class Hardware:
+    operator: object = None            # a drivers.display.Display (or a TextView in sim)
+    board: object = None
+    inputs: list = field(default_factory=list)      # things to close: buttons, readers
+    lights: object = None
+    beeper: object = None
+    console: object = None
+    parts: list = field(default_factory=list)       # [Part] watched for degradation
+    failed: list = field(default_factory=list)      # status keys of parts that could not start
+
+    def close(self):
+        for thing in [*self.inputs, self.lights, self.beeper, self.console, self.board, self.operator]:
+            close = getattr(thing, "close", None) or getattr(thing, "stop", None)
+            if close is None:
+                continue
+            try:
+                close()
+            except Exception:          # closing is best effort at exit
+                log.debug("closing %r failed", thing, exc_info=True)
+
+
+class App:
+    def __init__(self, controller, hardware: Hardware, *, queue=None, clock=time.monotonic,
+                 notifier: Notifier | None = None, journal=None, strict: bool = False,
+                 board_page_s: float = BOARD_PAGE_S, help_line: str = ""):
+        self.controller = controller
+        self.hw = hardware
+        self.queue = queue or queue_module.Queue()
+        self.clock = clock
+        self.notifier = notifier or Notifier({})
+        self.journal = journal
+        self.strict = strict                 # tests: a bug raises instead of being shown
+        self.board_page_s = board_page_s
+        self.help_line = help_line
+        self.stopping = False
+        self._last_screen = None
+        self._last_board = None
+        self._lit = None
+        self._saved = None
+        self.page = 0
+        self._pages = 1
+        self._next_page = None
+        self.frames_shown = 0
+        self.on_frame = None                 # bench hook: called after each operator frame
+        if self.hw.board is not None:
+            from firmware.board import board_pages
+            box = self._box()
+            if box is not None:
+                self._pages = board_pages(box, self.hw.board.size)
+
+    # ------------------------------------------------------------------ loop
+    def run(self) -> int:
+        """Take events until a quit event, Ctrl-C or SIGTERM (which puts a quit event)."""
+        try:
+            self.refresh()
+            while not self.stopping:
+                now = self.clock()
+                self.notifier.watchdog(now)
+                for display in (self.hw.operator, self.hw.board):
+                    tick = getattr(display, "tick", None)
+                    if tick is not None:
+                        tick(now)
+                try:
+                    event = self.queue.get(timeout=self._timeout(now))
+                except queue_module.Empty:
+                    event = InputEvent("clock", "tick", self.clock())
+                self.step(event)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self.notifier.stopping()
+        return 0
+
+    def _timeout(self, now: float) -> float:
+        times = [now + IDLE_WAKE_S]
+        deadline = self.controller.next_deadline()
+        if deadline is not None:
+            times.append(deadline)
+        if self.notifier.watchdog_interval is not None:
+            times.append(self.notifier.next_ping)
+        if self._next_page is not None:
+            times.append(self._next_page)
+        return max(0.0, min(times) - now)
+
+    def stop(self) -> None:
+        self.stopping = True
+
+    def step(self, event) -> None:
+        """Handle one event, then bring every output up to date."""
+        if event.kind in ("eof", "quit") or event.name == "quit":
+            self.stopping = True
+            return
+        try:
+            if event.name == "console" and event.kind == "line":
+                reply = self.controller.console(event.data)
+                if self.hw.console is not None and reply:
+                    self.hw.console.write_line(reply)
+            else:
+                self.controller.handle(event)
+        except Exception:
+            if self.strict:
+                raise
+            # A bug in the UI must not stop the game: log it, say so, go back to the root.
+            log.error("event %r failed:\n%s", event, traceback.format_exc())
+            self.controller.recover()
+        now = getattr(event, "t", None)
+        if event.kind == "tick" and now is not None:
+            self._turn_page(now)
+        self.refresh()
+
+    def pump(self, now: float | None = None) -> int:
+        """Handle every queued event, then a tick at `now` (tests and benchmarks)."""
+        count = 0
+        while True:
+            try:
+                event = self.queue.get_nowait()
+            except queue_module.Empty:
+                break
+            self.step(event)
+            count += 1
+        self.step(InputEvent("clock", "tick", self.clock() if now is None else now))
+        return count
+
+    # --------------------------------------------------------------- outputs
+    def _turn_page(self, now: float) -> None:
+        if self._pages <= 1:
+            return
+        if self._next_page is None:
+            self._next_page = now + self.board_page_s
+        elif now >= self._next_page:
+            self.page = (self.page + 1) % self._pages
+            self._next_page = now + self.board_page_s
+
+    def status_text(self) -> str:
+        down = list(self.hw.failed)
+        for part in self.hw.parts:
+            if getattr(part.device, "degraded", False) and part.key not in down:
+                down.append(part.key)
+        if not down:
+            return ""
+        lang = self.controller.lang
+        return "! " + ", ".join(t("status." + key, lang) for key in down)
+
+    def refresh(self) -> None:
+        c = self.controller
+        c.status = self.status_text()
+        screen = c.screen()
+        if screen != self._last_screen:
+            op = self.hw.operator
+            if hasattr(op, "show_screen"):
+                op.show_screen(screen, self.help_line)
+            else:
+                op.show(render_screen(screen, op.size, op.mode))
+            self._last_screen = screen
+            self.frames_shown += 1
+            if self.on_frame is not None:
+                self.on_frame()
+            self.notifier.ready()
+        self._refresh_board()
+        self._refresh_lights()
+        for beep in c.take_beeps():
+            if self.hw.beeper is not None:
+                self.hw.beeper.play(beep)
+        self._save_ui()
+
+    def _box(self):
+        session = self.controller.session
+        if session is not None:
+            return getattr(session.game, "box", None)
+        try:
+            from engines.maxibourse.box import load_box
+            return load_box(None)
+        except Exception:
+            return None
+
+    def _refresh_board(self) -> None:
+        board = self.hw.board
+        session = self.controller.session
+        if board is None or session is None:
+            return
+        key = (session.game_id, session.version, self.controller.lang, self.page)
+        if key == self._last_board:
+            return
+        from firmware.board import render_board, board_pages
+        box = session.game.box
+        pages = board_pages(box, board.size)
+        if pages != self._pages:
+            self._pages, self.page = pages, self.page % pages
+        board.show(render_board(session.snapshot(), box, board.size, board.mode, self.controller.lang, self.page))
+        self._last_board = key
+
+    def _refresh_lights(self) -> None:
+        lights = self.hw.lights
+        if lights is None:
+            return
+        wanted = frozenset(s + 1 for s in self.controller.lit())
+        if wanted == self._lit:
+            return
+        self._lit = wanted
+        lights.all_off()
+        for seat in sorted(wanted):
+            if seat <= 6:
+                lights.light(seat)
+
+    def _save_ui(self) -> None:
+        if self.journal is None:
+            return
+        state = json.dumps(self.controller.ui_state(), sort_keys=True, ensure_ascii=False)
+        if state == self._saved:
+            return
+        try:
+            self.journal.set_meta("ui", state)
+            self._saved = state
+        except Exception:              # the UI position is a comfort; the game is in the rows
+            log.warning("could not save the UI state", exc_info=True)
+
+
+# ---------------------------------------------------------------------- reports
+def reporter(journal, state_dir: Path, lang_of):
+    """A function writing a finished game's report once (its folder kept in the meta table)."""
+    def report(session):
+        from firmware.report import write_report
+
+        key = f"report.{session.game_id}"
+        done = journal.get_meta(key) if journal is not None else None
+        if done:
+            return done
+        lang = lang_of()
+        folder = Path(state_dir) / "reports" / f"game-{session.game_id}"
+        snap = session.snapshot()
+        header = {"title": t("report.title", lang, id=session.game_id),
+                  t("report.format", lang): t("format." + session.game.format, lang),
+                  t("report.players", lang): ", ".join(session.players),
+                  t("report.actions", lang): len(session.game.log)}
+        write_report(folder, header, session.price_history(), snap.get("ranking", []), lang,
+                     box=session.game.box)
+        if journal is not None:
+            journal.set_meta(key, str(folder))
+        return str(folder)
+    return report
+
+
+# ------------------------------------------------------------------------ start
+def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: str | None = None,
+              seat_buttons=None, notifier: Notifier | None = None, strict: bool = False,
+              journal_path: Path | None = None, help_line: str = "", controller_cls=None) -> App:
+    """Open the journal in the state directory, resume (or set up) a game, build the App.
+
+    `lang` (the --lang option) wins over the language chosen on the box, which wins over
+    the configuration's game.language."""
+    from firmware.controller import Controller, SetupDefaults, Timing
+    from firmware.journal import Journal
+
+    state_dir = Path(config.state.dir)
+    state_dir.mkdir(parents=True, exist_ok=True)
+    journal = Journal(journal_path or state_dir / "journal.sqlite")
+    if seat_buttons is None:
+        seat_buttons = range(config.seats.count)
+    controller = (controller_cls or Controller)(
+        journal, lang=lang or config.game.language, timing=Timing.from_config(config.timing),
+        seat_buttons=seat_buttons, defaults=SetupDefaults.from_config(config.game))
+    controller.lang_forced = lang is not None
+    controller.report = reporter(journal, state_dir, lambda: controller.lang)
+    controller.boot(clock(), messages=journal.repairs)
+    return App(controller, hardware, queue=queue, clock=clock, notifier=notifier, journal=journal,
+               strict=strict, help_line=help_line)

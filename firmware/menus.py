@@ -1,0 +1,346 @@
+"""Questions the operator answers to build an action, derived from the pending decision.
+
+The engine's decision lists the legal action kinds and, for each field, its domain
+(`Choice`, `IntRange`, `Fixed`). `next_question` walks an action's fields in order and
+returns the first one that still needs an answer, as a `Question` the controller shows:
+
+* a list (`kind="list"`): players by name, lots, dice; companies are asked in two short
+  steps, sector then company, which takes fewer presses than one list of 40 companies
+  with sector headers (about 3 + 2 presses against 10 on average, counted in
+  docs/presses.md);
+* an amount (`kind="amount"`): Up/Down change it by a step, a long press of Up/Down
+  makes the step ten times larger/smaller;
+* a confirmation (`kind="confirm"`) with a summary, for consequential actions.
+
+Fixed fields and choices of one value are filled in without asking. Values chosen are
+kept in an ordered dict, so Back simply forgets the last one. Nothing here decides a
+rule: every value offered comes from the decision's domains (the lots of a sale are
+also capped by what the seller holds, read from the snapshot).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engines.core.decision import Choice, Fixed, IntRange
+from engines.core.i18n import format_amount
+from firmware.texts import lots_label, money, signed, t
+
+# Options reachable from the menu, any time, rather than from the main screen.
+ANYTIME = ("reveal", "close", "adjust_cash", "adjust_lots", "set_price")
+CORRECTIONS = ("adjust_cash", "adjust_lots", "set_price")
+# Actions confirmed with a summary before they are applied.
+CONFIRM = ("sell", "trade", "end", "close", "forced", "payeach", "double", "reveal") + CORRECTIONS
+MENU = "#menu"          # the value of the "Menu…" entry added to a root list
+OTHER = "#other"        # "another company" (titre au mieux)
+AU_COURS = "#au_cours"  # the square's own company, at its price
+FLAT_LIST_MAX = 7       # up to this many companies: one list, no sector step
+
+
+@dataclass
+class Question:
+    key: str                      # the key of `values` an answer sets
+    kind: str                     # list | amount | confirm
+    title: str
+    lines: tuple = ()
+    items: tuple = ()             # list: ((label, value), ...); confirm: labels
+    selected: int = 0
+    lo: int = 0                   # amount: bounds, starting value and steps
+    hi: int = 0
+    start: int = 0
+    steps: tuple = (1,)
+    step: int = 1                 # index into steps of the starting step
+    skip_zero: bool = False
+    fmt: object = None            # amount -> text
+    action: object = None         # confirm: the action that OK applies
+
+
+@dataclass
+class Ctx:
+    """What questions need to know: the session (game, snapshot), language, dice mode."""
+    session: object
+    lang: str = "fr"
+    device_dice: bool = False
+
+    @property
+    def game(self):
+        return self.session.game
+
+    @property
+    def players(self):
+        return self.session.players
+
+    def decision(self):
+        return self.session.decision()
+
+    def snapshot(self):
+        return self.session.snapshot()
+
+
+# ------------------------------------------------------------------------ labels
+def player_name(ctx, seat):
+    return ctx.players[seat] if seat is not None and 0 <= seat < len(ctx.players) else t("bank", ctx.lang)
+
+
+def company_label(ctx, company):
+    info = ctx.snapshot()["companies"].get(company)
+    return f"{company}\t{info['price']}" if info else str(company)
+
+
+def sector_label(ctx, sector):
+    for s in getattr(ctx.game, "box").sectors:
+        if s.id == sector:
+            return s.name.get(ctx.lang, s.id)
+    return sector
+
+
+def sectors_of(ctx, companies):
+    """[(sector id, [companies in it])] in box order, keeping only `companies`."""
+    wanted = set(companies)
+    out = []
+    for sector in ctx.game.box.sectors:
+        inside = [c for c in sector.companies if c in wanted]
+        if inside:
+            out.append((sector.id, inside))
+    return out
+
+
+def kind_label(ctx, kind):
+    if kind == "roll":
+        return t("kind.roll_device" if ctx.device_dice else "kind.roll", ctx.lang)
+    return t("kind." + kind, ctx.lang)
+
+
+def describe(ctx, act) -> str:
+    """One line saying what an action does, in the UI language (undo, history, confirm)."""
+    lang, params, key = ctx.lang, {}, "act." + act.kind
+    for name in getattr(act, "__dataclass_fields__", {}):
+        value = getattr(act, name)
+        if name == "player":
+            params[name] = player_name(ctx, value)
+        elif name in ("delta",):
+            params[name] = signed(value, lang)
+        elif name in ("amount",):
+            params[name] = money(value, lang)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            params[name] = format_amount(value, lang)
+        else:
+            params[name] = "" if value is None else str(value)
+    if act.kind == "titre" and getattr(act, "company", None) and act.company != act.square:
+        key = "act.titre_other"
+    if act.kind in ("declare", "bid") and act.lots == 0:
+        key += "_zero"
+    return t(key, lang, **params)
+
+
+# --------------------------------------------------------------------- questions
+def resolve(ctx, kind, option, values):
+    """(complete field values, None) or (partial values, the next Question)."""
+    game = ctx.game
+    fields = game.ACTIONS.fields(kind)
+    filled = {}
+    for name, typ, optional in fields:
+        domain = option.fields.get(name)
+        if name in values:
+            filled[name] = values[name]
+            continue
+        if kind == "roll" and ctx.device_dice and name in ("d1", "d2"):
+            from firmware.script import device_roll
+            filled["d1"], filled["d2"] = device_roll(game.seed, len(game.log))
+            continue
+        if domain is None:
+            if name == "reason":
+                filled[name] = t("reason", ctx.lang)
+                continue
+            if optional:
+                filled[name] = None
+                continue
+        if isinstance(domain, Fixed):
+            filled[name] = domain.value
+            continue
+        if isinstance(domain, Choice) and len(domain.values) == 1:
+            filled[name] = domain.values[0]
+            continue
+        question = field_question(ctx, kind, name, domain, filled, values, typ)
+        if question is None:           # nothing to ask (a single possible value)
+            continue
+        if not isinstance(question, Question):
+            filled[name] = question[1]
+            continue
+        return filled, question
+    return filled, None
+
+
+def field_question(ctx, kind, name, domain, filled, values, typ=None):
+    lang = ctx.lang
+    decision = ctx.decision()
+    title = kind_label(ctx, kind)
+    if (name == "player" or _is_seat(typ)) and isinstance(domain, Choice):
+        seats = [s for s in domain.values if not (name == "buyer" and s == filled.get("seller"))]
+        items = tuple((player_name(ctx, s), s) for s in seats)
+        selected = seats.index(decision.actor) if decision.actor in seats else 0
+        prompt = "q." + name if name in ("seller", "buyer") else "q.player"
+        return Question(name, "list", title, (t(prompt, lang),), items, selected)
+    if name in ("company", "square") and isinstance(domain, Choice):
+        return company_question(ctx, kind, name, domain, filled, values)
+    if name == "target" and isinstance(domain, Choice):
+        return target_question(ctx, kind, domain, values)
+    if name == "lots":
+        return lots_question(ctx, kind, domain, filled)
+    if name in ("d1", "d2"):
+        items = tuple((str(v), v) for v in range(domain.lo, domain.hi + 1, domain.step))
+        return Question(name, "list", t("q.dice_title", lang), (t("q." + name, lang),), items)
+    if isinstance(domain, IntRange):
+        return amount_question(ctx, kind, name, domain, filled)
+    if isinstance(domain, Choice):
+        items = tuple((str(v), v) for v in domain.values)
+        return Question(name, "list", title, (name,), items)
+    return ("auto", None)
+
+
+def company_question(ctx, kind, name, domain, filled, values):
+    lang = ctx.lang
+    title = kind_label(ctx, kind)
+    choices = [c for c in domain.values if c is not None]
+    if kind == "trade" and filled.get("seller") is not None:
+        held = ctx.snapshot()["players"][filled["seller"]]["lots"]
+        choices = [c for c in choices if held.get(c)] or choices
+    if kind == "titre" and name == "company":
+        square = filled.get("square")
+        mode = values.get("#company")
+        if mode == AU_COURS:
+            return ("auto", None)
+        if mode != OTHER:
+            items = []
+            if None in domain.values and square in choices:
+                items.append((t("q.au_cours", lang, company=square), AU_COURS))
+            items.append((t("q.other_company", lang), OTHER))
+            if len(items) == 1:
+                return Question("#company", "list", title, (t("q.titre_closed", lang, company=square),),
+                                tuple(items))
+            return Question("#company", "list", t("q.titre_title", lang, company=square),
+                            (company_label(ctx, square).replace("\t", " "),), tuple(items))
+        choices = [c for c in choices if c != square]
+    prompt = t("q." + ("square" if name == "square" else "company"), lang)
+    if len(choices) <= FLAT_LIST_MAX:
+        items = tuple((company_label(ctx, c), c) for c in choices)
+        return Question(name, "list", title, (prompt,), items)
+    key = "#sector:" + name
+    groups = sectors_of(ctx, choices)
+    if key not in values:
+        items = tuple((sector_label(ctx, sid), sid) for sid, _ in groups)
+        return Question(key, "list", title, (t("q.sector", lang),), items)
+    inside = dict(groups).get(values[key], [])
+    items = tuple((company_label(ctx, c), c) for c in inside)
+    return Question(name, "list", sector_label(ctx, values[key]), (prompt,), items)
+
+
+def target_question(ctx, kind, domain, values):
+    """A price change: all companies (ALL), a whole sector, or one company."""
+    lang = ctx.lang
+    title = kind_label(ctx, kind)
+    sectors = [s for s in domain.values if s in {x.id for x in ctx.game.box.sectors}]
+    companies = [c for c in domain.values if c in ctx.game.box.companies]
+    key = "#sector:target"
+    if key not in values:
+        items = tuple((sector_label(ctx, s), s) for s in sectors)
+        if "ALL" in domain.values:
+            items += ((t("q.all", lang), "#all"),)
+        return Question(key, "list", title, (t("q.target", lang),), items)
+    if values[key] == "#all":
+        return ("auto", "ALL")
+    sector = values[key]
+    inside = [c for c in dict(sectors_of(ctx, companies)).get(sector, [])]
+    items = tuple((company_label(ctx, c), c) for c in inside)
+    if sector in domain.values:
+        items = ((t("q.whole_sector", lang), sector),) + items
+    return Question("target", "list", sector_label(ctx, sector), (t("q.target", lang),), items)
+
+
+def lots_question(ctx, kind, domain, filled):
+    lang = ctx.lang
+    shares = getattr(ctx.game, "shares", 1000)
+    title = kind_label(ctx, kind)
+    if isinstance(domain, Choice):
+        values = list(domain.values)
+    else:
+        hi = domain.hi
+        player, company = filled.get("player", filled.get("seller")), filled.get("company")
+        if player is not None and company is not None:
+            held = ctx.snapshot()["players"][player]["lots"].get(company, 0)
+            hi = min(hi, max(held, domain.lo))
+        values = list(range(domain.lo, hi + 1, domain.step))
+    items = []
+    for v in values:
+        if v == 0:
+            items.append((t("q.pass" if kind == "declare" else "q.drop" if kind == "bid" else "q.zero", lang), 0))
+        else:
+            items.append((lots_label(v, shares, lang), v))
+    lines = (t("q.lots", lang),)
+    if kind == "sell" and filled.get("company"):
+        lines = (t("q.sell_lots", lang, company=filled["company"]),)
+    return Question("lots", "list", title, lines, tuple(items))
+
+
+def amount_question(ctx, kind, name, domain, filled):
+    lang = ctx.lang
+    title = kind_label(ctx, kind)
+    lo, hi, base = domain.lo, domain.hi, domain.step
+    if (hi - lo) // base <= 12 and name not in ("delta", "price"):
+        items = tuple((str(v), v) for v in range(lo, hi + 1, base))
+        return Question(name, "list", title, (name,), items)
+    skip_zero = name == "delta"
+    if name == "price":                       # set_price: start from the current price
+        company = filled.get("company")
+        start = ctx.snapshot()["companies"][company]["price"] if company else lo
+        fmt = lambda v: money(v, lang)
+        steps = _steps(base, 10, 100, 1000)
+        step = 0
+        line = t("q.new_price", lang, company=company or "")
+    elif name == "delta" and kind in ("price", "reveal", "adjust_lots"):
+        unit = 1 if kind == "adjust_lots" else 10
+        base = max(base, unit)
+        start = base
+        fmt = (lambda v: signed(v, lang)) if kind == "adjust_lots" else (lambda v: t("money", lang, amount=signed(v, lang)))
+        steps = _steps(base, base, base * 10)
+        step = 0
+        line = t("q.delta_lots" if kind == "adjust_lots" else "q.delta", lang)
+    else:                                     # money: card amounts, corrections
+        base = max(base, 10_000) if hi >= 1_000_000 else base
+        steps = _steps(base, 10_000, 100_000, 1_000_000, 10_000_000)
+        step = steps.index(100_000) if 100_000 in steps else 0
+        start = steps[step] if lo <= steps[step] <= hi or name == "delta" else lo
+        fmt = (lambda v: t("money", lang, amount=signed(v, lang))) if name == "delta" else (lambda v: money(v, lang))
+        line = t("q.amount_" + kind, lang, player=player_name(ctx, filled.get("player")))
+    start = min(max(start, lo), hi)
+    if skip_zero and start == 0:
+        start = base
+    return Question(name, "amount", title, (line,), lo=lo, hi=hi, start=start, steps=steps, step=step,
+                    skip_zero=skip_zero, fmt=fmt)
+
+
+def _is_seat(typ):
+    from engines.core.actions import Seat
+    import typing
+    args = [a for a in typing.get_args(typ) if a is not type(None)]
+    return typ is Seat or Seat in args
+
+
+def _steps(base, *sizes):
+    out = sorted({s for s in sizes if s >= base and s % base == 0} | {base})
+    return tuple(out)
+
+
+def confirm_question(ctx, act) -> Question:
+    lang = ctx.lang
+    lines = [describe(ctx, act)]
+    snap = ctx.snapshot()
+    if act.kind == "sell":
+        lines.append(t("q.sell_at", lang, price=snap["companies"][act.company]["price"]))
+    elif act.kind == "double":
+        lines.append(t("q.au_cours_at", lang, price=snap["companies"][act.company]["price"]))
+    elif act.kind == "end":
+        lines = [t("q.end", lang, player=snap.get("turn") or "")]
+    elif act.kind == "close":
+        lines = [t("q.close", lang)]
+    return Question("#ok", "confirm", t("confirm_title", lang), tuple(lines),
+                    (t("yes", lang), t("no", lang)), action=act)

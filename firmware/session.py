@@ -1,0 +1,129 @@
+"""A game being played on the box: the engine's game plus the journal that keeps it.
+
+`Session.apply` is the one place an action enters the game: the engine checks and
+applies it (an illegal action raises `IllegalAction` and changes nothing), then the
+journal commits it (durably) before anything is shown. If the journal cannot commit,
+the action is taken back from the game and the error is raised: the screen never shows
+an action the journal does not hold.
+
+`version` goes up on every apply and undo, so the controller and the renderers can tell
+cheaply whether the game changed (snapshots and decisions are cached per version).
+"""
+from __future__ import annotations
+
+import sys
+
+from engines import game_class
+from engines.core.errors import CorbeilleError, IllegalAction
+
+
+class Session:
+    def __init__(self, game, journal=None, game_id: int | None = None):
+        self.game = game
+        self.journal = journal
+        self.game_id = game_id
+        self.version = 0
+        self.messages: list[str] = []      # problems found while resuming, shown once
+        self._snapshot = (None, None)
+        self._decision = (None, None)
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def new(cls, header: dict, journal=None) -> "Session":
+        game = game_class(header.get("game", "maxibourse"))(header)
+        game_id = journal.new_game(header) if journal is not None else None
+        return cls(game, journal, game_id)
+
+    @classmethod
+    def resume(cls, journal, game_id: int) -> "Session":
+        """Replay a journaled game. An action the engine now refuses (the rules changed
+        under a recorded game) ends the replay there; the refused tail is taken out of the
+        journal, so the journal and the game agree again, and a message says so."""
+        header = journal.header(game_id)
+        game_cls = game_class(header.get("game", "maxibourse"))
+        game = game_cls(header)
+        recorded = journal.actions(game_id)
+        problem, done = None, []
+        for index, data in enumerate(recorded):
+            try:
+                act = game_cls.ACTIONS.from_json(data)
+                game.apply(act, atomic=False)   # a replay: no protective copy (fast)
+            except (CorbeilleError, ValueError) as error:
+                problem = (index, error)
+                game = game_cls.replay(header, done)   # the refused action may have left debris
+                break
+            done.append(act)
+        session = cls(game, journal, game_id)
+        if problem is not None:
+            index, error = problem
+            for _ in range(len(recorded) - index):
+                journal.undo(game_id)
+            session.messages.append(f"game {game_id}: action {index + 1} of {len(recorded)} refused on replay "
+                                    f"({error}); the game resumes at action {index}")
+        return session
+
+    # -------------------------------------------------------------------- access
+    @property
+    def players(self) -> list[str]:
+        return self.game.players
+
+    @property
+    def actions(self):
+        return self.game.ACTIONS
+
+    def decision(self):
+        version, decision = self._decision
+        if version != self.version:
+            decision = self.game.decision()
+            self._decision = (self.version, decision)
+        return decision
+
+    def snapshot(self) -> dict:
+        version, snap = self._snapshot
+        if version != self.version:
+            module = sys.modules[type(self.game).__module__]
+            snap = module.snapshot(self.game)
+            self._snapshot = (self.version, snap)
+        return snap
+
+    @property
+    def last_action(self):
+        return self.game.log[-1] if self.game.log else None
+
+    @property
+    def over(self) -> bool:
+        return self.decision().prompt == "prompt.over"
+
+    # ------------------------------------------------------------------- changes
+    def apply(self, act):
+        """Apply `act` and commit it to the journal; returns the engine's events."""
+        events = self.game.apply(act)          # IllegalAction: nothing changed
+        if self.journal is not None:
+            try:
+                self.journal.append(self.game_id, act.to_json())
+            except BaseException:
+                self.game.undo()               # not journaled: not done
+                self.version += 1
+                raise
+        self.version += 1
+        return events
+
+    def undo(self):
+        """Take back the last action (game and journal); returns it."""
+        if not self.game.log:
+            raise IllegalAction("error.nothing_to_undo")
+        if self.journal is not None:
+            self.journal.undo(self.game_id)
+        act = self.game.undo()
+        self.version += 1
+        return act
+
+    def price_history(self) -> list[dict]:
+        """Every company's price at the start and after each action (for the report)."""
+        game_cls = type(self.game)
+        replay = game_cls(self.game.header)
+        history = [{c: replay.price(c) for c in replay.companies}]
+        for act in self.game.log:
+            replay.apply(act, atomic=False)
+            history.append({c: replay.price(c) for c in replay.companies})
+        return history

@@ -1,0 +1,98 @@
+"""`corbeille sim`: the box on a desktop, in a terminal.
+
+The operator screen is drawn in the terminal (two pixel rows per line, 130x34 cells);
+a smaller terminal gets the same screens as text. The keyboard stands in for the
+buttons (drivers/keyboard.py): arrows or j/k, Enter (OK), Left/Backspace/Esc (Back),
+B (long Back: undo), O (long OK: the menu), K/J or PgUp/PgDn (long Up/Down: bigger or
+smaller amount steps), 1-6 (seat buttons), ! @ # $ % ^ (hold a seat button, for
+auctions), q (quit). The game is journaled in the state directory like on the box, so
+quitting and starting again resumes it.
+"""
+from __future__ import annotations
+
+import os
+import queue as queue_module
+import shutil
+import signal
+import sys
+import time
+
+from drivers.events import InputEvent
+from drivers.keyboard import KEYS, LONG, SHORT, KeyboardReader, KeyDecoder
+from firmware.app import Hardware, start_app
+from firmware.texts import t
+from firmware.textscreen import TextView
+
+PIXEL_COLUMNS, PIXEL_LINES = 130, 36      # a 128x64 frame with its border, plus the help line
+
+SIM_KEYS = dict(KEYS)
+SIM_KEYS.update({
+    "q": ("quit", SHORT), "Q": ("quit", SHORT), "\x03": ("quit", SHORT),
+    "O": ("ok", LONG), "o": ("ok", LONG),
+    "K": ("up", LONG), "J": ("down", LONG), "\x1b[5~": ("up", LONG), "\x1b[6~": ("down", LONG),
+})
+
+
+class TextOperator:
+    """The operator 'display' of a small terminal: Screens written as text."""
+
+    size, mode, degraded = (128, 64), "1", False
+
+    def __init__(self, stream):
+        self.view = TextView(stream)
+
+    def show_screen(self, screen, help_line=""):
+        self.view.show(screen, help_line)
+
+    def close(self):
+        pass
+
+
+def run_sim(config, *, lang=None, text=False, stdin=None, stdout=None, state_dir=None) -> int:
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    if state_dir is not None:
+        from dataclasses import replace
+        from pathlib import Path
+        config = replace(config, state=replace(config.state, dir=Path(state_dir)))
+    events = queue_module.Queue()
+    size = shutil.get_terminal_size((80, 24))
+    pixels = not text and size.columns >= PIXEL_COLUMNS and size.lines >= PIXEL_LINES
+    if pixels:
+        from drivers.terminal import TerminalDisplay
+        operator = TerminalDisplay((128, 64), "1", stream=stdout, row=1, border=True, name="operator")
+    else:
+        operator = TextOperator(stdout)
+    from drivers.outputs import RecordingBeeper, RecordingSeatLights
+    keyboard = KeyboardReader(stdin.fileno(), events, decoder=KeyDecoder(SIM_KEYS))
+    hw = Hardware(operator=operator, inputs=[keyboard], lights=RecordingSeatLights(),
+                  beeper=RecordingBeeper(bell=stdout))
+    app = None
+    previous = signal.signal(signal.SIGTERM, lambda *_: events.put(InputEvent("quit", "quit", time.monotonic())))
+    stdout.write("\x1b[?25l\x1b[H\x1b[2J")          # hide the cursor, clear
+    try:
+        app = start_app(config, hw, queue=events, lang=lang, seat_buttons=range(6))
+        help_line = t("sim.help", app.controller.lang)
+        if pixels:
+            stdout.write(f"\x1b[{PIXEL_LINES - 1};1H{help_line[:size.columns]}")
+        else:
+            app.help_line = (t("sim.too_small", app.controller.lang) + "\n" if not text else "") + help_line
+        stdout.flush()
+        keyboard.start()
+        app.run()
+    finally:
+        keyboard.stop()
+        signal.signal(signal.SIGTERM, previous)
+        if app is not None and app.journal is not None:
+            app.journal.close()
+        stdout.write(f"\x1b[?25h\x1b[{PIXEL_LINES + 1 if pixels else 1};1H\n" if pixels else "\x1b[?25h\n")
+        stdout.flush()
+    return 0
+
+
+def stdin_is_terminal(stdin=None) -> bool:
+    stdin = stdin or sys.stdin
+    try:
+        return os.isatty(stdin.fileno())
+    except (AttributeError, ValueError, OSError):
+        return False

@@ -1,0 +1,30 @@
+"""The box's own texts (firmware/locale/*.json), and small formatting helpers.
+
+Every text the operator screen shows comes from a catalog: the engines' catalogs for
+prompts, events and errors, this one ("ui.*" keys) for the box's menus and screens.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engines.core.i18n import format_amount, register_catalog, text
+
+LOCALE = Path(__file__).parent / "locale"
+register_catalog(LOCALE)
+
+
+def t(key: str, lang: str, **params) -> str:
+    """A "ui.<key>" text of the box."""
+    return text("ui." + key, lang, **params)
+
+
+def money(amount: int, lang: str) -> str:
+    return t("money", lang, amount=format_amount(amount, lang))
+
+
+def signed(value: int, lang: str) -> str:
+    return ("+" if value > 0 else "-" if value < 0 else "") + format_amount(abs(value), lang)
+
+
+def lots_label(lots: int, shares: int, lang: str) -> str:
+    return t("lots", lang, n=lots, shares=format_amount(lots * shares, lang))
