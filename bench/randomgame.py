@@ -95,21 +95,15 @@ def empty_choices(option) -> list[str]:
 
 
 def known_bug(game: MaxiBourse, act) -> bool:
-    """Actions that lead into an engine bug already reported (each has an xfail test in
-    tests/test_mb_properties.py), kept out so that the other properties can still be
+    """Actions that lead into an engine bug already reported (each has a strict xfail test
+    in tests/test_mb_properties.py), kept out so that the other properties can still be
     explored. Remove a rule here once its xfail test passes.
 
-    - A Titre square while every player, the lander included, is skipping a turn leaves a
+    - A Titre square while every player, the lander included, is skipping a turn opens a
       speaking round with nobody in it, and `decision()` raises TypeError.
-    - A player who buys in a sale nested under a sale of their own (they fell into debt,
-      or the buyer of their lots did) may be ruined there; their own sale then goes on for
-      the bank, but the settlement and debt frames under it still name them as the seller,
-      and settling moves lots they no longer hold: every action is refused.
     """
     if act.kind == "titre":
         return not any(game.can_trade(s) for s in range(len(game.players)))
-    if act.kind == "declare" and act.lots and type(game.top).__name__ == "Sale":
-        return any(type(f).__name__ == "Sale" and f.seller == act.player for f in game.s.stack[:-1])
     return False
 
 
