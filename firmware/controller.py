@@ -127,6 +127,13 @@ class Controller:
                                "lines": [message], "sel": 0})
         self.changed = True
 
+    def attach(self, session: Session) -> None:
+        """Play `session` (tests, benchmarks): its root screen becomes current."""
+        self.session = session
+        self.stack = []
+        self._seen = None
+        self._sync(force=True)
+
     # ================================================================== events
     def handle(self, event) -> None:
         """One input event (or clock tick): the only way in."""
@@ -987,6 +994,12 @@ class Controller:
     def console(self, line: str) -> str:
         """A line of the serial console: an action in the command language, or
         `key NAME [long]` (a button), `screen` (the screen as text), `state` (JSON)."""
+        try:
+            return self._console(line)
+        finally:
+            self._sync()
+
+    def _console(self, line: str) -> str:
         from firmware.textscreen import screen_text
 
         words = (line or "").split()

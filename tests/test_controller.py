@@ -1,0 +1,459 @@
+"""The controller: menus built from the engine's decisions, seat buttons, the auction clock,
+undo, errors, private view, language, setup and resume. Time is the events' own `t`."""
+import json
+
+import pytest
+
+from drivers.events import InputEvent
+from engines.maxibourse.game import snapshot
+from firmware.controller import Controller, SetupDefaults, Timing
+from firmware.journal import Journal
+from firmware.render import render_screen
+from firmware.session import Session
+from mb_helpers import cash, give, lots, play, seat, started
+
+TIMING = Timing(speaking_window_s=3.0, press_gap_s=0.5, auction_step_s=1.0, auction_lead_s=1.0, private_view_s=4.0)
+
+
+class Box:
+    """A controller and its clock, driven like the buttons drive it."""
+
+    def __init__(self, controller):
+        self.c = controller
+        self.t = 0.0
+
+    def key(self, name, kind="press", dt=0.05):
+        self.t += dt
+        self.c.handle(InputEvent(name, kind, self.t))
+        return self
+
+    def keys(self, *names):
+        for name in names:
+            if name.startswith("long_"):
+                self.key(name[5:], "long_press")
+            else:
+                self.key(name)
+        return self
+
+    def seat(self, n, kind="press", dt=0.05):
+        self.t += dt
+        self.c.handle(InputEvent(f"seat{n}", kind, self.t))
+        return self
+
+    def tick(self, dt):
+        self.t += dt
+        self.c.handle(InputEvent("clock", "tick", self.t))
+        return self
+
+    @property
+    def screen(self):
+        return self.c.screen()
+
+    def items(self):
+        return [str(i).split("\t")[0] for i in self.screen.items]
+
+    def choose(self, label):
+        """Move to the entry starting with `label` and press OK (like a person reading it)."""
+        items = self.items()
+        matches = [i for i, text in enumerate(items) if text.startswith(label)]
+        assert matches, f"{label!r} not in {items}"
+        target, now = matches[0], self.screen.selected
+        n = len(items)
+        down = (target - now) % n
+        self.keys(*(["down"] * down if down <= n - down else ["up"] * (n - down)))
+        assert self.screen.selected == target
+        return self.key("ok")
+
+    def pick_company(self, sector, company):
+        return self.choose(sector).choose(company)
+
+
+def box_for(game, seats=(), lang="fr", journal=None):
+    c = Controller(journal, lang=lang, timing=TIMING, seat_buttons=seats)
+    game_id = None
+    if journal is not None:
+        game_id = journal.new_game(game.header)
+        for act in game.log:
+            journal.append(game_id, act.to_json())
+    c.attach(Session(game, journal, game_id))
+    return Box(c)
+
+
+def three():
+    return started(["Ana", "Ben", "Cid"], portfolios={"Ana": ["SONY"] * 0})
+
+
+# -------------------------------------------------------------------- menus
+def test_turn_menu_lists_the_decision_options_and_the_menu_entry():
+    b = box_for(three())
+    s = b.screen
+    assert s.kind == "menu" and s.title == "À Ana de jouer"
+    assert b.items() == ["Entrer les dés", "Vendre", "Cession entre joueurs", "Menu…"]
+    render_screen(s)  # legible at 128x64: renders without error
+
+
+def test_dice_then_square_menu_then_titre_au_cours_in_two_steps():
+    b = box_for(three())
+    b.choose("Entrer les dés").choose("3").choose("4")
+    assert b.screen.title == "Ana : case ?"
+    assert b.screen.lines == ("Ana fait 3 et 4",)
+    assert b.items()[0] == "Case Titre" and b.items()[-2:] == ["Fin du tour", "Menu…"]
+    b.choose("Case Titre")
+    assert b.screen.lines == ("Quel secteur ?",) and b.items()[0] == "Banques"
+    b.pick_company("Informatique", "SONY")
+    assert b.items() == ["Au cours : SONY", "Autre (au mieux)"]
+    b.choose("Au cours")
+    d = b.c.session.decision()
+    assert d.prompt == "prompt.titre_au_cours" and d.actor == 0
+    assert b.screen.kind == "speaking" and b.screen.highlight == 0
+
+
+def test_titre_au_mieux_names_another_company():
+    b = box_for(three())
+    b.choose("Entrer les dés").choose("1").choose("2").choose("Case Titre")
+    b.pick_company("Énergie", "BP").choose("Autre").pick_company("Informatique", "SONY")
+    assert b.c.session.last_action.to_json() == {"kind": "titre", "square": "BP", "company": "SONY"}
+
+
+def test_amount_entry_with_steps_and_a_price_change_by_sector():
+    g = three()
+    play(g, "roll 1 2")
+    b = box_for(g)
+    b.choose("Carte : recevoir")
+    assert b.screen.lines == ("Quel joueur ?",) and b.items()[b.screen.selected] == "Ana"  # whose turn it is
+    b.key("ok")
+    assert b.screen.kind == "amount" and b.screen.items == ("100 000 $",)
+    b.keys("up", "up", "long_up", "up", "long_down", "down")
+    assert b.screen.items == ("1 200 000 $",)
+    before = cash(g, "Ana")
+    b.key("ok")
+    assert b.c.session.game.cash(0) - before == 1_200_000
+    b.choose("Carte : cours").choose("Énergie").choose("Tout le secteur")
+    assert b.screen.items == ("+10 $",)
+    b.keys("down", "down", "down")            # +10 -> -10 -> -20 -> -30 (0 is skipped)
+    assert b.screen.items == ("-30 $",)
+    b.key("ok")
+    assert b.c.session.last_action.to_json() == {"kind": "price", "target": "ENERGIE", "delta": -30}
+
+
+def test_sale_is_confirmed_with_a_summary():
+    g = three()
+    give(g, "Ana", "SONY", 2)
+    b = box_for(g)
+    b.choose("Vendre").choose("SONY")           # six companies held: one short list
+    assert b.items() == ["1 lot(s) (1 000)", "2 lot(s) (2 000)"]   # no more than she holds
+    b.choose("2 lot")
+    assert b.screen.kind == "confirm" and b.screen.lines[0] == "Ana vend 2 SONY"
+    assert g.log[-1].kind != "sell"
+    b.choose("Oui")
+    assert g.log[-1].to_json() == {"kind": "sell", "player": 0, "company": "SONY", "lots": 2}
+    assert b.screen.kind == "speaking" and b.screen.highlight == 1
+
+
+# ---------------------------------------------------------------- speaking
+def speaking_game():
+    g = three()
+    play(g, "roll 1 2", "titre BP SONY")     # au mieux on SONY: Ana, Ben, Cid answer in turn
+    return g
+
+
+def test_one_press_asks_1000_after_the_gap():
+    b = box_for(speaking_game(), seats=(0, 1, 2))
+    assert b.c.lit() == {0}
+    b.seat(1).tick(0.3)
+    assert b.c.session.game.log[-1].kind == "titre"          # still counting
+    b.tick(0.3)
+    assert b.c.session.game.log[-1].to_json() == {"kind": "declare", "player": 0, "lots": 1}
+    assert b.c.lit() == {1}
+    assert "tick" in b.c.take_beeps()
+
+
+def test_two_presses_ask_2000_at_once():
+    b = box_for(speaking_game(), seats=(0, 1, 2))
+    b.seat(1).seat(1, dt=0.2)
+    assert b.c.session.game.log[-1].to_json() == {"kind": "declare", "player": 0, "lots": 2}
+
+
+def test_no_press_within_the_window_is_a_pass_and_other_seats_are_ignored():
+    b = box_for(speaking_game(), seats=(0, 1, 2))
+    b.seat(2)                                  # Ben presses out of turn: nothing
+    b.tick(2.9)
+    assert b.c.session.game.log[-1].kind == "titre"
+    b.tick(0.2)
+    assert b.c.session.game.log[-1].to_json() == {"kind": "declare", "player": 0, "lots": 0}
+
+
+def test_operator_answers_for_a_seat_and_the_window_stops():
+    b = box_for(speaking_game(), seats=(0, 1, 2))
+    b.key("ok")
+    assert b.items()[:3] == ["Passe", "1 lot(s) (1 000)", "2 lot(s) (2 000)"]
+    b.tick(10)                                 # the seat's window no longer runs
+    assert b.c.session.game.log[-1].kind == "titre"
+    b.choose("2 lot")
+    assert b.c.session.game.log[-1].to_json() == {"kind": "declare", "player": 0, "lots": 2}
+
+
+def test_sale_presses_count_lots():
+    g = three()
+    give(g, "Ana", "SONY", 3)
+    play(g, "sell Ana SONY 3")
+    b = box_for(g, seats=(0, 1, 2))
+    b.seat(2).seat(2, dt=0.1).tick(0.6)
+    assert g.log[-1].to_json() == {"kind": "declare", "player": 1, "lots": 2}
+    b.seat(3).seat(3).seat(3)                  # the most on offer: at once
+    assert g.log[-1].to_json() == {"kind": "declare", "player": 2, "lots": 3}
+
+
+# ----------------------------------------------------------------- auction
+def canon_auction():
+    g = started(["Robert", "Joelle", "Nina"])
+    give(g, "Nina", "CANON", 8)
+    play(g, 'set_price CANON 200 "example"', "roll 1 2", "titre BP CANON",
+         "declare Robert 2", "declare Joelle 2", "declare Nina 0")
+    assert g.decision().prompt == "prompt.auction"
+    return g
+
+
+def test_auction_clock_raises_while_held_and_a_release_drops_out():
+    g = canon_auction()
+    b = box_for(g, seats=(0, 1, 2))
+    assert b.screen.kind == "auction" and b.c.lit() == {0, 1}
+    b.seat(1, "down").seat(2, "down")
+    b.tick(1.0)                                # first step after the lead-in
+    assert g.log[-1].kind == "raise" and g.price("CANON") == 250
+    b.tick(1.0)
+    assert g.price("CANON") == 260
+    assert b.c.take_beeps().count("tick") >= 2
+    b.seat(2, "up").tick(0.6)                 # Joelle lets go: out once the gap is over
+    assert g.log[-1].to_json() == {"kind": "bid", "player": 1, "lots": 0}
+    assert g.decision().prompt == "prompt.auction"
+    b.tick(0.5)                                # Robert, still holding, takes both at 270
+    assert g.decision().prompt == "prompt.settle"
+    s = b.screen
+    assert s.kind == "confirm" and s.title == "Règlement CANON" and s.lines == ("Robert 2\t540 000",)
+    b.key("ok")
+    assert lots(g, "Robert", "CANON") == 2
+
+
+def test_auction_double_press_cuts_2000_to_1000():
+    g = canon_auction()
+    b = box_for(g, seats=(0, 1, 2))
+    b.seat(1, "down").seat(2, "down").tick(1.0)
+    b.seat(2, "up", dt=0.1).seat(2, "down", dt=0.1)   # a quick double press, then held again
+    assert g.log[-1].to_json() == {"kind": "bid", "player": 1, "lots": 1}
+    b.seat(1, "up").seat(1, "down", dt=0.1)
+    assert g.decision().prompt == "prompt.settle"       # 1 + 1 fit the 2 lots
+    b.key("ok")
+    assert lots(g, "Robert", "CANON") == 1 and lots(g, "Joelle", "CANON") == 1
+
+
+def test_not_holding_when_the_price_moves_is_dropping_out():
+    g = canon_auction()
+    b = box_for(g, seats=(0, 1, 2))
+    b.seat(1, "down").tick(1.0)               # Joelle never held her button
+    assert [a.kind for a in g.log[-2:]] == ["bid", "raise"]
+    assert g.decision().prompt == "prompt.settle" and g.price("CANON") == 250
+
+
+def test_operator_runs_the_auction_from_the_menu():
+    g = canon_auction()
+    b = box_for(g)                             # no seat buttons: no clock
+    b.tick(5)
+    assert g.log[-1].kind == "declare"
+    b.key("ok")
+    assert b.items()[:4] == ["Monter à 250", "Robert abandonne", "Robert : 1 lot", "Joelle abandonne"]
+    b.choose("Monter").key("ok").choose("Joelle abandonne")
+    assert g.price("CANON") == 250 and g.decision().prompt == "prompt.auction"
+    b.key("ok").choose("Monter")
+    assert g.price("CANON") == 260 and g.decision().prompt == "prompt.settle"
+
+
+# ---------------------------------------------------------- undo and back
+def test_long_back_offers_to_undo_the_named_last_action():
+    g = speaking_game()
+    play(g, "declare Ana 2")
+    b = box_for(g)
+    b.key("back", "long_press")
+    s = b.screen
+    assert s.kind == "confirm" and s.lines == ("Annuler : Ana demande 2 ?",)
+    b.key("ok")
+    assert g.log[-1].kind == "titre" and g.decision().actor == 0
+    assert b.screen.kind == "speaking"
+
+
+def test_undo_can_be_refused_and_nothing_changes():
+    g = speaking_game()
+    b = box_for(g)
+    n = len(g.log)
+    b.key("back", "long_press").choose("Non")
+    assert len(g.log) == n and b.screen.kind == "speaking"
+
+
+def test_back_steps_out_of_an_entry():
+    b = box_for(three())
+    b.choose("Vendre")
+    assert b.screen.lines == ("Quel secteur ?",) or b.screen.lines[0].startswith("Quel")
+    b.key("back")
+    assert b.screen.title == "À Ana de jouer" and b.items()[0] == "Entrer les dés"
+    b.choose("Entrer les dés").choose("2")
+    assert b.screen.lines == ("Second dé ?",)
+    b.key("back")
+    assert b.screen.lines == ("Premier dé ?",)
+
+
+# ------------------------------------------------------------------ errors
+def test_illegal_action_shows_the_engine_message_and_changes_nothing():
+    g = three()
+    b = box_for(g)
+    before = snapshot(g)
+    b.key("ok", "long_press").choose("Corrections").choose("Espèces").choose("Ana")
+    b.keys(*["down"] * 3)
+    b.keys("long_up", *["down"] * 6)           # step 1 000 000
+    assert b.screen.items == ("-6 300 000 $",)
+    b.key("ok").choose("Oui")
+    s = b.screen
+    assert s.kind == "error" and s.title == "Impossible"
+    assert s.lines[0].startswith("Ana ne peut pas payer")
+    assert snapshot(g) == before
+    assert "error" in b.c.take_beeps()
+    b.key("ok")
+    assert b.screen.kind == "confirm"          # back on the summary, nothing applied
+
+
+# ------------------------------------------------------------ private view
+def test_holding_a_seat_button_shows_the_private_view_for_a_while():
+    g = three()
+    b = box_for(g, seats=(0, 1, 2))
+    b.seat(2, "long_press")
+    s = b.screen
+    assert s.kind == "private" and s.title == "Ben (privé)"
+    assert s.lines[0] == "Espèces\t5 000 000" and s.lines[-1].startswith("Fortune\t")
+    b.tick(3.0)
+    assert b.screen.kind == "private"
+    b.tick(1.1)
+    assert b.screen.kind == "menu"
+
+
+def test_rfid_card_is_associated_once_then_shows_its_player(tmp_path):
+    with Journal(tmp_path / "j.sqlite") as journal:
+        b = box_for(three(), journal=journal)
+        b.c.handle(InputEvent("rfid", "tag", 1.0, "0A1B2C3D4E"))
+        assert b.screen.title == "Carte inconnue"
+        b.choose("Cid")
+        assert b.screen.title == "Cid (privé)"
+        b.tick(5)
+        b.c.handle(InputEvent("rfid", "tag", b.t + 1, "0A1B2C3D4E"))
+        assert b.screen.title == "Cid (privé)"
+
+
+# ---------------------------------------------------------------- language
+def test_language_switch_from_the_menu():
+    b = box_for(three())
+    b.key("ok", "long_press").choose("English")
+    assert b.c.lang == "en"
+    b.key("back")
+    assert b.screen.title == "Ana to play" and b.items()[0] == "Enter the dice"
+    b.key("ok", "long_press").choose("Français")
+    b.key("back")
+    assert b.screen.title == "À Ana de jouer"
+
+
+def test_every_text_comes_from_both_catalogs():
+    fr = json.load(open("firmware/locale/fr.json", encoding="utf-8"))
+    en = json.load(open("firmware/locale/en.json", encoding="utf-8"))
+    assert set(fr) == set(en)
+    assert all(key.startswith("ui.") for key in fr)
+
+
+# ------------------------------------------------------------ payday, over
+def test_payday_screen_shows_the_breakdown_and_pays_on_ok():
+    g = started(["Ana", "Ben"])
+    play(g, "roll 1 2", "end", "roll 1 2", "end")
+    b = box_for(g)
+    s = b.screen
+    assert s.kind == "payday" and s.title == "Rémunération tour 1"
+    assert s.lines[0] == "Ana" and s.lines[1].startswith(" Dividendes\t")
+    b.key("ok")
+    assert g.log[-1].kind == "payday" and b.screen.lines == ("Rémunération payée",)
+
+
+def test_ranking_screen_at_the_end_and_the_report_written_once():
+    written = []
+    g = started(["Ana", "Ben"], rounds=1)
+    play(g, "roll 1 2", "end", "roll 1 2", "end")
+    c = Controller(None, timing=TIMING, lang="fr")
+    c.report = lambda session: written.append(session.game_id) or "/tmp/report"
+    c.attach(Session(g))
+    b = Box(c)
+    b.key("ok")                                # payday; 1 round agreed: the session closes
+    assert b.screen.kind == "ranking" and b.screen.title == "Séance close"
+    assert b.screen.lines[0].startswith("1. ")
+    assert written == [None]
+    b.key("ok")
+    assert "Nouvelle partie" in b.items()
+
+
+# ------------------------------------------------------------- setup, resume
+def test_setup_creates_a_journaled_game_with_colour_names(tmp_path):
+    with Journal(tmp_path / "j.sqlite") as journal:
+        c = Controller(journal, timing=TIMING, defaults=SetupDefaults(rounds=2), seed_source=lambda: 5)
+        c.boot(0.0)
+        b = Box(c)
+        assert b.screen.title == "Nouvelle partie" and b.items()[0] == "Junior"
+        b.choose("Junior").choose("3 joueurs").choose("Couleurs")
+        assert b.screen.selected == 2                 # rounds default from the configuration
+        b.choose("2 tour")
+        assert b.screen.lines == ("Cours nominaux non vérifiés",)
+        b.choose("Continuer")
+        assert b.screen.lines == ("Junior, 3 joueurs, 2 tour(s)", "Rouge Bleu Vert")
+        b.choose("Jouer")
+        header = journal.header(journal.last_game())
+        assert header["players"] == ["Rouge", "Bleu", "Vert"] and header["settings"]["rounds"] == 2
+        assert b.screen.title == "Rouge : départ"
+
+
+def test_restart_comes_back_to_the_same_screen(tmp_path):
+    path = tmp_path / "j.sqlite"
+    with Journal(path) as journal:
+        b = box_for(three(), journal=journal)
+        b.choose("Entrer les dés").choose("5").choose("6").choose("Case Titre").choose("Chimie")
+        before = b.screen
+        journal.set_meta("ui", json.dumps(b.c.ui_state()))
+        state = snapshot(b.c.session.game)
+    with Journal(path) as journal:
+        c = Controller(journal, timing=TIMING)
+        c.boot(100.0)
+        assert c.screen() == before
+        assert snapshot(c.session.game) == state
+
+
+def test_a_saved_screen_from_another_position_is_not_restored(tmp_path):
+    path = tmp_path / "j.sqlite"
+    with Journal(path) as journal:
+        b = box_for(three(), journal=journal)
+        b.choose("Entrer les dés").choose("5")
+        journal.set_meta("ui", json.dumps(b.c.ui_state()))
+        b.choose("6")                               # applied after the state was saved
+    with Journal(path) as journal:
+        c = Controller(journal, timing=TIMING)
+        c.boot(0.0)
+        assert c.screen().title == "Ana : case ?"
+
+
+def test_device_dice_roll_in_one_press_and_are_recorded():
+    g = started(["Ana", "Ben"], dice="device")
+    b = box_for(g)
+    assert b.items()[0] == "Lancer les dés"
+    b.key("ok")
+    act = g.log[-1]
+    assert act.kind == "roll" and 1 <= act.d1 <= 6 and 1 <= act.d2 <= 6
+
+
+def test_console_lines_apply_actions_and_drive_keys():
+    g = three()
+    b = box_for(g)
+    assert b.c.console("roll 2 3") == "ok"
+    assert b.c.console("declare Ana 1").startswith("declare impossible")
+    assert b.c.console("key down") == "ok" and b.screen.selected == 1
+    assert "Ana : case ?" in b.c.console("screen")
+    assert json.loads(b.c.console("state"))["phase"] == "Turn"
