@@ -19,6 +19,7 @@ shown. See docs/firmware.md for the screens and keys.
 from __future__ import annotations
 
 import json
+import logging
 import os
 from dataclasses import dataclass, field
 
@@ -29,6 +30,8 @@ from firmware.menus import (ANYTIME, CONFIRM, CORRECTIONS, MENU, Ctx, Question, 
 from firmware.screen import Screen
 from firmware.session import Session
 from firmware.texts import lots_label, money, t
+
+log = logging.getLogger("corbeille")
 
 KEYS = ("up", "down", "ok", "back")
 TRANSIENT = ("private", "error", "message")   # frames not saved for a resume
@@ -122,9 +125,12 @@ class Controller:
                 self.restore(saved)
         if self.session is not None and self.session.over:
             self._game_over()
-        for message in messages:
+        if messages:
+            # The details (file names, row numbers) go to the log; the table gets one line.
+            for message in messages:
+                log.warning("%s", message)
             self.stack.append({"t": "message", "title": t("title.repaired", self.lang),
-                               "lines": [message], "sel": 0})
+                               "lines": [t("repaired.line", self.lang, n=len(messages))], "sel": 0})
         self.changed = True
 
     def attach(self, session: Session) -> None:
