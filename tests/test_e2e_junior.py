@@ -9,7 +9,7 @@ import json
 import pytest
 
 from drivers.display import PngDisplay
-from e2e_box import E2EBox, assert_matches_reference
+from test_e2e_box import E2EBox, assert_matches_reference
 from engines.maxibourse.game import MaxiBourse, snapshot
 from firmware.script import run_script
 

@@ -1,4 +1,4 @@
-"""A whole box in the test process: the real loop, controller, journal and renderers, with
+"""Helper module (no tests): A whole box in the test process: the real loop, controller, journal and renderers, with
 gpiozero's MockFactory pins for the buttons, a manual clock, and PNG-capture displays.
 
 `press("ok")` drives the OK button's pin low then high, lets the manual clock run (so the
