@@ -104,10 +104,6 @@ class App:
             while not self.stopping:
                 now = self.clock()
                 self.notifier.watchdog(now)
-                for display in (self.hw.operator, self.hw.board):
-                    tick = getattr(display, "tick", None)
-                    if tick is not None:
-                        tick(now)
                 try:
                     event = self.queue.get(timeout=self._timeout(now))
                 except queue_module.Empty:
@@ -154,6 +150,10 @@ class App:
         now = getattr(event, "t", None)
         if event.kind == "tick" and now is not None:
             self._turn_page(now)
+            for display in (self.hw.operator, self.hw.board):
+                tick = getattr(display, "tick", None)
+                if tick is not None:
+                    tick(now)          # retries of a failing display, e-ink refreshes
         self.refresh()
 
     def pump(self, now: float | None = None) -> int:

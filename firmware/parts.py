@@ -107,8 +107,14 @@ def build_hardware(config, queue, *, clock=time.monotonic, pin_factory=None) -> 
 
 def _gpio(build):
     """Build a gpiozero part; no pin backend here (a desktop) is a clear ConfigError."""
+    import warnings
+
     try:
-        return build()
+        with warnings.catch_warnings():
+            # gpiozero warns once per backend it cannot load before giving up: the one
+            # message below says it better.
+            warnings.filterwarnings("ignore", category=Warning, module="gpiozero")
+            return build()
     except ConfigError:
         raise
     except Exception as error:
