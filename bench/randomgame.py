@@ -94,19 +94,6 @@ def empty_choices(option) -> list[str]:
     return [name for name, dom in option.fields.items() if isinstance(dom, Choice) and not dom.values]
 
 
-def known_bug(game: MaxiBourse, act) -> bool:
-    """Actions that lead into an engine bug already reported (each has a strict xfail test
-    in tests/test_mb_properties.py), kept out so that the other properties can still be
-    explored. Remove a rule here once its xfail test passes.
-
-    - A Titre square while every player, the lander included, is skipping a turn opens a
-      speaking round with nobody in it, and `decision()` raises TypeError.
-    """
-    if act.kind == "titre":
-        return not any(game.can_trade(s) for s in range(len(game.players)))
-    return False
-
-
 def draw_action(game: MaxiBourse, rng: random.Random, weights: dict, corrections: bool):
     """One action drawn from the pending decision, or None when nothing may be drawn."""
     options = [o for o in game.decision().options if corrections or o.kind not in CORRECTIONS]
@@ -131,8 +118,7 @@ def state_key(game: MaxiBourse):
 
 def random_game(rng: random.Random, players: int = 4, fmt: str = "junior", max_actions: int = 300,
                 corrections: bool = False, settings: dict | None = None, weights: dict | None = None,
-                verify: bool = True, on_action=None, header: dict | None = None,
-                avoid_known_bugs: bool = True):
+                verify: bool = True, on_action=None, header: dict | None = None):
     """Play up to `max_actions` random legal actions; returns (header, actions, game).
 
     `on_action(game, action, events)` runs after each applied action (the property tests
@@ -151,8 +137,6 @@ def random_game(rng: random.Random, players: int = 4, fmt: str = "junior", max_a
         if act is None:
             break  # the game is over and corrections are not wanted
         try:
-            if avoid_known_bugs and known_bug(game, act):
-                raise IllegalAction("known_bug")
             events = game.apply(act)
         except IllegalAction as error:
             if verify:

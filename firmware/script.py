@@ -85,19 +85,39 @@ def new_game(header: dict):
     return game_class(header["game"])(header)
 
 
+def header_line(error, header_lines, fallback):
+    """The header line an error at game creation is about: the setting, the format, the
+    players... so the message points at what to fix."""
+    params = getattr(error, "params", {})
+    key = params.get("key")
+    if getattr(error, "key", "") in ("error.players", "error.player_names"):
+        key = "players"
+    return header_lines.get(key, fallback)
+
+
 def run_script(text: str, source: str = "<script>", on_action=None):
     """Run a script; `on_action(game, action)` is called after each applied action."""
     header, game, lines = {}, None, text.splitlines()
+    header_lines = {}  # header key (or setting name) -> its line number
     for number, line in enumerate(lines, 1):
         try:
-            words = shlex.split(line, comments=True)
+            try:
+                words = shlex.split(line, comments=True)
+            except ValueError as error:
+                raise ProtocolError(f"cannot read the line: {error}") from None
             if not words:
                 continue
             if game is None and words[0].lower() in HEADER_KEYS:
                 parse_header_line(header, words)
+                key = words[1] if words[0].lower() == "set" and len(words) > 1 else words[0].lower()
+                header_lines[key] = number
                 continue
             if game is None:
-                game = new_game(header)
+                try:
+                    game = new_game(header)
+                except (CorbeilleError, ValueError) as error:
+                    at = header_line(error, header_lines, number)
+                    raise ScriptError(source, at, lines[at - 1], str(error)) from None
             if words[0].lower() == "undo":
                 game.undo()
                 if on_action:
@@ -108,12 +128,15 @@ def run_script(text: str, source: str = "<script>", on_action=None):
             if on_action:
                 on_action(game, act)
         except (CorbeilleError, ValueError) as error:
+            if isinstance(error, ScriptError):
+                raise
             raise ScriptError(source, number, line, str(error)) from None
     if game is None:
         try:
             game = new_game(header)
         except (CorbeilleError, ValueError) as error:
-            raise ScriptError(source, len(lines), "", str(error)) from None
+            at = header_line(error, header_lines, len(lines) or 1)
+            raise ScriptError(source, at, lines[at - 1] if lines else "", str(error)) from None
     return game
 
 

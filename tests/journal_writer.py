@@ -102,11 +102,12 @@ def _parse_acks(lines: list[str]) -> tuple[set[int], dict[int, int]]:
 
 
 def kill_and_reopen(tmp_path, make_actions, rng: random.Random, rounds: int = 300,
-                    header: dict | None = None, rounds_per_file: int = 25) -> list[tuple[int, int]]:
+                    header: dict | None = None, rounds_per_file: int = 25, check=None) -> list[tuple[int, int]]:
     """Kill a writer `rounds` times at random moments; after each kill, check the journal.
 
     The same file is reused for `rounds_per_file` rounds (each writer resumes where the
     last one died), then a fresh file is started, so kills also land during creation.
+    `check(journal)`, when given, runs on the reopened journal after every kill.
     Returns, per round, (actions acknowledged, actions committed) by that round's writer.
     """
     actions = make_actions()
@@ -127,6 +128,8 @@ def kill_and_reopen(tmp_path, make_actions, rng: random.Random, rounds: int = 30
             assert journal.repairs == [], journal.repairs  # every chain verified untouched
             games = journal.games()
             found = {game: journal.actions(game) for game, _ in games}
+            if check:
+                check(journal)
         assert all(h == header for _, h in games)
         where = f"round {round_}, {path}"
         assert set(known) <= set(found) and new_games <= set(found), where

@@ -4,8 +4,8 @@ random illegal actions change nothing.
 
 The games come from the engine's own pending decisions (tests/mb_random.py, over
 bench/randomgame.py); hypothesis draws the seeds, so a failure prints a seed that
-reproduces the whole game. Engine bugs found this way and not fixed yet are pinned at the
-end of this file as strict xfail tests, with their reproduction in the command language.
+reproduces the whole game. Engine bugs found this way are pinned at the end of this file
+as regression tests, with their reproduction in the command language.
 """
 import dataclasses
 import random
@@ -330,9 +330,6 @@ def test_everyone_skipping_reproduction_reaches_the_square():
     assert g.s.skip == [1, 1] and g.decision().prompt == "prompt.square"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a Titre square while every player (the lander included) is "
-                                       "skipping a turn opens a speaking round with nobody in it; decision() "
-                                       "then raises TypeError and the game cannot go on")
 def test_titre_when_every_player_is_skipping():
     g = script_game(["Sophie", "Thierry"], "junior", EVERYONE_SKIPPING)
     try:
@@ -343,9 +340,6 @@ def test_titre_when_every_player_is_skipping():
     assert any(o.kind not in CORRECTIONS + ("close",) for o in decision.options)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: an option is offered whose choice is empty (trade with no "
-                                       "player able to trade); the firmware would show a menu that cannot be "
-                                       "answered")
 def test_no_option_has_an_empty_choice():
     g = script_game(["Sophie", "Thierry"], "junior", EVERYONE_SKIPPING)
     for option in g.decision().options:
@@ -386,9 +380,6 @@ SELLER_RUINED_IN_A_NESTED_SALE = """
 """
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: when a buyer is ruined in a default nested under their own "
-                                       "unpaid purchase, the bank pays the seller in full (bank_settles) but the "
-                                       "lots bought stay with the seller: the seller is paid and keeps them")
 def test_buyer_ruined_in_a_nested_default_does_not_leave_the_seller_paid_and_still_holding():
     g = script_game(["Sophie", "Thierry", "Didier"], "junior", PICKS_3 + """
         adjust_lots Thierry BARCLAYS -1 set-up    # Thierry holds only BP and no cash
@@ -424,9 +415,6 @@ def test_buyer_ruined_in_a_nested_default_does_not_leave_the_seller_paid_and_sti
     assert (g.s.lots.of("UBS", 0), paid_for_ubs) in ((0, 200_000), (1, 0)), (g.s.lots.of("UBS", 0), paid_for_ubs)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: domains accept booleans (True == 1), so an action built in "
-                                       "Python with booleans is applied and logged, but its JSON form is refused "
-                                       "by from_json: the journal could not replay it")
 def test_booleans_are_not_numbers():
     g = script_game(["Sophie", "Thierry"], "junior", """
         pick Sophie UBS

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engines.core.errors import IllegalAction
 from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.game import MaxiBourse, snapshot
 from firmware.script import ScriptError, device_roll, export_script, run_script
@@ -209,12 +210,25 @@ def test_a_missing_file_is_reported(tmp_path):
     assert done.returncode != 0 and "none.txt" in done.stderr and "Traceback" not in done.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="protocol bug: a correction reason with a line break (\\n, \\r, \\v, U+2028...) "
-                                       "is accepted, but export_script writes it on two lines and the exported "
-                                       "script no longer reads back")
-def test_a_reason_with_a_line_break_survives_export():
+@pytest.mark.parametrize("reason", ["card misread\nfixed by the table", "a\rb", "a\vb", "a\u2028b", "   "])
+def test_a_reason_must_be_one_printable_line(reason):
+    """A reason with a line break would be written on two lines by export_script: refused."""
     header = {"game": "maxibourse", "players": ["Ana", "Ben"], "seed": 0}
-    act = ACTIONS.classes["adjust_cash"](0, +10_000, "card misread\nfixed by the table")
     game = MaxiBourse(header)
-    game.apply(act)
-    assert run_script(export_script(header, game.log)).log == game.log
+    before = snapshot(game)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(ACTIONS.classes["adjust_cash"](0, +10_000, reason))
+    assert refused.value.key == "error.text" and "one line of printable text" in str(refused.value)
+    assert snapshot(game) == before and game.log == []
+
+
+@pytest.mark.parametrize("text,line,message", [
+    ("game maxibourse\nformat giant\nplayers A B\npick A SONY\n", 2, "format = giant is not allowed; allowed: junior, senior, masters"),
+    ("players A B\nset payday weekly\n", 2, "payday = weekly is not allowed; allowed: each_round, manual"),
+    ("players A\nformat junior\n", 1, "1 players: this game takes 2 to 6"),
+    ('players A B\nadjust_cash A +10 "oops\n', 2, "cannot read the line: No closing quotation"),
+])
+def test_header_and_quoting_errors_point_at_their_line(text, line, message):
+    with pytest.raises(ScriptError) as error:
+        run_script(text, "game.txt")
+    assert error.value.line == line and message in error.value.message

@@ -15,7 +15,7 @@ class Choice:
     values: tuple
 
     def __contains__(self, value):
-        return value in self.values
+        return not isinstance(value, bool) and value in self.values  # True == 1 is no lot count
 
     def describe(self):
         return ", ".join(str(v) for v in self.values) or "nothing"
@@ -31,7 +31,7 @@ class IntRange:
     step: int = 1
 
     def __contains__(self, value):
-        return isinstance(value, int) and self.lo <= value <= self.hi and (value - self.lo) % self.step == 0
+        return isinstance(value, int) and not isinstance(value, bool) and self.lo <= value <= self.hi and (value - self.lo) % self.step == 0
 
     def describe(self):
         return f"{self.lo} to {self.hi} in steps of {self.step}"
@@ -45,7 +45,7 @@ class Fixed:
     value: object
 
     def __contains__(self, value):
-        return value == self.value
+        return not isinstance(value, bool) and value == self.value
 
     def describe(self):
         return str(self.value)

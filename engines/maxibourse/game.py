@@ -250,7 +250,7 @@ class MaxiBourse(Game):
                                                 "lots": IntRange(1, self.box.lots_per_company)}))
                 if self.settings["payday"] == "manual":
                     opts.append(Option("payday"))
-                return "prompt.turn_start", p, seat, opts + [self.trade_option(seat)]
+                return "prompt.turn_start", p, seat, opts + self.trade_option(seat)
             if f.phase == "double":
                 open_ = tuple(c for c in self.companies if self.s.lots.bank(c) > 0)
                 return "prompt.double", p, seat, [
@@ -259,8 +259,8 @@ class MaxiBourse(Game):
             everyone = Choice(tuple(self.in_game()))
             amount = IntRange(AMOUNT_STEP, MAX_AMOUNT, AMOUNT_STEP)
             opts = []
-            if not f.titre_done:
-                open_ = tuple(c for c in self.companies if self.s.lots.bank(c) > 0)
+            open_ = tuple(c for c in self.companies if self.s.lots.bank(c) > 0)
+            if not f.titre_done and open_ and self.can_trade(seat):  # a sanctioned lander trades nothing
                 opts.append(Option("titre", {"square": Choice(tuple(self.companies)), "company": Choice(open_ + (None,))}))
             opts += [
                 Option("price", {"target": Choice(self.target_names()), "delta": IntRange(-1000, 1000, PRICE_STEP)}),
@@ -269,7 +269,7 @@ class MaxiBourse(Game):
                 Option("payeach", {"player": everyone, "amount": amount}),
                 Option("forced", {"player": Fixed(seat), "amount": amount}),
                 Option("rumour", {"player": Fixed(seat)}),
-                self.trade_option(seat),
+                *self.trade_option(seat),
                 Option("end"),
             ]
             return "prompt.square", p, seat, opts
@@ -310,12 +310,14 @@ class MaxiBourse(Game):
         raise AssertionError(f"no decision for {f!r}")
 
     def trade_option(self, seat):
-        """The player whose turn it is sells to, or buys from, another player."""
+        """The player whose turn it is sells to, or buys from, another player (when both may trade)."""
         traders = tuple(s for s in range(len(self.players)) if self.can_trade(s))
-        return Option("trade", {"seller": Choice(traders), "buyer": Choice(traders),
+        if seat not in traders or len(traders) < 2:
+            return []
+        return [Option("trade", {"seller": Choice(traders), "buyer": Choice(traders),
                                 "company": Choice(tuple(self.companies)),
                                 "lots": IntRange(1, self.box.lots_per_company),
-                                "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)})
+                                "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)})]
 
     def target_names(self):
         return tuple(self.companies) + tuple(self.sectors) + ("ALL",)
@@ -424,7 +426,7 @@ class MaxiBourse(Game):
     def on_roll(self, a):
         turn = self.top
         self.emit("rolled", player=self.players[turn.seat], d1=a.d1, d2=a.d2)
-        double = a.d1 == a.d2 and any(self.s.lots.bank(c) for c in self.companies)
+        double = a.d1 == a.d2 and self.can_trade(turn.seat) and any(self.s.lots.bank(c) for c in self.companies)
         turn.phase = "double" if double else "square"
 
     def on_double(self, a):
@@ -655,6 +657,11 @@ class MaxiBourse(Game):
         self.start_sale(BANK, company, lots, exclude=debtor)
 
     def bank_settles(self, d):
+        """The debtor was ruined meanwhile: the bank pays the creditors in full and, for a
+        purchase not yet seized, takes the lots it has just paid for."""
+        if d.purchase and d.stage == "cover":
+            company, lots, seller = d.purchase
+            self.move_lots(company, seller, BANK, lots)
         for creditor, amount in d.owed:
             if creditor != BANK:
                 self.transfer(BANK, creditor, amount, "debt")
@@ -746,7 +753,12 @@ class MaxiBourse(Game):
         self.close("time")
 
     # ------------------------------------------------------------- corrections
+    def refuse_ruined(self, seat):
+        if self.s.ruined[seat]:
+            raise IllegalAction("error.ruined", player=self.players[seat])
+
     def on_adjust_cash(self, a):
+        self.refuse_ruined(a.player)
         if a.delta < 0 and self.cash(a.player) < -a.delta:
             raise IllegalAction("error.insufficient_funds", account=self.players[a.player], amount=-a.delta,
                                 balance=self.cash(a.player))
@@ -754,6 +766,7 @@ class MaxiBourse(Game):
         self.emit("correction", player=self.players[a.player], what="cash", delta=a.delta, reason=a.reason)
 
     def on_adjust_lots(self, a):
+        self.refuse_ruined(a.player)
         src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
         self.move_lots(a.company, src, dst, abs(a.delta))
         self.emit("correction", player=self.players[a.player], what=a.company, delta=a.delta, reason=a.reason)

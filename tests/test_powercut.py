@@ -1,0 +1,162 @@
+"""Power cuts: the real box process (`corbeille run`, PNG-capture operator display, mock
+GPIO pins, buttons pressed through its serial console on a pty) is killed with SIGKILL
+in the middle of a game and started again: it comes back on the same screen (same
+frame, same saved UI state) with the same game (same snapshot).
+
+A press counts as acknowledged once the console has answered the next command: the loop
+takes events in order, so by then the press was applied, journaled, drawn and saved.
+"""
+import json
+import os
+import random
+import select
+import signal
+import subprocess
+import sys
+import time
+import tty
+from pathlib import Path
+
+import pytest
+
+from engines.maxibourse.game import MaxiBourse, snapshot
+from firmware.journal import Journal
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A game from its setup: Junior, 3 players, 2 rounds; then picks, a titre, a sale...
+KEYS = (["ok", "ok", "ok", "down", "down", "ok", "ok", "ok"]           # setup
+        + ["ok", "ok"] * 15                                            # 15 starting picks
+        + ["ok",                                                       # Rouge starts
+           "ok", "down", "down", "ok", "down", "down", "down", "ok",   # dice 3 and 4
+           "ok", "down", "ok", "up", "ok",                             # Titre: a company
+           "ok", "ok", "down", "ok",                                   # au cours, 1 000
+           "ok",                                                       # settle
+           "ok", "ok", "ok", "ok", "ok", "ok",                         # the others pass...
+           "ok", "ok", "ok", "ok", "ok", "ok"])
+
+
+class Box:
+    """`corbeille run` in a subprocess, its serial console on a pty."""
+
+    def __init__(self, tmp_path):
+        self.tmp = tmp_path
+        self.state = tmp_path / "state"
+        self.proc = None
+        self.master = None
+
+    def start(self):
+        master, slave = os.openpty()
+        tty.setraw(slave)                 # no echo before the box opens its end
+        self.master, self.slave = master, slave
+        config = self.tmp / "corbeille.toml"
+        config.write_text(
+            f'[game]\nrounds = 2\n[state]\ndir = "{self.state}"\n[operator]\ntype = "png"\n'
+            f'[console]\nenabled = true\nport = "{os.ttyname(slave)}"\n')
+        env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", PYTHONPATH=str(ROOT))
+        env.pop("NOTIFY_SOCKET", None)
+        self.proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--config", str(config), "run"],
+                                     cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.buffer = b""
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:             # until the console answers
+            reply = self.ask("screen", timeout=0.5)
+            if reply and "==" in reply:
+                return self
+        raise AssertionError("the box did not answer on its console: "
+                             + self.proc.stderr.read1(10000).decode(errors="replace") if self.proc.poll() else "")
+
+    def send(self, line):
+        os.write(self.master, (line + "\n").encode())
+
+    def ask(self, line, timeout=10.0):
+        """Send a line, return the reply (everything up to a quiet moment)."""
+        self.buffer = b""
+        self.send(line)
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            ready, _, _ = select.select([self.master], [], [], 0.15)
+            if ready:
+                self.buffer += os.read(self.master, 65536)
+            elif self.buffer.endswith(b"\r\n"):
+                break
+        return self.buffer.decode(errors="replace")
+
+    def key(self, name):
+        assert self.ask(f"key {name}").strip() == "ok"
+
+    def screen(self):
+        return self.ask("screen")
+
+    def frame(self):
+        return (self.state / "screens" / "operator-latest.png").read_bytes()
+
+    def ui(self):
+        with Journal(self.state / "journal.sqlite") as journal:
+            return json.loads(journal.get_meta("ui"))
+
+    def kill(self):
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        self.proc.stderr.close()
+        os.close(self.master)
+        os.close(self.slave)
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+            self.proc.stderr.close()
+            os.close(self.master)
+            os.close(self.slave)
+
+
+def game_state(state_dir):
+    with Journal(state_dir / "journal.sqlite") as journal:
+        game_id = journal.last_game()
+        header = journal.header(game_id)
+        actions = [MaxiBourse.ACTIONS.from_json(a) for a in journal.actions(game_id)]
+    return snapshot(MaxiBourse.replay(header, actions))
+
+
+def test_killed_mid_game_the_box_comes_back_on_the_same_screen_with_the_same_game(tmp_path):
+    box = Box(tmp_path).start()
+    kills = sorted(random.Random(3).sample(range(10, len(KEYS) - 2), 3))
+    try:
+        for i, key in enumerate(KEYS):
+            box.key(key)
+            if i not in kills:
+                continue
+            screen, frame, ui = box.screen(), box.frame(), box.ui()
+            state = game_state(box.state)
+            box.kill()                                    # the plug is pulled
+            box.start()
+            assert box.screen() == screen, f"after key {i}"
+            assert box.frame() == frame
+            assert box.ui() == ui
+            assert game_state(box.state) == state
+        assert json.loads(box.ask("state"))["phase"] in ("Turn", "TitreSquare", "Settlement")
+    finally:
+        box.stop()
+
+
+def test_killed_while_a_press_is_being_handled_the_game_is_consistent(tmp_path):
+    box = Box(tmp_path).start()
+    try:
+        for key in KEYS[:20]:
+            box.key(key)
+        with Journal(box.state / "journal.sqlite") as journal:
+            before = len(journal.actions(journal.last_game()))
+        box.send("key ok")                                 # not acknowledged: kill at once
+        box.kill()
+        box.start()
+        with Journal(box.state / "journal.sqlite") as journal:
+            after = len(journal.actions(journal.last_game()))
+        assert after in (before, before + 1)
+        assert json.loads(box.ask("state"))["actions"] == after
+        assert "==" in box.screen()
+    finally:
+        box.stop()
