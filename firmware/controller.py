@@ -1043,7 +1043,7 @@ class Controller:
         frames = [dict(f) for f in self.stack if f["t"] not in TRANSIENT]
         return {"game": self.session.game_id if self.session is not None and frames and frames[0]["t"] != "setup" else None,
                 "n": len(self.session.game.log) if self.session is not None else 0,
-                "stack": frames}
+                "stack": frames, "news": list(self.news)}
 
     def restore(self, state: dict) -> bool:
         """Put back a saved UI state if it belongs to the current game position."""
@@ -1062,6 +1062,7 @@ class Controller:
         if frames[0]["t"] != root["t"] or frames[0].get("kind") != root.get("kind"):
             return False
         self.stack = frames
+        self.news = tuple(str(x) for x in state.get("news", ()))
         try:
             self.screen()
         except Exception:          # a state this firmware cannot show: start from the root

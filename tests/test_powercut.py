@@ -63,18 +63,22 @@ class Box:
             reply = self.ask("screen", timeout=0.5)
             if reply and "==" in reply:
                 return self
+        self.stop()        # never leave a box behind: it would reopen a later test's pty
         raise AssertionError("the box did not answer on its console: "
-                             + self.proc.stderr.read1(10000).decode(errors="replace") if self.proc.poll() else "")
+                             + self.proc.stderr.read().decode(errors="replace"))
 
     def send(self, line):
         os.write(self.master, (line + "\n").encode())
 
-    def ask(self, line, timeout=10.0):
-        """Send a line, return the reply (everything up to a quiet moment)."""
+    def ask(self, line, timeout=10.0, done=None):
+        """Send a line, return the reply: up to `done` (bytes it ends with), else up to a
+        quiet moment after a line end."""
         self.buffer = b""
         self.send(line)
         end = time.monotonic() + timeout
         while time.monotonic() < end:
+            if done is not None and self.buffer.endswith(done):
+                break
             ready, _, _ = select.select([self.master], [], [], 0.15)
             if ready:
                 self.buffer += os.read(self.master, 65536)
@@ -83,10 +87,10 @@ class Box:
         return self.buffer.decode(errors="replace")
 
     def key(self, name):
-        assert self.ask(f"key {name}").strip() == "ok"
+        assert self.ask(f"key {name}", done=b"ok\r\n").strip() == "ok"
 
     def screen(self):
-        return self.ask("screen")
+        return self.ask("screen", done=b"]\r\n")          # the footer line ends a screen
 
     def frame(self):
         return (self.state / "screens" / "operator-latest.png").read_bytes()
@@ -101,6 +105,7 @@ class Box:
         self.proc.stderr.close()
         os.close(self.master)
         os.close(self.slave)
+        self.master = None
 
     def stop(self):
         if self.proc and self.proc.poll() is None:
@@ -109,9 +114,12 @@ class Box:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+                self.proc.wait()
+        if self.master is not None:
             self.proc.stderr.close()
             os.close(self.master)
             os.close(self.slave)
+            self.master = None
 
 
 def game_state(state_dir):
@@ -122,41 +130,42 @@ def game_state(state_dir):
     return snapshot(MaxiBourse.replay(header, actions))
 
 
-def test_killed_mid_game_the_box_comes_back_on_the_same_screen_with_the_same_game(tmp_path):
-    box = Box(tmp_path).start()
+@pytest.fixture
+def box(tmp_path):
+    box = Box(tmp_path)
+    yield box
+    box.stop()
+
+
+def test_killed_mid_game_the_box_comes_back_on_the_same_screen_with_the_same_game(box):
+    box.start()
     kills = sorted(random.Random(3).sample(range(10, len(KEYS) - 2), 3))
-    try:
-        for i, key in enumerate(KEYS):
-            box.key(key)
-            if i not in kills:
-                continue
-            screen, frame, ui = box.screen(), box.frame(), box.ui()
-            state = game_state(box.state)
-            box.kill()                                    # the plug is pulled
-            box.start()
-            assert box.screen() == screen, f"after key {i}"
-            assert box.frame() == frame
-            assert box.ui() == ui
-            assert game_state(box.state) == state
-        assert json.loads(box.ask("state"))["phase"] in ("Turn", "TitreSquare", "Settlement")
-    finally:
-        box.stop()
-
-
-def test_killed_while_a_press_is_being_handled_the_game_is_consistent(tmp_path):
-    box = Box(tmp_path).start()
-    try:
-        for key in KEYS[:20]:
-            box.key(key)
-        with Journal(box.state / "journal.sqlite") as journal:
-            before = len(journal.actions(journal.last_game()))
-        box.send("key ok")                                 # not acknowledged: kill at once
-        box.kill()
+    for i, key in enumerate(KEYS):
+        box.key(key)
+        if i not in kills:
+            continue
+        screen, frame, ui = box.screen(), box.frame(), box.ui()
+        state = game_state(box.state)
+        box.kill()                                        # the plug is pulled
         box.start()
-        with Journal(box.state / "journal.sqlite") as journal:
-            after = len(journal.actions(journal.last_game()))
-        assert after in (before, before + 1)
-        assert json.loads(box.ask("state"))["actions"] == after
-        assert "==" in box.screen()
-    finally:
-        box.stop()
+        assert box.screen() == screen, f"after key {i}"
+        assert box.frame() == frame
+        assert box.ui() == ui
+        assert game_state(box.state) == state
+    assert json.loads(box.ask("state"))["phase"] in ("Turn", "TitreSquare", "Settlement")
+
+
+def test_killed_while_a_press_is_being_handled_the_game_is_consistent(box):
+    box.start()
+    for key in KEYS[:20]:
+        box.key(key)
+    with Journal(box.state / "journal.sqlite") as journal:
+        before = len(journal.actions(journal.last_game()))
+    box.send("key ok")                                    # not acknowledged: kill at once
+    box.kill()
+    box.start()
+    with Journal(box.state / "journal.sqlite") as journal:
+        after = len(journal.actions(journal.last_game()))
+    assert after in (before, before + 1)
+    assert json.loads(box.ask("state"))["actions"] == after
+    assert "==" in box.screen()
