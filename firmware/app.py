@@ -104,8 +104,12 @@ class App:
             while not self.stopping:
                 now = self.clock()
                 self.notifier.watchdog(now)
+                timeout = self._timeout(now)
+                if timeout <= 0:               # a deadline is due: it goes before more input
+                    self.step(InputEvent("clock", "tick", now))
+                    continue
                 try:
-                    event = self.queue.get(timeout=self._timeout(now))
+                    event = self.queue.get(timeout=timeout)
                 except queue_module.Empty:
                     event = InputEvent("clock", "tick", self.clock())
                 self.step(event)

@@ -188,6 +188,8 @@ class Controller:
         if key == "long_back" and self.session is not None and top["t"] not in ("setup",):
             self._offer_undo()
             return
+        if key == "long_ok" and top["t"] == "entry" and self._amount_step_key(top):
+            return
         if key == "long_ok" and self.session is not None and top["t"] not in ("setup", "menu", "corr"):
             self.stack.append({"t": "menu", "sel": 0})
             self._pause_seats()
@@ -460,6 +462,14 @@ class Controller:
                     self._set(frame, "#ok", True)
                 else:
                     self._back_entry(frame)
+
+    def _amount_step_key(self, frame) -> bool:
+        """On an amount, a long OK cycles the step size (the encoder has no long Up/Down)."""
+        question = self._question(frame)
+        if not isinstance(question, Question) or question.kind != "amount":
+            return False
+        frame["si"] = (frame.get("si", question.step) + 1) % len(question.steps)
+        return True
 
     def _amount_key(self, frame, q, key):
         value, si = frame.get("amt", q.start), frame.get("si", q.step)

@@ -303,7 +303,12 @@ def amount_question(ctx, kind, name, domain, filled):
         fmt = (lambda v: signed(v, lang)) if kind == "adjust_lots" else (lambda v: t("money", lang, amount=signed(v, lang)))
         steps = _steps(base, base, base * 10)
         step = 0
-        line = t("q.delta_lots" if kind == "adjust_lots" else "q.delta", lang)
+        target = filled.get("target") or filled.get("company") or ""
+        if target == "ALL":
+            target = t("q.all", lang)
+        elif target not in ctx.game.box.companies:
+            target = sector_label(ctx, target)
+        line = t("q.delta_lots" if kind == "adjust_lots" else "q.delta", lang, target=target)
     else:                                     # money: card amounts, corrections
         base = max(base, 10_000) if hi >= 1_000_000 else base
         steps = _steps(base, 10_000, 100_000, 1_000_000, 10_000_000)

@@ -457,3 +457,13 @@ def test_console_lines_apply_actions_and_drive_keys():
     assert b.c.console("key down") == "ok" and b.screen.selected == 1
     assert "Ana : case ?" in b.c.console("screen")
     assert json.loads(b.c.console("state"))["phase"] == "Turn"
+
+
+def test_long_ok_cycles_the_amount_step_for_an_encoder():
+    g = three()
+    play(g, "roll 1 2")
+    b = box_for(g)
+    b.choose("Carte : payer").key("ok")
+    assert b.screen.lines[-1].startswith("pas 100 000")
+    b.keys("long_ok", "up")
+    assert b.screen.items == ("1 100 000 $",) and b.screen.kind == "amount"
