@@ -244,7 +244,12 @@ class Controller:
             return {"t": "over", "sel": 0}
         main = [o.kind for o in d.options if o.kind not in ANYTIME]
         if "declare" in main:
-            return {"t": "speak"}
+            if d.actor in self.seat_buttons:
+                return {"t": "speak"}
+            # No seat button for this player: the operator answers, straight from the list.
+            frame = {"t": "entry", "kind": "declare", "v": {}, "root": True}
+            self._reset_entry(frame)
+            return frame
         if "raise" in main or "bid" in main:
             return {"t": "auction"}
         if main == ["settle"]:
@@ -1132,8 +1137,11 @@ class Controller:
             return Screen("message", self._title(), self.news[:1], footer=self._footer("ok"))
         title = self._title() if frame.get("root") else question.title
         lines = question.lines
+        if frame.get("root") and frame["kind"] == "declare":
+            d = self.session.decision()
+            lines = (text("ui.line." + d.prompt.removeprefix("prompt."), self.lang, **self._params(d.params)),)
         if frame.get("root") and not frame["v"] and self.news:
-            lines = tuple(self.news[:1]) + tuple(question.lines)
+            lines = tuple(self.news[:1]) + tuple(lines)
         if question.kind == "list":
             items = tuple(label for label, _ in question.items)
             return Screen("menu", title, lines, items, frame["sel"] % max(1, len(items)),

@@ -105,7 +105,7 @@ def test_dice_then_square_menu_then_titre_au_cours_in_two_steps():
     b.choose("Au cours")
     d = b.c.session.decision()
     assert d.prompt == "prompt.titre_au_cours" and d.actor == 0
-    assert b.screen.kind == "speaking" and b.screen.highlight == 0
+    assert b.screen.lines[-1] == "Ana : au cours à 300 $ ?"
 
 
 def test_titre_au_mieux_names_another_company():
@@ -147,7 +147,7 @@ def test_sale_is_confirmed_with_a_summary():
     assert g.log[-1].kind != "sell"
     b.choose("Oui")
     assert g.log[-1].to_json() == {"kind": "sell", "player": 0, "company": "SONY", "lots": 2}
-    assert b.screen.kind == "speaking" and b.screen.highlight == 1
+    assert b.screen.title == "Vente SONY" and b.screen.lines[-1] == "Ana vend 2 à 300 $ : Ben ?"
 
 
 # ---------------------------------------------------------------- speaking
@@ -191,6 +191,15 @@ def test_operator_answers_for_a_seat_and_the_window_stops():
     assert b.c.session.game.log[-1].kind == "titre"
     b.choose("2 lot")
     assert b.c.session.game.log[-1].to_json() == {"kind": "declare", "player": 0, "lots": 2}
+
+
+def test_without_a_seat_button_the_operator_answers_from_the_list_at_once():
+    b = box_for(speaking_game())
+    s = b.screen
+    assert s.kind == "menu" and s.title == "Titre SONY" and s.lines[-1] == "300 $, reste 10 : Ana ?"
+    b.choose("1 lot")
+    assert b.c.session.game.log[-1].to_json() == {"kind": "declare", "player": 0, "lots": 1}
+    assert b.screen.lines[-1] == "310 $, reste 10 : Ben ?"
 
 
 def test_sale_presses_count_lots():
@@ -278,7 +287,7 @@ def test_long_back_offers_to_undo_the_named_last_action():
     assert s.kind == "confirm" and s.lines == ("Annuler : Ana demande 2 ?",)
     b.key("ok")
     assert g.log[-1].kind == "titre" and g.decision().actor == 0
-    assert b.screen.kind == "speaking"
+    assert b.screen.kind == "menu" and b.items()[:2] == ["Passe", "1 lot(s) (1 000)"]
 
 
 def test_undo_can_be_refused_and_nothing_changes():
@@ -286,7 +295,7 @@ def test_undo_can_be_refused_and_nothing_changes():
     b = box_for(g)
     n = len(g.log)
     b.key("back", "long_press").choose("Non")
-    assert len(g.log) == n and b.screen.kind == "speaking"
+    assert len(g.log) == n and b.screen.lines[-1] == "300 $, reste 10 : Ana ?"
 
 
 def test_back_steps_out_of_an_entry():

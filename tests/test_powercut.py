@@ -30,10 +30,12 @@ KEYS = (["ok", "ok", "ok", "down", "down", "ok", "ok", "ok"]           # setup
         + ["ok",                                                       # Rouge starts
            "ok", "down", "down", "ok", "down", "down", "down", "ok",   # dice 3 and 4
            "ok", "down", "ok", "up", "ok",                             # Titre: a company
-           "ok", "ok", "down", "ok",                                   # au cours, 1 000
+           "ok", "down", "ok",                                         # au cours, 1 000
            "ok",                                                       # settle
-           "ok", "ok", "ok", "ok", "ok", "ok",                         # the others pass...
-           "ok", "ok", "ok", "ok", "ok", "ok"])
+           "ok", "ok", "ok",                                           # passes
+           "ok", "ok",                                                 # end of turn, yes
+           "ok", "down", "ok", "down", "down", "down", "down", "ok",   # Bleu: dice 2 and 5
+           "down", "ok", "ok", "ok", "ok"])                            # a price card
 
 
 class Box:
@@ -152,7 +154,8 @@ def test_killed_mid_game_the_box_comes_back_on_the_same_screen_with_the_same_gam
         assert box.frame() == frame
         assert box.ui() == ui
         assert game_state(box.state) == state
-    assert json.loads(box.ask("state"))["phase"] in ("Turn", "TitreSquare", "Settlement")
+    state = json.loads(box.ask("state"))
+    assert state["turn"] == "Bleu" and state["players"][0]["lots"].get("SHELL") == 1
 
 
 def test_killed_while_a_press_is_being_handled_the_game_is_consistent(box):
