@@ -19,7 +19,7 @@ import math
 import random
 
 from engines.core.decision import Choice, Fixed, IntRange
-from engines.core.errors import IllegalAction
+from engines.core.random_play import Stuck, play_randomly  # noqa: F401 (Stuck is part of this module's API)
 from engines.maxibourse.game import MaxiBourse, snapshot
 
 PLAYER_NAMES = ("Sophie", "Thierry", "Didier", "Dominique", "Laurence", "Yves")
@@ -37,10 +37,6 @@ WEIGHTS = {
 }
 
 MAX_ATTEMPTS = 500  # refusals in a row before the generator calls the game stuck
-
-
-class Stuck(AssertionError):
-    """Every draw from the pending decision was refused: the decision offers nothing legal."""
 
 
 def header_for(players: int = 4, fmt: str = "junior", seed: int = 0, settings: dict | None = None) -> dict:
@@ -129,28 +125,8 @@ def random_game(rng: random.Random, players: int = 4, fmt: str = "junior", max_a
     if header is None:
         header = header_for(players, fmt, rng.randrange(2**31), settings)
     game = MaxiBourse(header)
-    actions = []
-    refused = 0
-    while len(actions) < max_actions:
-        before = state_key(game) if verify else None
-        act = draw_action(game, rng, weights, corrections)
-        if act is None:
-            break  # the game is over and corrections are not wanted
-        try:
-            events = game.apply(act)
-        except IllegalAction as error:
-            if verify:
-                after = state_key(game)
-                assert after == before, f"refused {act} ({error.key}) changed the state"
-            refused += 1
-            if refused >= MAX_ATTEMPTS:
-                raise Stuck(f"{MAX_ATTEMPTS} refusals in a row at action {len(actions)}; "
-                            f"decision {game.decision().to_json()}; last: {act} -> {error}") from None
-            continue
-        refused = 0
-        actions.append(act)
-        if on_action:
-            on_action(game, act, events)
+    actions = play_randomly(game, lambda g: draw_action(g, rng, weights, corrections), max_actions=max_actions,
+                            state_key=state_key, verify=verify, on_action=on_action, max_refusals=MAX_ATTEMPTS)
     return header, actions, game
 
 

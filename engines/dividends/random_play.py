@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from engines.core.decision import Choice, Fixed, IntRange
-from engines.core.errors import IllegalAction
+from engines.core.random_play import Stuck, play_randomly  # noqa: F401 (Stuck is part of this module's API)
 from engines.dividends.game import Dividends, Over, snapshot
 
 NAMES = ("Jean", "Marie", "Pierre", "Sam", "Ana", "Ben", "Cid", "Dan", "Eve", "Fred", "Gil", "Hugo")
@@ -30,10 +30,6 @@ WEIGHTS = {
     "adjust_cash": 0.05, "adjust_certs": 0.05, "adjust_cards": 0.05, "set_marker": 0.05,
 }
 MAX_REFUSALS = 200
-
-
-class Stuck(AssertionError):
-    """Every draw from the pending decision was refused: the decision offers nothing legal."""
 
 
 def header_for(players: int = 4, seed: int = 0, settings: dict | None = None) -> dict:
@@ -94,26 +90,7 @@ def random_game(rng: random.Random, players: int = 4, max_actions: int = 5000, c
     weights = {**WEIGHTS, **(weights or {})}
     header = header or header_for(players, rng.randrange(2**31), settings)
     game = Dividends(header)
-    actions, refused = [], 0
-    while len(actions) < max_actions and not isinstance(game.s.proc, Over):
-        before = state_key(game) if verify else None
-        act = draw_action(game, rng, weights, corrections)
-        if act is None:
-            break
-        try:
-            events = game.apply(act)
-        except IllegalAction as error:
-            if verify:
-                assert state_key(game) == before, f"refused {act} ({error.key}) changed the state"
-            if on_refused:
-                on_refused(game, act, error)
-            refused += 1
-            if refused >= MAX_REFUSALS:
-                raise Stuck(f"{MAX_REFUSALS} refusals in a row after {len(actions)} actions; "
-                            f"decision {game.decision().to_json()}; last: {act} -> {error}") from None
-            continue
-        refused = 0
-        actions.append(act)
-        if on_action:
-            on_action(game, act, events)
+    actions = play_randomly(game, lambda g: draw_action(g, rng, weights, corrections), max_actions=max_actions,
+                            state_key=state_key, verify=verify, finished=lambda g: isinstance(g.s.proc, Over),
+                            on_action=on_action, on_refused=on_refused, max_refusals=MAX_REFUSALS)
     return header, actions, game

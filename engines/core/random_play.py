@@ -1,0 +1,44 @@
+"""Random legal play, drawn from a game's own pending decisions.
+
+The property tests and the benchmarks of every game play random legal games this way:
+each game supplies `draw(game)` (one action drawn from `game.decision()`, or None when
+nothing may be drawn) and `state_key(game)` (everything a refused action must leave as it
+was); this loop applies the draws, checks that every refusal changed nothing, and gives
+up loudly when a decision offers nothing that is accepted. The box never runs it.
+"""
+from engines.core.errors import IllegalAction
+
+
+class Stuck(AssertionError):
+    """Every draw from the pending decision was refused: the decision offers nothing legal."""
+
+
+def play_randomly(game, draw, *, max_actions, state_key, verify=True, finished=lambda game: False,
+                  on_action=None, on_refused=None, max_refusals=500) -> list:
+    """Apply up to `max_actions` drawn actions; returns the applied ones.
+
+    `on_action(game, action, events)` runs after each applied action, `on_refused(game,
+    action, error)` after each refused draw."""
+    actions, refused = [], 0
+    while len(actions) < max_actions and not finished(game):
+        before = state_key(game) if verify else None
+        act = draw(game)
+        if act is None:
+            break
+        try:
+            events = game.apply(act)
+        except IllegalAction as error:
+            if verify:
+                assert state_key(game) == before, f"refused {act} ({error.key}) changed the state"
+            if on_refused:
+                on_refused(game, act, error)
+            refused += 1
+            if refused >= max_refusals:
+                raise Stuck(f"{max_refusals} refusals in a row after {len(actions)} actions; "
+                            f"decision {game.decision().to_json()}; last: {act} -> {error}") from None
+            continue
+        refused = 0
+        actions.append(act)
+        if on_action:
+            on_action(game, act, events)
+    return actions
