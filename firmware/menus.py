@@ -115,7 +115,7 @@ def describe(ctx, act) -> str:
     lang, params, key = ctx.lang, {}, "act." + act.kind
     for name in getattr(act, "__dataclass_fields__", {}):
         value = getattr(act, name)
-        if name == "player":
+        if name in ("player", "seller", "buyer"):
             params[name] = player_name(ctx, value)
         elif name in ("delta",):
             params[name] = signed(value, lang)

@@ -476,3 +476,60 @@ def test_long_ok_cycles_the_amount_step_for_an_encoder():
     assert b.screen.lines[-1].startswith("pas 100 000")
     b.keys("long_ok", "up")
     assert b.screen.items == ("1 100 000 $",) and b.screen.kind == "amount"
+
+
+# ------------------------------------------------------------------ robustness
+@pytest.mark.parametrize("seats", [(), (0, 1, 2)])
+def test_random_presses_never_break_the_box(seats):
+    """A monkey on every button and seat, with time passing: no exception, every screen
+    renders at 128x64, and the journal-free game still replays to the same state."""
+    import random
+
+    from engines.maxibourse.game import MaxiBourse
+
+    rng = random.Random(7 if seats else 8)
+    g = three()
+    b = box_for(g, seats=seats)
+    kinds = ["up"] * 6 + ["down"] * 6 + ["ok"] * 8 + ["back"] * 2 + ["long_back", "long_ok", "long_up"]
+    for _ in range(1500):
+        roll = rng.random()
+        if roll < 0.75:
+            key = rng.choice(kinds)
+            if key.startswith("long_"):
+                b.key(key[5:], "long_press")
+            else:
+                b.key(key)
+        elif roll < 0.9 and seats:
+            b.seat(rng.randint(1, 3), rng.choice(["press", "press", "down", "up", "long_press"]))
+        else:
+            b.tick(rng.choice([0.2, 0.7, 1.5, 3.5]))
+        screen = b.screen
+        assert render_screen(screen).size == (128, 64)
+        if screen.title in ("Nouvelle partie", "New game"):
+            b.key("back")                      # the monkey does not start new games
+    assert len(g.log) > 25, [a.kind for a in g.log]
+    assert b.c.session.game is g
+    assert snapshot(MaxiBourse.replay(g.header, list(g.log))) == snapshot(g)
+
+
+def test_a_trade_between_players_names_both_and_is_confirmed():
+    g = three()
+    give(g, "Ben", "SONY", 2)
+    b = box_for(g)
+    b.choose("Cession").choose("Ben").choose("Ana").choose("SONY").choose("2 lot")
+    assert b.screen.kind == "amount" and b.screen.items == ("300 $",)   # from the current price
+    b.keys("up", "up", "ok")
+    assert b.screen.lines == ("Ben cède 2 SONY à Ana à 320",)
+    b.choose("Oui")
+    assert lots(g, "Ana", "SONY") == 2 and g.price("SONY") == 320
+
+
+def test_a_double_offers_a_purchase_at_the_price_then_the_square():
+    g = three()
+    b = box_for(g)
+    b.choose("Entrer les dés").choose("4").choose("4")
+    assert b.screen.title == "Ana : double !" and b.items()[:2] == ["Acheter au cours", "Ne rien acheter"]
+    b.choose("Acheter").choose("Informatique").choose("IBM").choose("2 lot")
+    assert b.screen.lines == ("Ana achète 2 IBM", "au cours de 300 $")
+    b.choose("Oui").choose("Régler")
+    assert lots(g, "Ana", "IBM") == 2 and b.screen.title == "Ana : case ?"
