@@ -1136,6 +1136,9 @@ class Controller:
         if not isinstance(question, Question):
             return Screen("message", self._title(), self.news[:1], footer=self._footer("ok"))
         title = self._title() if frame.get("root") else question.title
+        actor = self.session.decision().actor
+        if not frame.get("root") and actor is not None and frame["kind"] not in CORRECTIONS + ("reveal", "close"):
+            title = t("entry_title", self.lang, player=self.session.players[actor], what=title)
         lines = question.lines
         if frame.get("root") and frame["kind"] == "declare":
             d = self.session.decision()
@@ -1152,8 +1155,10 @@ class Controller:
             fmt = question.fmt or str
             lines = tuple(lines) + (t("amount_step", self.lang, step=format_amount(step, self.lang)),)
             return Screen("amount", title, lines, (fmt(value),), 0, self._footer("amount"))
-        return Screen("confirm", question.title, question.lines, question.items, frame["sel"] % 2,
-                      self._footer("confirm"))
+        what = t("confirm_title", self.lang, what=kind_label(self.ctx, frame["kind"]))
+        if actor is not None and frame["kind"] not in CORRECTIONS + ("reveal", "close"):
+            what = t("entry_title", self.lang, player=self.session.players[actor], what=what)
+        return Screen("confirm", what, question.lines, question.items, frame["sel"] % 2, self._footer("confirm"))
 
     def _seat_rows(self, asked=None, answers=None, order=None, label=None):
         rows, highlight = [], None
