@@ -940,10 +940,14 @@ class Controller:
             return [t("setup.player_n", self.lang, n=i) for i in range(1, n + 1)]
         return t("setup.colour_names", self.lang).split()[:n]
 
-    def _box_verified(self):
-        from engines.maxibourse.box import load_box
+    def _default_box(self):
+        if getattr(self, "_box", None) is None:
+            from engines.maxibourse.box import load_box
+            self._box = load_box(None)
+        return self._box
 
-        box = load_box(None)
+    def _box_verified(self):
+        box = self._default_box()
         if box.verified:
             return True
         return self.journal is not None and self.journal.get_meta("box_confirmed") == box.path
@@ -970,8 +974,7 @@ class Controller:
             self._resume_game()
             return
         if step == "box" and value == "confirm" and self.journal is not None:
-            from engines.maxibourse.box import load_box
-            self.journal.set_meta("box_confirmed", load_box(None).path)
+            self.journal.set_meta("box_confirmed", self._default_box().path)
         if step == "summary":
             if value:
                 self._create_game(frame["v"])

@@ -533,3 +533,20 @@ def test_a_double_offers_a_purchase_at_the_price_then_the_square():
     assert b.screen.lines == ("Ana achète 2 IBM", "au cours de 300 $")
     b.choose("Oui").choose("Régler")
     assert lots(g, "Ana", "IBM") == 2 and b.screen.title == "Ana : case ?"
+
+
+def test_unverified_box_warning_until_the_owner_confirms(tmp_path):
+    with Journal(tmp_path / "j.sqlite") as journal:
+        c = Controller(journal, timing=TIMING, seed_source=lambda: 5)
+        c.boot(0.0)
+        b = Box(c)
+        b.choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
+        assert b.screen.lines == ("Cours nominaux non vérifiés",)
+        b.choose("Je les ai vérifiés").choose("Jouer")
+        b.key("ok", "long_press").choose("Nouvelle partie").choose("Oui")
+        assert b.items() == ["Nouvelle partie", "Reprendre la partie"]
+        b.choose("Nouvelle partie").choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
+        assert b.screen.kind == "confirm"               # no warning any more
+        b.key("back").key("back").key("back").key("back").key("back")
+        b.choose("Reprendre")
+        assert b.screen.title == "Rouge : départ" and journal.last_game() == 1
