@@ -53,6 +53,9 @@ def cmd_script(args) -> int:
 def open_game(args):
     from firmware.journal import Journal
 
+    if args.journal is None:            # the box's own journal, from --config's state.dir
+        args.journal = str(_config(args).state.dir / "journal.sqlite") if getattr(args, "config", None) \
+            else default_journal()
     journal = Journal(args.journal)
     for message in journal.repairs:
         print(f"corbeille: {message}", file=sys.stderr)
@@ -125,7 +128,8 @@ def build_parser():
     for name, func, text in (("export", cmd_export, "print a recorded game in the command language"),
                              ("replay", cmd_replay, "replay a recorded game and print its state as JSON")):
         p = sub.add_parser(name, parents=[common], help=text)
-        p.add_argument("--journal", default=default_journal(), help="journal file (default: %(default)s)")
+        p.add_argument("--journal", help="journal file (default: the configured state directory's, "
+                                         f"without --config {default_journal()})")
         p.add_argument("--game", type=int, help="game id (default: the last game)")
         p.set_defaults(func=func)
     return parser
