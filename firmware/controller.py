@@ -34,6 +34,7 @@ from firmware.texts import lots_label, money, t
 log = logging.getLogger("corbeille")
 
 KEYS = ("up", "down", "ok", "back")
+PLAYABLE = ("maxibourse",)                   # games the box's screens know how to run
 TRANSIENT = ("private", "error", "message")   # frames not saved for a resume
 GAME_FORMATS = ("junior", "senior", "masters")
 MAX_ROUNDS = 20
@@ -111,6 +112,10 @@ class Controller:
             except ValueError:
                 saved = None
             game_id = self.journal.last_game()
+            if game_id is not None and self.journal.header(game_id).get("game", "maxibourse") not in PLAYABLE:
+                log.warning("game %s is a %s game: the box plays %s; starting the setup", game_id,
+                            self.journal.header(game_id).get("game"), ", ".join(PLAYABLE))
+                game_id = None
             if game_id is not None:
                 self.session = Session.resume(self.journal, game_id)
                 messages = list(messages) + self.session.messages
