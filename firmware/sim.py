@@ -1,7 +1,8 @@
 """`corbeille sim`: the box on a desktop, in a terminal.
 
-The operator screen is drawn in the terminal (two pixel rows per line, 130x34 cells);
-a smaller terminal gets the same screens as text. The keyboard stands in for the
+The operator screen is drawn in the terminal (two pixel rows per line, 130x34 cells),
+with a 128x64 quotation board (paging through the sectors) below it when the terminal
+has 70 lines; a smaller terminal gets the same screens as text. The keyboard stands in for the
 buttons (drivers/keyboard.py): arrows or j/k, Enter (OK), Left/Backspace/Esc (Back),
 B (long Back: undo), O (long OK: the menu), K/J or PgUp/PgDn (long Up/Down: bigger or
 smaller amount steps), 1-6 (seat buttons), ! @ # $ % ^ (hold a seat button, for
@@ -58,14 +59,18 @@ def run_sim(config, *, lang=None, text=False, stdin=None, stdout=None, state_dir
     events = queue_module.Queue()
     size = shutil.get_terminal_size((80, 24))
     pixels = not text and size.columns >= PIXEL_COLUMNS and size.lines >= PIXEL_LINES
+    board = None
     if pixels:
         from drivers.terminal import TerminalDisplay
         operator = TerminalDisplay((128, 64), "1", stream=stdout, row=1, border=True, name="operator")
+        if size.lines >= PIXEL_LINES + 34:       # room for a 128x64 quotation board below
+            board = TerminalDisplay((128, 64), "1", stream=stdout, row=PIXEL_LINES + 1, border=True,
+                                    name="board")
     else:
         operator = TextOperator(stdout)
     from drivers.outputs import RecordingBeeper, RecordingSeatLights
     keyboard = KeyboardReader(stdin.fileno(), events, decoder=KeyDecoder(SIM_KEYS))
-    hw = Hardware(operator=operator, inputs=[keyboard], lights=RecordingSeatLights(),
+    hw = Hardware(operator=operator, board=board, inputs=[keyboard], lights=RecordingSeatLights(),
                   beeper=RecordingBeeper(bell=stdout))
     app = None
     previous = signal.signal(signal.SIGTERM, lambda *_: events.put(InputEvent("quit", "quit", time.monotonic())))
@@ -85,7 +90,8 @@ def run_sim(config, *, lang=None, text=False, stdin=None, stdout=None, state_dir
         signal.signal(signal.SIGTERM, previous)
         if app is not None and app.journal is not None:
             app.journal.close()
-        stdout.write(f"\x1b[?25h\x1b[{PIXEL_LINES + 1 if pixels else 1};1H\n" if pixels else "\x1b[?25h\n")
+        bottom = PIXEL_LINES + (35 if board is not None else 1)
+        stdout.write(f"\x1b[?25h\x1b[{bottom};1H\n" if pixels else "\x1b[?25h\n")
         stdout.flush()
     return 0
 
