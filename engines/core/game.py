@@ -22,6 +22,7 @@ def typing_seat(typ) -> bool:
 
 class Game:
     name = ""
+    CHECKPOINT_EVERY = 100  # undo replays from the last checkpoint, not from the start
     ACTIONS: ActionSet
 
     def __init__(self, header: dict):
@@ -31,6 +32,7 @@ class Game:
         self.log: list[Action] = []
         self._events: list[Event] | None = None
         self.s = self.initial_state()
+        self._checkpoints = {0: copy.deepcopy(self.s)}  # actions applied -> state then
 
     # To be provided by each game --------------------------------------------
     def initial_state(self):
@@ -96,6 +98,8 @@ class Game:
         finally:
             events, self._events = self._events, None
         self.log.append(act)
+        if len(self.log) % self.CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self.log)] = copy.deepcopy(self.s)
         return events
 
     def after_action(self) -> None:
@@ -109,10 +113,14 @@ class Game:
         return game
 
     def undo(self) -> Action:
-        """Forget the last action by replaying all the others (undo is a replay)."""
+        """Forget the last action by replaying the others (undo is a replay). Replaying
+        starts from the last checkpoint before it: the same states, fewer steps."""
         if not self.log:
             raise IllegalAction("error.nothing_to_undo")
-        last = self.log[-1]
-        fresh = type(self).replay(self.header, self.log[:-1])
-        self.s, self.log = fresh.s, fresh.log
-        return last
+        log, target = self.log, len(self.log) - 1
+        start = max(n for n in self._checkpoints if n <= target)
+        self._checkpoints = {n: state for n, state in self._checkpoints.items() if n <= target}
+        self.s, self.log = copy.deepcopy(self._checkpoints[start]), log[:start]
+        for act in log[start:target]:
+            self.apply(act, atomic=False)
+        return log[target]
