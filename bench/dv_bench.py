@@ -16,6 +16,7 @@ import statistics
 import sys
 import time
 
+from bench.doc import write_section
 from engines.dividends.game import Dividends, snapshot
 from engines.dividends.random_play import random_game
 
@@ -48,6 +49,32 @@ def run(games: int = 5, seed: int = 2026, players: int = 12) -> dict:
     }
 
 
+SECTION = "## Dividends engine"
+
+
+def section(result: dict) -> str:
+    import platform
+
+    return "\n".join([
+        SECTION, "",
+        f"Machine: {platform.processor() or platform.machine()}, CPython {platform.python_version()}.",
+        f"{result['games']} random legal {result['players']}-player games (engines/dividends/random_play.py), "
+        f"{result['actions_median']} actions (median, max {result['actions_max']}).", "",
+        "| measure | median | max |", "|---|---:|---:|",
+        f"| play (draw and apply, refused draws included) | {result['play_median_ms']} ms | {result['play_max_ms']} ms |",
+        f"| replay from the action list | {result['replay_median_ms']} ms | {result['replay_max_ms']} ms |",
+        f"| replay per action | {result['replay_per_action_us']} µs | |", "",
+        "Re-run with `.venv/bin/python -m bench.dv_bench`.", ""])
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    result = run(int(argv[0]) if argv else 5, int(argv[1]) if len(argv) > 1 else 2026)
+    print(json.dumps(result, indent=2))
+    if "--no-write" not in argv:
+        write_section(SECTION, section(result))
+    return 0
+
+
 if __name__ == "__main__":
-    print(json.dumps(run(int(sys.argv[1]) if len(sys.argv) > 1 else 5,
-                         int(sys.argv[2]) if len(sys.argv) > 2 else 2026), indent=2))
+    sys.exit(main())

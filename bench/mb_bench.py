@@ -21,6 +21,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
+from bench.doc import write_section
 from bench import journal_bench
 from bench.randomgame import random_game
 from engines.maxibourse.actions import ACTIONS
@@ -229,7 +230,7 @@ def run(target: int = 2000, seed: int = SEED, journal_dir: Path | None = None) -
     t_apply, m_apply = one_apply(header, actions)
     rows.append((f"one apply at action {n} (median of 20) / tracemalloc peak", ms(t_apply), f"{m_apply / 1024:,.0f} KiB"))
     t_undo, m_undo = one_undo(header, actions)
-    rows.append((f"one undo at action {n} (a replay of {n - 1}) / tracemalloc peak", ms(t_undo), f"{m_undo / 1024:,.0f} KiB"))
+    rows.append((f"one undo at action {n} (a replay from the last checkpoint) / tracemalloc peak", ms(t_undo), f"{m_undo / 1024:,.0f} KiB"))
     t_snap, _ = timed(lambda: snapshot(game), repeat=20)
     rows.append(("snapshot (the JSON state) at the end", ms(t_snap), ""))
     raw.update(apply=t_apply, apply_peak=m_apply, undo=t_undo, undo_peak=m_undo, snapshot=t_snap)
@@ -253,7 +254,7 @@ def run(target: int = 2000, seed: int = SEED, journal_dir: Path | None = None) -
         "",
         "Notes:",
         "- `apply` deep-copies the state before each action so a refused action leaves it untouched; "
-        "`replay` (and so `undo`) skips that copy.",
+        "`replay` (and so `undo`) skips that copy; `undo` replays from the last checkpoint (every 100 actions).",
         f"- Journal files are written under `{journal_dir.relative_to(ROOT) if journal_dir.is_relative_to(ROOT) else journal_dir}` "
         f"({fs}); commit time is mostly one fsync, so only numbers taken on the box's SD card say what a player waits.",
         *[f"- {note}" for note in notes],
@@ -262,21 +263,6 @@ def run(target: int = 2000, seed: int = SEED, journal_dir: Path | None = None) -
         "",
     ]
     return "\n".join(lines), raw
-
-
-def write_section(text: str, path: Path = DOC) -> None:
-    """Replace this benchmark's section of docs/benchmarks.md, keeping the others."""
-    if path.exists():
-        doc = path.read_text(encoding="utf-8")
-    else:
-        doc = "# Benchmarks\n\nRun on demand (`make bench`), never as timed tests.\n\n"
-    start = doc.find(SECTION + "\n")
-    if start < 0:
-        doc = doc.rstrip("\n") + "\n\n" + text
-    else:
-        end = doc.find("\n## ", start + len(SECTION))
-        doc = doc[:start] + text.rstrip("\n") + "\n" + ("\n" + doc[end + 1:] if end >= 0 else "")
-    path.write_text(doc.rstrip("\n") + "\n", encoding="utf-8")
 
 
 def main(argv=None) -> int:
@@ -289,7 +275,7 @@ def main(argv=None) -> int:
     text, _ = run(args.actions, args.seed, args.journal_dir)
     print(text)
     if not args.no_write:
-        write_section(text)
+        write_section(SECTION, text)
         print(f"written to {DOC.relative_to(ROOT)}")
     return 0
 

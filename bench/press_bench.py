@@ -37,6 +37,7 @@ from pathlib import Path
 
 from drivers.display import DummyDisplay
 from drivers.events import InputEvent
+from bench.doc import write_section
 from engines.maxibourse.game import MaxiBourse
 from firmware.app import App, Hardware
 from firmware.controller import Controller, Timing
@@ -439,19 +440,6 @@ def run(journal_dir: Path):
     return box_text, "\n".join(presses)
 
 
-def write_section(text: str, path: Path = DOC) -> None:
-    """Replace the "## Box" section of docs/benchmarks.md, keeping the others."""
-    doc = path.read_text(encoding="utf-8") if path.exists() else \
-        "# Benchmarks\n\nRun on demand (`make bench`), never as timed tests.\n\n"
-    start = doc.find(SECTION + "\n")
-    if start < 0:
-        doc = doc.rstrip("\n") + "\n\n" + text
-    else:
-        end = doc.find("\n## ", start + len(SECTION))
-        doc = doc[:start] + text.rstrip("\n") + "\n" + ("\n" + doc[end + 1:] if end >= 0 else "")
-    path.write_text(doc.rstrip("\n") + "\n", encoding="utf-8")
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.press_bench", description=__doc__.splitlines()[0])
     parser.add_argument("--journal-dir", type=Path, default=ROOT / "bench" / "results",
@@ -462,7 +450,7 @@ def main(argv=None) -> int:
     print(box_text)
     print(presses)
     if not args.no_write:
-        write_section(box_text)
+        write_section(SECTION, box_text)
         PRESSES_DOC.write_text(presses.rstrip("\n") + "\n", encoding="utf-8")
         print("written to docs/benchmarks.md (## Box) and docs/presses.md")
     return 0
