@@ -22,12 +22,14 @@ from __future__ import annotations
 import json
 import logging
 import queue as queue_module
+import sys
 import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from drivers.events import InputEvent
+from firmware.games import adapter_of
 from firmware.notify import Notifier
 from firmware.render import render_screen
 from firmware.texts import t
@@ -91,10 +93,9 @@ class App:
         self.frames_shown = 0
         self.on_frame = None                 # bench hook: called after each operator frame
         if self.hw.board is not None:
-            from firmware.board import board_pages
             box = self._box()
             if box is not None:
-                self._pages = board_pages(box, self.hw.board.size)
+                self._pages = adapter_of(self.controller.session).board_pages(box, self.hw.board.size)
 
     # ------------------------------------------------------------------ loop
     def run(self) -> int:
@@ -233,12 +234,13 @@ class App:
         key = (session.game_id, session.version, self.controller.lang, self.page)
         if key == self._last_board:
             return
-        from firmware.board import render_board, board_pages
+        ui = adapter_of(session)
         box = session.game.box
-        pages = board_pages(box, board.size)
+        pages = ui.board_pages(box, board.size)
         if pages != self._pages:
             self._pages, self.page = pages, self.page % pages
-        board.show(render_board(session.snapshot(), box, board.size, board.mode, self.controller.lang, self.page))
+        board.show(ui.render_board(public_snapshot(session), box, board.size, board.mode, self.controller.lang,
+                                   self.page))
         self._last_board = key
 
     def _refresh_lights(self) -> None:
@@ -267,6 +269,15 @@ class App:
             log.warning("could not save the UI state", exc_info=True)
 
 
+def public_snapshot(session) -> dict:
+    """What a display everyone sees may draw: the engine's `public(snapshot)` where the
+    game keeps something private (Dividends: every player's cash), else the snapshot."""
+    module = sys.modules[type(session.game).__module__]
+    public = getattr(module, "public", None)
+    snap = session.snapshot()
+    return public(snap) if public is not None else snap
+
+
 # ---------------------------------------------------------------------- reports
 def reporter(journal, state_dir: Path, lang_of):
     """A function writing a finished game's report once (its folder kept in the meta table)."""
@@ -279,13 +290,11 @@ def reporter(journal, state_dir: Path, lang_of):
             return done
         lang = lang_of()
         folder = Path(state_dir) / "reports" / f"game-{session.game_id}"
-        snap = session.snapshot()
-        header = {"title": t("report.title", lang, id=session.game_id),
-                  t("report.format", lang): t("format." + session.game.format, lang),
+        details, history, ranking, box = adapter_of(session).report(session, lang)
+        header = {"title": t("report.title", lang, id=session.game_id), **details,
                   t("report.players", lang): ", ".join(session.players),
                   t("report.actions", lang): len(session.game.log)}
-        write_report(folder, header, session.price_history(), snap.get("ranking", []), lang,
-                     box=session.game.box)
+        write_report(folder, header, history, ranking, lang, box=box)
         if journal is not None:
             journal.set_meta(key, str(folder))
         return str(folder)

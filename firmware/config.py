@@ -107,6 +107,7 @@ class TimingConfig:
     speaking_window_s: float
     auction_step_s: float
     private_view_s: float
+    silence_s: float             # an open auction (Dividends' tokens): silence this long sells
 
 
 @dataclass(frozen=True)
@@ -261,6 +262,7 @@ SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
         "speaking_window_s": (10.0, _seconds(1, 600)),
         "auction_step_s": (2.0, _seconds(0.2, 60)),
         "private_view_s": (5.0, _seconds(1, 600)),
+        "silence_s": (3.0, _seconds(0.5, 60)),
     },
 }
 SECTION_CLASSES = {

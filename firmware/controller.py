@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 
 from engines.core.errors import CorbeilleError, IllegalAction
 from engines.core.i18n import format_amount, text
-from firmware.menus import (ANYTIME, CONFIRM, CORRECTIONS, MENU, Ctx, Question, company_label,
+from firmware.games import PLAYABLE, ADAPTERS, adapter, adapter_of
+from firmware.menus import (ANYTIME, CHANCE, CONFIRM, CORRECTIONS, MENU, Ctx, Question, chance_lines,
                             confirm_question, describe, kind_label, player_name, resolve)
 from firmware.screen import Screen
 from firmware.session import Session
@@ -34,9 +35,7 @@ from firmware.texts import lots_label, money, t
 log = logging.getLogger("corbeille")
 
 KEYS = ("up", "down", "ok", "back")
-PLAYABLE = ("maxibourse",)                   # games the box's screens know how to run
 TRANSIENT = ("private", "error", "message")   # frames not saved for a resume
-GAME_FORMATS = ("junior", "senior", "masters")
 MAX_ROUNDS = 20
 
 
@@ -47,12 +46,13 @@ class Timing:
     auction_step_s: float = 2.0       # the auction clock's pace
     auction_lead_s: float = 2.0       # time to grab the buttons before the first step
     private_view_s: float = 5.0
+    silence_s: float = 3.0            # an open auction: this long without a bid sells the item
 
     @classmethod
     def from_config(cls, timing) -> "Timing":
         return cls(speaking_window_s=timing.speaking_window_s, auction_step_s=timing.auction_step_s,
                    auction_lead_s=timing.auction_step_s, private_view_s=timing.private_view_s,
-                   press_gap_s=min(0.6, timing.long_press_s * 0.75))
+                   press_gap_s=min(0.6, timing.long_press_s * 0.75), silence_s=timing.silence_s)
 
 
 @dataclass(frozen=True)
@@ -245,9 +245,16 @@ class Controller:
 
     def _root(self) -> dict:
         d = self.session.decision()
-        if d.prompt == "prompt.over":
+        if self.session.over:
             return {"t": "over", "sel": 0}
         main = [o.kind for o in d.options if o.kind not in ANYTIME]
+        if "sold" in main or "deal" in main:
+            # An open auction (anyone raises at any time, silence sells): bids on the seat buttons.
+            return {"t": "open_auction"}
+        if len(main) == 1 and ((main[0] in CHANCE and self.ctx.device_dice) or main == ["pay"]):
+            # The device draws (dice, event tile), or a payment: one confirmation with the
+            # outcome shown, a line per company or player (scrolls on a small screen).
+            return {"t": "chance", "kind": main[0], "sel": 0}
         if "declare" in main:
             if d.actor in self.seat_buttons:
                 return {"t": "speak"}
@@ -291,6 +298,9 @@ class Controller:
                           "deadline": self.now + self.timing.speaking_window_s, "manual": False}
         else:
             self.speak = None
+        if root["t"] == "open_auction":
+            self.clock = {"open": True, "until": self.now + self.timing.silence_s}
+            return
         if root["t"] == "auction":
             company = d.params.get("company")
             pending = set(d.option("bid").fields["player"].values) if d.option("bid") else set()
@@ -344,28 +354,14 @@ class Controller:
         self.stack.append({"t": "error", "msg": message})
         self.changed = True
 
+    @property
+    def ui(self):
+        """The adapter of the game being played (firmware/games)."""
+        return adapter_of(self.session)
+
     def _news(self, act, events):
         """The line shown above the next menu: the most telling thing the action did."""
-        order = ("closed", "ruined", "payday", "cessation", "sanction", "bank_bought", "shortage",
-                 "cannot_pay", "settled", "price", "rolled", "turn_skipped", "declared", "bid", "titre",
-                 "rumour_drawn", "round")
-        best = None
-        for event in events:
-            if event.key in order and (best is None or order.index(event.key) < order.index(best.key)
-                                       or (event.key == best.key == "price")):
-                best = event
-        if best is None:
-            return [describe(self.ctx, act)]
-        if best.key == "rolled":
-            return [t("news.rolled", self.lang, **best.params)]
-        if best.key == "closed":
-            return [t("news.closed", self.lang)]
-        if best.key == "payday":
-            return [t("news.payday", self.lang, round=best.params.get("round", ""))]
-        if best.key == "price":
-            p = best.params
-            return [t("news.price", self.lang, company=p["company"], old=p["old"], new=p["new"])]
-        return [best.text(self.lang)]
+        return self.ui.news(self.ctx, act, events, describe)
 
     # ============================================================ root screens
     def _key_root(self, frame, key):
@@ -448,6 +444,9 @@ class Controller:
 
     def _key_entry(self, frame, key):
         question = self._question(frame)
+        if isinstance(question, tuple) and key == "ok":
+            self.apply(question[1])          # the one thing left to do, nothing to ask (end of turn)
+            return
         if not isinstance(question, Question):
             return
         if key == "back":
@@ -514,9 +513,12 @@ class Controller:
             self.held.discard(seat)
             self._auction_up(seat)
         elif kind == "press":
-            self._speaking_press(seat)
+            if self._open_running():
+                self._open_bid(seat)
+            else:
+                self._speaking_press(seat)
         elif kind == "long_press":
-            if self.clock is not None and not self.clock.get("manual"):
+            if self.clock is not None and not self.clock.get("manual") and not self.clock.get("open"):
                 return                      # holding is how one bids
             self._private(seat)
 
@@ -536,10 +538,128 @@ class Controller:
         act = self.session.actions.classes["declare"](player=seat, lots=lots)
         self.apply(act)
 
+    # ------------------------------------------------------------ open auctions
+    # Anyone may raise at any time; a press of a seat button raises by the step (the
+    # lowest bid accepted now); `timing.silence_s` without a bid sells the item (the
+    # engine's `sold`), or deals the items left when nobody opened (`deal`, drawn by the
+    # device). A bid above the bidder's cash is never sent: the press only buzzes.
+    def _open_running(self) -> bool:
+        return (self.clock is not None and self.clock.get("open") and len(self.stack) == 1
+                and self.stack[0]["t"] == "open_auction")
+
+    def _open_amount(self, seat):
+        """The bid a press of `seat` makes now, or None if that seat may not make it."""
+        d = self.session.decision()
+        option = d.option("bid")
+        if option is None or seat not in option.fields["player"].values:
+            return None
+        amount = option.fields["amount"].lo
+        if amount > self.session.game.cash(seat):
+            return None
+        return amount
+
+    def _open_bid(self, seat):
+        amount = self._open_amount(seat)
+        if amount is None:
+            self.beeps.append("error")
+            return
+        self.beeps.append("tick")
+        self.apply(self.session.actions.classes["bid"](player=seat, amount=amount))
+
+    def _open_tick(self, now):
+        if len(self.stack) != 1:                 # the operator is answering: silence waits
+            self.clock["until"] = max(self.clock["until"], now + self.timing.silence_s)
+            return
+        if now < self.clock["until"]:
+            return
+        self.clock["until"] = now + self.timing.silence_s
+        self.beeps.append("confirm")
+        self.apply(self._silence_action())
+
+    def _silence_action(self):
+        from firmware.script import fill_dice
+        d = self.session.decision()
+        if d.option("sold"):
+            return self.session.actions.classes["sold"]()
+        return fill_dice(self.session.game, self.session.actions.classes["deal"]())
+
+    def _key_open_auction(self, frame, key):
+        if key in ("ok", "up", "down"):
+            self.stack.append({"t": "open_menu", "sel": 0})
+
+    def _open_items(self):
+        """The operator answers for any bidder (seats without a button, or anyone)."""
+        lang, d = self.lang, self.session.decision()
+        items = []
+        option = d.option("bid")
+        if option is not None:
+            for seat in option.fields["player"].values:
+                amount = self._open_amount(seat)
+                if amount is not None:
+                    items.append((t("open.bid", lang, player=player_name(self.ctx, seat), amount=amount),
+                                  self.session.actions.classes["bid"](player=seat, amount=amount)))
+        if d.option("sold") or d.option("deal"):
+            items.append((t("open.sold" if d.option("sold") else "open.deal", lang), self._silence_action()))
+        items.append((t("menu_item", lang), MENU))
+        return items
+
+    def _key_open_menu(self, frame, key):
+        items = self._open_items()
+        if key == "back":
+            self.stack.pop()
+            return
+        if self._move(frame, key, len(items)):
+            return
+        if key == "ok":
+            value = items[frame["sel"] % len(items)][1]
+            if value == MENU:
+                self.stack.append({"t": "menu", "sel": 0})
+            else:
+                self.apply(value)
+
+    def _screen_open_auction(self, frame):
+        snap = self.session.snapshot()
+        auction = snap.get("auction") or {}
+        d = self.session.decision()
+        high, bidder = auction.get("high"), auction.get("high_bidder")
+        if high is None:
+            line = t("open.none", self.lang, minimum=d.params.get("minimum", ""))
+        else:
+            line = t("open.high", self.lang, amount=high, player=bidder)
+        rows, highlight = [], None
+        for name in auction.get("bidders", []):
+            if name == bidder:
+                highlight = len(rows)
+                rows.append(f"{name}\t{high}")
+            else:
+                rows.append(name)
+        footer = self._footer("open_seats" if self._open_running() else "speak")
+        return Screen("auction", self._title(), (line,), tuple(rows), 0, footer, highlight=highlight)
+
+    def _screen_open_menu(self, frame):
+        items = tuple(label for label, _ in self._open_items())
+        return Screen("menu", self._title(), (), items, frame["sel"] % len(items), self._footer("menu"))
+
+    # ------------------------------------------------------------ chance (device)
+    def _chance_action(self, frame):
+        from firmware.script import fill_dice
+        return fill_dice(self.session.game, self.session.actions.classes[frame["kind"]]())
+
+    def _key_chance(self, frame, key):
+        if key in ("up", "down"):
+            frame["sel"] = max(0, frame["sel"] + (1 if key == "down" else -1))
+        elif key == "ok":
+            self.apply(self._chance_action(frame))
+
+    def _screen_chance(self, frame):
+        lines = tuple(chance_lines(self.ctx, self._chance_action(frame)))
+        frame["sel"] = min(frame["sel"], max(0, len(lines) - 1))
+        return Screen("payday", self._title(), lines, (), frame["sel"], self._footer("chance"))
+
     # ------------------------------------------------------------ auctions
     def _auction_running(self) -> bool:
-        return (self.clock is not None and not self.clock.get("manual") and len(self.stack) == 1
-                and self.stack[0]["t"] == "auction")
+        return (self.clock is not None and not self.clock.get("manual") and not self.clock.get("open")
+                and len(self.stack) == 1 and self.stack[0]["t"] == "auction")
 
     def _pending(self):
         option = self.session.decision().option("bid")
@@ -863,6 +983,8 @@ class Controller:
                 self._declare(s["seat"], 0)
         if self._auction_running():
             self._auction_tick(now)
+        elif self.clock is not None and self.clock.get("open") and self.stack and self.stack[0]["t"] == "open_auction":
+            self._open_tick(now)
 
     def next_deadline(self) -> float | None:
         """When the next tick has something to do (the loop sleeps until then)."""
@@ -876,6 +998,8 @@ class Controller:
         if self._auction_running() if self.session is not None else False:
             times.append(self.clock["next"])
             times += list(self.clock["gaps"].values())
+        if self.session is not None and self._open_running():
+            times.append(self.clock["until"])
         return min(times) if times else None
 
     # ================================================================= setup
@@ -897,19 +1021,25 @@ class Controller:
                 items = [(t("setup.new", lang), "new"), (t("setup.resume", lang), "resume")]
                 return step, t("setup.title", lang), (t("setup.start", lang),), items
             if step == "format":
-                items = [(t("format." + f, lang), f) for f in GAME_FORMATS]
+                items = [item for ui in ADAPTERS.values() for item in ui.choices(lang)]
                 items.append((t("menu.lang", lang), "#lang"))
                 return step, t("setup.title", lang), (t("setup.format", lang),), items
+            ui = self._setup_ui(v)
             if step == "count":
-                items = [(t("setup.n_players", lang, n=n), n) for n in range(2, 7)]
-                return step, t("format." + v["format"], lang), (t("setup.count", lang),), items
+                lo, hi = ui.players
+                items = [(t("setup.n_players", lang, n=n), n) for n in range(lo, hi + 1)]
+                return step, ui.label(v["format"], lang), (t("setup.count", lang),), items
             if step == "names":
                 n = v["count"]
-                items = [(t("setup.colours", lang), "colours"), (t("setup.numbers", lang), "numbers")]
+                items = [(t("setup.numbers", lang), "numbers")]
+                if n <= len(t("setup.colour_names", lang).split()):
+                    items.insert(0, (t("setup.colours", lang), "colours"))
                 if self._config_names(n):
                     items.insert(0, (" ".join(self._config_names(n)), "config"))
                 return step, t("setup.n_players", lang, n=n), (t("setup.names", lang),), items
             if step == "rounds":
+                if not ui.rounds:
+                    continue
                 items = [(t("setup.no_limit", lang), 0)] + [(t("setup.rounds_n", lang, n=r), r)
                                                           for r in range(1, MAX_ROUNDS + 1)]
                 return step, t("setup.title", lang), (t("setup.rounds", lang),), items
@@ -920,15 +1050,21 @@ class Controller:
                 return step, t("setup.box_title", lang), (t("setup.box_unverified", lang),), items
             if step == "summary":
                 names = self._names(v["names"], v["count"])
-                lines = (t("setup.summary", lang, format=t("format." + v["format"], lang), n=v["count"],
-                           rounds=t("setup.no_limit", lang) if not v["rounds"] else t("setup.rounds_n", lang, n=v["rounds"])),
-                         " ".join(names))
+                rounds = v.get("rounds", 0)
+                if ui.rounds:
+                    lines = (t("setup.summary", lang, format=ui.label(v["format"], lang), n=v["count"],
+                               rounds=t("setup.no_limit", lang) if not rounds else t("setup.rounds_n", lang, n=rounds)),
+                             " ".join(names))
+                else:
+                    lines = (t("setup.summary_short", lang, format=ui.label(v["format"], lang), n=v["count"]),
+                             " ".join(names))
                 return step, t("setup.title", lang), lines, [(t("setup.go", lang), True), (t("no", lang), False)]
         return None, "", (), []
 
     def _setup_default(self, step, items):
         values = [value for _, value in items]
-        wanted = {"format": self.defaults.format, "rounds": self.defaults.rounds,
+        fmt = "dividends" if self.defaults.game == "dividends" else self.defaults.format
+        wanted = {"format": fmt, "rounds": self.defaults.rounds,
                   "count": len(self.defaults.players) if 2 <= len(self.defaults.players) <= 6 else 3,
                   "names": "config"}.get(step)
         return values.index(wanted) if wanted in values else 0
@@ -941,21 +1077,30 @@ class Controller:
     def _names(self, how, n):
         if how == "config" and self._config_names(n):
             return self._config_names(n)
-        if how == "numbers":
+        if how == "numbers" or n > len(t("setup.colour_names", self.lang).split()):
             return [t("setup.player_n", self.lang, n=i) for i in range(1, n + 1)]
         return t("setup.colour_names", self.lang).split()[:n]
 
-    def _default_box(self):
-        if getattr(self, "_box", None) is None:
-            from engines.maxibourse.box import load_box
-            self._box = load_box(None)
-        return self._box
+    def _setup_ui(self, v):
+        """The adapter of the game chosen in the setup's first list."""
+        return adapter("dividends" if v.get("format") == "dividends" else "maxibourse")
+
+    def _default_box(self, v=None):
+        ui = self._setup_ui(v if v is not None else (self.stack[0]["v"] if self.stack and self.stack[0]["t"] == "setup" else {}))
+        boxes = self.__dict__.setdefault("_boxes", {})
+        if ui.name not in boxes:
+            boxes[ui.name] = ui.load_box()
+        return boxes[ui.name]
 
     def _box_verified(self):
         box = self._default_box()
         if box.verified:
             return True
-        return self.journal is not None and self.journal.get_meta("box_confirmed") == box.path
+        return self.journal is not None and self.journal.get_meta(self._box_key()) == box.path
+
+    def _box_key(self):
+        name = self._setup_ui(self.stack[0]["v"] if self.stack and self.stack[0]["t"] == "setup" else {}).name
+        return "box_confirmed" if name == "maxibourse" else f"box_confirmed.{name}"
 
     def _key_setup(self, frame, key):
         step, _, _, items = self._setup_question(frame)
@@ -979,7 +1124,7 @@ class Controller:
             self._resume_game()
             return
         if step == "box" and value == "confirm" and self.journal is not None:
-            self.journal.set_meta("box_confirmed", self._default_box().path)
+            self.journal.set_meta(self._box_key(), self._default_box().path)
         if step == "summary":
             if value:
                 self._create_game(frame["v"])
@@ -997,11 +1142,8 @@ class Controller:
         self._sync(force=True)
 
     def _create_game(self, v):
-        d = self.defaults
-        header = {"game": d.game if d.game == "maxibourse" else "maxibourse", "format": v["format"],
-                  "players": self._names(v["names"], v["count"]), "seed": self.seed_source(),
-                  "settings": {"rounds": v["rounds"], "dice": d.dice, "payday": d.payday,
-                               "vertical_bonus": d.vertical_bonus}}
+        header = self._setup_ui(v).header(v["format"], self._names(v["names"], v["count"]), self.seed_source(),
+                                          self.defaults, v.get("rounds", 0))
         try:
             self.session = Session.new(header, self.journal)
         except (CorbeilleError, OSError, ValueError) as error:
@@ -1101,6 +1243,9 @@ class Controller:
         d = self.session.decision()
         if self.stack and self.stack[0]["t"] == "auction":
             return {s for s, _ in self._bidders()}
+        if self.stack and self.stack[0]["t"] == "open_auction":
+            option = d.option("bid")
+            return set(option.fields["player"].values) if option else set()
         return {d.actor} if d.actor is not None else set()
 
     # ================================================================ screens
@@ -1142,7 +1287,8 @@ class Controller:
     def _screen_entry(self, frame):
         question = self._question(frame)
         if not isinstance(question, Question):
-            return Screen("message", self._title(), self.news[:1], footer=self._footer("ok"))
+            lines = tuple(self.news[:1]) + ((describe(self.ctx, question[1]),) if isinstance(question, tuple) else ())
+            return Screen("message", self._title(), lines, footer=self._footer("ok"))
         title = self._title() if frame.get("root") else question.title
         actor = self.session.decision().actor
         if not frame.get("root") and actor is not None and frame["kind"] not in CORRECTIONS + ("reveal", "close"):
@@ -1259,10 +1405,8 @@ class Controller:
                       frame["sel"] % 2, self._footer("confirm"))
 
     def _screen_over(self, frame):
-        from firmware.board import ranking_lines
-
         snap = self.session.snapshot()
-        lines = list(ranking_lines(snap.get("ranking", []), self.lang))
+        lines = list(self.ui.ranking_lines(snap, self.lang))
         if getattr(self, "report_path", None):
             lines.append(t("report_saved", self.lang))
         return Screen("ranking", self._title(), tuple(lines), (), frame.get("sel", 0), self._footer("over"))
@@ -1301,16 +1445,8 @@ class Controller:
                       frame["sel"] % 2, self._footer("confirm"))
 
     def _screen_private(self, frame):
-        snap = self.session.snapshot()
-        player = snap["players"][frame["seat"]]
-        lines = [f"{t('private.cash', self.lang)}\t{format_amount(player['cash'], self.lang)}"]
-        shares = getattr(self.session.game, "shares", 1000)
-        for company, lots in player["lots"].items():
-            lines.append(f"{company}\t{lots_label(lots, shares, self.lang).split(' (')[0]}")
-        if player.get("rumours"):
-            lines.append(f"{t('private.rumours', self.lang)}\t{player['rumours']}")
-        lines.append(f"{t('private.wealth', self.lang)}\t{format_amount(player['wealth'], self.lang)}")
-        return Screen("private", t("private.title", self.lang, player=player["name"]), tuple(lines),
+        name, lines = self.ui.private_lines(self.session, frame["seat"], self.lang)
+        return Screen("private", t("private.title", self.lang, player=name), tuple(lines),
                       footer=self._footer("close"))
 
     def _screen_error(self, frame):

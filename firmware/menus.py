@@ -26,10 +26,12 @@ from engines.core.i18n import format_amount
 from firmware.texts import lots_label, money, signed, t
 
 # Options reachable from the menu, any time, rather than from the main screen.
-ANYTIME = ("reveal", "close", "adjust_cash", "adjust_lots", "set_price")
-CORRECTIONS = ("adjust_cash", "adjust_lots", "set_price")
+CORRECTIONS = ("adjust_cash", "adjust_lots", "set_price", "adjust_certs", "adjust_cards", "set_marker")
+ANYTIME = ("reveal", "close") + CORRECTIONS
+# Chance drawn by the device when the dice are the device's (Dividends: dice, event tile).
+CHANCE = ("dice", "event")
 # Actions confirmed with a summary before they are applied.
-CONFIRM = ("sell", "trade", "end", "close", "forced", "payeach", "double", "reveal") + CORRECTIONS
+CONFIRM = ("sell", "trade", "end", "close", "forced", "payeach", "double", "reveal", "pay") + CHANCE + CORRECTIONS
 MENU = "#menu"          # the value of the "Menu…" entry added to a root list
 OTHER = "#other"        # "another company" (titre au mieux)
 AU_COURS = "#au_cours"  # the square's own company, at its price
@@ -81,13 +83,19 @@ def player_name(ctx, seat):
     return ctx.players[seat] if seat is not None and 0 <= seat < len(ctx.players) else t("bank", ctx.lang)
 
 
-def company_label(ctx, company):
-    info = ctx.snapshot()["companies"].get(company)
-    return f"{company}\t{info['price']}" if info else str(company)
+def company_label(ctx, company, kind=None):
+    """A company in a list, with the price that matters for `kind` (per game)."""
+    from firmware.games import adapter_of
+    return adapter_of(ctx.session).company_label(ctx, company, kind)
+
+
+def _prefix(ctx):
+    from firmware.games import adapter_of
+    return adapter_of(ctx.session).prefix
 
 
 def sector_label(ctx, sector):
-    for s in getattr(ctx.game, "box").sectors:
+    for s in getattr(ctx.game.box, "sectors", ()):
         if s.id == sector:
             return s.name.get(ctx.lang, s.id)
     return sector
@@ -107,12 +115,12 @@ def sectors_of(ctx, companies):
 def kind_label(ctx, kind):
     if kind == "roll":
         return t("kind.roll_device" if ctx.device_dice else "kind.roll", ctx.lang)
-    return t("kind." + kind, ctx.lang)
+    return t("kind." + _prefix(ctx) + kind, ctx.lang)
 
 
 def describe(ctx, act) -> str:
     """One line saying what an action does, in the UI language (undo, history, confirm)."""
-    lang, params, key = ctx.lang, {}, "act." + act.kind
+    lang, params, key = ctx.lang, {}, "act." + _prefix(ctx) + act.kind
     for name in getattr(act, "__dataclass_fields__", {}):
         value = getattr(act, name)
         if name in ("player", "seller", "buyer"):
@@ -127,7 +135,7 @@ def describe(ctx, act) -> str:
             params[name] = "" if value is None else str(value)
     if act.kind == "titre" and getattr(act, "company", None) and act.company != act.square:
         key = "act.titre_other"
-    if act.kind in ("declare", "bid") and act.lots == 0:
+    if act.kind in ("declare", "bid") and getattr(act, "lots", None) == 0:
         key += "_zero"
     return t(key, lang, **params)
 
@@ -143,7 +151,7 @@ def resolve(ctx, kind, option, values):
         if name in values:
             filled[name] = values[name]
             continue
-        if kind == "roll" and ctx.device_dice and name in ("d1", "d2"):
+        if kind == "roll" and ctx.device_dice and name in ("d1", "d2") and not isinstance(domain, Choice):
             from firmware.script import device_roll
             filled["d1"], filled["d2"] = device_roll(game.seed, len(game.log))
             continue
@@ -182,10 +190,26 @@ def field_question(ctx, kind, name, domain, filled, values, typ=None):
         return Question(name, "list", title, (t(prompt, lang),), items, selected)
     if name in ("company", "square") and isinstance(domain, Choice):
         return company_question(ctx, kind, name, domain, filled, values)
+    if name == "value" and isinstance(domain, Choice):
+        items = tuple((str(v), v) for v in domain.values)
+        return Question(name, "list", title, (t("q.dv.marker", lang, company=filled.get("company", "")),), items)
     if name == "target" and isinstance(domain, Choice):
         return target_question(ctx, kind, domain, values)
     if name == "lots":
         return lots_question(ctx, kind, domain, filled)
+    if kind == "dice" and isinstance(domain, Choice):       # Dividends: one die per company
+        index = int(name[1:]) - 1
+        company = ctx.game.companies[index]
+        zone = t("dv.die." + ctx.game.zone(company), lang)
+        items = tuple((signed(v, lang), v) for v in domain.values)
+        return Question(name, "list", t("q.dv.die_title", lang, company=company),
+                        (t("q.dv.die", lang, die=zone),), items)
+    if name == "move" and isinstance(domain, Choice):
+        items = tuple((signed(v, lang), v) for v in domain.values)
+        return Question(name, "list", title, (t("q.dv.move", lang, company=filled.get("company", "")),), items)
+    if name == "tile" and isinstance(domain, Choice):
+        items = tuple((str(v), v) for v in domain.values)
+        return Question(name, "list", title, (t("q.dv.tile", lang),), items)
     if name in ("d1", "d2"):
         items = tuple((str(v), v) for v in range(domain.lo, domain.hi + 1, domain.step))
         return Question(name, "list", t("q.dice_title", lang), (t("q." + name, lang),), items)
@@ -222,7 +246,7 @@ def company_question(ctx, kind, name, domain, filled, values):
         choices = [c for c in choices if c != square]
     prompt = t("q." + ("square" if name == "square" else "company"), lang)
     if len(choices) <= FLAT_LIST_MAX:
-        items = tuple((company_label(ctx, c), c) for c in choices)
+        items = tuple((company_label(ctx, c, kind), c) for c in choices)
         return Question(name, "list", title, (prompt,), items)
     key = "#sector:" + name
     groups = sectors_of(ctx, choices)
@@ -296,19 +320,22 @@ def amount_question(ctx, kind, name, domain, filled):
         steps = _steps(base, 10, 100, 1000)
         step = 0
         line = t("q.new_price", lang, company=company or "")
-    elif name == "delta" and kind in ("price", "reveal", "adjust_lots"):
-        unit = 1 if kind == "adjust_lots" else 10
+    elif name == "delta" and kind in ("price", "reveal", "adjust_lots", "adjust_certs", "adjust_cards"):
+        unit = 1 if kind in ("adjust_lots", "adjust_certs", "adjust_cards") else 10
         base = max(base, unit)
         start = base
-        fmt = (lambda v: signed(v, lang)) if kind == "adjust_lots" else (lambda v: t("money", lang, amount=signed(v, lang)))
+        fmt = (lambda v: signed(v, lang)) if kind in ("adjust_lots", "adjust_certs", "adjust_cards") else (lambda v: t("money", lang, amount=signed(v, lang)))
         steps = _steps(base, base, base * 10)
         step = 0
         target = filled.get("target") or filled.get("company") or ""
         if target == "ALL":
             target = t("q.all", lang)
-        elif target not in ctx.game.box.companies:
+        elif target and target not in ctx.game.box.companies:
             target = sector_label(ctx, target)
-        line = t("q.delta_lots" if kind == "adjust_lots" else "q.delta", lang, target=target)
+        if kind == "adjust_cards":
+            target = player_name(ctx, filled.get("player"))
+        line = t("q.delta_lots" if kind in ("adjust_lots", "adjust_certs", "adjust_cards") else "q.delta", lang,
+                 target=target)
     else:                                     # money: card amounts, corrections
         base = max(base, 10_000) if hi >= 1_000_000 else base
         steps = _steps(base, 10_000, 100_000, 1_000_000, 10_000_000)
@@ -339,8 +366,12 @@ def confirm_question(ctx, act) -> Question:
     lang = ctx.lang
     lines = [describe(ctx, act)]
     snap = ctx.snapshot()
-    if act.kind == "sell":
+    if act.kind in CHANCE or act.kind == "pay":
+        lines = chance_lines(ctx, act)
+    elif act.kind == "sell" and "price" in snap["companies"].get(act.company, {}):
         lines.append(t("q.sell_at", lang, price=snap["companies"][act.company]["price"]))
+    elif act.kind == "sell" and snap["companies"].get(act.company, {}).get("sell_price") is not None:
+        lines.append(t("q.sell_at", lang, price=snap["companies"][act.company]["sell_price"]))
     elif act.kind == "double":
         lines.append(t("q.au_cours_at", lang, price=snap["companies"][act.company]["price"]))
     elif act.kind == "end":
@@ -349,3 +380,28 @@ def confirm_question(ctx, act) -> Question:
         lines = [t("q.close", lang)]
     return Question("#ok", "confirm", t("confirm_title", lang), tuple(lines),
                     (t("yes", lang), t("no", lang)), action=act)
+
+
+def chance_lines(ctx, act) -> list[str]:
+    """What a chance action (or a payment) will do, one line per company or player:
+    Dividends' dice ("DESERT-O grey +3  200→350"), the event tile drawn, the dividends."""
+    lang, snap = ctx.lang, ctx.snapshot()
+    game = ctx.game
+    if act.kind == "dice":
+        lines, track = [], list(game.box.track)
+        for i, company in enumerate(game.companies):
+            move = getattr(act, f"d{i + 1}")
+            old = snap["companies"][company]["dividend"]
+            new = track[min(max(track.index(old) + (move or 0), 0), len(track) - 1)] if old in track else old
+            zone = t("dv.zone." + game.zone(company), lang)
+            lines.append(f"{company[:8]} {zone} {signed(move or 0, lang)}\t{old}→{new}")
+        return lines
+    if act.kind == "event":
+        return [t("q.dv.tile_is", lang, tile=act.tile), t("dv.tile." + str(act.tile), lang)]
+    if act.kind == "pay":
+        lines = []
+        for player in snap["players"]:
+            amount = sum(snap["companies"][c]["dividend"] * n for c, n in player["certificates"].items())
+            lines.append(f"{player['name']}\t{format_amount(amount, lang)}")
+        return lines
+    return [describe(ctx, act)]

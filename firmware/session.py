@@ -92,7 +92,7 @@ class Session:
 
     @property
     def over(self) -> bool:
-        return self.decision().prompt == "prompt.over"
+        return self.decision().prompt in ("prompt.over", "prompt.dv.over")
 
     # ------------------------------------------------------------------- changes
     def apply(self, act):
@@ -122,8 +122,10 @@ class Session:
         """Every company's price at the start and after each action (for the report)."""
         game_cls = type(self.game)
         replay = game_cls(self.game.header)
-        history = [{c: replay.price(c) for c in replay.companies}]
+        # Dividends has a chart with two prices: its buy price (the sell price once sold out).
+        price = getattr(replay, "price", None) or (lambda c: replay.buy_price(c) or replay.sell_price(c) or 0)
+        history = [{c: price(c) for c in replay.companies}]
         for act in self.game.log:
             replay.apply(act, atomic=False)
-            history.append({c: replay.price(c) for c in replay.companies})
+            history.append({c: price(c) for c in replay.companies})
         return history

@@ -56,7 +56,7 @@ def test_defaults_are_a_desktop_simulation(tmp_path):
     assert c.operator == cfg.OperatorConfig("terminal", "ssd1306", "i2c", 128, 64, 0x3C, 0, "buttons")
     assert c.board.type == "none" and c.seats.count == 0 and not c.buzzer.enabled
     assert not c.rfid.enabled and not c.console.enabled and c.console.baud == 115200
-    assert c.timing == cfg.TimingConfig(1.0, 10.0, 2.0, 5.0)
+    assert c.timing == cfg.TimingConfig(1.0, 10.0, 2.0, 5.0, 3.0)
     assert c.state.dir == tmp_path / "home" / ".local" / "share" / "corbeille"
     assert dict(c.pins) == {"button_up": 5, "button_down": 6, "button_ok": 13, "button_back": 19}
     assert c.seat_leds is None

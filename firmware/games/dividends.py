@@ -1,0 +1,150 @@
+"""Dividends on the box: setup, quotation board, private view and news lines.
+
+Cash is hidden in this game (DV2): the quotation board is drawn from
+``engines.dividends.game.public(snapshot)`` only, and the operator screens never show a
+player's cash outside the private view (a long seat press or an RFID card).
+"""
+from __future__ import annotations
+
+from engines.core.i18n import format_amount
+from firmware.fonts import FONT
+from firmware.render import Canvas
+from firmware.texts import t
+
+NEWS_ORDER = ("dv.game_over", "dv.tokens_dealt", "dv.token_won", "dv.event", "dv.bought", "dv.sold",
+              "dv.influence", "dv.cards_returned", "dv.offer_declined", "dv.bid")
+NAME_CHARS = 8           # company names are cut like tickers: "CEDARPIN"
+
+
+class DividendsUI:
+    name = "dividends"
+    players = (2, 12)
+    rounds = False                # always five years
+    prefix = "dv."                # kind.dv.* / act.dv.* texts
+
+    # ------------------------------------------------------------------ setup
+    def choices(self, lang):
+        return [(t("game.dividends", lang), "dividends")]
+
+    def label(self, value, lang):
+        return t("game.dividends", lang)
+
+    def load_box(self):
+        from engines.dividends.box import load_box
+        return load_box(None)
+
+    def header(self, value, names, seed, defaults, rounds):
+        return {"game": "dividends", "players": names, "seed": seed, "settings": {"dice": defaults.dice}}
+
+    # ------------------------------------------------------------------ board
+    def board_pages(self, box, size):
+        return 1 if size[0] >= 256 else 2
+
+    def render_board(self, snapshot, box, size, mode, lang, page):
+        return render_board(snapshot, size, mode, lang, page)
+
+    # ---------------------------------------------------------------- screens
+    def company_label(self, ctx, company, kind=None):
+        info = ctx.snapshot()["companies"].get(company)
+        if not info:
+            return str(company)
+        if kind == "buy" and info["buy_price"] is not None:
+            return f"{company}\t{info['buy_price']}"
+        if kind == "sell" and info["sell_price"] is not None:
+            return f"{company}\t{info['sell_price']}"
+        if kind in ("influence", "set_marker"):
+            return f"{company}\t{info['dividend']}"
+        return str(company)
+
+    def private_lines(self, session, seat, lang):
+        """Only here does a player's cash appear (the private view)."""
+        snap = session.snapshot()
+        player = snap["players"][seat]
+        lines = [f"{t('private.cash', lang)}\t{format_amount(player['cash'], lang)}"]
+        for company, n in player["certificates"].items():
+            lines.append(f"{company}\t{n}")
+        lines.append(f"{t('private.cards', lang)}\t{player['influence_cards']}")
+        if player.get("token") is not None:
+            lines.append(f"{t('private.token', lang)}\t{player['token']}")
+        return player["name"], lines
+
+    def ranking_lines(self, snap, lang):
+        return [f"{r['rank']}. {r['name']}\t{format_amount(r['cash'], lang)}" for r in snap.get("ranking", [])]
+
+    def news(self, ctx, act, events, describe):
+        best = None
+        for event in events:
+            if event.key in NEWS_ORDER and (best is None or NEWS_ORDER.index(event.key) < NEWS_ORDER.index(best.key)):
+                best = event
+        if best is None:
+            return [describe(ctx, act)]
+        return [best.text(ctx.lang)]
+
+    def report(self, session, lang):
+        snap = session.snapshot()
+        ranking = [{"rank": r["rank"], "name": r["name"], "wealth": r["cash"]} for r in snap.get("ranking", [])]
+        return ({t("report.format", lang): t("game.dividends", lang)}, session.price_history(), ranking, None)
+
+
+# ------------------------------------------------------------------------ board
+def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper=None):
+    """The Dividends quotation board from a *public* snapshot (``public(snapshot)``).
+
+    Per company: buy and sell prices, certificates left on the chart, the dividend marker
+    with its zone (the die rolled), the majority holder; the title says the year and step.
+    It reads only ``year``, ``step`` and ``companies``: never ``players`` (cash is hidden).
+    On a 128-pixel-wide board the columns come in two pages (prices, then dividends)."""
+    size = (int(size[0]), int(size[1]))
+    scale = max(1, min(size[0] // 256, size[1] // 64, 3))
+    c = Canvas.new(size, mode, paper, scale=scale)
+    paged = size[0] < 256
+    pages = 2 if paged else 1
+    page %= pages
+    step = snapshot.get("step") or ""
+    if step == "over":
+        title = t("dv.board.over", lang)
+    else:
+        title = t("dv.board.title", lang, year=snapshot.get("year", ""), step=t("dv.step." + step, lang))
+    corner = f"{page + 1}/{pages}" if paged else ""
+    lh = c.lh
+    c.bar(0, 0, c.width - 1, lh)
+    right = c.width - c.scale
+    if corner:
+        right -= c.text(right - FONT.measure(corner, c.scale), c.scale // 2, corner, fill=c.bg) + c.cw
+    c.text(c.scale, c.scale // 2, c.fit(title, right - c.scale), fill=c.bg)
+    # Columns: (header key, width in characters, value of a company row).
+    price = lambda v: "—" if v is None else str(v)
+    cols_prices = [("buy", 5, lambda d: price(d.get("buy_price"))),
+                   ("sell", 5, lambda d: price(d.get("sell_price"))),
+                   ("left", 4, lambda d: str(d.get("certificates_left", "")))]
+    cols_divs = [("div", 4, lambda d: str(d.get("dividend", ""))),
+                 ("zone", 2, lambda d: t("dv.zone." + str(d.get("zone")), lang)),
+                 ("major", 8, lambda d: d.get("majority") or "—")]
+    columns = (cols_prices if page == 0 else cols_divs) if paged else cols_prices + cols_divs
+    y = lh + 1 + c.scale
+    x_name = c.scale
+    _row(c, y, x_name, "", [(t("dv.board." + key, lang), width) for key, width, _ in columns], dim=True)
+    y += lh
+    for cid, data in (snapshot.get("companies") or {}).items():
+        cells = [(fn(data), width) for _, width, fn in columns]
+        _row(c, y, x_name, cid[:NAME_CHARS], cells)
+        y += lh
+    return c.image
+
+
+def _row(c, y, x_name, name, cells, dim=False):
+    """The name on the left, then cells right-aligned in fixed-width fields; the last
+    field (a majority holder's name) is left-aligned."""
+    x = c.width - c.scale
+    fields = []
+    for text, width in reversed(cells):
+        fields.append((x - width * c.cw, x, text))
+        x -= width * c.cw
+    fill = c.dim if dim else c.ink
+    for i, (x0, x1, text) in enumerate(reversed(fields)):
+        text = c.fit(str(text), x1 - x0 - c.cw // 2, ellipsis=False)
+        if i == len(fields) - 1 and len(cells) and cells[-1][1] >= 6:
+            c.text(x0 + c.cw, y, text, fill=fill)
+        else:
+            c.text(x1 - FONT.measure(text, c.scale), y, text, fill=fill)
+    c.text(x_name, y, c.fit(name, x - x_name - c.scale, ellipsis=False), fill=fill)

@@ -1,0 +1,90 @@
+"""Maxi Bourse International on the box: what the generic controller cannot read from a decision."""
+from __future__ import annotations
+
+from engines.core.i18n import format_amount
+from firmware.texts import lots_label, t
+
+FORMATS = ("junior", "senior", "masters")
+NEWS_ORDER = ("closed", "ruined", "payday", "cessation", "sanction", "bank_bought", "shortage",
+              "cannot_pay", "settled", "price", "rolled", "turn_skipped", "declared", "bid", "titre",
+              "rumour_drawn", "round")
+
+
+class MaxiBourseUI:
+    name = "maxibourse"
+    players = (2, 6)
+    rounds = True                 # the table may agree on a number of rounds
+    prefix = ""                   # kind./act. texts: the box's plain keys
+
+    # ------------------------------------------------------------------ setup
+    def choices(self, lang):
+        """This game's entries in the first setup list: (label, value)."""
+        return [(t("format." + f, lang), f) for f in FORMATS]
+
+    def label(self, value, lang):
+        return t("format." + value, lang)
+
+    def load_box(self):
+        from engines.maxibourse.box import load_box
+        return load_box(None)
+
+    def header(self, value, names, seed, defaults, rounds):
+        return {"game": "maxibourse", "format": value, "players": names, "seed": seed,
+                "settings": {"rounds": rounds, "dice": defaults.dice, "payday": defaults.payday,
+                             "vertical_bonus": defaults.vertical_bonus}}
+
+    # ------------------------------------------------------------------ board
+    def render_board(self, snapshot, box, size, mode, lang, page):
+        from firmware.board import render_board
+        return render_board(snapshot, box, size, mode, lang, page)
+
+    def board_pages(self, box, size):
+        from firmware.board import board_pages
+        return board_pages(box, size)
+
+    # ---------------------------------------------------------------- screens
+    def company_label(self, ctx, company, kind=None):
+        info = ctx.snapshot()["companies"].get(company)
+        return f"{company}\t{info['price']}" if info else str(company)
+
+    def private_lines(self, session, seat, lang):
+        snap = session.snapshot()
+        player = snap["players"][seat]
+        lines = [f"{t('private.cash', lang)}\t{format_amount(player['cash'], lang)}"]
+        shares = getattr(session.game, "shares", 1000)
+        for company, lots in player["lots"].items():
+            lines.append(f"{company}\t{lots_label(lots, shares, lang).split(' (')[0]}")
+        if player.get("rumours"):
+            lines.append(f"{t('private.rumours', lang)}\t{player['rumours']}")
+        lines.append(f"{t('private.wealth', lang)}\t{format_amount(player['wealth'], lang)}")
+        return player["name"], lines
+
+    def ranking_lines(self, snap, lang):
+        from firmware.board import ranking_lines
+        return ranking_lines(snap.get("ranking", []), lang)
+
+    def news(self, ctx, act, events, describe):
+        """The line shown above the next menu: the most telling thing the action did."""
+        lang = ctx.lang
+        best = None
+        for event in events:
+            if event.key in NEWS_ORDER and (best is None or NEWS_ORDER.index(event.key) < NEWS_ORDER.index(best.key)
+                                            or (event.key == best.key == "price")):
+                best = event
+        if best is None:
+            return [describe(ctx, act)]
+        if best.key == "rolled":
+            return [t("news.rolled", lang, **best.params)]
+        if best.key == "closed":
+            return [t("news.closed", lang)]
+        if best.key == "payday":
+            return [t("news.payday", lang, round=best.params.get("round", ""))]
+        if best.key == "price":
+            p = best.params
+            return [t("news.price", lang, company=p["company"], old=p["old"], new=p["new"])]
+        return [best.text(lang)]
+
+    def report(self, session, lang):
+        """(header details, price history, ranking, box) for firmware.report.write_report."""
+        return ({t("report.format", lang): t("format." + session.game.format, lang)},
+                session.price_history(), session.snapshot().get("ranking", []), session.game.box)
