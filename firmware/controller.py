@@ -463,6 +463,12 @@ class Controller:
                 self._set(frame, question.key, value)
         elif question.kind == "amount":
             self._amount_key(frame, question, key)
+        elif question.kind == "confirm" and frame["kind"] in CHANCE:
+            # Dice entered by hand: a line per company, scrolled like the device's outcome.
+            if key in ("up", "down"):
+                frame["sel"] = max(0, frame.get("sel", 0) + (1 if key == "down" else -1))
+            elif key == "ok":
+                self._set(frame, "#ok", True)
         elif question.kind == "confirm":
             if self._move(frame, key, 2):
                 return
@@ -559,7 +565,7 @@ class Controller:
         return amount
 
     def _open_bid(self, seat):
-        amount = self._open_amount(seat)
+        amount = self._open_amount(seat) if seat in self.seat_buttons else None
         if amount is None:
             self.beeps.append("error")
             return
@@ -1309,6 +1315,10 @@ class Controller:
             fmt = question.fmt or str
             lines = tuple(lines) + (t("amount_step", self.lang, step=format_amount(step, self.lang)),)
             return Screen("amount", title, lines, (fmt(value),), 0, self._footer("amount"))
+        if frame["kind"] in CHANCE:
+            frame["sel"] = min(frame.get("sel", 0), max(0, len(question.lines) - 1))
+            return Screen("payday", title if frame.get("root") else self._title(), tuple(question.lines), (),
+                          frame["sel"], self._footer("chance_back"))
         what = t("confirm_title", self.lang, what=kind_label(self.ctx, frame["kind"]))
         if actor is not None and frame["kind"] not in CORRECTIONS + ("reveal", "close"):
             what = t("entry_title", self.lang, player=self.session.players[actor], what=what)

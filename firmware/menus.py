@@ -203,7 +203,7 @@ def field_question(ctx, kind, name, domain, filled, values, typ=None):
         zone = t("dv.die." + ctx.game.zone(company), lang)
         items = tuple((signed(v, lang), v) for v in domain.values)
         return Question(name, "list", t("q.dv.die_title", lang, company=company),
-                        (t("q.dv.die", lang, die=zone),), items)
+                        (t("q.dv.die", lang, company=company, die=zone),), items)
     if name == "move" and isinstance(domain, Choice):
         items = tuple((signed(v, lang), v) for v in domain.values)
         return Question(name, "list", title, (t("q.dv.move", lang, company=filled.get("company", "")),), items)
