@@ -1391,19 +1391,8 @@ class Controller:
         items = (t("settle.ok", self.lang), t("menu_short", self.lang))
         return Screen("confirm", self._title(), self._settle_lines(), items, frame["sel"] % 2, self._footer("confirm"))
 
-    def _payday_preview(self):
-        game = self.session.game
-        out = {}
-        for seat in range(len(game.players)):
-            if getattr(game.s, "ruined", [False] * len(game.players))[seat]:
-                continue
-            out[game.players[seat]] = game.payday_breakdown(seat).to_json()
-        return out
-
     def _screen_payday(self, frame):
-        from firmware.board import payday_lines
-
-        lines = tuple(payday_lines(self._payday_preview(), self.lang))
+        lines = tuple(self.ui.payday_lines(self.session, self.lang))
         frame["sel"] = min(frame["sel"], max(0, len(lines) - 1))
         return Screen("payday", self._title(), lines, (), frame["sel"], self._footer("payday"))
 

@@ -178,3 +178,20 @@ def test_private_view_shows_cash_only_there(box):
     assert_matches_reference(box.frame(), "private_view")
     box.wait(2.5)
     assert box.screen.kind == "auction"
+
+
+def test_a_dividends_game_resumes_on_the_same_screen(tmp_path):
+    extra = {"game": {"dice": "device"}, "timing": {"silence_s": SILENCE}}
+    first = E2EBox(tmp_path, seats=4, extra=extra)
+    first.choose("Dividendes").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
+    first.press("ok").press("seat2")
+    screen, n = first.screen, len(first.game.log)
+    assert screen.lines == ("50 par Bleu",)
+    first.close()
+    again = E2EBox(tmp_path, seats=4, extra=extra)
+    try:
+        assert again.screen == screen and len(again.game.log) == n
+        again.wait(SILENCE + 0.2)                                   # the silence runs again: sold
+        assert again.game.log[-1].kind == "sold" and again.game.s.tokens[1] == 1
+    finally:
+        again.close()

@@ -118,8 +118,8 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
                    ("sell", 5, lambda d: price(d.get("sell_price"))),
                    ("left", 4, lambda d: str(d.get("certificates_left", "")))]
     cols_divs = [("div", 4, lambda d: str(d.get("dividend", ""))),
-                 ("zone", 2, lambda d: t("dv.zone." + str(d.get("zone")), lang)),
-                 ("major", 8, lambda d: d.get("majority") or "—")]
+                 ("zone", 3, lambda d: t("dv.zone." + str(d.get("zone")), lang)),
+                 ("major", 7, lambda d: d.get("majority") or "—")]
     columns = (cols_prices if page == 0 else cols_divs) if paged else cols_prices + cols_divs
     y = lh + 1 + c.scale
     x_name = c.scale
@@ -143,7 +143,7 @@ def _row(c, y, x_name, name, cells, dim=False):
     fill = c.dim if dim else c.ink
     for i, (x0, x1, text) in enumerate(reversed(fields)):
         text = c.fit(str(text), x1 - x0 - c.cw // 2, ellipsis=False)
-        if i == len(fields) - 1 and len(cells) and cells[-1][1] >= 6:
+        if i == len(fields) - 1 and cells and cells[-1][1] >= 6:
             c.text(x0 + c.cw, y, text, fill=fill)
         else:
             c.text(x1 - FONT.measure(text, c.scale), y, text, fill=fill)

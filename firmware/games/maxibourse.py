@@ -63,6 +63,17 @@ class MaxiBourseUI:
         from firmware.board import ranking_lines
         return ranking_lines(snap.get("ranking", []), lang)
 
+    def payday_lines(self, session, lang):
+        """The payday screen: each player's breakdown before OK pays it."""
+        from firmware.board import payday_lines
+        game = session.game
+        out = {}
+        for seat in range(len(game.players)):
+            if getattr(game.s, "ruined", [False] * len(game.players))[seat]:
+                continue
+            out[game.players[seat]] = game.payday_breakdown(seat).to_json()
+        return payday_lines(out, lang)
+
     def news(self, ctx, act, events, describe):
         """The line shown above the next menu: the most telling thing the action did."""
         lang = ctx.lang
