@@ -231,6 +231,14 @@ class Controller:
         """After every event: if the game changed, go back to the root of the new decision."""
         if self.session is None or (self.stack and self.stack[0]["t"] == "setup"):
             return
+        clock = self.clock
+        if clock is not None and clock.get("open"):
+            # While the operator answers (or a private view is up), the silence waits; back
+            # on the auction screen, it starts again.
+            if len(self.stack) != 1:
+                clock["held"] = True
+            elif clock.pop("held", False):
+                clock["until"] = self.now + self.timing.silence_s
         version = (self.session.game_id, self.session.version)
         if version == self._seen and not force:
             return
@@ -573,8 +581,7 @@ class Controller:
         self.apply(self.session.actions.classes["bid"](player=seat, amount=amount))
 
     def _open_tick(self, now):
-        if len(self.stack) != 1:                 # the operator is answering: silence waits
-            self.clock["until"] = max(self.clock["until"], now + self.timing.silence_s)
+        if len(self.stack) != 1 or self.clock.get("held"):   # the operator is answering: silence waits
             return
         if now < self.clock["until"]:
             return

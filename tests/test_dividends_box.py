@@ -169,10 +169,11 @@ def test_silence_with_no_bid_deals_the_tokens_and_the_operator_pauses_the_clock(
     c.handle(InputEvent("ok", "press", 0.5))              # the operator opens the list: silence waits
     tick(c, 10.0)
     assert game.log[-1].kind == "dice"
-    c.handle(InputEvent("back", "press", 10.0))
-    tick(c, 11.9)
+    c.handle(InputEvent("back", "press", 30.0))           # no tick while the list was open
+    assert c.next_deadline() == pytest.approx(32.0)
+    tick(c, 31.9)
     assert game.log[-1].kind == "dice"
-    tick(c, 12.1)
+    tick(c, 32.0)
     assert game.log[-1].kind == "deal" and sorted(game.s.tokens) == [1, 2, 3, 4]
 
 
