@@ -1208,9 +1208,9 @@ class Controller:
             act = self.session.actions.parse(line, self.session.players)
         except (CorbeilleError, ValueError) as error:
             return str(error)
-        if act.kind == "roll" and (act.d1 is None or act.d2 is None):
-            from firmware.script import fill_dice
-            act = fill_dice(self.session.game, act)
+        # Chance left out (`roll`, Dividends' `dice`, `event`, `deal`): the device draws it.
+        from firmware.script import fill_dice
+        act = fill_dice(self.session.game, act)
         if self.apply(act):
             return "ok"
         message = self.stack.pop().get("msg", "error")

@@ -224,3 +224,16 @@ def test_operator_screens_never_show_hidden_cash():
             assert "9 876 500" in c.screen().lines[0]
             game = Dividends.replay(header, actions[:index + 1])      # undo the distinctive cash
     assert checked > 40
+
+
+def test_the_serial_console_plays_dividends_and_the_device_draws_what_is_left_out():
+    header = {"game": "dividends", "players": ["Ana", "Bob", "Cy", "Dee"], "seed": 7, "settings": {"dice": "physical"}}
+    c = Controller(None, seat_buttons=())
+    c.attach(Session.new(header))
+    game = c.session.game
+    assert c.console("dice") == "ok"
+    assert all(getattr(game.log[-1], f"d{i}") is not None for i in range(1, 6))
+    assert c.console("bid Bob 50") == "ok"
+    assert "Bob" in c.console("bid Bob 100")          # the high bidder does not outbid themselves
+    assert c.console("sold") == "ok" and game.s.tokens[1] == 1
+    assert c.stack[0]["t"] == "open_auction"
