@@ -61,11 +61,14 @@ class DividendsUI:
         snap = session.snapshot()
         player = snap["players"][seat]
         lines = [f"{t('private.cash', lang)}\t{format_amount(player['cash'], lang)}"]
-        for company, n in player["certificates"].items():
-            lines.append(f"{company}\t{n}")
-        lines.append(f"{t('private.cards', lang)}\t{player['influence_cards']}")
+        # Certificates two to a line ("CEDARP 2  GLOBAL 1"): five companies fit a 128x64 screen.
+        held = [f"{company[:6]} {n}" for company, n in player["certificates"].items()]
+        for i in range(0, len(held), 2):
+            lines.append("  ".join(held[i:i + 2]))
+        extra = t("private.cards", lang, n=player["influence_cards"])
         if player.get("token") is not None:
-            lines.append(f"{t('private.token', lang)}\t{player['token']}")
+            extra += " · " + t("private.token", lang, n=player["token"])
+        lines.append(extra)
         return player["name"], lines
 
     def ranking_lines(self, snap, lang):
