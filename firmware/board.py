@@ -16,7 +16,7 @@ A company row reads ``NAME  price ▲chg ┊ lots``: the price's last move (none
 arrow), then after a dotted rule the lots the bank has left (grey where the display has
 greys). Names longer than their field are cut plainly, like tickers ("MOET-VUITT").
 
-The few labels here are in TEXTS (fr, en) until the firmware has its message catalog.
+Its few labels are "ui.board.*" texts of firmware/locale.
 
 ``payday_lines`` and ``ranking_lines`` give the body lines of the payday and ranking
 Screens, in the two-column form ``render_screen`` aligns.
@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engines.core.i18n import format_amount
+from firmware.texts import t
 from firmware.fonts import FONT
 from firmware.render import Canvas
 
@@ -34,20 +35,10 @@ PANE_WIDTH = 128        # a paged board is panes of the operator screen's width
 PANE_GAP = 3            # pixels between panes, so their header bars do not merge
 ROW_CHARS = 21          # a company row needs 9 (name) + 4 + 4 + 2 characters and gaps
 
-TEXTS = {
-    "fr": {"round": "Tour {round}", "turn": "{player} joue", "over": "Séance close",
-           "legend": "cours  ▲▼ variation  lots en banque", "continued": "{sector} (suite)",
-           "dividends": "Dividendes", "jetons": "Jetons", "horizontal": "Bonus horiz.",
-           "vertical": "Bonus vert.", "total": "Total"},
-    "en": {"round": "Round {round}", "turn": "{player} to play", "over": "Market closed",
-           "legend": "price  ▲▼ change  bank lots", "continued": "{sector} (cont.)",
-           "dividends": "Dividends", "jetons": "Board fees", "horizontal": "Horiz. bonus",
-           "vertical": "Vert. bonus", "total": "Total"},
-}
 
 
 def _t(lang, key, **params):
-    return TEXTS.get(lang, TEXTS["fr"])[key].format(**params)
+    return t("board." + key, lang, **params)
 
 
 # ---------------------------------------------------------------------------- layout

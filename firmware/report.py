@@ -19,6 +19,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from engines.core.i18n import format_amount
+from firmware.texts import t
 from firmware.fonts import FONT
 
 WHITE, BLACK, GRID, MUTED = (255, 255, 255), (0, 0, 0), (225, 225, 225), (110, 110, 110)
@@ -28,21 +29,11 @@ LINE_COLOURS = [(0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167), (86
 SECTOR_COLOURS = [(40, 70, 140), (150, 60, 40), (30, 110, 80), (120, 60, 130), (140, 110, 20),
                   (60, 60, 60), (20, 110, 140), (150, 40, 90), (90, 100, 30), (80, 80, 160)]
 
-TEXTS = {
-    "fr": {"prices": "Historique des cours", "standings": "Classement final", "rank": "Rang",
-           "player": "Joueur", "wealth": "Fortune", "sector": "Secteur", "company": "Entreprise",
-           "first": "Départ", "last": "Fin", "final_prices": "Cours", "other": "Autres",
-           "steps": "{n} relevés"},
-    "en": {"prices": "Price history", "standings": "Final standings", "rank": "Rank",
-           "player": "Player", "wealth": "Wealth", "sector": "Sector", "company": "Company",
-           "first": "Start", "last": "End", "final_prices": "Prices", "other": "Others",
-           "steps": "{n} readings"},
-}
 S = 2            # the font is drawn 2x: a report is read on a computer screen or paper
 
 
 def _t(lang, key, **params):
-    return TEXTS.get(lang, TEXTS["fr"])[key].format(**params)
+    return t("report." + key, lang, **params)
 
 
 def write_report(path_dir, header, price_history: Sequence[Mapping[str, int]], ranking, lang="fr", *,
