@@ -37,7 +37,7 @@ from PIL import Image
 from drivers.config import Section
 from drivers.display import Display, convert
 from drivers.errors import BusError, ConfigError
-from drivers.faults import Backoff, FaultGuard
+from drivers.faults import Backoff, FaultGuard, ReportsFaults
 
 MAX_PARTIALS = 5
 PANELS = ("waveshare", "inky", "stand-in")
@@ -154,7 +154,7 @@ class RefreshPolicy:
             return kind
 
 
-class QuotationBoard(Display):
+class QuotationBoard(ReportsFaults, Display):
     """The public price board on an e-ink panel (see the module docstring).
 
     ``panel`` is a panel object, or a zero-argument callable that opens one (then
@@ -231,13 +231,6 @@ class QuotationBoard(Display):
 
     # -- Display -------------------------------------------------------------------
 
-    @property
-    def degraded(self) -> bool:
-        return self.guard.degraded
-
-    @property
-    def last_error(self) -> str:
-        return self.guard.last_error
 
     def _send(self, frame: Image.Image) -> None:
         if self.rotate:

@@ -89,7 +89,25 @@ class FaultGuard:
         return True, result
 
 
-class GuardedDisplay(Display):
+class ReportsFaults:
+    """Mixin: ``degraded`` and ``last_error`` of a part are those of the object in its
+    ``health_from`` attribute: its FaultGuard, or for a part on a serial link, the link."""
+
+    health_from = "guard"
+
+    @property
+    def degraded(self) -> bool:
+        return self._health().degraded
+
+    @property
+    def last_error(self) -> str:
+        return self._health().last_error
+
+    def _health(self):
+        return object.__getattribute__(self, self.health_from)  # never a wrapped target's
+
+
+class GuardedDisplay(ReportsFaults, Display):
     """A display whose failures are reported, retried and never raised.
 
     Give it a ready ``display``, or an ``opener`` (a callable building the display, e.g.
@@ -127,13 +145,6 @@ class GuardedDisplay(Display):
         if self.inner is None:
             self._attempt(clock())
 
-    @property
-    def degraded(self) -> bool:
-        return self.guard.degraded
-
-    @property
-    def last_error(self) -> str:
-        return self.guard.last_error
 
     def show(self, image: Image.Image) -> bool:
         frame = self.prepare(image)
@@ -210,7 +221,7 @@ class GuardedDisplay(Display):
                 pass
 
 
-class Guarded:
+class Guarded(ReportsFaults):
     """Wraps any object so its method calls are guarded by one ``FaultGuard``.
 
     ``Guarded(beeper, "buzzer").error()`` calls ``beeper.error()`` unless the buzzer is
@@ -223,14 +234,6 @@ class Guarded:
         self._target = target
         self._clock = clock
         self.guard = FaultGuard(name, backoff)
-
-    @property
-    def degraded(self) -> bool:
-        return self.guard.degraded
-
-    @property
-    def last_error(self) -> str:
-        return self.guard.last_error
 
     def __getattr__(self, attr):
         value = getattr(self._target, attr)

@@ -24,7 +24,7 @@ from typing import Any, TextIO
 
 from drivers.config import Section
 from drivers.errors import BusError, ConfigError
-from drivers.faults import FaultGuard
+from drivers.faults import FaultGuard, ReportsFaults
 
 MAX_SEATS = 6
 
@@ -47,7 +47,7 @@ def _guarded(method):
     return wrapper
 
 
-class SeatLights:
+class SeatLights(ReportsFaults):
     """One optional LED per seat; ``pins[i]`` is seat i+1, None where there is none.
 
     Pins are GPIO pins (gpiozero LEDs), or, with ``expander`` (an ``Mcp23017``), port
@@ -78,13 +78,6 @@ class SeatLights:
             self.close()
             raise
 
-    @property
-    def degraded(self) -> bool:
-        return self.guard.degraded
-
-    @property
-    def last_error(self) -> str:
-        return self.guard.last_error
 
     @property
     def seats(self) -> list[int]:
@@ -279,7 +272,7 @@ class ExpanderLED:
         self.expander.release(self.port)
 
 
-class Beeper:
+class Beeper(ReportsFaults):
     """The buzzer: ``tick()``, ``confirm()``, ``error()``, ``silence()``; all return at once.
 
     ``tonal=False``: an active buzzer (gpiozero Buzzer, on/off). ``tonal=True``: a passive
@@ -304,13 +297,6 @@ class Beeper:
 
             self.buzzer = Buzzer(pin, active_high=active_high, pin_factory=pin_factory)
 
-    @property
-    def degraded(self) -> bool:
-        return self.guard.degraded
-
-    @property
-    def last_error(self) -> str:
-        return self.guard.last_error
 
     def tick(self) -> None:
         self.play("tick")

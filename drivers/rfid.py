@@ -20,7 +20,7 @@ from typing import Any
 
 from drivers.config import Section
 from drivers.events import TAG, InputEvent
-from drivers.faults import Backoff
+from drivers.faults import Backoff, ReportsFaults
 from drivers.serial_link import SerialLink, open_serial
 
 STX, ETX = 0x02, 0x03
@@ -97,8 +97,10 @@ class TagFilter:
         return new
 
 
-class RfidReader:
+class RfidReader(ReportsFaults):
     """An RDM6300 on ``port`` (or opened by ``opener``), putting tag events on ``queue``."""
+
+    health_from = "link"
 
     def __init__(self, port=None, queue: queue_module.Queue | None = None, *,
                  opener: Callable[[], object] | None = None, gap: float = 0.5,
@@ -113,13 +115,6 @@ class RfidReader:
         self.link = SerialLink(port, opener=opener, on_data=self._data, name=name,
                                clock=clock, backoff=backoff)
 
-    @property
-    def degraded(self) -> bool:
-        return self.link.degraded
-
-    @property
-    def last_error(self) -> str:
-        return self.link.last_error
 
     def _data(self, data: bytes, now: float) -> None:
         for tag in self.decoder.feed(data):

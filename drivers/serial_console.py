@@ -18,7 +18,7 @@ from typing import Any
 
 from drivers.config import Section
 from drivers.events import LINE, InputEvent
-from drivers.faults import Backoff
+from drivers.faults import Backoff, ReportsFaults
 from drivers.serial_link import SerialLink, open_serial
 
 
@@ -53,8 +53,10 @@ class LineSplitter:
         return lines
 
 
-class SerialConsole:
+class SerialConsole(ReportsFaults):
     """Lines from ``port`` to ``queue``; ``write_line(text)`` sends a reply."""
+
+    health_from = "link"
 
     def __init__(self, port=None, queue: queue_module.Queue | None = None, *,
                  opener: Callable[[], object] | None = None, max_line: int = 1024,
@@ -71,13 +73,6 @@ class SerialConsole:
         self.link = SerialLink(port, opener=opener, on_data=self._data, name=name,
                                clock=clock, backoff=backoff)
 
-    @property
-    def degraded(self) -> bool:
-        return self.link.degraded
-
-    @property
-    def last_error(self) -> str:
-        return self.link.last_error
 
     @property
     def overflows(self) -> int:

@@ -13,10 +13,10 @@ import threading
 import time
 from collections.abc import Callable
 
-from drivers.faults import Backoff, FaultGuard
+from drivers.faults import Backoff, FaultGuard, ReportsFaults
 
 
-class SerialLink:
+class SerialLink(ReportsFaults):
     """``port`` (an open pyserial-like object) and/or ``opener`` (returns one)."""
 
     def __init__(self, port=None, *, opener: Callable[[], object] | None = None,
@@ -34,13 +34,6 @@ class SerialLink:
         self._write_lock = threading.Lock()
         self._thread: threading.Thread | None = None
 
-    @property
-    def degraded(self) -> bool:
-        return self.guard.degraded
-
-    @property
-    def last_error(self) -> str:
-        return self.guard.last_error
 
     def start(self) -> "SerialLink":
         self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)

@@ -617,7 +617,10 @@ class Controller:
         return items
 
     def _key_open_menu(self, frame, key):
-        items = self._open_items()
+        self._key_action_list(frame, key, self._open_items())
+
+    def _key_action_list(self, frame, key, items):
+        """The operator's list during an auction: (label, action) entries, then Menu."""
         if key == "back":
             self.stack.pop()
             return
@@ -746,18 +749,7 @@ class Controller:
         return items
 
     def _key_auction_menu(self, frame, key):
-        items = self._auction_items()
-        if key == "back":
-            self.stack.pop()
-            return
-        if self._move(frame, key, len(items)):
-            return
-        if key == "ok":
-            value = items[frame["sel"] % len(items)][1]
-            if value == MENU:
-                self.stack.append({"t": "menu", "sel": 0})
-            else:
-                self.apply(value)
+        self._key_action_list(frame, key, self._auction_items())
 
     # ------------------------------------------------------------ settle / payday / first
     def _key_settle(self, frame, key):
