@@ -1,0 +1,288 @@
+"""The seat buttons: speaking rounds (presses count lots), open auctions (a press raises,
+silence sells) and lot auctions (hold to stay in as the auction clock moves), with the
+operator's action lists that stand in for the buttons.
+
+A mixin of `firmware.controller.Controller`: the frames `speak`, `open_auction`,
+`open_menu`, `auction` and `auction_menu`, and the seat-button events.
+"""
+from __future__ import annotations
+
+from engines.core.i18n import format_amount, text
+from firmware.menus import MENU, player_name
+from firmware.screen import Screen
+from firmware.texts import lots_label, t
+
+
+class SeatFlows:
+    # ------------------------------------------------------------ seat buttons
+    def _seat(self, seat: int, kind: str) -> None:
+        if self.session is None or not (0 <= seat < len(self.session.players)):
+            return
+        if kind == "down":
+            self.held.add(seat)
+            self._auction_down(seat)
+        elif kind == "up":
+            self.held.discard(seat)
+            self._auction_up(seat)
+        elif kind == "press":
+            if self._open_running():
+                self._open_bid(seat)
+            else:
+                self._speaking_press(seat)
+        elif kind == "long_press":
+            if self.clock is not None and not self.clock.get("manual") and not self.clock.get("open"):
+                return                      # holding is how one bids
+            self._private(seat)
+
+    def _seat_rows(self, asked=None, answers=None, order=None, label=None):
+        rows, highlight = [], None
+        for seat, name in enumerate(self.session.players):
+            if answers is not None and seat in answers:
+                rows.append(f"{name}\t{label(answers[seat])}")
+            elif seat == asked:
+                highlight = len(rows)
+                rows.append(f"{name}\t?")
+            elif order is not None and seat not in order:
+                rows.append(f"{name}\t–")
+            else:
+                rows.append(name)
+        return tuple(rows), highlight
+
+    # ---------------------------------------------------------------- speaking
+    def _key_speak(self, frame, key):
+        if key in ("ok", "up", "down"):
+            self._pause_seats()
+            self._start_entry("declare", menu=True)
+
+    def _speaking_press(self, seat):
+        s = self.speak
+        if s is None or s.get("manual") or seat != s["seat"] or len(self.stack) != 1:
+            return
+        s["count"] += 1
+        s["gap"] = self.now + self.timing.press_gap_s
+        self.beeps.append("tick")
+        self.changed = True
+        if s["count"] >= s["max"]:
+            self._declare(s["seat"], s["max"])
+
+    def _declare(self, seat, lots):
+        self.speak = None
+        act = self.session.actions.classes["declare"](player=seat, lots=lots)
+        self.apply(act)
+
+    def _screen_speak(self, frame):
+        d = self.session.decision()
+        top = getattr(self.session.game, "top", None)
+        rnd = getattr(top, "round", None)
+        answers = dict(getattr(rnd, "answers", []) or [])
+        order = list(getattr(rnd, "order", []) or []) or None
+        shares = getattr(self.session.game, "shares", 1000)
+        label = lambda n: t("q.pass", self.lang) if n == 0 else format_amount(n * shares, self.lang)
+        rows, highlight = self._seat_rows(d.actor, answers, order, label)
+        lines = [text("ui.line." + d.prompt.removeprefix("prompt."), self.lang, **self._params(d.params))]
+        s = self.speak
+        if s is not None and s["count"]:
+            lines = [t("speak.count", self.lang, player=self._whose(), shares=format_amount(s["count"] * shares, self.lang))]
+        footer = self._footer("speak_seats" if s is not None and not s.get("manual") else "speak")
+        return Screen("speaking", self._title(), tuple(lines), rows, 0, footer, highlight=highlight)
+
+    # ----------------------------------------------------------- open auctions
+    # Anyone may raise at any time; a press of a seat button raises by the step (the
+    # lowest bid accepted now); `timing.silence_s` without a bid sells the item (the
+    # engine's `sold`), or deals the items left when nobody opened (`deal`, drawn by the
+    # device). A bid above the bidder's cash is never sent: the press only buzzes.
+    def _open_running(self) -> bool:
+        return (self.clock is not None and self.clock.get("open") and len(self.stack) == 1
+                and self.stack[0]["t"] == "open_auction")
+
+    def _open_amount(self, seat):
+        """The bid a press of `seat` makes now, or None if that seat may not make it."""
+        d = self.session.decision()
+        option = d.option("bid")
+        if option is None or seat not in option.fields["player"].values:
+            return None
+        amount = option.fields["amount"].lo
+        if amount > self.session.game.cash(seat):
+            return None
+        return amount
+
+    def _open_bid(self, seat):
+        amount = self._open_amount(seat) if seat in self.seat_buttons else None
+        if amount is None:
+            self.beeps.append("error")
+            return
+        self.beeps.append("tick")
+        self.apply(self.session.actions.classes["bid"](player=seat, amount=amount))
+
+    def _open_tick(self, now):
+        if len(self.stack) != 1 or self.clock.get("held"):   # the operator is answering: silence waits
+            return
+        if now < self.clock["until"]:
+            return
+        self.clock["until"] = now + self.timing.silence_s
+        self.beeps.append("confirm")
+        self.apply(self._silence_action())
+
+    def _silence_action(self):
+        from firmware.script import fill_dice
+        d = self.session.decision()
+        if d.option("sold"):
+            return self.session.actions.classes["sold"]()
+        return fill_dice(self.session.game, self.session.actions.classes["deal"]())
+
+    def _key_open_auction(self, frame, key):
+        if key in ("ok", "up", "down"):
+            self.stack.append({"t": "open_menu", "sel": 0})
+
+    def _open_items(self):
+        """The operator answers for any bidder (seats without a button, or anyone)."""
+        lang, d = self.lang, self.session.decision()
+        items = []
+        option = d.option("bid")
+        if option is not None:
+            for seat in option.fields["player"].values:
+                amount = self._open_amount(seat)
+                if amount is not None:
+                    items.append((t("open.bid", lang, player=player_name(self.ctx, seat), amount=amount),
+                                  self.session.actions.classes["bid"](player=seat, amount=amount)))
+        if d.option("sold") or d.option("deal"):
+            items.append((t("open.sold" if d.option("sold") else "open.deal", lang), self._silence_action()))
+        items.append((t("menu_item", lang), MENU))
+        return items
+
+    def _key_open_menu(self, frame, key):
+        self._key_action_list(frame, key, self._open_items())
+
+    def _key_action_list(self, frame, key, items):
+        """The operator's list during an auction: (label, action) entries, then Menu."""
+        if key == "back":
+            self.stack.pop()
+            return
+        if self._move(frame, key, len(items)):
+            return
+        if key == "ok":
+            value = items[frame["sel"] % len(items)][1]
+            if value == MENU:
+                self.stack.append({"t": "menu", "sel": 0})
+            else:
+                self.apply(value)
+
+    def _screen_open_auction(self, frame):
+        snap = self.session.snapshot()
+        auction = snap.get("auction") or {}
+        d = self.session.decision()
+        high, bidder = auction.get("high"), auction.get("high_bidder")
+        if high is None:
+            line = t("open.none", self.lang, minimum=d.params.get("minimum", ""))
+        else:
+            line = t("open.high", self.lang, amount=high, player=bidder)
+        rows, highlight = [], None
+        for name in auction.get("bidders", []):
+            if name == bidder:
+                highlight = len(rows)
+                rows.append(f"{name}\t{high}")
+            else:
+                rows.append(name)
+        footer = self._footer("open_seats" if self._open_running() else "speak")
+        return Screen("auction", self._title(), (line,), tuple(rows), 0, footer, highlight=highlight)
+
+    def _screen_open_menu(self, frame):
+        items = tuple(label for label, _ in self._open_items())
+        return Screen("menu", self._title(), (), items, frame["sel"] % len(items), self._footer("menu"))
+
+    # ---------------------------------------------------------------- auctions
+    def _auction_running(self) -> bool:
+        return (self.clock is not None and not self.clock.get("manual") and not self.clock.get("open")
+                and len(self.stack) == 1 and self.stack[0]["t"] == "auction")
+
+    def _pending(self):
+        option = self.session.decision().option("bid")
+        return list(option.fields["player"].values) if option else []
+
+    def _auction_up(self, seat):
+        if self._auction_running() and seat in self._pending():
+            self.clock["gaps"][str(seat)] = self.now + self.timing.press_gap_s
+            self.changed = True
+
+    def _auction_down(self, seat):
+        if not self._auction_running():
+            return
+        gaps = self.clock["gaps"]
+        if str(seat) in gaps:                  # released and pressed again: a double press
+            del gaps[str(seat)]
+            wanted = dict(self._bidders()).get(seat, 2)
+            if wanted > 1 and seat in self._pending():
+                self.beeps.append("tick")
+                self._bid(seat, 1)
+
+    def _bid(self, seat, lots):
+        act = self.session.actions.classes["bid"](player=seat, lots=lots)
+        return self.apply(act)
+
+    def _auction_tick(self, now):
+        clock = self.clock
+        for key, until in sorted(clock["gaps"].items()):
+            if now >= until:
+                del clock["gaps"][key]
+                if int(key) in self._pending():
+                    self._bid(int(key), 0)      # released and not pressed again: out
+                    self._sync()
+                    if not self._auction_running():
+                        return
+        if now < clock["next"]:
+            return
+        for seat in self._pending():
+            if seat not in self.held and str(seat) not in clock["gaps"]:
+                self._bid(seat, 0)             # not holding when the price moved: out
+                self._sync()
+                if not self._auction_running():
+                    return
+        if self._pending() or self.session.decision().option("raise"):
+            self.clock["next"] = now + self.timing.auction_step_s
+            self.beeps.append("tick")
+            self.apply(self.session.actions.classes["raise"]())
+
+    def _key_auction(self, frame, key):
+        if key in ("ok", "up", "down"):
+            self._pause_seats()
+            self.stack.append({"t": "auction_menu", "sel": 0})
+
+    def _auction_items(self):
+        lang = self.lang
+        d = self.session.decision()
+        items = []
+        if d.option("raise"):
+            items.append((t("auction.raise", lang, price=d.params.get("proposal", "")),
+                          self.session.actions.classes["raise"]()))
+        bid = d.option("bid")
+        if bid:
+            wanted = dict(self._bidders())
+            for seat in bid.fields["player"].values:
+                top = min(wanted.get(seat, bid.fields["lots"].hi + 1) - 1, bid.fields["lots"].hi)
+                for lots in range(0, top + 1):
+                    label = t("auction.drop" if lots == 0 else "auction.cut", lang,
+                              player=player_name(self.ctx, seat), lots=lots)
+                    items.append((label, self.session.actions.classes["bid"](player=seat, lots=lots)))
+        items.append((t("menu_item", lang), MENU))
+        return items
+
+    def _key_auction_menu(self, frame, key):
+        self._key_action_list(frame, key, self._auction_items())
+
+    def _screen_auction(self, frame):
+        d = self.session.decision()
+        bidders = self._bidders()
+        pending = set(self._pending())
+        rows = []
+        for seat, lots in bidders:
+            mark = t("auction.holding", self.lang) if seat in self.held else ""
+            state = "" if seat in pending else " ✓"
+            rows.append(f"{player_name(self.ctx, seat)}{state}\t{lots_label(lots, getattr(self.session.game, 'shares', 1000), self.lang).split(' (')[0]}{mark}")
+        lines = (t("auction.line", self.lang, lots=d.params.get("lots", ""), price=d.params.get("price", ""),
+                   proposal=d.params.get("proposal", "")),)
+        footer = self._footer("auction_clock" if self._auction_running() else "speak")
+        return Screen("auction", self._title(), lines, tuple(rows), 0, footer)
+
+    def _screen_auction_menu(self, frame):
+        items = tuple(label for label, _ in self._auction_items())
+        return Screen("menu", self._title(), (), items, frame["sel"] % len(items), self._footer("menu"))

@@ -1,0 +1,185 @@
+"""The setup: new game or resume, game and format, players and their names, rounds, the
+box file's check, then the summary that creates the game.
+
+A mixin of `firmware.controller.Controller`: the frame `setup`.
+"""
+from __future__ import annotations
+
+from engines.core.errors import CorbeilleError
+from firmware.games import ADAPTERS, adapter
+from firmware.screen import Screen
+from firmware.session import Session
+from firmware.texts import t
+
+MAX_ROUNDS = 20
+
+
+class SetupFlow:
+    SETUP_STEPS = ("start", "format", "count", "names", "rounds", "box", "summary")
+
+    # --------------------------------------------------------------- questions
+    def _setup_frame(self):
+        return {"t": "setup", "v": {}, "sel": 0}
+
+    def _setup_question(self, frame):
+        """(step, title, lines, items[(label, value)]) for the setup's current step."""
+        lang, v = self.lang, frame["v"]
+        resumable = self.session is not None and not self.session.over
+        for step in self.SETUP_STEPS:
+            if step in v:
+                continue
+            if step == "start":
+                if not resumable:
+                    continue
+                items = [(t("setup.new", lang), "new"), (t("setup.resume", lang), "resume")]
+                return step, t("setup.title", lang), (t("setup.start", lang),), items
+            if step == "format":
+                items = [item for ui in ADAPTERS.values() for item in ui.choices(lang)]
+                items.append((t("menu.lang", lang), "#lang"))
+                return step, t("setup.title", lang), (t("setup.format", lang),), items
+            ui = self._setup_ui(v)
+            if step == "count":
+                lo, hi = ui.players
+                items = [(t("setup.n_players", lang, n=n), n) for n in range(lo, hi + 1)]
+                return step, ui.label(v["format"], lang), (t("setup.count", lang),), items
+            if step == "names":
+                n = v["count"]
+                items = [(t("setup.numbers", lang), "numbers")]
+                if n <= len(t("setup.colour_names", lang).split()):
+                    items.insert(0, (t("setup.colours", lang), "colours"))
+                if self._config_names(n):
+                    items.insert(0, (" ".join(self._config_names(n)), "config"))
+                return step, t("setup.n_players", lang, n=n), (t("setup.names", lang),), items
+            if step == "rounds":
+                if not ui.rounds:
+                    continue
+                items = [(t("setup.no_limit", lang), 0)] + [(t("setup.rounds_n", lang, n=r), r)
+                                                          for r in range(1, MAX_ROUNDS + 1)]
+                return step, t("setup.title", lang), (t("setup.rounds", lang),), items
+            if step == "box":
+                if self._box_verified():
+                    continue
+                items = [(t("setup.box_continue", lang), "continue"), (t("setup.box_confirm", lang), "confirm")]
+                return step, t("setup.box_title", lang), (t("setup.box_unverified", lang),), items
+            if step == "summary":
+                names = self._names(v["names"], v["count"])
+                rounds = v.get("rounds", 0)
+                if ui.rounds:
+                    lines = (t("setup.summary", lang, format=ui.label(v["format"], lang), n=v["count"],
+                               rounds=t("setup.no_limit", lang) if not rounds else t("setup.rounds_n", lang, n=rounds)),
+                             " ".join(names))
+                else:
+                    lines = (t("setup.summary_short", lang, format=ui.label(v["format"], lang), n=v["count"]),
+                             " ".join(names))
+                return step, t("setup.title", lang), lines, [(t("setup.go", lang), True), (t("no", lang), False)]
+        return None, "", (), []
+
+    def _setup_default(self, step, items):
+        values = [value for _, value in items]
+        fmt = "dividends" if self.defaults.game == "dividends" else self.defaults.format
+        wanted = {"format": fmt, "rounds": self.defaults.rounds,
+                  "count": len(self.defaults.players) if 2 <= len(self.defaults.players) <= 6 else 3,
+                  "names": "config"}.get(step)
+        return values.index(wanted) if wanted in values else 0
+
+    def _config_names(self, n):
+        names = list(self.defaults.players)[:n]
+        ok = len(names) == n and len({x.lower() for x in names}) == n and all(x and " " not in x for x in names)
+        return names if ok else None
+
+    def _names(self, how, n):
+        if how == "config" and self._config_names(n):
+            return self._config_names(n)
+        if how == "numbers" or n > len(t("setup.colour_names", self.lang).split()):
+            return [t("setup.player_n", self.lang, n=i) for i in range(1, n + 1)]
+        return t("setup.colour_names", self.lang).split()[:n]
+
+    # ------------------------------------------------------------ the box file
+    def _setup_ui(self, v):
+        """The adapter of the game chosen in the setup's first list."""
+        return adapter("dividends" if v.get("format") == "dividends" else "maxibourse")
+
+    def _default_box(self, v=None):
+        ui = self._setup_ui(v if v is not None else (self.stack[0]["v"] if self.stack and self.stack[0]["t"] == "setup" else {}))
+        boxes = self.__dict__.setdefault("_boxes", {})
+        if ui.name not in boxes:
+            boxes[ui.name] = ui.load_box()
+        return boxes[ui.name]
+
+    def _box_verified(self):
+        box = self._default_box()
+        if box.verified:
+            return True
+        return self.journal is not None and self.journal.get_meta(self._box_key()) == box.path
+
+    def _box_key(self):
+        name = self._setup_ui(self.stack[0]["v"] if self.stack and self.stack[0]["t"] == "setup" else {}).name
+        return "box_confirmed" if name == "maxibourse" else f"box_confirmed.{name}"
+
+    # --------------------------------------------------------- keys and screen
+    def _key_setup(self, frame, key):
+        step, _, _, items = self._setup_question(frame)
+        if key == "back":
+            if frame["v"]:
+                frame["v"].pop(list(frame["v"])[-1])
+                step, _, _, items = self._setup_question(frame)
+                frame["sel"] = self._setup_default(step, items)
+            elif self.session is not None and not self.session.over:
+                self._resume_game()
+            return
+        if self._move(frame, key, len(items)):
+            return
+        if key != "ok" or not items:
+            return
+        value = items[frame["sel"] % len(items)][1]
+        if value == "#lang":
+            self.set_lang("en" if self.lang == "fr" else "fr")
+            return
+        if step == "start" and value == "resume":
+            self._resume_game()
+            return
+        if step == "box" and value == "confirm" and self.journal is not None:
+            self.journal.set_meta(self._box_key(), self._default_box().path)
+        if step == "summary":
+            if value:
+                self._create_game(frame["v"])
+            else:
+                frame["v"].pop(list(frame["v"])[-1])
+                step, _, _, items = self._setup_question(frame)
+                frame["sel"] = self._setup_default(step, items)
+            return
+        frame["v"][step] = value
+        step, _, _, items = self._setup_question(frame)
+        frame["sel"] = self._setup_default(step, items)
+
+    def _screen_setup(self, frame):
+        step, title, lines, items = self._setup_question(frame)
+        labels = tuple(label for label, _ in items)
+        if step == "summary":
+            return Screen("confirm", title, lines, labels, frame["sel"] % 2, self._footer("confirm"))
+        return Screen("menu", title, lines, labels, frame["sel"] % max(1, len(labels)),
+                      self._footer("setup" if frame["v"] or (self.session and not self.session.over) else "setup_first"))
+
+    def _resume_game(self):
+        self.stack = []
+        self._sync(force=True)
+
+    def _create_game(self, v):
+        header = self._setup_ui(v).header(v["format"], self._names(v["names"], v["count"]), self.seed_source(),
+                                          self.defaults, v.get("rounds", 0))
+        try:
+            self.session = Session.new(header, self.journal)
+        except (CorbeilleError, OSError, ValueError) as error:
+            self._error(str(error))
+            return
+        self.tags = {}
+        self.news = ()
+        self.stack = []
+        self._sync(force=True)
+
+    def start_setup(self):
+        self.stack = [self._setup_frame()]
+        frame = self.stack[0]
+        step, _, _, items = self._setup_question(frame)
+        frame["sel"] = self._setup_default(step, items)
+        self.changed = True
