@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
-import random
 import resource
 import signal
 import socket

@@ -19,7 +19,7 @@ also capped by what the seller holds, read from the snapshot).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engines.core.decision import Choice, Fixed, IntRange
 from engines.core.i18n import format_amount

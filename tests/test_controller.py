@@ -10,7 +10,7 @@ from firmware.controller import Controller, SetupDefaults, Timing
 from firmware.journal import Journal
 from firmware.render import render_screen
 from firmware.session import Session
-from mb_helpers import cash, give, lots, play, seat, started
+from mb_helpers import cash, give, lots, play, started
 
 TIMING = Timing(speaking_window_s=3.0, press_gap_s=0.5, auction_step_s=1.0, auction_lead_s=1.0, private_view_s=4.0)
 

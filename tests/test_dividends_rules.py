@@ -10,7 +10,7 @@ from engines.core.open_auction import AuctionSeries, OpenAuction
 from engines.dividends.box import load_box
 from engines.dividends.game import Dividends, public, snapshot
 from dv_helpers import (bank_certs, card_total, cards, cash, certs, dice_line, finish_turns, give, new_game, play,
-                        roll_keeping_markers, seat, set_cash, set_marker, step, tile, to_actions)
+                        seat, set_cash, set_marker, step, tile, to_actions)
 
 FOUR = ["Jean", "Marie", "Pierre", "Sam"]
 

@@ -6,13 +6,10 @@ input driver's debounce and long-press timers fire), and pumps the loop: exactly
 a finger takes on the box. `choose(label)` reads the operator screen and presses Down/Up
 until the entry is selected, then OK, like a person would.
 """
-import os
-from pathlib import Path
 
-import pytest
 from gpiozero.pins.mock import MockFactory
-from PIL import Image, ImageChops
 
+from references import assert_matches_reference as compare_with_reference
 from drivers.clock import ManualClock
 from drivers.display import PngDisplay
 from drivers.inputs import build_operator_inputs, build_seat_buttons
@@ -20,31 +17,13 @@ from drivers.outputs import RecordingBeeper, RecordingSeatLights
 from firmware.app import Hardware, Part, start_app
 from firmware.config import config_from_dict
 
-REFERENCES = Path(__file__).parent / "reference" / "e2e"
-UPDATE = os.environ.get("CORBEILLE_UPDATE_REFERENCES") == "1"
+REFERENCES = "e2e"  # the folder under tests/reference/ (the Dividends tests use their own)
 OPERATOR_PINS = {"up": 5, "down": 6, "ok": 13, "back": 19}
 SEAT_PINS = [4, 12, 16, 20, 21, 23]
 
 
 def assert_matches_reference(image, name):
-    path = REFERENCES / f"{name}.png"
-    if UPDATE:
-        REFERENCES.mkdir(parents=True, exist_ok=True)
-        image.save(path)
-        return
-    assert path.exists(), f"no reference {path.name}: run with CORBEILLE_UPDATE_REFERENCES=1 and review it"
-    with Image.open(path) as stored:
-        stored.load()
-    if stored.mode == image.mode and stored.size == image.size and stored.tobytes() == image.tobytes():
-        return
-    failed = Path(os.environ.get("TMPDIR", "/tmp")) / "corbeille-e2e" / f"{name}.png"
-    failed.parent.mkdir(parents=True, exist_ok=True)
-    image.save(failed)
-    detail = f"{stored.mode} {stored.size} stored, {image.mode} {image.size} drawn"
-    if stored.mode == image.mode and stored.size == image.size:
-        diff = ImageChops.difference(stored.convert("L"), image.convert("L"))
-        detail = f"{sum(1 for v in diff.tobytes() if v)} pixels differ in {diff.getbbox()}"
-    pytest.fail(f"{name}: {detail}; drawn frame saved as {failed}")
+    compare_with_reference(image, name, REFERENCES)
 
 
 class E2EBox:

@@ -20,7 +20,7 @@ SILENCE = 1.0
 
 @pytest.fixture
 def box(tmp_path, monkeypatch):
-    monkeypatch.setattr(test_e2e_box, "REFERENCES", test_e2e_box.REFERENCES.parent / "e2e_dividends")
+    monkeypatch.setattr(test_e2e_box, "REFERENCES", "e2e_dividends")
     board = PngDisplay((128, 64), "1", name="board", keep=5)
     b = E2EBox(tmp_path, seats=4, board=board,
                extra={"game": {"dice": "device"}, "timing": {"silence_s": SILENCE}})

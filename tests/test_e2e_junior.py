@@ -4,7 +4,6 @@ to the final ranking, through the real loop, controller, engine, journal and ren
 Every kind of operator screen is compared with a reviewed reference image in
 tests/reference/e2e/ (regenerate with CORBEILLE_UPDATE_REFERENCES=1, then look at them).
 """
-import json
 
 import pytest
 

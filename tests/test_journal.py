@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from firmware.journal import Journal, JournalError, action_checksum
-from journal_writer import DEMO_HEADER, demo_actions, kill_and_reopen
+from journal_writer import demo_actions, kill_and_reopen
 
 HEADER = {"game": "maxibourse", "format": "standard", "players": ["Anne", "Bruno"],
           "settings": {"years": 3, "bank": "unlimited"}, "seed": 42}

@@ -12,42 +12,23 @@ import hashlib
 import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageChops
+from PIL import ImageChops
 
 from firmware import fonts
 from firmware.fonts import FONT
 from firmware.render import render_screen
 from firmware.screen import Screen
-
-REFERENCES = Path(__file__).parent / "reference" / "render"
-UPDATE = os.environ.get("CORBEILLE_UPDATE_REFERENCES") == "1"
+from references import assert_matches_reference as compare_with_reference
 
 
-def assert_matches_reference(image: Image.Image, name: str):
-    path = REFERENCES / f"{name}.png"
-    if UPDATE:
-        REFERENCES.mkdir(parents=True, exist_ok=True)
-        image.save(path)
-        return
-    assert path.exists(), f"no reference {path.name}: run with CORBEILLE_UPDATE_REFERENCES=1 and review it"
-    with Image.open(path) as stored:
-        stored.load()
-    if stored.mode == image.mode and stored.size == image.size and stored.tobytes() == image.tobytes():
-        return
-    failed = Path(tempfile.gettempdir()) / "corbeille-render" / f"{name}.png"
-    failed.parent.mkdir(parents=True, exist_ok=True)
-    image.save(failed)
-    detail = f"{stored.mode} {stored.size} stored, {image.mode} {image.size} drawn"
-    if stored.mode == image.mode and stored.size == image.size:
-        diff = ImageChops.difference(stored.convert("L"), image.convert("L"))
-        detail = f"{sum(1 for v in diff.tobytes() if v)} pixels differ in {diff.getbbox()}"
-    pytest.fail(f"{name}: {detail}; drawn image saved as {failed}")
+
+def assert_matches_reference(image, name):
+    compare_with_reference(image, name, "render")
 
 
 MENU = ("Lancer les dés", "Vendre des lots", "Vue privée", "Annuler la dernière action",

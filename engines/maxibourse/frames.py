@@ -4,7 +4,7 @@ The game state holds a stack of these frames; the top one says what the game is 
 for. A procedure that needs another one (a settlement whose buyer cannot pay needs a
 debt, a debt needs sales...) pushes it and resumes when it is done.
 """
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engines.core.rounds import LotAuction, SpeakingRound
 

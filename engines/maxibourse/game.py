@@ -19,7 +19,7 @@ from engines.core.rounds import LotAuction, SpeakingRound, clockwise
 from engines.maxibourse import frames as F
 from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.box import load_box
-from engines.maxibourse.payday import MAJORITY_LOTS, breakdown
+from engines.maxibourse.payday import breakdown
 
 register_catalog(Path(__file__).parent / "locale")
 
