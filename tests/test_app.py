@@ -28,7 +28,7 @@ from firmware.parts import build_hardware
 from firmware.selftest import run_selftest
 from firmware.session import Session
 from mb_helpers import started
-from test_e2e_box import E2EBox
+from e2e_box import E2EBox
 
 ROOT = Path(__file__).resolve().parent.parent
 CORBEILLE = [sys.executable, "-m", "firmware.cli"]

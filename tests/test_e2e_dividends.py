@@ -1,6 +1,6 @@
 """End to end: a 4-player Dividends game played on simulated buttons, from the setup
 screens through five years to the winner, through the real loop, controller, engine,
-journal and renderers (tests/test_e2e_box.py: MockFactory pins, a manual clock, PNG
+journal and renderers (tests/e2e_box.py: MockFactory pins, a manual clock, PNG
 displays). The turn-order auctions are played on the seat buttons: a press raises by the
 step, the configured silence sells the token.
 
@@ -10,17 +10,17 @@ at them).
 """
 import pytest
 
-import test_e2e_box
+import e2e_box
 from drivers.display import PngDisplay
 from engines.dividends.game import Dividends
-from test_e2e_box import E2EBox, assert_matches_reference
+from e2e_box import E2EBox, assert_matches_reference
 
 SILENCE = 1.0
 
 
 @pytest.fixture
 def box(tmp_path, monkeypatch):
-    monkeypatch.setattr(test_e2e_box, "REFERENCES", "e2e_dividends")
+    monkeypatch.setattr(e2e_box, "REFERENCES", "e2e_dividends")
     board = PngDisplay((128, 64), "1", name="board", keep=5)
     b = E2EBox(tmp_path, seats=4, board=board,
                extra={"game": {"dice": "device"}, "timing": {"silence_s": SILENCE}})

@@ -8,7 +8,7 @@ tests/reference/e2e/ (regenerate with CORBEILLE_UPDATE_REFERENCES=1, then look a
 import pytest
 
 from drivers.display import PngDisplay
-from test_e2e_box import E2EBox, assert_matches_reference
+from e2e_box import E2EBox, assert_matches_reference
 from engines.maxibourse.game import MaxiBourse, snapshot
 from firmware.script import run_script
 
