@@ -30,6 +30,8 @@ import os
 import shutil
 import sqlite3
 
+from engines.core.errors import CorbeilleError
+
 __all__ = ["Journal", "JournalError"]
 
 # "Corb" in the SQLite header tells our files from other SQLite databases.
@@ -54,7 +56,7 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 
-class JournalError(Exception):
+class JournalError(CorbeilleError):
     """The journal cannot do what was asked; the message names the file and the problem."""
 
 
