@@ -327,6 +327,52 @@ def presses_table():
     op, seat = count(d, lambda d: (d.key("back", long=True), d.key("ok")))
     assert d.c.session.game.log[-1].kind == "first"
     rows.append(("Undo the last action", op, seat, "long Back, OK"))
+    rows += dividends_rows(fresh, count)
+    return rows
+
+
+def dividends_rows(fresh, count):
+    """Dividends: the yearly dice with the device's dice, the turn-order auction on the
+    seat buttons, the event tile (drawn by the device, or chosen from the cup)."""
+    import random
+
+    from engines.dividends.game import Dividends
+    from engines.dividends.random_play import random_game
+
+    rows = []
+
+    def new_game(dice):
+        return Dividends({"game": "dividends", "players": list(PLAYERS), "seed": 1, "settings": {"dice": dice}})
+
+    d = fresh(game=new_game("device"))
+    op, seat = count(d, lambda d: d.key("ok"))
+    assert d.c.session.game.log[-1].kind == "dice"
+    rows.append(("Dividends: the year's dice with device dice (outcome on screen)", op, seat, "OK"))
+
+    # Three bidders: 50, 100, 150 on the first token (silence sells), 50, 100 on the second;
+    # the last token goes to the one left.
+    def auction(d):
+        d.seat(1).seat(2).seat(3).wait(TIMING.silence_s + 0.1)
+        d.seat(1).seat(2).wait(TIMING.silence_s + 0.1)
+        assert d.c.session.game.s.tokens == [3, 2, 1]
+    op, seat = count(d, auction)
+    rows.append(("Dividends: turn-order auction of 3 bidders (3 bids, then 2; silence sells)", op, seat,
+                 "each bidder on their seat button"))
+
+    for dice, how, run in (("device", "OK", lambda d: d.key("ok")),
+                           ("physical", "tile list, OK (BUY-IN)", lambda d: d.choose("BUY-IN").key("ok"))):
+        header, actions, _ = random_game(random.Random(7), players=len(PLAYERS), verify=False,
+                                         settings={"dice": dice}, header={**new_game(dice).header})
+        game = Dividends(header)
+        for act in actions:
+            if game.decision().prompt == "prompt.dv.event":
+                break
+            game.apply(act)
+        d = fresh(game=game)
+        op, seat = count(d, run)
+        assert game.log[-1].kind == "event"
+        what = "drawn by the device" if dice == "device" else "chosen from the cup"
+        rows.append((f"Dividends: the event tile {what} (outcome on screen)", op, seat, how))
     return rows
 
 

@@ -13,13 +13,14 @@ import random
 import pytest
 
 from drivers.events import InputEvent
-from engines.dividends.game import Dividends, public, snapshot
+from engines.dividends.game import TILES, Dividends, public, snapshot
 from engines.dividends.random_play import header_for, random_game
 from firmware.app import public_snapshot
 from firmware.controller import Controller, Timing
 from firmware.games import adapter
 from firmware.games.dividends import render_board
 from firmware.session import Session
+from firmware.texts import t
 from test_board import Poison, RecordingSnapshot
 
 UI = adapter("dividends")
@@ -195,6 +196,38 @@ def test_physical_dice_are_entered_then_confirmed_with_the_outcome():
     assert c.screen().lines[4].startswith("BIG-BOUL ± -2")
     c.handle(InputEvent("ok", "press", 0.0))
     assert c.session.game.log[-1].kind == "dice" and c.stack[0]["t"] == "open_auction"
+
+
+def test_a_physical_event_tile_is_chosen_then_confirmed_with_its_outcome():
+    header, actions, _ = random_game(random.Random(7), players=4, verify=False, settings={"dice": "physical"})
+    game = Dividends(header)
+    for act in actions:                                   # up to the first yearly event tile
+        if game.decision().prompt == "prompt.dv.event":
+            break
+        game.apply(act)
+    assert game.decision().prompt == "prompt.dv.event"
+    c = Controller(None, seat_buttons=range(4))
+    c.attach(Session(game))
+    assert c.stack[0]["t"] == "entry" and c.stack[0]["kind"] == "event"
+    screen = c.screen()
+    assert screen.kind == "menu" and screen.items[:4] == TILES
+    n, tile = len(game.log), TILES[2]
+    for _ in range(2):
+        c.handle(InputEvent("down", "press", 0.0))
+    c.handle(InputEvent("ok", "press", 0.0))              # the tile drawn from the cup
+    screen = c.screen()
+    assert screen.kind == "payday"
+    assert screen.lines == (t("q.dv.tile_is", "fr", tile=tile), t("dv.tile." + tile, "fr"))
+    c.handle(InputEvent("back", "press", 0.0))            # Back before confirming: nothing applied
+    assert len(game.log) == n and c.screen().kind == "menu" and c.stack[0]["v"] == {}
+    for _ in range(2):
+        c.handle(InputEvent("down", "press", 0.0))
+    c.handle(InputEvent("ok", "press", 0.0))
+    assert len(game.log) == n
+    c.handle(InputEvent("ok", "press", 0.0))              # OK applies `event TILE`
+    assert len(game.log) == n + 1
+    assert game.log[-1].to_json() == {"kind": "event", "tile": tile}
+    assert game.decision().prompt != "prompt.dv.event"
 
 
 def test_operator_screens_never_show_hidden_cash():
