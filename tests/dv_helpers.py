@@ -4,26 +4,11 @@ Positions the rulebook's examples start from are reached with the operator's cor
 (`adjust_certs`, `adjust_cash`, `set_marker`), which are ordinary logged actions."""
 from engines.core.ledger import BANK
 from engines.dividends.game import Dividends
+from game_helpers import cash, play, seat  # noqa: F401 (re-exported for the tests)
 
 
 def new_game(players, seed=1, **settings):
     return Dividends({"game": "dividends", "players": list(players), "settings": settings, "seed": seed})
-
-
-def play(game, *lines):
-    """Apply each line of the command language; return the events of the last one."""
-    events = []
-    for line in lines:
-        events = game.apply(game.ACTIONS.parse(line, game.players))
-    return events
-
-
-def seat(game, name):
-    return game.players.index(name)
-
-
-def cash(game, name):
-    return game.cash(seat(game, name))
 
 
 def certs(game, name, company):

@@ -16,6 +16,8 @@ from drivers.inputs import build_operator_inputs, build_seat_buttons
 from drivers.outputs import RecordingBeeper, RecordingSeatLights
 from firmware.app import Hardware, Part, start_app
 from firmware.config import config_from_dict
+from firmware.journal import Journal
+from firmware.script import run_script
 
 REFERENCES = "e2e"  # the folder under tests/reference/ (the Dividends tests use their own)
 OPERATOR_PINS = {"up": 5, "down": 6, "ok": 13, "back": 19}
@@ -24,6 +26,19 @@ SEAT_PINS = [4, 12, 16, 20, 21, 23]
 
 def assert_matches_reference(image, name):
     compare_with_reference(image, name, REFERENCES)
+
+
+def journal_script(tmp_path, script):
+    """Record a game played from `script` in the box's journal (tmp_path/state), as if the
+    box had played it before a restart; returns the game."""
+    state = tmp_path / "state"
+    state.mkdir(exist_ok=True)
+    game = run_script(script)
+    with Journal(state / "journal.sqlite") as journal:
+        game_id = journal.new_game(game.header)
+        for act in game.log:
+            journal.append(game_id, act.to_json())
+    return game
 
 
 class E2EBox:

@@ -1,18 +1,11 @@
 """Helpers for Maxi Bourse tests: a game set up from a few lines of the command language."""
 from engines.core.ledger import BANK
 from engines.maxibourse.game import MaxiBourse
+from game_helpers import cash, play, seat  # noqa: F401 (re-exported for the tests)
 
 
 def new_game(players, fmt="junior", **settings):
     return MaxiBourse({"game": "maxibourse", "format": fmt, "players": list(players), "settings": settings, "seed": 1})
-
-
-def play(game, *lines):
-    """Apply each line of the command language; return the events of the last one."""
-    events = []
-    for line in lines:
-        events = game.apply(game.ACTIONS.parse(line, game.players))
-    return events
 
 
 def started(players, fmt="junior", first=None, portfolios=None, **settings):
@@ -31,14 +24,6 @@ def started(players, fmt="junior", first=None, portfolios=None, **settings):
         play(game, f"pick {players[seat]} {company}")
     play(game, f"first {first or players[0]}")
     return game
-
-
-def seat(game, name):
-    return game.players.index(name)
-
-
-def cash(game, name):
-    return game.cash(seat(game, name))
 
 
 def lots(game, name, company):

@@ -8,7 +8,7 @@ tests/reference/e2e/ (regenerate with CORBEILLE_UPDATE_REFERENCES=1, then look a
 import pytest
 
 from drivers.display import PngDisplay
-from e2e_box import E2EBox, assert_matches_reference
+from e2e_box import E2EBox, assert_matches_reference, journal_script
 from engines.maxibourse.game import MaxiBourse, snapshot
 from firmware.script import run_script
 
@@ -192,14 +192,7 @@ def test_board_reference_after_a_price_change(tmp_path):
         f"pick {p} {c}" for p, c in zip(["Ana", "Ben", "Cid"] * 5, [
             "BARCLAYS", "CHASE", "DEUTSCHE", "BP", "ELF", "ESSO", "LEYLAND", "FIAT", "GM",
             "BSN", "COCA-COLA", "NESTLE", "COLGATE", "LOREAL", "UNILEVER"])) + "\nfirst Ana\nroll 1 2\nprice BANQUES +40\n"
-    from firmware.journal import Journal
-    state = tmp_path / "state"
-    state.mkdir()
-    with Journal(state / "journal.sqlite") as journal:
-        game = run_script(script)
-        game_id = journal.new_game(game.header)
-        for act in game.log:
-            journal.append(game_id, act.to_json())
+    journal_script(tmp_path, script)
     box = E2EBox(tmp_path, board=board)
     try:
         assert box.screen.title == "Ana : case ?"                  # resumed from the journal
@@ -218,14 +211,7 @@ def test_auction_on_the_seat_buttons(tmp_path):
             "BSN", "COCA-COLA", "NESTLE", "COLGATE", "LOREAL", "UNILEVER"])],
         "first Robert", 'adjust_lots Nina CANON +8 "example"', 'set_price CANON 200 "example"',
         "roll 1 2", "titre BP CANON", "declare Robert 2", "declare Joelle 2", "declare Nina 0"])
-    from firmware.journal import Journal
-    state = tmp_path / "state"
-    state.mkdir()
-    with Journal(state / "journal.sqlite") as journal:
-        game = run_script(script)
-        game_id = journal.new_game(game.header)
-        for act in game.log:
-            journal.append(game_id, act.to_json())
+    journal_script(tmp_path, script)
     box = E2EBox(tmp_path)
     try:
         assert box.screen.kind == "auction"

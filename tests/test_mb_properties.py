@@ -293,7 +293,7 @@ PICKS_3 = """
     first Sophie
 """
 
-EVERYONE_SKIPPING = """
+PICKS_2 = """
     pick Sophie UBS
     pick Thierry UBS
     pick Sophie BP
@@ -305,6 +305,9 @@ EVERYONE_SKIPPING = """
     pick Sophie FIAT
     pick Thierry FIAT
     first Sophie
+"""
+
+EVERYONE_SKIPPING = PICKS_2 + """
     adjust_cash Sophie -4900000 set-up
     adjust_cash Thierry -4900000 set-up
     sell Sophie UBS 1         # Thierry buys it with 100 000 $: sells to the bank, fined, skips
@@ -416,19 +419,7 @@ def test_buyer_ruined_in_a_nested_default_does_not_leave_the_seller_paid_and_sti
 
 
 def test_booleans_are_not_numbers():
-    g = script_game(["Sophie", "Thierry"], "junior", """
-        pick Sophie UBS
-        pick Thierry UBS
-        pick Sophie BP
-        pick Thierry BP
-        pick Sophie ELF
-        pick Thierry ELF
-        pick Sophie ESSO
-        pick Thierry ESSO
-        pick Sophie FIAT
-        pick Thierry FIAT
-        first Sophie
-    """)
+    g = script_game(["Sophie", "Thierry"], "junior", PICKS_2)
     act = ACTIONS.classes["roll"](True, True)
     try:
         g.apply(act)
