@@ -20,6 +20,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
+from drivers.errors import ConfigError  # one error for every configuration problem, drivers' too
+
 ENV_VAR = "CORBEILLE_CONFIG"
 SYSTEM_CONFIG = Path("/etc/corbeille/corbeille.toml")
 
@@ -34,10 +36,6 @@ HEADER_UARTS = ("/dev/serial0", "/dev/ttyS0", "/dev/ttyAMA0")   # all on GPIO 14
 GAMES = ("maxibourse", "dividends", "avendre", "shark", "richesses")
 MAX_PLAYERS = 12                 # Dividends seats up to 12
 MAX_SEATS = 6
-
-
-class ConfigError(ValueError):
-    """The configuration cannot run this box; the message says where and what is allowed."""
 
 
 @dataclass(frozen=True)
