@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test bench clean
+.PHONY: run test fuzz bench clean
 
 $(BIN)/corbeille: setup.py
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11 or newer is needed, found " + sys.version.split()[0]) if sys.version_info < (3, 11) else None'
@@ -17,6 +17,13 @@ run: $(BIN)/corbeille
 
 test: $(BIN)/corbeille
 	$(BIN)/python -m pytest
+
+# Property tests with fresh random seeds and FUZZ_SCALE times the examples of `make test`
+# (tests/props.py); it prints the games and actions played. Pin what it finds as @example.
+FUZZ_SCALE ?= 50
+fuzz: $(BIN)/corbeille
+	HYPOTHESIS_PROFILE=fuzz FUZZ_SCALE=$(FUZZ_SCALE) $(BIN)/python -m pytest -p no:cacheprovider \
+		tests/test_mb_properties.py tests/test_dividends_properties.py tests/test_protocol.py
 
 bench: $(BIN)/corbeille
 	$(BIN)/python -m bench

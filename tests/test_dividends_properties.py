@@ -5,7 +5,7 @@ language and a script round trip; illegal actions are refused with a message in 
 and English and change nothing; cash never shows in the public view."""
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.core.decision import Choice, Fixed, IntRange
@@ -14,8 +14,9 @@ from engines.core.i18n import catalog
 from engines.dividends.game import Dividends, Over, public, snapshot
 from engines.dividends.random_play import random_game, state_key
 from firmware.script import export_script, run_script
+from props import played, props
 
-PROPS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPS = props(12)
 SEEDS = st.integers(0, 2**31 - 1)
 PLAYERS = st.integers(2, 12)
 
@@ -66,6 +67,7 @@ def test_random_games_conserve_everything_and_reach_the_end(seed, players, corre
 
     header, actions, game = random_game(rng, players, corrections=corrections, verify=False, on_action=after,
                                         max_actions=3000)
+    played("dividends", len(actions))
     assert isinstance(game.s.proc, Over) and game.s.year == 5
     assert all(game.left(c) == game.slots for c in game.companies), "liquidation left certificates"
     snap = snapshot(game)

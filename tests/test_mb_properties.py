@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.core.actions import Name, Seat, Signed, Text, _base
@@ -23,6 +23,7 @@ from engines.core.i18n import catalog, text
 from engines.core.ledger import BANK
 from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.game import MaxiBourse, snapshot
+from props import played, props
 from mb_helpers import new_game, play, started
 from mb_random import CORRECTIONS, WEIGHTS, draw_action, is_over, random_game, state_key
 
@@ -33,9 +34,6 @@ SETTINGS = st.sampled_from([{}, {"payday": "manual"}, {"rounds": 3}, {"vertical_
                             {"dice": "device"}])
 
 
-def run(examples):
-    """Sized so that the whole file takes well under a minute on two cores."""
-    return settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PLACEHOLDER = re.compile(r"\{\w*\}")
 
 
@@ -88,7 +86,7 @@ class Invariants:
         self.checked += 1
 
 
-@run(60)
+@props(60)
 @given(seed=SEEDS, players=PLAYERS, fmt=FORMATS, options=SETTINGS, corrections=st.booleans())
 def test_random_legal_games_keep_money_lots_prices_and_decisions(seed, players, fmt, options, corrections):
     rng = random.Random(seed)
@@ -96,13 +94,14 @@ def test_random_legal_games_keep_money_lots_prices_and_decisions(seed, players, 
               "settings": options, "seed": seed}
     check = Invariants(header)
     _, actions, game = random_game(rng, header=header, max_actions=300, corrections=corrections, on_action=check)
+    played("maxibourse", len(actions))
     assert check.checked == len(actions) == len(game.log)
     assert len(actions) == 300 or is_over(game)
     snapshot(game)  # the final state can always be shown
 
 
 # -------------------------------------------------------------- replay, undo
-@run(20)
+@props(20)
 @given(seed=SEEDS, players=PLAYERS, fmt=FORMATS, options=SETTINGS)
 def test_replay_and_undo_give_the_same_states(seed, players, fmt, options):
     rng = random.Random(seed)
@@ -180,7 +179,7 @@ def assert_refusal_is_explained(error: IllegalAction):
         assert not PLACEHOLDER.search(message), f"unfilled placeholder in {lang}: {message!r} {error.params}"
 
 
-@run(50)
+@props(50)
 @given(seed=SEEDS, players=PLAYERS, fmt=FORMATS)
 def test_illegal_actions_change_nothing_and_say_why(seed, players, fmt):
     rng = random.Random(seed)
@@ -235,7 +234,7 @@ def test_refusals_at_set_up_and_after_the_close_are_explained():
 
 
 # ------------------------------------------------------------- round trips
-@settings(max_examples=200, deadline=None)
+@props(200)
 @given(reason=st.text(), delta=st.integers(-10**9, 10**9), seat=st.integers(0, 2))
 def test_correction_text_and_json_forms_read_back(reason, delta, seat):
     players = ["Ana", "Ben", "Cid"]

@@ -8,8 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+
+from props import props
 
 from engines.core.errors import IllegalAction
 from engines.maxibourse.actions import ACTIONS
@@ -39,7 +41,7 @@ def corbeille(tmp_path, text, name="game.txt"):
 
 
 # ------------------------------------------------------------ round trips
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@props(12)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), fmt=st.sampled_from(["junior", "senior", "masters"]),
        options=st.sampled_from([{}, {"payday": "manual"}, {"rounds": 2}, {"vertical_bonus": "once", "dice": "device"}]))
 def test_exported_random_games_read_back_to_the_same_state(seed, players, fmt, options):

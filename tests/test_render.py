@@ -15,8 +15,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+
+from props import props
 from PIL import ImageChops
 
 from firmware import fonts
@@ -197,7 +199,7 @@ class Cuts:
         monkeypatch.setattr(fonts.BitmapFont, "wrap", recording_wrap)
 
 
-@settings(max_examples=60, deadline=None)
+@props(60)
 @given(text=GLYPH_TEXT, kind=st.sampled_from(["menu", "message", "error", "speaking", "amount", "payday"]))
 def test_any_text_up_to_21_characters_fits_128_pixels(text, kind):
     text = text.strip() or "x"
@@ -208,7 +210,7 @@ def test_any_text_up_to_21_characters_fits_128_pixels(text, kind):
     assert cuts.cut == []
 
 
-@settings(max_examples=30, deadline=None)
+@props(30)
 @given(text=GLYPH_TEXT)
 def test_a_21_character_title_is_drawn_whole(text):
     """The pixel-level check behind the property above: the title bar holds the text's

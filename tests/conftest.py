@@ -1,0 +1,25 @@
+"""Hypothesis profiles: `make test` is derandomised, `make fuzz` explores.
+
+- "ci" (the default): a fixed seed per test (derandomize) and no example database, so
+  `make test` and CI draw the same examples on every run and give one verdict.
+- "fuzz" (`make fuzz`, HYPOTHESIS_PROFILE=fuzz): fresh random seeds and many more
+  examples (tests/props.py scales each test's own count). Every failure it finds is
+  pinned as an explicit @example in the test file.
+"""
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("fuzz", derandomize=False, database=None, deadline=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_terminal_summary(terminalreporter):
+    from props import COUNTS
+    if COUNTS:
+        terminalreporter.section("random games played")
+        for name, (games, actions) in sorted(COUNTS.items()):
+            terminalreporter.write_line(f"{name}: {games} games, {actions} actions")
