@@ -2,9 +2,9 @@
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from engines.core.errors import CorbeilleError
+from engines.core.files import MAX_BYTES, decode_text, read_text
 
 
 def state_json(game) -> dict:
@@ -15,12 +15,11 @@ def state_json(game) -> dict:
 def cmd_script(args) -> int:
     from firmware.script import run_script
 
-    path = Path(args.file)
     try:
-        text = sys.stdin.read() if args.file == "-" else path.read_text(encoding="utf-8")
-    except OSError as error:
-        print(f"corbeille: cannot read {args.file}: {error.strerror}", file=sys.stderr)
-        return 2
+        text = read_stdin() if args.file == "-" else read_text(args.file, "script", CorbeilleError)
+    except CorbeilleError as error:
+        print(f"corbeille: {error}", file=sys.stderr)
+        return 1
     journal = game_id = None
     if args.journal:
         from firmware.journal import Journal
@@ -48,6 +47,15 @@ def cmd_script(args) -> int:
             journal.close()
     print(json.dumps(state_json(game), indent=2, ensure_ascii=False))
     return 0
+
+
+def read_stdin() -> str:
+    """A script on standard input, read as UTF-8 whatever the locale says and refused like
+    a file that is not UTF-8."""
+    data = sys.stdin.buffer.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise CorbeilleError(f"<stdin>: more than {MAX_BYTES} bytes is too big for a script")
+    return decode_text(data, "<stdin>", "script", CorbeilleError)
 
 
 def open_game(args):

@@ -186,7 +186,7 @@ def test_script_error_for_a_badly_written_line(tmp_path, line, words):
     ("players Ana\npick Ana SONY\n", ["1 players", "2 to 6"]),
     ("players Ana Ben Cid Dan Eve Fay Gus\n", ["7 players", "2 to 6"]),
     ("players Ana ana\n", ["unique"]),
-    ("seed x\nplayers Ana Ben\n", ["game.txt:1:", "seed takes one whole number"]),
+    ("seed x\nplayers Ana Ben\n", ["game.txt:1:", "seed must be a whole number in digits 0-9, got 'x'"]),
     ("format junior\n", ["must name the players"]),
     ("players Ana Ben\nset payday weekly\n", ["payday = weekly", "each_round, manual"]),
     ("players Ana Ben\nset colour blue\n", ["colour", "payday"]),
