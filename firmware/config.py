@@ -205,7 +205,13 @@ def _players(value):
 def _path(value):
     # "" lets the box choose (see _default_state_dir); anything else must be absolute
     # so the journal never lands somewhere that depends on the current directory.
-    if type(value) is not str or (value and not Path(value).expanduser().is_absolute()):
+    if type(value) is not str or "\0" in value:
+        raise _Bad('must be an absolute path, or "" for the default')
+    try:
+        absolute = not value or Path(value).expanduser().is_absolute()
+    except RuntimeError:            # "~someone" whose home directory is unknown
+        raise _Bad('names an unknown user\'s home; must be an absolute path, or "" for the default') from None
+    if not absolute:
         raise _Bad('must be an absolute path, or "" for the default')
     return value
 
@@ -327,8 +333,10 @@ def load_config(path: str | os.PathLike | None = None) -> Config:
     return config_from_dict(data, source)
 
 
-def config_from_dict(data: Mapping[str, Any], source: Path | None = None) -> Config:
-    """Check a parsed TOML document; `source` names it in messages."""
+def config_from_dict(data: Mapping[str, Any], source: Path | None = None,
+                     pinout_file: Path | None = None) -> Config:
+    """Check a parsed TOML document; `source` names it in messages. The pin map is
+    hardware/pinout.toml unless `pinout_file` names another."""
     where = str(source) if source else "built-in defaults"
     known_sections = [*SCHEMA, "pins"]
     for name, value in data.items():
@@ -353,7 +361,7 @@ def config_from_dict(data: Mapping[str, Any], source: Path | None = None) -> Con
             values["dir"] = Path(values["dir"]).expanduser() if values["dir"] else _default_state_dir()
         sections[name] = SECTION_CLASSES[name](**values)
 
-    pinout, pinout_file = read_pinout()
+    pinout, pinout_file = read_pinout(pinout_file)
     pins, seat_leds = _wire(sections, pinout, data.get("pins", {}), where, str(pinout_file))
     return Config(**sections, pins=MappingProxyType(pins), seat_leds=seat_leds, source=source)
 
