@@ -96,6 +96,22 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def cmd_box_check(args) -> int:
+    """Read a box file the way a game would (the engine checks it) and say what it holds."""
+    from engines import game_class
+
+    # Four players fit every game; the box file is the only thing under test.
+    header = {"game": args.game, "players": ["A", "B", "C", "D"], "box": args.file}
+    try:
+        game = game_class(args.game)(header)
+    except CorbeilleError as error:
+        print(f"corbeille: {error}", file=sys.stderr)
+        return 1
+    companies = state_json(game).get("companies", {})
+    print(f"{args.file}: a {args.game} box file, {len(companies)} companies in play: " + ", ".join(companies))
+    return 0
+
+
 def default_journal() -> str:
     import os
 
@@ -133,6 +149,13 @@ def build_parser():
     p.add_argument("file", help="script file, or - for standard input")
     p.add_argument("--journal", help="also record the game in this journal (SQLite file)")
     p.set_defaults(func=cmd_script)
+    p = sub.add_parser("box", parents=[common], help="box files (the owner's physical copy)")
+    box = p.add_subparsers(dest="box_command", required=True)
+    p = box.add_parser("check", parents=[common], help="check a box file as a game reads it")
+    p.add_argument("file", help="box file (TOML)")
+    p.add_argument("--game", default="maxibourse", choices=("maxibourse", "dividends"),
+                   help="the game it describes (default maxibourse)")
+    p.set_defaults(func=cmd_box_check)
     for name, func, text in (("export", cmd_export, "print a recorded game in the command language"),
                              ("replay", cmd_replay, "replay a recorded game and print its state as JSON")):
         p = sub.add_parser(name, parents=[common], help=text)

@@ -409,3 +409,45 @@ def test_standard_input_that_is_not_utf8_is_refused():
                           input=b"players A B\n\xff\n", capture_output=True, timeout=60)
     assert done.returncode == 1
     assert done.stderr.decode().startswith("corbeille: <stdin>:2: byte 0xFF (column 1) is not UTF-8 text")
+
+
+# ------------------------------------------------------ corbeille box check
+def box_check(*args):
+    return subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_box_check_reads_the_shipped_box_files():
+    done = box_check(MB_BOX)
+    assert done.returncode == 0 and done.stdout.startswith(f"{MB_BOX}: a maxibourse box file, 40 companies")
+    dv = ROOT / "engines" / "dividends" / "box" / "dividends.toml"
+    done = box_check(dv, "--game", "dividends")
+    assert done.returncode == 0 and "a dividends box file, 5 companies in play: CEDARPINES" in done.stdout
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda p: p.mkdir(), "is a folder, not a box file; give the path of the file itself"),
+    (lambda p: p.write_bytes(b"\x89PNG\r\n\x1a\n"), ":1: byte 0x89 (column 1) is not UTF-8 text"),
+    (lambda p: p.write_text(MB_BOX.read_text().replace("nominal = 300", "nominal = 350", 1)),
+     "nominal: 350 is not allowed; allowed: 100, 200, 300"),
+    (lambda p: None, "box file not found; check the path"),
+])
+def test_box_check_exits_1_naming_the_file(tmp_path, make, words):
+    path = tmp_path / "mybox.toml"
+    make(path)
+    done = box_check(path)
+    assert done.returncode == 1 and done.stdout == "" and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"corbeille: {path}") and words in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("command", [["export"], ["replay"], ["script", str(ROOT / "examples" / "sony.txt")]])
+def test_a_configuration_that_cannot_be_read_stops_a_command_with_its_name(tmp_path, command):
+    config = tmp_path / "corbeille.toml"
+    config.write_bytes(b"[game]\nplayers = [\"Zo\xe9\"]\n")
+    done = subprocess.run([sys.executable, "-m", "firmware.cli", "--config", str(config), *command], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    if command[0] == "script":      # a script does not read the configuration
+        assert done.returncode == 0, done.stderr
+        return
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"corbeille: {config}:2: byte 0xE9 (column 15) is not UTF-8 text")
