@@ -16,6 +16,7 @@ allowed. `export_script` writes a game back in the same language (header + actio
 which `run_script` reads to the same state.
 """
 import random
+import re
 import shlex
 from dataclasses import dataclass
 
@@ -25,6 +26,7 @@ from engines.core.errors import BoxFileError, CorbeilleError, ProtocolError
 
 HEADER_KEYS = ("game", "format", "players", "seed", "set", "box")
 SHOWN = 100   # characters of the offending line an error shows
+LINE_ENDS = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass
@@ -117,7 +119,9 @@ def run_script(text: str, source: str = "<script>", on_action=None):
 
     Each line is split once (engines.core.actions.split_line, linear in its length) and
     may hold at most MAX_LINE_BYTES bytes."""
-    header, game, lines = {}, None, text.splitlines()
+    # Lines end at LF, CR LF or CR only, as editors count them (str.splitlines would also
+    # cut at U+2028, VT, FS..., and the line numbers in messages would drift).
+    header, game, lines = {}, None, LINE_ENDS.split(text.removesuffix("\n").removesuffix("\r"))
     header_lines = {}  # header key (or setting name) -> its line number
 
     def create(at):

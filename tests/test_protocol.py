@@ -451,3 +451,13 @@ def test_a_configuration_that_cannot_be_read_stops_a_command_with_its_name(tmp_p
         return
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert done.stderr.startswith(f"corbeille: {config}:2: byte 0xE9 (column 15) is not UTF-8 text")
+
+
+def test_line_numbers_count_line_ends_as_an_editor_does():
+    """A U+2028 or a form feed inside a line is not a line end: the next lines keep the
+    numbers an editor shows."""
+    text = "# note\u2028more\x0c\nplayers A B\nseed 1\npick A NOPE\n"
+    with pytest.raises(ScriptError) as refused:
+        run_script(text)
+    assert refused.value.line == 4
+    assert run_script("players A B\r\nseed 4\rpick A SONY\n").log[0].company == "SONY"
