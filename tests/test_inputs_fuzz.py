@@ -14,6 +14,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -225,11 +226,9 @@ def test_mutated_box_files_load_or_name_the_file_and_key(tmp_path_factory, box, 
     with_box = folder / "game.txt"
     with_box.write_text("\n".join(lines) + "\n", encoding="utf-8")
     if refused:
-        try:
+        with pytest.raises(ScriptError) as error:
             run_script(with_box.read_text(encoding="utf-8"), str(with_box))
-            raise AssertionError("a refused box file was accepted by a script")
-        except ScriptError as error:
-            assert error.line == header_end + 2 and str(path) in error.message, str(error)
+        assert error.value.line == header_end + 2 and str(path) in error.value.message, str(error.value)
     else:
         check_script(with_box)
 
@@ -337,3 +336,14 @@ def test_the_fuzzed_inputs_are_valid_before_they_are_damaged(tmp_path):
         run_script(script.decode(), "seed.txt")
     load_mb_box(MB_BOX)
     load_dv_box(DV_BOX)
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path):
+    from engines.core.files import MAX_BYTES
+    path = tmp_path / "huge.txt"
+    with open(path, "wb") as f:                 # sparse: the size without the bytes
+        f.truncate(MAX_BYTES + 1)
+    with pytest.raises(CorbeilleError) as refused:
+        read_text(path, "script", CorbeilleError)
+    assert str(refused.value) == (f"{path}: {MAX_BYTES + 1} bytes is too big for a script (at most {MAX_BYTES}); "
+                                  "check that it is the right file")
