@@ -8,7 +8,10 @@ with a screwdriver, not in a debugger.
 The pin map is data: hardware/pinout.toml (the file the wiring guide is written from),
 with single pins overridden by [pins]. Only the parts the configuration enables are
 checked, and a pin used twice, or used by a part while a bus that needs it is enabled,
-is refused with both uses named.
+is refused with both uses named. The pin map itself is checked like this file (every
+section, bus and key, each of the right kind); its mistakes are reported against it.
+Files are read through engines.core.files: a folder, a device or bytes that are not
+UTF-8 are refused naming the file, like any other mistake.
 """
 from __future__ import annotations
 
