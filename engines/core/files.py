@@ -48,8 +48,10 @@ def read_bytes(path: str | os.PathLike, what: str, error: type[Exception] = Valu
     """The bytes of a regular file; folders, devices and pipes are refused without
     reading them (a pipe or a tty would block, /dev/zero never ends)."""
     try:
-        # O_NONBLOCK: opening a FIFO must not wait for a writer; the check below refuses it.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        # O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOCTTY: opening a
+        # terminal must not make it ours. The check below refuses both.
+        flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise error(f"{path}: {what} not found; check the path") from None
     except IsADirectoryError:
