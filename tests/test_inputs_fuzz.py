@@ -182,6 +182,35 @@ def test_mutated_configurations_load_or_name_the_file_and_key(tmp_path_factory, 
     tried("configurations", refused)
 
 
+CONFIG_KEYS = sorted({key for keys in cfg.SCHEMA.values() for key in keys} | {"buzzer", "button_up", "colour"})
+CONFIG_VALUES = st.one_of(
+    st.booleans(), st.integers(-2**63, 2**63 - 1), st.integers(0, 30), st.floats(), st.text(max_size=8),
+    st.lists(st.text(max_size=4), max_size=3), st.just({}),
+    st.sampled_from(["oled", "eink", "inky", "spi", "encoder", "/dev/serial0", "/dev/ttyGS0", "~nobody-here/x",
+                     "/tmp/\x00", "dividends", ["Ana", "ana"], ["Ana", "Ben"], 6, 999, 1000, 0x20]))
+
+
+@props(60)
+@given(data=st.dictionaries(st.sampled_from([*cfg.SCHEMA, "pins", "sound"]),
+                            st.one_of(st.dictionaries(st.sampled_from(CONFIG_KEYS), CONFIG_VALUES, max_size=4),
+                                      CONFIG_VALUES), max_size=5))
+@example(data={"state": {"dir": "~nobody-here/x"}})
+@example(data={"game": {"players": ["Ana", "ana"]}})
+def test_configuration_values_of_every_type_are_checked_naming_the_key(data):
+    """Parsed configurations with values of every TOML type in every key: accepted, or
+    refused naming the file and the section or key."""
+    source = Path("/etc/corbeille/corbeille.toml")
+    try:
+        config_from_dict(data, source)
+        refused = False
+    except ConfigError as error:
+        message = str(error)
+        assert_names(message, source)
+        assert re.match(rf"{re.escape(str(source))}: (unknown (key|section) )?\[?(\w+(\.\w+)?)\]?", message), message
+        refused = True
+    tried("configuration values", refused)
+
+
 # ------------------------------------------------------------------ pin maps
 @props(25)
 @given(ops=edits)
