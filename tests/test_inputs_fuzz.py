@@ -11,7 +11,6 @@ docs/reliability.md "Input files" has the figures of a long run.
 import random
 import re
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
