@@ -2,9 +2,9 @@
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from engines.core.errors import CorbeilleError
+from engines.core.files import MAX_BYTES, decode_text, read_text
 
 
 def state_json(game) -> dict:
@@ -15,12 +15,11 @@ def state_json(game) -> dict:
 def cmd_script(args) -> int:
     from firmware.script import run_script
 
-    path = Path(args.file)
     try:
-        text = sys.stdin.read() if args.file == "-" else path.read_text(encoding="utf-8")
-    except OSError as error:
-        print(f"corbeille: cannot read {args.file}: {error.strerror}", file=sys.stderr)
-        return 2
+        text = read_stdin() if args.file == "-" else read_text(args.file, "script", CorbeilleError)
+    except CorbeilleError as error:
+        print(f"corbeille: {error}", file=sys.stderr)
+        return 1
     journal = game_id = None
     if args.journal:
         from firmware.journal import Journal
@@ -48,6 +47,15 @@ def cmd_script(args) -> int:
             journal.close()
     print(json.dumps(state_json(game), indent=2, ensure_ascii=False))
     return 0
+
+
+def read_stdin() -> str:
+    """A script on standard input, read as UTF-8 whatever the locale says and refused like
+    a file that is not UTF-8."""
+    data = sys.stdin.buffer.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise CorbeilleError(f"<stdin>: more than {MAX_BYTES} bytes is too big for a script")
+    return decode_text(data, "<stdin>", "script", CorbeilleError)
 
 
 def open_game(args):
@@ -88,6 +96,22 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def cmd_box_check(args) -> int:
+    """Read a box file the way a game would (the engine checks it) and say what it holds."""
+    from engines import game_class
+
+    # Four players fit every game; the box file is the only thing under test.
+    header = {"game": args.game, "players": ["A", "B", "C", "D"], "box": args.file}
+    try:
+        game = game_class(args.game)(header)
+    except CorbeilleError as error:
+        print(f"corbeille: {error}", file=sys.stderr)
+        return 1
+    companies = state_json(game).get("companies", {})
+    print(f"{args.file}: a {args.game} box file, {len(companies)} companies in play: " + ", ".join(companies))
+    return 0
+
+
 def default_journal() -> str:
     import os
 
@@ -125,6 +149,13 @@ def build_parser():
     p.add_argument("file", help="script file, or - for standard input")
     p.add_argument("--journal", help="also record the game in this journal (SQLite file)")
     p.set_defaults(func=cmd_script)
+    p = sub.add_parser("box", parents=[common], help="box files (the owner's physical copy)")
+    box = p.add_subparsers(dest="box_command", required=True)
+    p = box.add_parser("check", parents=[common], help="check a box file as a game reads it")
+    p.add_argument("file", help="box file (TOML)")
+    p.add_argument("--game", default="maxibourse", choices=("maxibourse", "dividends"),
+                   help="the game it describes (default maxibourse)")
+    p.set_defaults(func=cmd_box_check)
     for name, func, text in (("export", cmd_export, "print a recorded game in the command language"),
                              ("replay", cmd_replay, "replay a recorded game and print its state as JSON")):
         p = sub.add_parser(name, parents=[common], help=text)

@@ -8,19 +8,23 @@ with a screwdriver, not in a debugger.
 The pin map is data: hardware/pinout.toml (the file the wiring guide is written from),
 with single pins overridden by [pins]. Only the parts the configuration enables are
 checked, and a pin used twice, or used by a part while a bus that needs it is enabled,
-is refused with both uses named.
+is refused with both uses named. The pin map itself is checked like this file (every
+section, bus and key, each of the right kind); its mistakes are reported against it.
+Files are read through engines.core.files: a folder, a device or bytes that are not
+UTF-8 are refused naming the file, like any other mistake.
 """
 from __future__ import annotations
 
 import json
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from drivers.errors import ConfigError  # one error for every configuration problem, drivers' too
+from engines.core.files import read_toml
+from engines.core.limits import MAX_ROUNDS, player_names_ok
 
 ENV_VAR = "CORBEILLE_CONFIG"
 SYSTEM_CONFIG = Path("/etc/corbeille/corbeille.toml")
@@ -193,17 +197,24 @@ def _port(value):
 
 
 def _players(value):
-    if (type(value) is not list or len(value) > MAX_PLAYERS
-            or not all(type(p) is str and p.strip() for p in value)
-            or len(set(value)) != len(value)):
-        raise _Bad(f"must be a list of up to {MAX_PLAYERS} distinct names")
+    # The engines' own rule for names (engines.core.limits): a name the configuration
+    # proposes is one a game accepts.
+    if type(value) is not list or len(value) > MAX_PLAYERS or not player_names_ok(value):
+        raise _Bad(f"must be a list of up to {MAX_PLAYERS} distinct names (single words without # or "
+                   "quotes, distinct ignoring case)")
     return tuple(value)
 
 
 def _path(value):
     # "" lets the box choose (see _default_state_dir); anything else must be absolute
     # so the journal never lands somewhere that depends on the current directory.
-    if type(value) is not str or (value and not Path(value).expanduser().is_absolute()):
+    if type(value) is not str or "\0" in value:
+        raise _Bad('must be an absolute path, or "" for the default')
+    try:
+        absolute = not value or Path(value).expanduser().is_absolute()
+    except RuntimeError:            # "~someone" whose home directory is unknown
+        raise _Bad('names an unknown user\'s home; must be an absolute path, or "" for the default') from None
+    if not absolute:
         raise _Bad('must be an absolute path, or "" for the default')
     return value
 
@@ -219,7 +230,7 @@ SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
         "dice": ("physical", _choice("physical", "device")),
         "payday": ("each_round", _choice("each_round", "manual")),
         "vertical_bonus": ("per_group", _choice("per_group", "once")),
-        "rounds": (0, _integer(0, 999)),
+        "rounds": (0, _integer(0, MAX_ROUNDS)),
     },
     "state": {
         "dir": ("", _path),
@@ -301,12 +312,14 @@ def find_config(path: str | os.PathLike | None = None) -> Path | None:
     named = path or os.environ.get(ENV_VAR)
     if named:
         named = Path(named).expanduser()
-        if not named.is_file():
+        if not named.exists():
             how = "--config" if path else f"${ENV_VAR}"
             raise ConfigError(f"{named}: no such file (named by {how})")
         return named
     for candidate in (SYSTEM_CONFIG, user_config_path()):
-        if candidate.is_file():
+        # exists(), not is_file(): a folder or a device where the file belongs is
+        # reported by load_config, not silently skipped.
+        if candidate.exists():
             return candidate
     return None
 
@@ -319,18 +332,14 @@ def load_config(path: str | os.PathLike | None = None) -> Config:
     source = find_config(path)
     data: dict[str, Any] = {}
     if source is not None:
-        try:
-            with open(source, "rb") as f:
-                data = tomllib.load(f)
-        except tomllib.TOMLDecodeError as e:
-            raise ConfigError(f"{source}: not valid TOML: {e}") from None
-        except OSError as e:
-            raise ConfigError(f"{source}: cannot be read: {e.strerror}") from None
+        data = read_toml(source, "configuration file", ConfigError)
     return config_from_dict(data, source)
 
 
-def config_from_dict(data: Mapping[str, Any], source: Path | None = None) -> Config:
-    """Check a parsed TOML document; `source` names it in messages."""
+def config_from_dict(data: Mapping[str, Any], source: Path | None = None,
+                     pinout_file: Path | None = None) -> Config:
+    """Check a parsed TOML document; `source` names it in messages. The pin map is
+    hardware/pinout.toml unless `pinout_file` names another."""
     where = str(source) if source else "built-in defaults"
     known_sections = [*SCHEMA, "pins"]
     for name, value in data.items():
@@ -355,9 +364,8 @@ def config_from_dict(data: Mapping[str, Any], source: Path | None = None) -> Con
             values["dir"] = Path(values["dir"]).expanduser() if values["dir"] else _default_state_dir()
         sections[name] = SECTION_CLASSES[name](**values)
 
-    pinout, pinout_path = read_pinout()
-    pins, seat_leds = _wire(sections, pinout, data.get("pins", {}),
-                            where if source else str(pinout_path))
+    pinout, pinout_file = read_pinout(pinout_file)
+    pins, seat_leds = _wire(sections, pinout, data.get("pins", {}), where, str(pinout_file))
     return Config(**sections, pins=MappingProxyType(pins), seat_leds=seat_leds, source=source)
 
 
@@ -375,20 +383,90 @@ def pinout_path() -> Path:
     return REPO_PINOUT if REPO_PINOUT.is_file() else PACKAGE_PINOUT
 
 
-def read_pinout(path: Path | None = None) -> tuple[dict[str, Any], Path]:
-    """hardware/pinout.toml as a dict, and the path it came from."""
-    path = path or pinout_path()
-    try:
-        with open(path, "rb") as f:
-            return tomllib.load(f), path
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise ConfigError(f"{path}: the pin map cannot be read: {e}") from None
-
-
-# Sections of pinout.toml that hold GPIO numbers a [pins] table may override.
-PART_SECTIONS = ("buttons", "encoder", "operator_spi", "seat_buttons", "buzzer",
-                 "eink_waveshare", "eink_inky", "board_oled")
+# What hardware/pinout.toml must hold, exactly: a section, bus or key missing, a key nobody
+# reads (a typo) or a value of the wrong kind is refused when the file is read, naming the
+# pin map and the key, as the configuration's own keys are.
+BUS_SIGNALS = {"i2c": ("sda", "scl"), "spi0": ("mosi", "miso", "sclk", "ce0", "ce1"), "uart": ("txd", "rxd")}
+PIN_SECTIONS = {   # the sections of GPIO numbers a [pins] table may override
+    "buttons": ("button_up", "button_down", "button_ok", "button_back"),
+    "encoder": ("encoder_a", "encoder_b", "encoder_push", "encoder_back"),
+    "operator_spi": ("operator_dc", "operator_rst"),
+    "seat_buttons": tuple(f"seat_button_{n}" for n in range(1, MAX_SEATS + 1)),
+    "buzzer": ("buzzer",),
+    "eink_waveshare": ("eink_rst", "eink_dc", "eink_busy", "eink_pwr"),
+    "eink_inky": ("eink_rst", "eink_dc", "eink_busy"),
+    "board_oled": ("board_dc", "board_rst"),
+}
+PART_SECTIONS = tuple(PIN_SECTIONS)
 BUS_NAMES = {"i2c": "the I2C bus", "spi0": "the SPI0 bus", "uart": "the UART"}
+SEAT_LED_PORTS = tuple(f"GP{bank}{n}" for bank in "AB" for n in range(8))   # the MCP23017's pins
+SEAT_LEDS = {
+    "expander": _choice("mcp23017"),
+    "i2c_address": _integer(0x03, 0x77, show=lambda n: f"0x{n:02X}"),
+    **{f"seat_led_{n}": _choice(*SEAT_LED_PORTS) for n in range(1, MAX_SEATS + 1)},
+}
+
+
+def _gpio(value):
+    if type(value) is not int or not GPIO_RANGE[0] <= value <= GPIO_RANGE[1]:
+        raise _Bad(f"must be a BCM GPIO number from {GPIO_RANGE[0]} to {GPIO_RANGE[1]}")
+    return value
+
+
+def read_pinout(path: Path | None = None) -> tuple[dict[str, Any], Path]:
+    """hardware/pinout.toml as a dict, checked, and the path it came from."""
+    path = path or pinout_path()
+    return check_pinout(read_toml(path, "pin map", ConfigError), path), path
+
+
+def check_pinout(data: Mapping[str, Any], path) -> dict[str, Any]:
+    """The pin map with every section, bus and key present and of the right kind."""
+    tables: dict[str, tuple[Mapping[str, Check], str]] = {
+        **{f"bus.{bus}": (dict.fromkeys(signals, _gpio), "GPIO numbers")
+           for bus, signals in BUS_SIGNALS.items()},
+        **{name: (dict.fromkeys(keys, _gpio), "GPIO numbers") for name, keys in PIN_SECTIONS.items()},
+        "seat_leds": (SEAT_LEDS, "the seat LED expander"),
+    }
+    known_top = ["bus", *PIN_SECTIONS, "seat_leds"]
+    for name in data:
+        if name not in known_top:
+            raise ConfigError(f"{path}: unknown section [{name}] in the pin map: known sections are "
+                              + ", ".join(sorted(known_top)))
+    bus = data.get("bus", {})
+    if not isinstance(bus, dict):
+        raise ConfigError(f"{path}: bus = {_show(bus)}: must be a table of buses [bus.i2c], [bus.spi0], [bus.uart]")
+    for name in bus:
+        if name not in BUS_SIGNALS:
+            raise ConfigError(f"{path}: unknown bus [bus.{name}] in the pin map: known buses are "
+                              + ", ".join(BUS_SIGNALS))
+    checked: dict[str, Any] = {"bus": {}}
+    for dotted, (keys, holds) in tables.items():
+        parent, _, name = dotted.rpartition(".")
+        given = (bus if parent else data).get(name)
+        if given is None:
+            raise ConfigError(f"{path}: section [{dotted}] is missing from the pin map; it holds "
+                              f"{holds}: " + ", ".join(keys))
+        if not isinstance(given, dict):
+            raise ConfigError(f"{path}: {dotted} = {_show(given)}: must be a table [{dotted}]")
+        unknown = sorted(set(given) - set(keys))
+        if unknown:
+            raise ConfigError(f"{path}: unknown key {dotted}.{unknown[0]} in the pin map: known keys are "
+                              + ", ".join(keys))
+        values = {}
+        for key, check in keys.items():
+            if key not in given:
+                raise ConfigError(f"{path}: {dotted}.{key} is missing from the pin map")
+            try:
+                values[key] = check(given[key])
+            except _Bad as bad:
+                raise ConfigError(f"{path}: {dotted}.{key} = {_show(given[key])}: {bad}") from None
+        (checked["bus"] if parent else checked)[name] = values
+    ports = [checked["seat_leds"][f"seat_led_{n}"] for n in range(1, MAX_SEATS + 1)]
+    for n, port in enumerate(ports, 1):
+        if ports.index(port) + 1 != n:
+            raise ConfigError(f"{path}: seat_leds.seat_led_{n} = {_show(port)}: already the port of "
+                              f"seat_led_{ports.index(port) + 1}; each seat LED has its own port")
+    return checked
 
 
 def _enabled(s: Mapping[str, Any]) -> tuple[list[tuple[str, list[str] | None]], dict[str, str]]:
@@ -424,9 +502,12 @@ def _enabled(s: Mapping[str, Any]) -> tuple[list[tuple[str, list[str] | None]], 
     return parts, buses
 
 
-def _wire(s, pinout, overrides, where):
-    """The GPIO map of the enabled parts, checked; and the seat LED wiring."""
-    known = sorted({key for section in PART_SECTIONS for key in pinout.get(section, {})})
+def _wire(s, pinout, overrides, where, pinout_where):
+    """The GPIO map of the enabled parts, checked; and the seat LED wiring.
+
+    A pin used twice is reported against the file that wrote it: the configuration when
+    one of the two comes from its [pins], else the pin map itself."""
+    known = sorted({key for section in PART_SECTIONS for key in pinout[section]})
     for key, value in overrides.items():
         if key not in known:
             raise ConfigError(f"{where}: unknown key pins.{key}: known keys are " + ", ".join(known))
@@ -435,19 +516,28 @@ def _wire(s, pinout, overrides, where):
                               f"from {GPIO_RANGE[0]} to {GPIO_RANGE[1]}")
 
     parts, buses = _enabled(s)
-    owner: dict[int, str] = {}
+    owner: dict[int, tuple[str, bool]] = {}     # pin -> (its use, moved by [pins])
     for bus, why in buses.items():
         for signal, pin in pinout["bus"][bus].items():
-            owner[pin] = f"{BUS_NAMES[bus]} ({signal}, needed by {why})"
+            if pin in owner:
+                raise ConfigError(f"{pinout_where}: GPIO {pin} is written for both {owner[pin][0]} and "
+                                  f"{BUS_NAMES[bus]} ({signal}) in the pin map; fix [bus.{bus}]")
+            owner[pin] = (f"{BUS_NAMES[bus]} ({signal}, needed by {why})", False)
     pins: dict[str, int] = {}
     for section, keys in parts:
         for key, pin in pinout[section].items():
             if keys is not None and key not in keys:
                 continue
+            moved = key in overrides
             pin = overrides.get(key, pin)
             if pin in owner:
-                raise ConfigError(f"{where}: pins: GPIO {pin} is used by both {owner[pin]} and {key}")
-            owner[pin] = key
+                other, other_moved = owner[pin]
+                if moved or other_moved:
+                    raise ConfigError(f"{where}: pins: GPIO {pin} is used by both {other} and {key}")
+                raise ConfigError(f"{pinout_where}: the pin map gives GPIO {pin} to both {other} and "
+                                  f"{section}.{key}; fix the pin map, or move one of them with [pins] in "
+                                  "the configuration")
+            owner[pin] = (key, moved)
             pins[key] = pin
 
     if s["rfid"].enabled and s["console"].enabled and s["rfid"].port == s["console"].port:

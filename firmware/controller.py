@@ -168,7 +168,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
                     self._key(name)
                 elif kind == "long_press":
                     self._key("long_" + name)
-            elif name.startswith("seat") and name[4:].isdigit():
+            elif name.startswith("seat") and name[4:].isascii() and name[4:].isdigit():
                 self._seat(int(name[4:]) - 1, kind)
             elif name == "rfid" and kind == "tag":
                 self._tag(event.data)
@@ -531,12 +531,8 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         if not words:
             return ""
         head = words[0].lower()
-        if head == "key" and len(words) >= 2:
-            name = words[1].lower()
-            kind = "long_press" if len(words) > 2 and words[2].lower() == "long" else words[2].lower() if len(words) > 2 else "press"
-            from drivers.events import InputEvent
-            self.handle(InputEvent(name, kind, self.now))
-            return "ok"
+        if head == "key":
+            return self._console_key(words[1:])
         if head == "screen":
             return "\n".join(screen_text(self.screen()))
         if head == "state":
@@ -556,6 +552,22 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
             return "ok"
         message = self.stack.pop().get("msg", "error")
         return message
+
+    CONSOLE_KINDS = {"press": "press", "long": "long_press", "long_press": "long_press",
+                     "down": "down", "up": "up"}
+
+    def _console_key(self, words) -> str:
+        """`key NAME [long|down|up]`: a button, as if pressed; anything else is refused
+        with what is allowed (a typo must not reach the UI as an unknown event)."""
+        name = words[0].lower() if words else ""
+        kind = self.CONSOLE_KINDS.get(words[1].lower() if len(words) > 1 else "press")
+        seat = name.startswith("seat") and name[4:].isascii() and name[4:].isdigit() and len(name) <= 6
+        if not (name in KEYS or seat) or kind is None or len(words) > 2:
+            return ("key NAME [long|down|up]: NAME is " + ", ".join(KEYS) + " or seat1, seat2...; got "
+                    + repr(" ".join(words)))
+        from drivers.events import InputEvent
+        self.handle(InputEvent(name, kind, self.now))
+        return "ok"
 
     # ============================================================ UI state
     def ui_state(self) -> dict:

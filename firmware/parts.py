@@ -12,6 +12,7 @@ import logging
 import time
 
 from drivers.errors import BusError, ConfigError
+from engines.core.actions import MAX_LINE_BYTES
 from firmware.app import Hardware, Part
 
 log = logging.getLogger("corbeille")
@@ -96,8 +97,9 @@ def build_hardware(config, queue, *, clock=time.monotonic, pin_factory=None) -> 
             hw.parts.append(Part("rfid", reader))
         if config.console.enabled:
             from drivers.serial_console import build_serial_console
-            hw.console = build_serial_console({"port": config.console.port, "baudrate": config.console.baud},
-                                              queue, clock=clock).start()
+            # The command language's line limit (docs/protocol.md), the same for scripts.
+            hw.console = build_serial_console({"port": config.console.port, "baudrate": config.console.baud,
+                                               "max_line": MAX_LINE_BYTES}, queue, clock=clock).start()
             hw.parts.append(Part("console", hw.console))
     except BaseException:
         hw.close()

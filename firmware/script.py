@@ -16,13 +16,17 @@ allowed. `export_script` writes a game back in the same language (header + actio
 which `run_script` reads to the same state.
 """
 import random
+import re
 import shlex
 from dataclasses import dataclass
 
 from engines import game_class
-from engines.core.errors import CorbeilleError, ProtocolError
+from engines.core.actions import check_line_length, read_number, split_line
+from engines.core.errors import BoxFileError, CorbeilleError, ProtocolError
 
 HEADER_KEYS = ("game", "format", "players", "seed", "set", "box")
+SHOWN = 100   # characters of the offending line an error shows
+LINE_ENDS = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass
@@ -33,7 +37,9 @@ class ScriptError(CorbeilleError):
     message: str
 
     def __str__(self):
-        return f"{self.source}:{self.line}: {self.message}\n    {self.text.strip()}"
+        text = self.text.strip()
+        shown = text if len(text) <= SHOWN else text[:SHOWN] + f"... ({len(text)} characters)"
+        return f"{self.source}:{self.line}: {self.message}\n    {shown}"
 
 
 def parse_header_line(header: dict, words: list[str]) -> None:
@@ -43,17 +49,21 @@ def parse_header_line(header: dict, words: list[str]) -> None:
             raise ProtocolError("players: give the players' names, e.g. 'players Sophie Thierry Didier'")
         header["players"] = args
     elif key == "seed":
-        if len(args) != 1 or not args[0].lstrip("-").isdigit():
+        if len(args) != 1:
             raise ProtocolError(f"seed takes one whole number, got {' '.join(args)!r}")
-        header["seed"] = int(args[0])
+        header["seed"] = read_number(args[0], "seed")
     elif key == "set":
         if len(args) != 2:
             raise ProtocolError("set takes a name and a value, e.g. 'set payday manual'")
         name, value = args
-        header.setdefault("settings", {})[name] = int(value) if value.isdigit() else value
+        # ASCII digits are a number (bounded); anything else is a word the game checks.
+        number = value.isascii() and value.isdigit()
+        header.setdefault("settings", {})[name] = read_number(value, f"set {name}") if number else value
     else:
         if len(args) != 1:
             raise ProtocolError(f"{key} takes one value, e.g. '{key} {'maxibourse' if key == 'game' else 'junior'}'")
+        if key == "game":
+            game_class(args[0])        # an unknown game is refused at its own line
         header[key] = args[0]
 
 
@@ -87,7 +97,9 @@ def new_game(header: dict):
 
 def header_line(error, header_lines, fallback):
     """The header line an error at game creation is about: the setting, the format, the
-    players... so the message points at what to fix."""
+    players, the box file... so the message points at what to fix."""
+    if isinstance(error, BoxFileError):
+        return header_lines.get("box", fallback)
     params = getattr(error, "params", {})
     key = params.get("key")
     if getattr(error, "key", "") in ("error.players", "error.player_names"):
@@ -95,15 +107,36 @@ def header_line(error, header_lines, fallback):
     return header_lines.get(key, fallback)
 
 
+def which_game(header, header_lines) -> str:
+    """Where the script's game was chosen: an action of another game points there."""
+    if "game" in header_lines:
+        return f"the game is {header['game']}, chosen at line {header_lines['game']}"
+    return f"no 'game' line: the game is {header['game']}"
+
+
 def run_script(text: str, source: str = "<script>", on_action=None):
-    """Run a script; `on_action(game, action)` is called after each applied action."""
-    header, game, lines = {}, None, text.splitlines()
+    """Run a script; `on_action(game, action)` is called after each applied action.
+
+    Each line is split once (engines.core.actions.split_line, linear in its length) and
+    may hold at most MAX_LINE_BYTES bytes."""
+    # Lines end at LF, CR LF or CR only, as editors count them (str.splitlines would also
+    # cut at U+2028, VT, FS..., and the line numbers in messages would drift).
+    header, game, lines = {}, None, LINE_ENDS.split(text.removesuffix("\n").removesuffix("\r"))
     header_lines = {}  # header key (or setting name) -> its line number
+
+    def create(at):
+        try:
+            return new_game(header)
+        except (CorbeilleError, ValueError) as error:
+            number = header_line(error, header_lines, at)
+            raise ScriptError(source, number, lines[number - 1] if lines else "", str(error)) from None
+
     for number, line in enumerate(lines, 1):
         try:
+            check_line_length(line)
             try:
-                words = shlex.split(line, comments=True)
-            except ValueError as error:
+                words = split_line(line)
+            except ProtocolError as error:
                 raise ProtocolError(f"cannot read the line: {error}") from None
             if not words:
                 continue
@@ -113,17 +146,15 @@ def run_script(text: str, source: str = "<script>", on_action=None):
                 header_lines[key] = number
                 continue
             if game is None:
-                try:
-                    game = new_game(header)
-                except (CorbeilleError, ValueError) as error:
-                    at = header_line(error, header_lines, number)
-                    raise ScriptError(source, at, lines[at - 1], str(error)) from None
+                game = create(number)
             if words[0].lower() == "undo":
                 game.undo()
                 if on_action:
                     on_action(game, None)
                 continue
-            act = fill_dice(game, game.ACTIONS.parse(line, game.players))
+            if words[0].lower() not in game.ACTIONS.classes:
+                raise ProtocolError(f"{game.ACTIONS.unknown(words[0])} ({which_game(header, header_lines)})")
+            act = fill_dice(game, game.ACTIONS.parse_words(words, game.players))
             game.apply(act)
             if on_action:
                 on_action(game, act)
@@ -132,11 +163,7 @@ def run_script(text: str, source: str = "<script>", on_action=None):
                 raise
             raise ScriptError(source, number, line, str(error)) from None
     if game is None:
-        try:
-            game = new_game(header)
-        except (CorbeilleError, ValueError) as error:
-            at = header_line(error, header_lines, len(lines) or 1)
-            raise ScriptError(source, at, lines[at - 1] if lines else "", str(error)) from None
+        game = create(len(lines) or 1)
     return game
 
 

@@ -18,7 +18,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def pytest_terminal_summary(terminalreporter):
-    from props import COUNTS
+    from props import COUNTS, TRIED
+    if TRIED:
+        terminalreporter.section("damaged inputs tried")
+        for name, (count, refused) in sorted(TRIED.items()):
+            terminalreporter.write_line(f"{name}: {count} tried, {refused} refused")
     if COUNTS:
         terminalreporter.section("random games played")
         for name, (games, actions) in sorted(COUNTS.items()):

@@ -15,6 +15,7 @@ from hypothesis import settings
 FUZZING = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
 FUZZ_SCALE = int(os.environ.get("FUZZ_SCALE", "50"))
 COUNTS: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+TRIED: dict[str, list[int]] = defaultdict(lambda: [0, 0])   # damaged inputs: [tried, refused]
 
 
 def props(examples: int) -> settings:
@@ -25,3 +26,11 @@ def played(name: str, actions: int) -> None:
     count = COUNTS[name]
     count[0] += 1
     count[1] += actions
+
+
+def tried(category: str, refused: bool) -> None:
+    """Count one damaged input of `category` (tests/test_inputs_fuzz.py) and whether it was
+    refused, so that a fuzz run can say how many of each it tried."""
+    count = TRIED[category]
+    count[0] += 1
+    count[1] += bool(refused)

@@ -1,6 +1,7 @@
 """firmware.config: search order, defaults, every error message form, and the pin map
 (hardware/pinout.toml) against the wiring guide that is written from it."""
 import dataclasses
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -337,3 +338,163 @@ def test_docs_hardware_examples_load():
     assert len(blocks) >= 4
     for block in blocks:
         config_from_dict(tomllib.loads(block), SRC)
+
+
+# ---- files that are not a configuration at all (engines.core.files)
+
+def test_a_config_that_is_not_utf8_names_the_file_and_line(tmp_path):
+    path = tmp_path / "latin1.toml"
+    path.write_bytes('[game]\n# joueurs préférés\nplayers = ["Ana", "Ben"]\n'.encode("latin-1"))
+    with pytest.raises(ConfigError) as e:
+        load_config(path)
+    assert str(e.value).startswith(f"{path}:2: byte 0xE9 (column 13) is not UTF-8 text")
+    assert "save it as UTF-8" in str(e.value)
+
+
+def test_a_binary_config_is_refused_with_its_name(tmp_path):
+    path = tmp_path / "binary.toml"
+    path.write_bytes(bytes(range(256)))
+    with pytest.raises(ConfigError, match=rf"^{re.escape(str(path))}:2: byte 0x80"):   # after the 0x0A
+        load_config(path)
+
+
+def test_a_utf8_byte_order_mark_is_accepted(tmp_path):
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf[seats]\ncount = 2\n")
+    assert load_config(path).seats.count == 2
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda p: p.mkdir(), "is a folder, not a configuration file"),
+    (lambda p: p.symlink_to("/dev/null"), "is a device or a pipe, not a configuration file"),
+    (lambda p: os.mkfifo(p), "is a device or a pipe"),     # opened without waiting for a writer
+])
+def test_a_folder_or_a_device_is_refused_with_its_name(tmp_path, make, words):
+    path = tmp_path / "corbeille.toml"
+    make(path)
+    with pytest.raises(ConfigError) as e:
+        load_config(path)
+    assert str(e.value).startswith(f"{path}: {words}")
+
+
+def test_a_folder_where_the_system_config_belongs_is_reported_not_skipped(tmp_path):
+    cfg.SYSTEM_CONFIG.mkdir(parents=True)
+    with pytest.raises(ConfigError, match="is a folder"):
+        load_config()
+
+
+def test_an_unreadable_config_says_what_to_do(tmp_path, monkeypatch):
+    # Tests may run as root, which reads any file: the refusal the kernel gives is simulated.
+    import engines.core.files as files
+
+    def refuse(path, *args):
+        raise PermissionError(13, "Permission denied", str(path))
+    path = write(tmp_path / "secret.toml", "[seats]\ncount = 1\n")
+    monkeypatch.setattr(files.os, "open", refuse)
+    with pytest.raises(ConfigError, match=r"permission denied.*chmod a\+r secret.toml"):
+        load_config(path)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("a = " + "[" * 5000, "nested too deeply"),
+    ("[game]\nrounds = 1" + "0" * 5000 + "\n", "not valid TOML"),
+])
+def test_toml_the_parser_chokes_on_is_refused_with_the_file(tmp_path, text, words):
+    path = write(tmp_path / "deep.toml", text)
+    with pytest.raises(ConfigError) as e:
+        load_config(path)
+    assert str(e.value).startswith(f"{path}: not valid TOML") and words in str(e.value)
+
+
+@pytest.mark.parametrize("players", [["Anne", "anne"], ["Jean Pierre"], ["Jo#"], ['"Zoe"'], [""], ["\t"]])
+def test_player_names_follow_the_engines_rule(players):
+    """A name the configuration proposes must be one the engines accept (same check)."""
+    from engines.maxibourse.game import MaxiBourse
+    assert "distinct names" in error_of({"game": {"players": players}})
+    with pytest.raises(ValueError):
+        MaxiBourse({"players": players + ["Other"]})
+
+
+def test_rounds_have_the_limit_of_set_rounds():
+    from engines.core.errors import IllegalAction
+    from engines.core.limits import MAX_ROUNDS
+    from engines.maxibourse.game import MaxiBourse
+    assert config_from_dict({"game": {"rounds": MAX_ROUNDS}}).game.rounds == MAX_ROUNDS
+    assert f"from 0 to {MAX_ROUNDS}" in error_of({"game": {"rounds": MAX_ROUNDS + 1}})
+    MaxiBourse({"players": ["A", "B"], "settings": {"rounds": MAX_ROUNDS}})
+    with pytest.raises(IllegalAction, match=f"rounds = {MAX_ROUNDS + 1:,} is not allowed; allowed: 0 to {MAX_ROUNDS}"):
+        MaxiBourse({"players": ["A", "B"], "settings": {"rounds": MAX_ROUNDS + 1}})
+
+
+# ---- a damaged pin map: named against the pin map, never a traceback
+
+PINOUT_TEXT = cfg.REPO_PINOUT.read_text(encoding="utf-8")
+
+
+def pinout_error(monkeypatch, tmp_path, text, data=FULL, binary=None) -> str:
+    path = tmp_path / "pinout.toml"
+    if binary is None:
+        path.write_text(text, encoding="utf-8")
+    else:
+        path.write_bytes(binary)
+    monkeypatch.setattr(cfg, "REPO_PINOUT", path)
+    with pytest.raises(ConfigError) as e:
+        config_from_dict(data, SRC)
+    message = str(e.value)
+    assert message.startswith(f"{path}:"), message
+    return message
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("[buzzer]", "[buzzers]", "unknown section [buzzers] in the pin map"),
+    ("[bus.uart]", "[bus.serial]", "unknown bus [bus.serial]"),
+    ("[bus.spi0]", "[spare]", "unknown section [spare]"),
+    ("[bus.i2c]          # I2C1: operator OLED, seat-LED expander, Inky's ID EEPROM\nsda = 2\nscl = 3\n", "",
+     "section [bus.i2c] is missing from the pin map; it holds GPIO numbers: sda, scl"),
+    ("button_ok = 13\n", "", "buttons.button_ok is missing from the pin map"),
+    ("buzzer = 26", "buzzer = [26]", "buzzer.buzzer = [26]: must be a BCM GPIO number from 0 to 27"),
+    ("buzzer = 26", "buzzer = {pin = 26}", "buzzer.buzzer = {...}: must be a BCM GPIO number"),
+    ("buzzer = 26", 'buzzer = "26"', 'buzzer.buzzer = "26": must be a BCM GPIO number'),
+    ("buzzer = 26", "buzzer = true", "buzzer.buzzer = true: must be a BCM GPIO number"),
+    ("sda = 2", "sda = 40", "bus.i2c.sda = 40: must be a BCM GPIO number from 0 to 27"),
+    ("button_up = 5", "button_up = 5\nbuton_down = 6", "unknown key buttons.buton_down in the pin map"),
+    ('seat_led_2 = "GPA1"', 'seat_led_2 = "GPC1"', 'seat_leds.seat_led_2 = "GPC1": allowed values are GPA0'),
+    ('seat_led_2 = "GPA1"', 'seat_led_2 = "GPA0"', "seat_led_2 = \"GPA0\": already the port of seat_led_1"),
+    ("i2c_address = 0x20", "i2c_address = 0x99", "seat_leds.i2c_address = 153: must be an integer from 0x03"),
+])
+def test_a_damaged_pin_map_names_the_pin_map_and_the_key(monkeypatch, tmp_path, old, new, words):
+    assert old in PINOUT_TEXT
+    message = pinout_error(monkeypatch, tmp_path, PINOUT_TEXT.replace(old, new, 1))
+    assert words in message, message
+
+
+@pytest.mark.parametrize("section, value, words", [
+    ("buttons", 4, "buttons = 4: must be a table [buttons]"),
+    ("bus", 3, "bus = 3: must be a table of buses"),
+    ("seat_leds", ["GPA0"], 'seat_leds = ["GPA0"]: must be a table [seat_leds]'),
+])
+def test_a_pin_map_section_that_is_not_a_table(section, value, words):
+    data = tomllib.loads(PINOUT_TEXT)
+    data[section] = value
+    with pytest.raises(ConfigError) as e:
+        cfg.check_pinout(data, "pinout.toml")
+    assert str(e.value).startswith(f"pinout.toml: {words}")
+
+
+def test_a_binary_pin_map_names_the_pin_map(monkeypatch, tmp_path):
+    message = pinout_error(monkeypatch, tmp_path, "", binary=b"\x00\xff" * 64)
+    assert ":1: byte 0xFF (column 2) is not UTF-8 text: a pin map is a UTF-8 text file" in message
+
+
+def test_a_conflict_written_in_the_pin_map_is_reported_against_the_pin_map(monkeypatch, tmp_path):
+    message = pinout_error(monkeypatch, tmp_path, PINOUT_TEXT.replace("seat_button_1 = 4", "seat_button_1 = 5"))
+    assert "the pin map gives GPIO 5 to both button_up and seat_buttons.seat_button_1" in message
+    assert str(SRC) not in message
+    message = pinout_error(monkeypatch, tmp_path, PINOUT_TEXT.replace("ce0 = 8", "ce0 = 2"))
+    assert "GPIO 2 is written for both the I2C bus (sda" in message and "SPI0 bus (ce0)" in message
+
+
+def test_a_conflict_made_by_the_configuration_stays_the_configuration_s():
+    # [pins] moved seat_button_1 onto a pin the pin map gives to the buttons.
+    assert error_of({**FULL, "pins": {"seat_button_1": 5}}) == \
+        f"{SRC}: pins: GPIO 5 is used by both button_up and seat_button_1"

@@ -1,6 +1,11 @@
-"""The example scripts shipped in examples/ run and give the rulebook's figures."""
+"""The example scripts shipped in examples/ run and give the rulebook's figures, read
+through the same path as `corbeille script` (engines.core.files)."""
 from pathlib import Path
 
+import pytest
+
+from engines.core.errors import CorbeilleError
+from engines.core.files import read_text
 from engines.maxibourse.game import snapshot
 from firmware.script import run_script
 
@@ -8,7 +13,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def run(name):
-    return snapshot(run_script((EXAMPLES / name).read_text(encoding="utf-8"), name))
+    return snapshot(run_script(read_text(EXAMPLES / name, "script", CorbeilleError), name))
 
 
 def test_sony_example_script():
@@ -21,3 +26,17 @@ def test_twa_example_script():
     s = run("twa.txt")
     assert s["companies"]["TWA"]["price"] == 540
     assert [p["cash"] for p in s["players"]] == [5_000_000, 4_460_000, 4_460_000, 5_000_000]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.txt")))
+def test_an_example_saved_in_latin1_is_refused_at_the_line_of_the_first_accent(tmp_path, name):
+    """An example whose comment gained an accent, saved by an editor set to Latin-1."""
+    lines = (EXAMPLES / name).read_text(encoding="utf-8").split("\n")
+    lines.insert(2, "# à la corbeille")
+    path = tmp_path / name
+    path.write_bytes("\n".join(lines).encode("latin-1"))
+    with pytest.raises(CorbeilleError) as refused:
+        read_text(path, "script", CorbeilleError)
+    assert str(refused.value).startswith(f"{path}:3: byte 0xE0 (column 3) is not UTF-8 text")
+    path.write_text("\n".join(lines), encoding="utf-8")           # saved as UTF-8 it runs
+    assert snapshot(run_script(read_text(path, "script", CorbeilleError))) == run(name)

@@ -3,17 +3,19 @@
 """
 import json
 import random
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from props import props
 
-from engines.core.errors import IllegalAction
+from engines.core.actions import MAX_LINE_BYTES, split_line
+from engines.core.errors import IllegalAction, ProtocolError
 from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.game import MaxiBourse, snapshot
 from firmware.script import ScriptError, device_roll, export_script, run_script
@@ -21,6 +23,7 @@ from mb_random import random_game
 
 ROOT = Path(__file__).resolve().parent.parent
 PICKS = ("UBS", "BP", "ELF", "ESSO", "FIAT")
+MB_BOX = ROOT / "engines" / "maxibourse" / "box" / "maxibourse.toml"
 
 
 def started_script(players=("Sophie", "Thierry", "Didier"), seed=7, fmt="junior", extra=()):
@@ -186,7 +189,7 @@ def test_script_error_for_a_badly_written_line(tmp_path, line, words):
     ("players Ana\npick Ana SONY\n", ["1 players", "2 to 6"]),
     ("players Ana Ben Cid Dan Eve Fay Gus\n", ["7 players", "2 to 6"]),
     ("players Ana ana\n", ["unique"]),
-    ("seed x\nplayers Ana Ben\n", ["game.txt:1:", "seed takes one whole number"]),
+    ("seed x\nplayers Ana Ben\n", ["game.txt:1:", "seed must be a whole number in digits 0-9, got 'x'"]),
     ("format junior\n", ["must name the players"]),
     ("players Ana Ben\nset payday weekly\n", ["payday = weekly", "each_round, manual"]),
     ("players Ana Ben\nset colour blue\n", ["colour", "payday"]),
@@ -206,7 +209,7 @@ def test_the_state_before_the_bad_line_is_what_a_script_would_have_reached(tmp_p
     assert "NOPE" in str(refused.value)
 
 
-def test_a_missing_file_is_reported(tmp_path):
+def test_a_missing_file_is_reported(tmp_path):  # exit 1, the file named
     done = subprocess.run([sys.executable, "-m", "firmware.cli", "script", str(tmp_path / "none.txt")], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and "none.txt" in done.stderr and "Traceback" not in done.stderr
@@ -234,3 +237,227 @@ def test_header_and_quoting_errors_point_at_their_line(text, line, message):
     with pytest.raises(ScriptError) as error:
         run_script(text, "game.txt")
     assert error.value.line == line and message in error.value.message
+
+
+# ------------------------------------------------- reading a line (linear)
+
+WORDS_ALPHABET = st.sampled_from(list("ab #'\"\\\t\r") + ["é", "²", " ", "\u00a0", "x y"])
+
+
+@props(300)
+@given(line=st.lists(WORDS_ALPHABET, max_size=30).map("".join))
+@example(line="a#b 'c d'\"e\\\"f\" \\g")
+@example(line="'' \"\" a''b")
+@example(line='"a\\b" \\')
+def test_split_line_reads_a_line_as_shlex_does(line):
+    """One pass, the same words as shlex.split(comments=True), which scripts used to call
+    twice per line; the same refusals for an open quote or a trailing backslash."""
+    try:
+        expected = shlex.split(line, comments=True)
+    except ValueError:
+        # the same refusal (shlex names a backslash at the end inside "..." differently)
+        with pytest.raises(ProtocolError, match="No closing quotation|No escaped character"):
+            split_line(line)
+    else:
+        assert split_line(line) == expected
+
+
+@pytest.mark.parametrize("size", [MAX_LINE_BYTES + 1, 400_000, 5_000_000])
+def test_a_line_over_the_limit_is_refused_at_its_line(size):
+    """docs/protocol.md: a line holds at most 1 024 bytes (the serial console's buffer)."""
+    text = started_script() + "adjust_cash Sophie +10 " + "x" * (size - 23) + "\nroll 3 4\n"
+    with pytest.raises(ScriptError) as refused:
+        run_script(text, "long.txt")
+    assert refused.value.line == len(started_script().splitlines()) + 1
+    assert f"the line is {size} bytes long; a line holds at most 1024 bytes" in refused.value.message
+    assert len(str(refused.value)) < 300           # the error shows the line's start, not all of it
+
+
+def test_a_line_of_exactly_the_limit_is_read():
+    reason = "r" * (MAX_LINE_BYTES - len("adjust_cash Sophie +10000 ''"))
+    line = f"adjust_cash Sophie +10000 '{reason}'"
+    assert len(line.encode()) == MAX_LINE_BYTES
+    game = run_script(started_script() + line + "\n")
+    assert game.log[-1].reason == reason
+
+
+def test_the_limit_counts_bytes_not_characters():
+    line = "adjust_cash Sophie +10000 '" + "é" * 600 + "'"     # 628 characters, 1 228 bytes
+    with pytest.raises(ScriptError, match="1228 bytes long"):
+        run_script(started_script() + line + "\n")
+
+
+# ------------------------------------------------------------- numbers
+@pytest.mark.parametrize("line, words", [
+    ("roll 3 ²", "d2 must be a whole number in digits 0-9, got '²'"),
+    ("roll ٣ 4", "d1 must be a whole number in digits 0-9, got '٣'"),
+    ("roll 3 " + "4" * 5000, None),
+    ("sell Sophie UBS " + "1" * 19, "lots: 19 digits is too many (at most 18)"),
+    ("sell Sophie UBS 1__0", "must be a whole number in digits 0-9, got '1__0'"),
+    ("price SONY +" + "6" * 30, "delta: 30 digits is too many"),
+])
+def test_numbers_are_ascii_digits_with_a_bound(line, words):
+    text = started_script()
+    game = run_script(text)
+    with pytest.raises(ScriptError) as refused:
+        run_script(text + line + "\n", "n.txt")
+    assert refused.value.line == len(text.splitlines()) + 1
+    assert words is None and "bytes long" in refused.value.message or words in refused.value.message
+    assert "invalid literal" not in str(refused.value) and "Exceeds the limit" not in str(refused.value)
+    assert snapshot(game) == snapshot(run_script(text))
+
+
+@pytest.mark.parametrize("header, line, words", [
+    ("players A B\nseed ²\n", 2, "seed must be a whole number in digits 0-9, got '²'"),
+    ("players A B\nseed " + "7" * 19 + "\n", 2, "seed: 19 digits is too many (at most 18)"),
+    ("players A B\nseed -3\n", None, None),
+    ("players A B\nset rounds ²\n", 2, "setting rounds = ² is not allowed; allowed: 0 to 999"),
+    ("players A B\nset rounds 1000\n", 2, "setting rounds = 1,000 is not allowed; allowed: 0 to 999"),
+    ("players A B\nset rounds " + "9" * 40 + "\n", 2, "set rounds: 40 digits is too many"),
+    ("players A B\nset rounds 999\n", None, None),
+])
+def test_header_numbers_are_checked_at_their_line(header, line, words):
+    if line is None:
+        run_script(header)
+        return
+    with pytest.raises(ScriptError) as refused:
+        run_script(header, "h.txt")
+    assert refused.value.line == line and words in refused.value.message
+
+
+# ------------------------------------------ header errors at their own line
+def test_an_unknown_game_is_refused_at_the_game_line():
+    with pytest.raises(ScriptError) as refused:
+        run_script("# x\ngame monopoly\nplayers A B\nroll 3 4\n")
+    assert refused.value.line == 2 and "unknown game 'monopoly'; known: maxibourse, dividends" in refused.value.message
+
+
+def test_an_action_of_another_game_says_which_game_the_header_chose():
+    with pytest.raises(ScriptError) as refused:
+        run_script("game dividends\nplayers A B C\nroll 3 4\n")
+    assert refused.value.line == 3
+    assert "unknown action 'roll'" in refused.value.message
+    assert "the game is dividends, chosen at line 1" in refused.value.message
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda p: p.mkdir(), "is a folder, not a box file"),
+    (lambda p: p.symlink_to("/dev/null"), "is a device or a pipe, not a box file"),
+    (lambda p: p.write_bytes(b"verified = true\n\xff\n"), ":2: byte 0xFF (column 1) is not UTF-8 text"),
+    (lambda p: p.write_text("lots_per_company = [\n"), "not valid TOML"),
+    (lambda p: p.write_text(MB_BOX.read_text().replace("lots_per_company = 10", "lots_per_company = 0")),
+     "lots_per_company: 0 is below the minimum 1"),
+    (lambda p: None, "box file not found"),
+])
+def test_a_box_line_naming_something_unreadable_is_refused_at_the_box_line(tmp_path, make, words):
+    path = tmp_path / "box.toml"
+    make(path)
+    text = f"game maxibourse\nplayers A B\nbox {path}\nseed 1\npick A SONY\n"
+    with pytest.raises(ScriptError) as refused:
+        run_script(text, "b.txt")
+    assert refused.value.line == 3, str(refused.value)
+    assert refused.value.message.startswith(f"{path}") and words in refused.value.message
+
+
+# ------------------------------------------------- the file itself, by `corbeille script`
+def script_error(tmp_path, data: bytes, name="game.txt"):
+    path = tmp_path / name
+    path.write_bytes(data)
+    done = subprocess.run([sys.executable, "-m", "firmware.cli", "script", str(path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and done.stdout == "" and "Traceback" not in done.stderr, done.stderr
+    return path, done.stderr
+
+
+def test_a_latin1_script_names_the_file_and_line(tmp_path):
+    path, err = script_error(tmp_path, "players Zoé Ana\n".encode("latin-1"))
+    assert err == f"corbeille: {path}:1: byte 0xE9 (column 11) is not UTF-8 text: a script is a UTF-8 text " \
+                  "file; save it as UTF-8 (or check that it is the right file)\n"
+
+
+def test_a_binary_script_is_refused(tmp_path):
+    path, err = script_error(tmp_path, bytes(range(256)) * 4, "game.bin")
+    assert err.startswith(f"corbeille: {path}:2: byte 0x80")
+
+
+def test_a_folder_given_as_script_is_refused(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "firmware.cli", "script", str(tmp_path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr == f"corbeille: {tmp_path}: is a folder, not a script; give the path of the file itself\n"
+
+
+def test_a_device_given_as_script_is_refused_without_reading_it():
+    done = subprocess.run([sys.executable, "-m", "firmware.cli", "script", "/dev/zero"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr == "corbeille: /dev/zero: is a device or a pipe, not a script; give the path of a text file\n"
+
+
+def test_a_script_with_a_byte_order_mark_and_crlf_reads_as_the_same_game(tmp_path):
+    text = started_script() + "roll 3 4\n"
+    path = tmp_path / "windows.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
+    done = subprocess.run([sys.executable, "-m", "firmware.cli", "script", str(path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(json.dumps(snapshot(run_script(text))))
+
+
+def test_standard_input_that_is_not_utf8_is_refused():
+    done = subprocess.run([sys.executable, "-m", "firmware.cli", "script", "-"], cwd=ROOT,
+                          input=b"players A B\n\xff\n", capture_output=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.decode().startswith("corbeille: <stdin>:2: byte 0xFF (column 1) is not UTF-8 text")
+
+
+# ------------------------------------------------------ corbeille box check
+def box_check(*args):
+    return subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_box_check_reads_the_shipped_box_files():
+    done = box_check(MB_BOX)
+    assert done.returncode == 0 and done.stdout.startswith(f"{MB_BOX}: a maxibourse box file, 40 companies")
+    dv = ROOT / "engines" / "dividends" / "box" / "dividends.toml"
+    done = box_check(dv, "--game", "dividends")
+    assert done.returncode == 0 and "a dividends box file, 5 companies in play: CEDARPINES" in done.stdout
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda p: p.mkdir(), "is a folder, not a box file; give the path of the file itself"),
+    (lambda p: p.write_bytes(b"\x89PNG\r\n\x1a\n"), ":1: byte 0x89 (column 1) is not UTF-8 text"),
+    (lambda p: p.write_text(MB_BOX.read_text().replace("nominal = 300", "nominal = 350", 1)),
+     "nominal: 350 is not allowed; allowed: 100, 200, 300"),
+    (lambda p: None, "box file not found; check the path"),
+])
+def test_box_check_exits_1_naming_the_file(tmp_path, make, words):
+    path = tmp_path / "mybox.toml"
+    make(path)
+    done = box_check(path)
+    assert done.returncode == 1 and done.stdout == "" and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"corbeille: {path}") and words in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("command", [["export"], ["replay"], ["script", str(ROOT / "examples" / "sony.txt")]])
+def test_a_configuration_that_cannot_be_read_stops_a_command_with_its_name(tmp_path, command):
+    config = tmp_path / "corbeille.toml"
+    config.write_bytes(b"[game]\nplayers = [\"Zo\xe9\"]\n")
+    done = subprocess.run([sys.executable, "-m", "firmware.cli", "--config", str(config), *command], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    if command[0] == "script":      # a script does not read the configuration
+        assert done.returncode == 0, done.stderr
+        return
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"corbeille: {config}:2: byte 0xE9 (column 15) is not UTF-8 text")
+
+
+def test_line_numbers_count_line_ends_as_an_editor_does():
+    """A U+2028 or a form feed inside a line is not a line end: the next lines keep the
+    numbers an editor shows."""
+    text = "# note\u2028more\x0c\nplayers A B\nseed 1\npick A NOPE\n"
+    with pytest.raises(ScriptError) as refused:
+        run_script(text)
+    assert refused.value.line == 4
+    assert run_script("players A B\r\nseed 4\rpick A SONY\n").log[0].company == "SONY"

@@ -12,11 +12,83 @@ field annotations say how a field is written in the command language:
 A line is `kind arg arg ...` (shell-like quoting). JSON is {"kind": ..., field: value}.
 """
 import dataclasses
+import re
 import shlex
 import typing
 from typing import ClassVar
 
 from engines.core.errors import ProtocolError
+
+# The longest line the command language reads, in bytes of UTF-8: the serial console's
+# buffer, and the same for scripts (the longest real line, a reason, is far shorter).
+MAX_LINE_BYTES = 1024
+# Numbers are ASCII digits (int() would also take "١٢" or "²"-like digits of other
+# scripts) and at most this many: more than any amount, seed or count a game holds.
+MAX_DIGITS = 18
+_NUMBER = re.compile(r"[+-]?[0-9](?:_?[0-9])*")
+
+# One pass over a line with shlex's POSIX rules (comments on): whitespace is space, tab,
+# CR, LF; '...' is literal; "..." keeps a backslash unless it escapes " or \; outside
+# quotes a backslash escapes the next character and # starts a comment, even inside a
+# word. shlex itself builds each token a character at a time (quadratic on a long line).
+_PIECE = re.compile(r"""
+    (?P<space>[ \t\r\n]+)
+  | (?P<comment>\#.*)
+  | '(?P<single>[^']*+)'
+  | "(?P<double>(?:[^"\\]|\\.)*+)"
+  | \\(?P<escaped>.)
+  | (?P<plain>[^ \t\r\n'"\\\#]++)
+  | (?P<open>['"])
+  | (?P<lone>\\)
+""", re.X | re.S)
+_DOUBLE_ESCAPE = re.compile(r'\\(["\\])')
+
+
+def split_line(line: str) -> list[str]:
+    """The words of one line of the command language, in time linear in its length."""
+    words: list[str] = []
+    current: list[str] | None = None         # the word being read; None between words
+    for match in _PIECE.finditer(line):
+        kind = match.lastgroup
+        if kind in ("space", "comment"):
+            if current is not None:
+                words.append("".join(current))
+                current = None
+            if kind == "comment":
+                break
+            continue
+        if kind == "open":
+            raise ProtocolError("No closing quotation")
+        if kind == "lone":
+            raise ProtocolError("No escaped character")
+        text = match.group(kind)
+        if kind == "double":
+            text = _DOUBLE_ESCAPE.sub(r"\1", text)
+        if current is None:
+            current = []
+        current.append(text)
+    if current is not None:
+        words.append("".join(current))
+    return words
+
+
+def check_line_length(line: str) -> None:
+    """Refuse a line longer than MAX_LINE_BYTES before reading it."""
+    if len(line) > MAX_LINE_BYTES or len(line.encode("utf-8", "surrogatepass")) > MAX_LINE_BYTES:
+        size = len(line.encode("utf-8", "surrogatepass"))
+        raise ProtocolError(f"the line is {size} bytes long; a line holds at most {MAX_LINE_BYTES} bytes")
+
+
+def read_number(word: str, what: str, signed: bool = False) -> int:
+    """A whole number written in ASCII digits (1_000 allowed), with a sign when `signed`."""
+    if signed and word[:1] not in ("+", "-"):
+        raise ProtocolError(f"{what} must be written with its sign, like +60 or -30; got {word!r}")
+    if not _NUMBER.fullmatch(word):
+        raise ProtocolError(f"{what} must be a whole number in digits 0-9, got {word!r}")
+    digits = word.lstrip("+-").replace("_", "")
+    if len(digits) > MAX_DIGITS:
+        raise ProtocolError(f"{what}: {len(digits)} digits is too many (at most {MAX_DIGITS})")
+    return int(word.replace("_", ""))
 
 
 class Seat(int):
@@ -97,16 +169,21 @@ class ActionSet:
 
     # Text -----------------------------------------------------------------
     def parse(self, line: str, players: list[str]) -> Action:
+        check_line_length(line)
         try:
-            words = shlex.split(line, comments=True)
-        except ValueError as error:
+            words = split_line(line)
+        except ProtocolError as error:
             raise ProtocolError(f"cannot read {line!r}: {error}") from None
+        return self.parse_words(words, players)
+
+    def parse_words(self, words: list[str], players: list[str]) -> Action:
+        """An action from the words of a line already split (split_line)."""
         if not words:
             raise ProtocolError("empty line")
         kind, args = words[0].lower(), words[1:]
         cls = self.classes.get(kind)
         if cls is None:
-            raise ProtocolError(f"unknown action {kind!r}; known: {', '.join(self.classes)}")
+            raise ProtocolError(self.unknown(kind))
         fields = _field_types(cls)
         required = [f for f in fields if not f[2]]
         if not len(required) <= len(args) <= len(fields):
@@ -115,6 +192,9 @@ class ActionSet:
         for (name, typ, _), word in zip(fields, args):
             values[name] = _read_word(kind, name, typ, word, players)
         return cls(**values)
+
+    def unknown(self, kind: str) -> str:
+        return f"unknown action {kind.lower()!r}; known: {', '.join(self.classes)}"
 
     def format(self, act: Action, players: list[str]) -> str:
         words = [act.kind]
@@ -160,13 +240,7 @@ def _read_word(kind, name, typ, word, players):
                 return Seat(seat)
         raise ProtocolError(f"{kind}: {name} {word!r} is not a player; players: {', '.join(players)}")
     if typ in (int, Signed):
-        text = word.replace("_", "")
-        if typ is Signed and text[:1] not in "+-":
-            raise ProtocolError(f"{kind}: {name} must be written with its sign, like +60 or -30; got {word!r}")
-        try:
-            return typ(int(text))
-        except ValueError:
-            raise ProtocolError(f"{kind}: {name} must be a whole number, got {word!r}") from None
+        return typ(read_number(word, f"{kind}: {name}", signed=typ is Signed))
     if typ is Name:
         return Name(word.upper())
     return typ(word)

@@ -3,20 +3,16 @@
 Each game validates its box file with these small checks so that every error names the
 file, the key (as a dotted path) and what is allowed.
 """
-import tomllib
 from pathlib import Path
 
 from engines.core.errors import BoxFileError
+from engines.core.files import read_toml
 
 
 def load_toml(path: Path) -> dict:
-    try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise BoxFileError(f"{path}: box file not found") from None
-    except tomllib.TOMLDecodeError as error:
-        raise BoxFileError(f"{path}: not valid TOML: {error}") from None
+    """The box file as a dict; a missing, unreadable, non-UTF-8 or non-TOML file is a
+    BoxFileError naming it (engines.core.files)."""
+    return read_toml(path, "box file", BoxFileError)
 
 
 class Reader:

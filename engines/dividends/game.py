@@ -20,6 +20,7 @@ from pathlib import Path
 from engines.core.actions import Name, Seat, Signed
 from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
+from engines.core.limits import player_names_ok
 from engines.core.game import Game
 from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
@@ -57,7 +58,7 @@ def check_settings(header: dict, box) -> tuple[dict, list]:
     players = header.get("players", [])
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise IllegalAction("error.players", count=len(players), lo=MIN_PLAYERS, hi=MAX_PLAYERS)
-    if len({p.lower() for p in players}) != len(players) or any(not p or " " in p for p in players):
+    if not player_names_ok(players):
         raise IllegalAction("error.player_names", players=list(players))
     given = dict(header.get("settings", {}))
     for key, value in given.items():

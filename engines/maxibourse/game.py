@@ -11,6 +11,7 @@ from pathlib import Path
 
 from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
+from engines.core.limits import MAX_ROUNDS, player_names_ok
 from engines.core.game import Game
 from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
@@ -49,7 +50,7 @@ def check_settings(header: dict) -> dict:
     players = header.get("players", [])
     if not 2 <= len(players) <= 6:
         raise IllegalAction("error.players", count=len(players), lo=2, hi=6)
-    if len({p.lower() for p in players}) != len(players) or any(not p or " " in p for p in players):
+    if not player_names_ok(players):
         raise IllegalAction("error.player_names", players=list(players))
     settings = {}
     given = dict(header.get("settings", {}))
@@ -58,9 +59,9 @@ def check_settings(header: dict) -> dict:
             raise IllegalAction("error.setting", key=key, value=value, allowed=list(SETTINGS))
     for key, (default, allowed) in SETTINGS.items():
         value = given.get(key, default)
-        if allowed is int:
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise IllegalAction("error.setting", key=key, value=value, allowed=["0, 1, 2, ..."])
+        if allowed is int:      # rounds: the configuration's game.rounds has the same limit
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ROUNDS:
+                raise IllegalAction("error.setting", key=key, value=value, allowed=[f"0 to {MAX_ROUNDS}"])
         elif value not in allowed:
             raise IllegalAction("error.setting", key=key, value=value, allowed=list(allowed))
         settings[key] = value

@@ -1,0 +1,104 @@
+"""Reading the text files the box is given: one path for configurations, the pin map,
+box files and scripts.
+
+A person hands the box these files, so anything that is not a readable UTF-8 text file
+(a folder, a device, a binary, a Latin-1 export, a file the service may not read) is
+refused with one message naming the file (and the line for bad bytes) and what to do,
+never with a raw Python error. Each caller passes its own error class, so a bad
+configuration stays a ConfigError and a bad box file a BoxFileError.
+
+It lives in engines/core because box files are read by the engines; the firmware reads
+its own files through the same functions.
+"""
+from __future__ import annotations
+
+import os
+import stat
+import tomllib
+from pathlib import Path
+from typing import Any
+
+# No file the box reads is near this size (the longest script of a whole game is a few
+# hundred kilobytes); a bigger one is the wrong file, refused before it is read.
+MAX_BYTES = 8 * 1024 * 1024
+
+
+def read_text(path: str | os.PathLike, what: str, error: type[Exception] = ValueError,
+              limit: int = MAX_BYTES) -> str:
+    """The text of `path`, a `what` ("configuration file", "box file", ...).
+
+    A UTF-8 byte order mark (what some Windows editors write) is dropped."""
+    return decode_text(read_bytes(path, what, error, limit), path, what, error)
+
+
+def decode_text(data: bytes, path, what: str, error: type[Exception] = ValueError) -> str:
+    """UTF-8 bytes as text; a bad byte is an `error` naming the file, line and column."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as bad:
+        line = data.count(b"\n", 0, bad.start) + 1
+        column = bad.start - (data.rfind(b"\n", 0, bad.start) + 1) + 1
+        raise error(f"{path}:{line}: byte 0x{data[bad.start]:02X} (column {column}) is not UTF-8 text: "
+                    f"a {what} is a UTF-8 text file; save it as UTF-8 (or check that it is the "
+                    "right file)") from None
+
+
+def read_bytes(path: str | os.PathLike, what: str, error: type[Exception] = ValueError,
+               limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file; folders, devices and pipes are refused without
+    reading them (a pipe or a tty would block, /dev/zero never ends)."""
+    try:
+        # O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOCTTY: opening a
+        # terminal must not make it ours. The check below refuses both.
+        flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise error(f"{path}: {what} not found; check the path") from None
+    except IsADirectoryError:
+        raise error(_folder(path, what)) from None
+    except PermissionError:
+        raise error(f"{path}: the {what} cannot be read (permission denied); make it readable "
+                    f"(for example chmod a+r {Path(path).name})") from None
+    except OSError as e:
+        raise error(f"{path}: the {what} cannot be opened: {e.strerror or e}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise error(_folder(path, what))
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{path}: is a device or a pipe, not a {what}; give the path of a text file")
+        if info.st_size > limit:
+            raise error(f"{path}: {info.st_size} bytes is too big for a {what} (at most {limit}); "
+                        "check that it is the right file")
+        chunks, size = [], 0
+        while chunk := os.read(fd, 1 << 16):
+            size += len(chunk)
+            if size > limit:        # grew while being read
+                raise error(f"{path}: more than {limit} bytes is too big for a {what}; "
+                            "check that it is the right file")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as e:
+        raise error(f"{path}: the {what} cannot be read: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
+
+
+def _folder(path, what) -> str:
+    return f"{path}: is a folder, not a {what}; give the path of the file itself"
+
+
+def read_toml(path: str | os.PathLike, what: str, error: type[Exception] = ValueError) -> dict[str, Any]:
+    """A TOML file as a dict; every way it can fail is an `error` naming the file."""
+    return parse_toml(read_text(path, what, error), path, what, error)
+
+
+def parse_toml(text: str, path, what: str, error: type[Exception] = ValueError) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise error(f"{path}: not valid TOML: {e}") from None
+    except RecursionError:           # tomllib recurses once per nested array or table
+        raise error(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
+    except ValueError as e:          # e.g. an integer of more than 4 300 digits
+        raise error(f"{path}: not valid TOML: {e}") from None
