@@ -20,6 +20,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
+from engines import registry
 from drivers.errors import ConfigError  # one error for every configuration problem, drivers' too
 
 ENV_VAR = "CORBEILLE_CONFIG"
@@ -33,7 +34,7 @@ PACKAGE_PINOUT = _HERE / "pinout.toml"
 
 GPIO_RANGE = (0, 27)             # the 40-pin header's BCM GPIO numbers
 HEADER_UARTS = ("/dev/serial0", "/dev/ttyS0", "/dev/ttyAMA0")   # all on GPIO 14/15
-GAMES = ("maxibourse", "dividends", "avendre", "shark", "richesses")
+GAMES = registry.names()      # every registered game (engines/registry.py)
 MAX_PLAYERS = 12                 # Dividends seats up to 12
 MAX_SEATS = 6
 

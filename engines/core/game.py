@@ -3,7 +3,11 @@
 `Game` holds the machinery every engine shares: checking an action against the pending
 decision, applying it atomically (on a copy of the state, published only on success),
 collecting events, replaying a list of actions and undoing by replay. A concrete game
-provides `initial_state`, `decision`, and one `on_<kind>` method per action.
+provides `initial_state`, `decision`, one `on_<kind>` method per action, and declares what
+the rest of the box asks of every game: its player bounds, formats and settings, its
+`snapshot`, what of it the public board may show (`public`), whether it is `over`, and how
+the device draws its chance actions (`fill_chance`). The contract test
+(tests/test_game_contract.py) holds every registered game to this.
 """
 import copy
 
@@ -24,6 +28,9 @@ class Game:
     name = ""
     CHECKPOINT_EVERY = 100  # undo replays from the last checkpoint, not from the start
     ACTIONS: ActionSet
+    PLAYERS: tuple[int, int]        # the fewest and the most players the rulebook allows
+    FORMATS: tuple[str, ...] = ()   # the rulebook's formats (header `format`), when it has several
+    SETTINGS: dict = {}             # header `set` name -> (default, allowed values or a type)
 
     def __init__(self, header: dict):
         self.header = header
@@ -40,6 +47,25 @@ class Game:
 
     def decision(self) -> Decision:
         raise NotImplementedError
+
+    def snapshot(self) -> dict:
+        """The whole state as JSON (what `corbeille script` prints), with the dotted paths
+        of its private fields (hidden cash...) listed under "private" when it has any."""
+        raise NotImplementedError
+
+    @property
+    def over(self) -> bool:
+        """The game has ended: only an undo (or a correction the game allows) follows."""
+        raise NotImplementedError
+
+    def public(self, snap: dict) -> dict:
+        """What a display everyone sees may draw: `snap` without its private paths."""
+        return drop_private(snap)
+
+    def fill_chance(self, act: Action, rng) -> Action:
+        """The action with what the device draws filled in from `rng` (dice left empty...);
+        a game without chance returns it unchanged."""
+        return act
 
     # Shared machinery --------------------------------------------------------
     def emit(self, key: str, **params) -> None:
@@ -124,3 +150,27 @@ class Game:
         for act in log[start:target]:
             self.apply(act, atomic=False)
         return log[target]
+
+
+def drop_private(snap: dict) -> dict:
+    """A copy of `snap` without the paths listed in its "private" entry ("players.*.cash":
+    `*` is every item of a list or every value of a mapping)."""
+    out = copy.deepcopy(snap)
+    for path in snap.get("private", []):
+        _drop(out, path.split("."))
+    return out
+
+
+def _drop(node, parts):
+    head, rest = parts[0], parts[1:]
+    if not rest:
+        if isinstance(node, dict):
+            node.pop(head, None)
+        return
+    if head == "*":
+        children = node if isinstance(node, list) else list(node.values()) if isinstance(node, dict) else []
+    else:
+        children = [node.get(head)] if isinstance(node, dict) else []
+    for child in children:
+        if isinstance(child, (dict, list)):
+            _drop(child, rest)

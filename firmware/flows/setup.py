@@ -6,7 +6,8 @@ A mixin of `firmware.controller.Controller`: the frame `setup`.
 from __future__ import annotations
 
 from engines.core.errors import CorbeilleError
-from firmware.games import ADAPTERS, adapter
+from engines.registry import spec
+from firmware.games import PLAYABLE, adapter
 from firmware.screen import Screen
 from firmware.session import Session
 from firmware.texts import t
@@ -34,12 +35,12 @@ class SetupFlow:
                 items = [(t("setup.new", lang), "new"), (t("setup.resume", lang), "resume")]
                 return step, t("setup.title", lang), (t("setup.start", lang),), items
             if step == "format":
-                items = [item for ui in ADAPTERS.values() for item in ui.choices(lang)]
+                items = [item for name in PLAYABLE for item in adapter(name).choices(lang)]
                 items.append((t("menu.lang", lang), "#lang"))
                 return step, t("setup.title", lang), (t("setup.format", lang),), items
             ui = self._setup_ui(v)
             if step == "count":
-                lo, hi = ui.players
+                lo, hi = spec(ui.name).players
                 items = [(t("setup.n_players", lang, n=n), n) for n in range(lo, hi + 1)]
                 return step, ui.label(v["format"], lang), (t("setup.count", lang),), items
             if step == "names":
@@ -76,11 +77,18 @@ class SetupFlow:
 
     def _setup_default(self, step, items):
         values = [value for _, value in items]
-        fmt = "dividends" if self.defaults.game == "dividends" else self.defaults.format
-        wanted = {"format": fmt, "rounds": self.defaults.rounds,
+        wanted = {"format": self._default_choice(), "rounds": self.defaults.rounds,
                   "count": len(self.defaults.players) if 2 <= len(self.defaults.players) <= 6 else 3,
                   "names": "config"}.get(step)
         return values.index(wanted) if wanted in values else 0
+
+    def _default_choice(self):
+        """The configured game's entry in the first list: its configured format if it has
+        formats, else its only entry."""
+        if self.defaults.game not in PLAYABLE:
+            return None
+        values = [value for _, value in adapter(self.defaults.game).choices(self.lang)]
+        return self.defaults.format if self.defaults.format in values else values[0]
 
     def _config_names(self, n):
         names = list(self.defaults.players)[:n]
@@ -97,7 +105,11 @@ class SetupFlow:
     # ------------------------------------------------------------ the box file
     def _setup_ui(self, v):
         """The adapter of the game chosen in the setup's first list."""
-        return adapter("dividends" if v.get("format") == "dividends" else "maxibourse")
+        chosen = v.get("format")
+        for name in PLAYABLE:
+            if any(value == chosen for _, value in adapter(name).choices(self.lang)):
+                return adapter(name)
+        return adapter(PLAYABLE[0])  # nothing chosen yet
 
     def _default_box(self, v=None):
         ui = self._setup_ui(v if v is not None else (self.stack[0]["v"] if self.stack and self.stack[0]["t"] == "setup" else {}))
@@ -113,8 +125,7 @@ class SetupFlow:
         return self.journal is not None and self.journal.get_meta(self._box_key()) == box.path
 
     def _box_key(self):
-        name = self._setup_ui(self.stack[0]["v"] if self.stack and self.stack[0]["t"] == "setup" else {}).name
-        return "box_confirmed" if name == "maxibourse" else f"box_confirmed.{name}"
+        return self._setup_ui(self.stack[0]["v"] if self.stack and self.stack[0]["t"] == "setup" else {}).box_meta
 
     # --------------------------------------------------------- keys and screen
     def _key_setup(self, frame, key):
