@@ -1,5 +1,6 @@
-"""The setup: new game or resume, game and format, players and their names, rounds, the
-box file's check, then the summary that creates the game.
+"""The setup: new game or resume, the game (every playable registered game, and the
+language), the game's format when its rulebook has several, players and their names,
+rounds, the box file's check, then the summary that creates the game.
 
 A mixin of `firmware.controller.Controller`: the frame `setup`.
 """
@@ -16,7 +17,7 @@ MAX_ROUNDS = 20
 
 
 class SetupFlow:
-    SETUP_STEPS = ("start", "format", "count", "names", "rounds", "box", "summary")
+    SETUP_STEPS = ("start", "game", "format", "count", "names", "rounds", "box", "summary")
 
     # --------------------------------------------------------------- questions
     def _setup_frame(self):
@@ -34,15 +35,20 @@ class SetupFlow:
                     continue
                 items = [(t("setup.new", lang), "new"), (t("setup.resume", lang), "resume")]
                 return step, t("setup.title", lang), (t("setup.start", lang),), items
-            if step == "format":
-                items = [item for name in PLAYABLE for item in adapter(name).choices(lang)]
+            if step == "game":
+                items = [(adapter(name).title(lang), name) for name in PLAYABLE]
                 items.append((t("menu.lang", lang), "#lang"))
-                return step, t("setup.title", lang), (t("setup.format", lang),), items
+                return step, t("setup.title", lang), (t("setup.game", lang),), items
             ui = self._setup_ui(v)
+            if step == "format":
+                items = ui.choices(lang)
+                if not items:
+                    continue
+                return step, ui.title(lang), (t("setup.format", lang),), items
             if step == "count":
                 lo, hi = spec(ui.name).players
                 items = [(t("setup.n_players", lang, n=n), n) for n in range(lo, hi + 1)]
-                return step, ui.label(v["format"], lang), (t("setup.count", lang),), items
+                return step, ui.label(v.get("format"), lang), (t("setup.count", lang),), items
             if step == "names":
                 n = v["count"]
                 items = [(t("setup.numbers", lang), "numbers")]
@@ -66,29 +72,21 @@ class SetupFlow:
                 names = self._names(v["names"], v["count"])
                 rounds = v.get("rounds", 0)
                 if ui.rounds:
-                    lines = (t("setup.summary", lang, format=ui.label(v["format"], lang), n=v["count"],
+                    lines = (t("setup.summary", lang, format=ui.label(v.get("format"), lang), n=v["count"],
                                rounds=t("setup.no_limit", lang) if not rounds else t("setup.rounds_n", lang, n=rounds)),
                              " ".join(names))
                 else:
-                    lines = (t("setup.summary_short", lang, format=ui.label(v["format"], lang), n=v["count"]),
+                    lines = (t("setup.summary_short", lang, format=ui.label(v.get("format"), lang), n=v["count"]),
                              " ".join(names))
                 return step, t("setup.title", lang), lines, [(t("setup.go", lang), True), (t("no", lang), False)]
         return None, "", (), []
 
     def _setup_default(self, step, items):
         values = [value for _, value in items]
-        wanted = {"format": self._default_choice(), "rounds": self.defaults.rounds,
+        wanted = {"game": self.defaults.game, "format": self.defaults.format, "rounds": self.defaults.rounds,
                   "count": len(self.defaults.players) if 2 <= len(self.defaults.players) <= 6 else 3,
                   "names": "config"}.get(step)
         return values.index(wanted) if wanted in values else 0
-
-    def _default_choice(self):
-        """The configured game's entry in the first list: its configured format if it has
-        formats, else its only entry."""
-        if self.defaults.game not in PLAYABLE:
-            return None
-        values = [value for _, value in adapter(self.defaults.game).choices(self.lang)]
-        return self.defaults.format if self.defaults.format in values else values[0]
 
     def _config_names(self, n):
         names = list(self.defaults.players)[:n]
@@ -105,11 +103,7 @@ class SetupFlow:
     # ------------------------------------------------------------ the box file
     def _setup_ui(self, v):
         """The adapter of the game chosen in the setup's first list."""
-        chosen = v.get("format")
-        for name in PLAYABLE:
-            if any(value == chosen for _, value in adapter(name).choices(self.lang)):
-                return adapter(name)
-        return adapter(PLAYABLE[0])  # nothing chosen yet
+        return adapter(v.get("game", PLAYABLE[0]))
 
     def _default_box(self, v=None):
         ui = self._setup_ui(v if v is not None else (self.stack[0]["v"] if self.stack and self.stack[0]["t"] == "setup" else {}))
@@ -176,7 +170,7 @@ class SetupFlow:
         self._sync(force=True)
 
     def _create_game(self, v):
-        header = self._setup_ui(v).header(v["format"], self._names(v["names"], v["count"]), self.seed_source(),
+        header = self._setup_ui(v).header(v.get("format"), self._names(v["names"], v["count"]), self.seed_source(),
                                           self.defaults, v.get("rounds", 0))
         try:
             self.session = Session.new(header, self.journal)

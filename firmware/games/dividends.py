@@ -23,8 +23,12 @@ class DividendsUI:
     box_meta = "box_confirmed.dividends"  # journal meta: the unverified box file the table accepted
 
     # ------------------------------------------------------------------ setup
+    def title(self, lang):
+        return t("game.dividends", lang)
+
     def choices(self, lang):
-        return [(t("game.dividends", lang), "dividends")]
+        """One format only: no format question."""
+        return []
 
     def label(self, value, lang):
         return t("game.dividends", lang)

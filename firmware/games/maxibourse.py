@@ -17,8 +17,11 @@ class MaxiBourseUI:
     box_meta = "box_confirmed"    # journal meta: the unverified box file the table accepted
 
     # ------------------------------------------------------------------ setup
+    def title(self, lang):
+        return t("game.maxibourse", lang)
+
     def choices(self, lang):
-        """This game's entries in the first setup list: (label, value)."""
+        """The formats the setup offers once this game is chosen: (label, value)."""
         return [(t("format." + f, lang), f) for f in MaxiBourse.FORMATS]
 
     def label(self, value, lang):
