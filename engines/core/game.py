@@ -1,7 +1,7 @@
 """A game is a fold over its actions.
 
 `Game` holds the machinery every engine shares: checking an action against the pending
-decision, applying it atomically (on a copy of the state, published only on success),
+decision, applying it atomically (a refused action leaves the state as it was),
 collecting events, replaying a list of actions and undoing by replay. A concrete game
 provides `initial_state`, `decision`, one `on_<kind>` method per action, and declares what
 the rest of the box asks of every game: its player bounds, formats and settings, its
@@ -108,18 +108,20 @@ class Game:
         return ", ".join(str(self.seat_name(v)) for v in values) or "nothing"
 
     def apply(self, act: Action, atomic: bool = True) -> list[Event]:
-        """Apply one action. `atomic=False` skips the copy that protects the state from a
-        refused action: only for replays, where a refusal aborts the whole replay."""
+        """Apply one action. A refused action changes nothing: most are refused by `check`
+        before anything moves; one refused by its handler half-way is taken back by
+        rebuilding the state from the last checkpoint (a replay of at most CHECKPOINT_EVERY
+        actions), so an accepted action, the common case, pays for no copy of the state.
+        `atomic=False` skips that rebuild: only for replays, where a refusal aborts the
+        whole replay."""
         self.check(act)
-        saved = self.s
-        if atomic:
-            self.s = copy.deepcopy(saved)
         self._events = []
         try:
             getattr(self, "on_" + act.kind)(act)
             self.after_action()
         except BaseException:
-            self.s = saved
+            if atomic:
+                self._rebuild(len(self.log))
             raise
         finally:
             events, self._events = self._events, None
@@ -143,13 +145,21 @@ class Game:
         starts from the last checkpoint before it: the same states, fewer steps."""
         if not self.log:
             raise IllegalAction("error.nothing_to_undo")
-        log, target = self.log, len(self.log) - 1
+        undone = self.log[-1]
+        self._rebuild(len(self.log) - 1)
+        return undone
+
+    def _rebuild(self, target: int) -> None:
+        """The state after the first `target` actions of the log, from the last checkpoint
+        at or before it; the log keeps those actions only."""
+        log = self.log
         start = max(n for n in self._checkpoints if n <= target)
         self._checkpoints = {n: state for n, state in self._checkpoints.items() if n <= target}
         self.s, self.log = copy.deepcopy(self._checkpoints[start]), log[:start]
+        events = self._events
         for act in log[start:target]:
             self.apply(act, atomic=False)
-        return log[target]
+        self._events = events
 
 
 def drop_private(snap: dict) -> dict:
