@@ -75,3 +75,18 @@ def test_undo_is_the_replay_of_one_action_fewer_across_checkpoints():
         assert g.snapshot() == game(*range(1, k)).snapshot()
     with pytest.raises(IllegalAction):
         g.undo()
+
+
+# ------------------------------------------------------------------- ledger
+def test_an_account_that_can_run_dry_pays_what_it_holds_and_says_what_is_left_unpaid():
+    from engines.core.ledger import BANK, Ledger
+
+    ledger = Ledger({BANK: 300, 0: 0}, unlimited=())    # A Vendre!'s bank: finite (AV2)
+    assert ledger.shortfall(BANK, 500) == 200
+    event, short = ledger.pay_what_it_can(BANK, 0, 500, "income")
+    assert (event.params["amount"], short, ledger[BANK], ledger[0], ledger.total()) == (300, 200, 0, 300, 300)
+    assert ledger.pay_what_it_can(BANK, 0, 100, "income") == (None, 100)
+    with pytest.raises(IllegalAction):
+        ledger.transfer(BANK, 0, 1, "income")
+    unlimited = Ledger({BANK: 0, 0: 0})                  # Maxi Bourse's bank (MB12)
+    assert unlimited.pay_what_it_can(BANK, 0, 500, "payday")[1] == 0 and unlimited[BANK] == -500
