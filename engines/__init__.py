@@ -1,16 +1,10 @@
-"""The rules of each game, as pure Python (no I/O, no clock, no global randomness)."""
+"""The rules of each game, as pure Python (no I/O, no clock, no global randomness).
+
+Which games exist is declared once, in engines/registry.py."""
 
 
 def game_class(name: str):
     """The engine class for a game name, as written in a script header."""
-    if name == "maxibourse":
-        from engines.maxibourse.game import MaxiBourse
+    from engines.registry import spec
 
-        return MaxiBourse
-    if name == "dividends":
-        from engines.dividends.game import Dividends
-
-        return Dividends
-    from engines.core.errors import ProtocolError
-
-    raise ProtocolError(f"unknown game {name!r}; known: maxibourse, dividends")
+    return spec(name).engine_class()

@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import logging
 import queue as queue_module
-import sys
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -270,12 +269,9 @@ class App:
 
 
 def public_snapshot(session) -> dict:
-    """What a display everyone sees may draw: the engine's `public(snapshot)` where the
-    game keeps something private (Dividends: every player's cash), else the snapshot."""
-    module = sys.modules[type(session.game).__module__]
-    public = getattr(module, "public", None)
-    snap = session.snapshot()
-    return public(snap) if public is not None else snap
+    """What a display everyone sees may draw: the engine's `public` view of the snapshot
+    (Dividends drops every player's cash)."""
+    return session.game.public(session.snapshot())
 
 
 # ---------------------------------------------------------------------- reports

@@ -8,8 +8,7 @@ from engines.core.files import MAX_BYTES, decode_text, read_text
 
 
 def state_json(game) -> dict:
-    module = sys.modules[type(game).__module__]
-    return module.snapshot(game)
+    return game.snapshot()
 
 
 def cmd_script(args) -> int:

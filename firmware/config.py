@@ -22,6 +22,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
+from engines import registry
 from drivers.errors import ConfigError  # one error for every configuration problem, drivers' too
 from engines.core.files import read_toml
 from engines.core.limits import MAX_ROUNDS, player_names_ok
@@ -37,7 +38,7 @@ PACKAGE_PINOUT = _HERE / "pinout.toml"
 
 GPIO_RANGE = (0, 27)             # the 40-pin header's BCM GPIO numbers
 HEADER_UARTS = ("/dev/serial0", "/dev/ttyS0", "/dev/ttyAMA0")   # all on GPIO 14/15
-GAMES = ("maxibourse", "dividends", "avendre", "shark", "richesses")
+GAMES = registry.names()      # every registered game (engines/registry.py)
 MAX_PLAYERS = 12                 # Dividends seats up to 12
 MAX_SEATS = 6
 

@@ -38,7 +38,8 @@ from firmware.flows.seats import SeatFlows
 from firmware.flows.setup import SetupFlow
 from firmware.flows.steps import StepFlows
 from firmware.games import PLAYABLE, adapter_of
-from firmware.menus import ANYTIME, CHANCE, Ctx, describe
+from engines.core.actions import ANYTIME, CHANCE, OUTCOME
+from firmware.menus import Ctx, describe
 from firmware.screen import Screen
 from firmware.session import Session
 from firmware.texts import t
@@ -265,11 +266,11 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         d = self.session.decision()
         if self.session.over:
             return {"t": "over", "sel": 0}
-        main = [o.kind for o in d.options if o.kind not in ANYTIME]
+        main = self._main_kinds()
         if "sold" in main or "deal" in main:
             # An open auction (anyone raises at any time, silence sells): bids on the seat buttons.
             return {"t": "open_auction"}
-        if len(main) == 1 and ((main[0] in CHANCE and self.ctx.device_dice) or main == ["pay"]):
+        if len(main) == 1 and self.ctx.has(main[0], OUTCOME) and (self.ctx.device_dice or not self.ctx.has(main[0], CHANCE)):
             # The device draws (dice, event tile), or a payment: one confirmation with the
             # outcome shown, a line per company or player (scrolls on a small screen).
             return {"t": "chance", "kind": main[0], "sel": 0}
@@ -303,8 +304,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
 
     def _main_kinds(self) -> list[str]:
         d = self.session.decision()
-        kinds = [o.kind for o in d.options if o.kind not in ANYTIME]
-        return kinds
+        return [o.kind for o in d.options if not self.ctx.has(o.kind, ANYTIME)]
 
     def _arm_seats(self, root) -> None:
         """Start the seat-button timers a new decision needs (speaking window, auction clock)."""

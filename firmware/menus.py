@@ -21,17 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engines.core.actions import OUTCOME
 from engines.core.decision import Choice, Fixed, IntRange
 from engines.core.i18n import format_amount
 from firmware.texts import lots_label, money, signed, t
 
-# Options reachable from the menu, any time, rather than from the main screen.
-CORRECTIONS = ("adjust_cash", "adjust_lots", "set_price", "adjust_certs", "adjust_cards", "set_marker")
-ANYTIME = ("reveal", "close") + CORRECTIONS
-# Chance drawn by the device when the dice are the device's (Dividends: dice, event tile).
-CHANCE = ("dice", "event")
-# Actions confirmed with a summary before they are applied.
-CONFIRM = ("sell", "trade", "end", "close", "forced", "payeach", "double", "reveal", "pay") + CHANCE + CORRECTIONS
 MENU = "#menu"          # the value of the "Menu…" entry added to a root list
 OTHER = "#other"        # "another company" (titre au mieux)
 AU_COURS = "#au_cours"  # the square's own company, at its price
@@ -73,6 +67,10 @@ class Ctx:
 
     def decision(self):
         return self.session.decision()
+
+    def has(self, kind: str, flag: str) -> bool:
+        """Whether the game declares `flag` for its action `kind` (engines.core.actions)."""
+        return self.session.game.ACTIONS.has(kind, flag)
 
     def snapshot(self):
         return self.session.snapshot()
@@ -366,7 +364,7 @@ def confirm_question(ctx, act) -> Question:
     lang = ctx.lang
     lines = [describe(ctx, act)]
     snap = ctx.snapshot()
-    if act.kind in CHANCE or act.kind == "pay":
+    if ctx.has(act.kind, OUTCOME):
         lines = chance_lines(ctx, act)
     elif act.kind == "sell" and "price" in snap["companies"].get(act.company, {}):
         lines.append(t("q.sell_at", lang, price=snap["companies"][act.company]["price"]))

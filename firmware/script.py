@@ -83,8 +83,7 @@ def device_roll(seed, index) -> tuple[int, int]:
 def fill_dice(game, act):
     """Complete a chance action left open (dice, a drawn tile, a random deal) through the
     engine's `fill_chance`, with the device's recorded randomness."""
-    fill = getattr(game, "fill_chance", None)
-    return fill(act, chance_rng(game.seed, len(game.log))) if fill else act
+    return game.fill_chance(act, chance_rng(game.seed, len(game.log)))
 
 
 def new_game(header: dict):

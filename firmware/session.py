@@ -11,7 +11,6 @@ cheaply whether the game changed (snapshots and decisions are cached per version
 """
 from __future__ import annotations
 
-import sys
 
 from engines import game_class
 from engines.core.errors import CorbeilleError, IllegalAction
@@ -81,8 +80,7 @@ class Session:
     def snapshot(self) -> dict:
         version, snap = self._snapshot
         if version != self.version:
-            module = sys.modules[type(self.game).__module__]
-            snap = module.snapshot(self.game)
+            snap = self.game.snapshot()
             self._snapshot = (self.version, snap)
         return snap
 
@@ -92,7 +90,7 @@ class Session:
 
     @property
     def over(self) -> bool:
-        return self.decision().prompt in ("prompt.over", "prompt.dv.over")
+        return self.game.over
 
     # ------------------------------------------------------------------- changes
     def apply(self, act):

@@ -95,7 +95,7 @@ def test_a_display_failing_for_a_while_degrades_then_comes_back(tmp_path):
         box = E2EBox(tmp_path, seats=0, board=board)
         assert box.clock is not clock
         board._clock = box.clock                             # one clock for the whole box
-        box.choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
+        box.choose("Maxi Bourse").choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
         box.choose("Continuer").choose("Jouer")
         inner.broken = True
         box.pick("Banques", "BARCLAYS").pick("Banques", "CHASE")
@@ -127,7 +127,7 @@ def test_the_operator_display_failing_does_not_stop_the_game(tmp_path):
         box.hw.parts = [Part("display", box.operator)]
         box.app.refresh()
         inner.broken = True
-        box.choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
+        box.choose("Maxi Bourse").choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
         box.choose("Continuer").choose("Jouer")
         box.pick("Banques", "BARCLAYS")
         assert box.operator.degraded and box.c.session.game.log[-1].kind == "pick"
@@ -313,6 +313,8 @@ def test_sim_runs_in_a_plain_80x24_terminal_and_quits_on_q(tmp_path):
         return marker in out
 
     try:
+        assert read_until("Quel jeu".encode())
+        os.write(fd, b"\r")
         assert read_until("Quelle formule".encode())
         os.write(fd, b"\r")
         assert read_until("Combien de joueurs".encode())

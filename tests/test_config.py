@@ -133,7 +133,7 @@ def test_state_dir_order(tmp_path, monkeypatch):
     ({"game": {"format": "maxi"}},
      'game.format = "maxi": allowed values are junior, senior, masters'),
     ({"game": {"game": "monopoly"}},
-     'game.game = "monopoly": allowed values are maxibourse, dividends, avendre, shark, richesses'),
+     'game.game = "monopoly": allowed values are maxibourse, dividends'),
     ({"game": {"language": "de"}}, 'game.language = "de": allowed values are fr, en'),
     ({"game": {"rounds": -1}}, "game.rounds = -1: must be an integer from 0 to 999"),
     ({"game": {"players": ["Anne", "Anne"]}},

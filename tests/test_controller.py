@@ -408,7 +408,9 @@ def test_setup_creates_a_journaled_game_with_colour_names(tmp_path):
         c = Controller(journal, timing=TIMING, defaults=SetupDefaults(rounds=2), seed_source=lambda: 5)
         c.boot(0.0)
         b = Box(c)
-        assert b.screen.title == "Nouvelle partie" and b.items()[0] == "Junior"
+        assert b.screen.title == "Nouvelle partie" and b.items() == ["Maxi Bourse", "Dividendes", "English"]
+        b.choose("Maxi Bourse")
+        assert b.screen.title == "Maxi Bourse" and b.items() == ["Junior", "Senior", "Masters"]
         b.choose("Junior").choose("3 joueurs").choose("Couleurs")
         assert b.screen.selected == 2                 # rounds default from the configuration
         b.choose("2 tour")
@@ -540,13 +542,13 @@ def test_unverified_box_warning_until_the_owner_confirms(tmp_path):
         c = Controller(journal, timing=TIMING, seed_source=lambda: 5)
         c.boot(0.0)
         b = Box(c)
-        b.choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
+        b.choose("Maxi Bourse").choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
         assert b.screen.lines == ("Cours nominaux non vérifiés",)
         b.choose("Je les ai vérifiés").choose("Jouer")
         b.key("ok", "long_press").choose("Nouvelle partie").choose("Oui")
         assert b.items() == ["Nouvelle partie", "Reprendre la partie"]
-        b.choose("Nouvelle partie").choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
+        b.choose("Nouvelle partie").choose("Maxi Bourse").choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
         assert b.screen.kind == "confirm"               # no warning any more
-        b.key("back").key("back").key("back").key("back").key("back")
+        b.key("back").key("back").key("back").key("back").key("back").key("back")
         b.choose("Reprendre")
         assert b.screen.title == "Rouge : départ" and journal.last_game() == 1

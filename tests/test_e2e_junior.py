@@ -41,6 +41,8 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
 
     # ---------------------------------------------------------------- setup
     assert box.screen.title == "Nouvelle partie"
+    shot("setup_game")
+    box.choose("Maxi Bourse")
     shot("setup_format")
     box.choose("Junior").choose("3 joueurs").choose("Couleurs")
     assert box.items()[box.screen.selected] == "2 tour(s)"       # the configured rounds

@@ -24,8 +24,8 @@ from firmware.journal import Journal
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# A game from its setup: Junior, 3 players, 2 rounds; then picks, a titre, a sale...
-KEYS = (["ok", "ok", "ok", "down", "down", "ok", "ok", "ok"]           # setup
+# A game from its setup: Maxi Bourse, Junior, 3 players, 2 rounds; then picks, a titre, a sale...
+KEYS = (["ok", "ok", "ok", "ok", "down", "down", "ok", "ok", "ok"]     # setup
         + ["ok", "ok"] * 15                                            # 15 starting picks
         + ["ok",                                                       # Rouge starts
            "ok", "down", "down", "ok", "down", "down", "down", "ok",   # dice 3 and 4

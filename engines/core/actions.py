@@ -109,6 +109,7 @@ class Text(str):
 
 class Action:
     kind: ClassVar[str] = ""
+    flags: ClassVar[frozenset] = frozenset()
 
     def to_json(self) -> dict:
         data = {"kind": self.kind}
@@ -117,8 +118,22 @@ class Action:
         return data
 
 
-def action(kind: str):
-    """Class decorator: make a frozen dataclass action named `kind`."""
+# What the box needs to know of an action beyond its fields, declared with it
+# (`@action("adjust_cash", CORRECTION)`) so the firmware never keeps lists of kind names.
+CORRECTION = "correction"  # an operator correction (General ruling); implies ANYTIME and CONFIRM
+ANYTIME = "anytime"        # offered beside the turn's own actions: reached from the menu
+CONFIRM = "confirm"        # shown as a summary to confirm before it is applied
+CHANCE = "chance"          # what it records can be drawn by the device (dice, a tile)
+OUTCOME = "outcome"        # confirmed on one screen that shows its outcome (dice, a payment)
+FLAGS = (CORRECTION, ANYTIME, CONFIRM, CHANCE, OUTCOME)
+
+
+def action(kind: str, *flags: str):
+    """Class decorator: make a frozen dataclass action named `kind`, with its `flags`."""
+    unknown = set(flags) - set(FLAGS)
+    if unknown:
+        raise ValueError(f"action {kind}: unknown flag(s) {', '.join(sorted(unknown))}; known: {', '.join(FLAGS)}")
+    flags = set(flags) | ({ANYTIME, CONFIRM} if CORRECTION in flags else set())
 
     def wrap(cls):
         if not issubclass(cls, Action):  # give plain classes the Action methods
@@ -126,6 +141,7 @@ def action(kind: str):
             cls = type(cls.__name__, (Action,), namespace)
         cls = dataclasses.dataclass(frozen=True)(cls)
         cls.kind = kind
+        cls.flags = frozenset(flags)
         cls._types = typing.get_type_hints(cls)
         return cls
 
@@ -147,6 +163,11 @@ class ActionSet:
 
     def fields(self, kind):
         return _field_types(self.classes[kind])
+
+    def has(self, kind: str, flag: str) -> bool:
+        """Whether the action `kind` carries `flag` (False for a kind this game does not have)."""
+        cls = self.classes.get(kind)
+        return cls is not None and flag in cls.flags
 
     # JSON -----------------------------------------------------------------
     def from_json(self, data: dict) -> Action:

@@ -1,9 +1,13 @@
 """A game is a fold over its actions.
 
 `Game` holds the machinery every engine shares: checking an action against the pending
-decision, applying it atomically (on a copy of the state, published only on success),
+decision, applying it atomically (a refused action leaves the state as it was),
 collecting events, replaying a list of actions and undoing by replay. A concrete game
-provides `initial_state`, `decision`, and one `on_<kind>` method per action.
+provides `initial_state`, `decision`, one `on_<kind>` method per action, and declares what
+the rest of the box asks of every game: its player bounds, formats and settings, its
+`snapshot`, what of it the public board may show (`public`), whether it is `over`, and how
+the device draws its chance actions (`fill_chance`). The contract test
+(tests/test_game_contract.py) holds every registered game to this.
 """
 import copy
 
@@ -24,6 +28,9 @@ class Game:
     name = ""
     CHECKPOINT_EVERY = 100  # undo replays from the last checkpoint, not from the start
     ACTIONS: ActionSet
+    PLAYERS: tuple[int, int]        # the fewest and the most players the rulebook allows
+    FORMATS: tuple[str, ...] = ()   # the rulebook's formats (header `format`), when it has several
+    SETTINGS: dict = {}             # header `set` name -> (default, allowed values or a type)
 
     def __init__(self, header: dict):
         self.header = header
@@ -40,6 +47,25 @@ class Game:
 
     def decision(self) -> Decision:
         raise NotImplementedError
+
+    def snapshot(self) -> dict:
+        """The whole state as JSON (what `corbeille script` prints), with the dotted paths
+        of its private fields (hidden cash...) listed under "private" when it has any."""
+        raise NotImplementedError
+
+    @property
+    def over(self) -> bool:
+        """The game has ended: only an undo (or a correction the game allows) follows."""
+        raise NotImplementedError
+
+    def public(self, snap: dict) -> dict:
+        """What a display everyone sees may draw: `snap` without its private paths."""
+        return drop_private(snap)
+
+    def fill_chance(self, act: Action, rng) -> Action:
+        """The action with what the device draws filled in from `rng` (dice left empty...);
+        a game without chance returns it unchanged."""
+        return act
 
     # Shared machinery --------------------------------------------------------
     def emit(self, key: str, **params) -> None:
@@ -82,18 +108,20 @@ class Game:
         return ", ".join(str(self.seat_name(v)) for v in values) or "nothing"
 
     def apply(self, act: Action, atomic: bool = True) -> list[Event]:
-        """Apply one action. `atomic=False` skips the copy that protects the state from a
-        refused action: only for replays, where a refusal aborts the whole replay."""
+        """Apply one action. A refused action changes nothing: most are refused by `check`
+        before anything moves; one refused by its handler half-way is taken back by
+        rebuilding the state from the last checkpoint (a replay of at most CHECKPOINT_EVERY
+        actions), so an accepted action, the common case, pays for no copy of the state.
+        `atomic=False` skips that rebuild: only for replays, where a refusal aborts the
+        whole replay."""
         self.check(act)
-        saved = self.s
-        if atomic:
-            self.s = copy.deepcopy(saved)
         self._events = []
         try:
             getattr(self, "on_" + act.kind)(act)
             self.after_action()
         except BaseException:
-            self.s = saved
+            if atomic:
+                self._rebuild(len(self.log))
             raise
         finally:
             events, self._events = self._events, None
@@ -117,10 +145,42 @@ class Game:
         starts from the last checkpoint before it: the same states, fewer steps."""
         if not self.log:
             raise IllegalAction("error.nothing_to_undo")
-        log, target = self.log, len(self.log) - 1
+        undone = self.log[-1]
+        self._rebuild(len(self.log) - 1)
+        return undone
+
+    def _rebuild(self, target: int) -> None:
+        """The state after the first `target` actions of the log, from the last checkpoint
+        at or before it; the log keeps those actions only."""
+        log = self.log
         start = max(n for n in self._checkpoints if n <= target)
         self._checkpoints = {n: state for n, state in self._checkpoints.items() if n <= target}
         self.s, self.log = copy.deepcopy(self._checkpoints[start]), log[:start]
+        events = self._events
         for act in log[start:target]:
             self.apply(act, atomic=False)
-        return log[target]
+        self._events = events
+
+
+def drop_private(snap: dict) -> dict:
+    """A copy of `snap` without the paths listed in its "private" entry ("players.*.cash":
+    `*` is every item of a list or every value of a mapping)."""
+    out = copy.deepcopy(snap)
+    for path in snap.get("private", []):
+        _drop(out, path.split("."))
+    return out
+
+
+def _drop(node, parts):
+    head, rest = parts[0], parts[1:]
+    if not rest:
+        if isinstance(node, dict):
+            node.pop(head, None)
+        return
+    if head == "*":
+        children = node if isinstance(node, list) else list(node.values()) if isinstance(node, dict) else []
+    else:
+        children = [node.get(head)] if isinstance(node, dict) else []
+    for child in children:
+        if isinstance(child, (dict, list)):
+            _drop(child, rest)

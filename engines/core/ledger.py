@@ -1,8 +1,11 @@
 """The ledger: integer balances that change only by transfers between accounts.
 
 Money is never created or destroyed inside a game: the bank is an account like the
-players'. A bank with unlimited cash (Maxi Bourse, MB12) may go below zero; a bank that
-can run dry (A Vendre!) may not, and says so through `InsufficientFunds`. Conservation is
+players'. A bank with unlimited cash (Maxi Bourse, MB12) may go below zero; an account that
+can run dry (every player; A Vendre!'s bank, AV2) may not: `transfer` refuses a payment it
+cannot make (error.insufficient_funds), and `pay_what_it_can` pays what there is and
+returns the shortfall, for the rules where running short is an event of the game (a bank
+that cannot pay is auctioned, a debtor sells) rather than a refused action. Conservation is
 therefore a one-line check: the sum of all balances never changes.
 """
 from engines.core.errors import IllegalAction
@@ -33,3 +36,14 @@ class Ledger:
         self.balances[src] -= amount
         self.balances[dst] += amount
         return Event("transfer", {"src": src, "dst": dst, "amount": amount, "reason": reason})
+
+    def shortfall(self, account: int, amount: int) -> int:
+        """How much `account` lacks to pay `amount` (0 when it can)."""
+        return 0 if self.can_pay(account, amount) else amount - self.balances[account]
+
+    def pay_what_it_can(self, src: int, dst: int, amount: int, reason: str) -> tuple[Event | None, int]:
+        """Pay `amount`, or all of `src`'s balance when it holds less; returns the transfer's
+        event (None when nothing moved) and the part left unpaid."""
+        short = self.shortfall(src, amount)
+        paid = amount - short
+        return (self.transfer(src, dst, paid, reason) if paid else None), short

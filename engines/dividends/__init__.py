@@ -1,0 +1,4 @@
+"""Dividends (rules/dividends.fr.txt)."""
+from engines.registry import GameSpec
+
+GAME = GameSpec("dividends", "engines.dividends.game:Dividends", "firmware.games.dividends:DividendsUI")

@@ -7,14 +7,14 @@ game's seed (`DividendsGame.fill_chance`) before the action is applied and recor
 """
 from typing import Optional
 
-from engines.core.actions import ActionSet, Name, Seat, Signed, Text, action
+from engines.core.actions import CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Name, Seat, Signed, Text, action
 
 MAX_COMPANIES = 5
 MAX_PLAYERS = 12
 
 
 # Step 1: the dice ------------------------------------------------------------
-@action("dice")
+@action("dice", CHANCE, OUTCOME, CONFIRM)
 class Dice:
     """One die per company in play, in chart order: steps up (+) or down (-), e.g. +3 -2.
     The die is the one of the zone the company's marker is in (black up, white down, grey
@@ -65,7 +65,7 @@ class Buy:
     company: Name
 
 
-@action("sell")
+@action("sell", CONFIRM)
 class Sell:
     """Sell one certificate to the bank at the chart price (or as the event tile says)."""
     player: Seat
@@ -93,27 +93,27 @@ class Pass:
 
 
 # Step 4 and 5 ---------------------------------------------------------------------
-@action("pay")
+@action("pay", OUTCOME, CONFIRM)
 class Pay:
     """Payment: dividends to every holder, then influence cards to majority holders
     (at the end of the game: the final dividends)."""
 
 
-@action("event")
+@action("event", CHANCE, OUTCOME, CONFIRM)
 class DrawEvent:
     """The event tile drawn: FORCE-SELL, BUY-IN, PLACEMENT-OFFER, TECHNICAL-CORRECTION."""
     tile: Optional[Name] = None
 
 
 # Operator corrections (General ruling) ------------------------------------------------
-@action("adjust_cash")
+@action("adjust_cash", CORRECTION)
 class AdjustCash:
     player: Seat
     delta: Signed
     reason: Text
 
 
-@action("adjust_certs")
+@action("adjust_certs", CORRECTION)
 class AdjustCerts:
     """Certificates to (+) or from (-) the chart."""
     player: Seat
@@ -122,7 +122,7 @@ class AdjustCerts:
     reason: Text
 
 
-@action("adjust_cards")
+@action("adjust_cards", CORRECTION)
 class AdjustCards:
     """Influence cards to (+) or from (-) the player's hand, from or to the draw pile."""
     player: Seat
@@ -130,7 +130,7 @@ class AdjustCards:
     reason: Text
 
 
-@action("set_marker")
+@action("set_marker", CORRECTION)
 class SetMarker:
     company: Name
     value: int

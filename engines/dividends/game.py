@@ -20,8 +20,8 @@ from pathlib import Path
 from engines.core.actions import Name, Seat, Signed
 from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
+from engines.core.game import Game, drop_private
 from engines.core.limits import player_names_ok
-from engines.core.game import Game
 from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
@@ -160,6 +160,15 @@ class State:
 class Dividends(Game):
     name = "dividends"
     ACTIONS = ACTIONS
+    PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
+    SETTINGS = SETTINGS
+
+    def snapshot(self) -> dict:
+        return snapshot(self)
+
+    @property
+    def over(self) -> bool:
+        return isinstance(self.s.proc, Over)
 
     def __init__(self, header: dict):
         self.box = load_box(header.get("box"))
@@ -792,24 +801,4 @@ def snapshot(game: Dividends) -> dict:
 
 def public(snap: dict) -> dict:
     """The snapshot without its private fields: what a display everyone sees may use."""
-    import copy
-
-    out = copy.deepcopy(snap)
-    for path in snap.get("private", []):
-        _drop(out, path.split("."))
-    return out
-
-
-def _drop(node, parts):
-    head, rest = parts[0], parts[1:]
-    if not rest:
-        if isinstance(node, dict):
-            node.pop(head, None)
-        return
-    if head == "*":
-        children = node if isinstance(node, list) else list(node.values()) if isinstance(node, dict) else []
-    else:
-        children = [node.get(head)] if isinstance(node, dict) else []
-    for child in children:
-        if isinstance(child, (dict, list)):
-            _drop(child, rest)
+    return drop_private(snap)

@@ -4,7 +4,7 @@ See docs/protocol.md for the full language with examples.
 """
 from typing import Optional
 
-from engines.core.actions import ActionSet, Name, Seat, Signed, Text, action
+from engines.core.actions import ANYTIME, CONFIRM, CORRECTION, ActionSet, Name, Seat, Signed, Text, action
 
 
 # Setting up ---------------------------------------------------------------
@@ -22,7 +22,7 @@ class First:
 
 
 # A turn -------------------------------------------------------------------
-@action("sell")
+@action("sell", CONFIRM)
 class Sell:
     """Offer lots of one company (before rolling, or to cover a debt or forced sale)."""
     player: Seat
@@ -30,7 +30,7 @@ class Sell:
     lots: int
 
 
-@action("trade")
+@action("trade", CONFIRM)
 class Trade:
     """A sale agreed between two players at a price of their own, at least the current
     price (2/5: a holder asked to sell may name a higher price; 1-7: the lander may offer
@@ -49,7 +49,7 @@ class Roll:
     d2: Optional[int] = None
 
 
-@action("double")
+@action("double", CONFIRM)
 class Double:
     """After a double, buy 1 or 2 lots of any company au cours (MB7)."""
     player: Seat
@@ -94,7 +94,7 @@ class Settle:
     """Settlement: buyers pay the price current now (MB5)."""
 
 
-@action("end")
+@action("end", CONFIRM)
 class End:
     """End of the current player's turn."""
 
@@ -107,7 +107,7 @@ class Price:
     delta: Signed
 
 
-@action("pay")
+@action("pay", CONFIRM)
 class Pay:
     player: Seat
     amount: int
@@ -119,14 +119,14 @@ class Receive:
     amount: int
 
 
-@action("payeach")
+@action("payeach", CONFIRM)
 class PayEach:
     """The player pays AMOUNT to each other player still in the game."""
     player: Seat
     amount: int
 
 
-@action("forced")
+@action("forced", CONFIRM)
 class Forced:
     """Strictement personnel: sell lots worth AMOUNT and pay it to the bank (MB9)."""
     player: Seat
@@ -139,7 +139,7 @@ class Rumour:
     player: Seat
 
 
-@action("reveal")
+@action("reveal", ANYTIME, CONFIRM)
 class Reveal:
     """A held rumour is revealed (any time): price change of a company, sector or ALL."""
     player: Seat
@@ -153,20 +153,20 @@ class Payday:
     """Dividends, jetons de présence and bonuses for everyone (MB10)."""
 
 
-@action("close")
+@action("close", ANYTIME, CONFIRM)
 class Close:
     """The agreed time is up: close the session and rank the players (MB11)."""
 
 
 # Operator corrections ---------------------------------------------------------
-@action("adjust_cash")
+@action("adjust_cash", CORRECTION)
 class AdjustCash:
     player: Seat
     delta: Signed
     reason: Text
 
 
-@action("adjust_lots")
+@action("adjust_lots", CORRECTION)
 class AdjustLots:
     player: Seat
     company: Name
@@ -174,7 +174,7 @@ class AdjustLots:
     reason: Text
 
 
-@action("set_price")
+@action("set_price", CORRECTION)
 class SetPrice:
     company: Name
     price: int

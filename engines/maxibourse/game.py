@@ -48,8 +48,9 @@ def check_settings(header: dict) -> dict:
     if fmt not in FORMATS:
         raise IllegalAction("error.setting", key="format", value=fmt, allowed=list(FORMATS))
     players = header.get("players", [])
-    if not 2 <= len(players) <= 6:
-        raise IllegalAction("error.players", count=len(players), lo=2, hi=6)
+    lo, hi = MaxiBourse.PLAYERS
+    if not lo <= len(players) <= hi:
+        raise IllegalAction("error.players", count=len(players), lo=lo, hi=hi)
     if not player_names_ok(players):
         raise IllegalAction("error.player_names", players=list(players))
     settings = {}
@@ -86,6 +87,16 @@ class State:
 class MaxiBourse(Game):
     name = "maxibourse"
     ACTIONS = ACTIONS
+    PLAYERS = (2, 6)
+    FORMATS = tuple(FORMATS)
+    SETTINGS = SETTINGS
+
+    def snapshot(self) -> dict:
+        return snapshot(self)
+
+    @property
+    def over(self) -> bool:
+        return isinstance(self.s.stack[-1], F.Over)
 
     def __init__(self, header: dict):
         self.settings = check_settings(header)

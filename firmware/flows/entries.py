@@ -6,8 +6,8 @@ A mixin of `firmware.controller.Controller`: the frames `root` and `entry`.
 from __future__ import annotations
 
 from engines.core.i18n import format_amount, text
-from firmware.menus import (CHANCE, CONFIRM, CORRECTIONS, MENU, Question, confirm_question, describe,
-                            kind_label, resolve)
+from engines.core.actions import ANYTIME, CONFIRM, OUTCOME
+from firmware.menus import MENU, Question, confirm_question, describe, kind_label, resolve
 from firmware.screen import Screen
 from firmware.texts import t
 
@@ -48,7 +48,7 @@ class EntryFlow:
         filled, question = resolve(self.ctx, frame["kind"], option, values)
         if question is None:
             act = self.session.actions.classes[frame["kind"]](**filled)
-            if frame["kind"] in CONFIRM and "#ok" not in values:
+            if self.ctx.has(frame["kind"], CONFIRM) and "#ok" not in values:
                 return confirm_question(self.ctx, act)
             return ("apply", act)
         if question.kind == "list" and self._menu_item(frame):
@@ -107,7 +107,7 @@ class EntryFlow:
                 self._set(frame, question.key, value)
         elif question.kind == "amount":
             self._amount_key(frame, question, key)
-        elif question.kind == "confirm" and frame["kind"] in CHANCE:
+        elif question.kind == "confirm" and self.ctx.has(frame["kind"], OUTCOME):
             # Dice entered by hand: a line per company, scrolled like the device's outcome.
             if key in ("up", "down"):
                 frame["sel"] = max(0, frame.get("sel", 0) + (1 if key == "down" else -1))
@@ -154,7 +154,7 @@ class EntryFlow:
             return Screen("message", self._title(), lines, footer=self._footer("ok"))
         title = self._title() if frame.get("root") else question.title
         actor = self.session.decision().actor
-        if not frame.get("root") and actor is not None and frame["kind"] not in CORRECTIONS + ("reveal", "close"):
+        if not frame.get("root") and actor is not None and not self.ctx.has(frame["kind"], ANYTIME):
             title = t("entry_title", self.lang, player=self.session.players[actor], what=title)
         lines = question.lines
         if frame.get("root") and frame["kind"] == "declare":
@@ -172,11 +172,11 @@ class EntryFlow:
             fmt = question.fmt or str
             lines = tuple(lines) + (t("amount_step", self.lang, step=format_amount(step, self.lang)),)
             return Screen("amount", title, lines, (fmt(value),), 0, self._footer("amount"))
-        if frame["kind"] in CHANCE:
+        if self.ctx.has(frame["kind"], OUTCOME):
             frame["sel"] = min(frame.get("sel", 0), max(0, len(question.lines) - 1))
             return Screen("payday", title if frame.get("root") else self._title(), tuple(question.lines), (),
                           frame["sel"], self._footer("chance_back"))
         what = t("confirm_title", self.lang, what=kind_label(self.ctx, frame["kind"]))
-        if actor is not None and frame["kind"] not in CORRECTIONS + ("reveal", "close"):
+        if actor is not None and not self.ctx.has(frame["kind"], ANYTIME):
             what = t("entry_title", self.lang, player=self.session.players[actor], what=what)
         return Screen("confirm", what, question.lines, question.items, frame["sel"] % 2, self._footer("confirm"))

@@ -6,7 +6,8 @@ and `newgame`.
 """
 from __future__ import annotations
 
-from firmware.menus import CORRECTIONS, describe, kind_label
+from engines.core.actions import CORRECTION
+from firmware.menus import describe, kind_label
 from firmware.screen import Screen
 from firmware.texts import t
 
@@ -23,7 +24,7 @@ class MenuFlow:
         items.append((t("menu.history", lang), "history"))
         if self.session.last_action is not None:
             items.append((t("menu.undo", lang), "undo"))
-        if any(d.option(k) for k in CORRECTIONS):
+        if self._corrections(d):
             items.append((t("menu.corrections", lang), "corr"))
         if d.option("close"):
             items.append((t("menu.close", lang), "close"))
@@ -67,10 +68,14 @@ class MenuFlow:
         title = t("menu.title", self.lang)
         return Screen("menu", title, (), items, frame["sel"] % len(items), self._footer("menu"))
 
+    def _corrections(self, decision) -> list[str]:
+        """The corrections the decision offers, in its order."""
+        return [o.kind for o in decision.options if self.ctx.has(o.kind, CORRECTION)]
+
     # ------------------------------------------------------------- its screens
     def _key_corr(self, frame, key):
         d = self.session.decision()
-        kinds = [k for k in CORRECTIONS if d.option(k)]
+        kinds = self._corrections(d)
         if key == "back":
             self.stack.pop()
             return
@@ -81,7 +86,7 @@ class MenuFlow:
 
     def _screen_corr(self, frame):
         d = self.session.decision()
-        items = tuple(kind_label(self.ctx, k) for k in CORRECTIONS if d.option(k))
+        items = tuple(kind_label(self.ctx, k) for k in self._corrections(d))
         return Screen("menu", t("menu.corrections", self.lang), (), items, frame["sel"] % max(1, len(items)),
                       self._footer("menu"))
 

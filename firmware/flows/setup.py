@@ -1,12 +1,14 @@
-"""The setup: new game or resume, game and format, players and their names, rounds, the
-box file's check, then the summary that creates the game.
+"""The setup: new game or resume, the game (every playable registered game, and the
+language), the game's format when its rulebook has several, players and their names,
+rounds, the box file's check, then the summary that creates the game.
 
 A mixin of `firmware.controller.Controller`: the frame `setup`.
 """
 from __future__ import annotations
 
 from engines.core.errors import CorbeilleError
-from firmware.games import ADAPTERS, adapter
+from engines.registry import spec
+from firmware.games import PLAYABLE, adapter
 from firmware.screen import Screen
 from firmware.session import Session
 from firmware.texts import t
@@ -15,7 +17,7 @@ MAX_ROUNDS = 20
 
 
 class SetupFlow:
-    SETUP_STEPS = ("start", "format", "count", "names", "rounds", "box", "summary")
+    SETUP_STEPS = ("start", "game", "format", "count", "names", "rounds", "box", "summary")
 
     # --------------------------------------------------------------- questions
     def _setup_frame(self):
@@ -33,15 +35,20 @@ class SetupFlow:
                     continue
                 items = [(t("setup.new", lang), "new"), (t("setup.resume", lang), "resume")]
                 return step, t("setup.title", lang), (t("setup.start", lang),), items
-            if step == "format":
-                items = [item for ui in ADAPTERS.values() for item in ui.choices(lang)]
+            if step == "game":
+                items = [(adapter(name).title(lang), name) for name in PLAYABLE]
                 items.append((t("menu.lang", lang), "#lang"))
-                return step, t("setup.title", lang), (t("setup.format", lang),), items
+                return step, t("setup.title", lang), (t("setup.game", lang),), items
             ui = self._setup_ui(v)
+            if step == "format":
+                items = ui.choices(lang)
+                if not items:
+                    continue
+                return step, ui.title(lang), (t("setup.format", lang),), items
             if step == "count":
-                lo, hi = ui.players
+                lo, hi = spec(ui.name).players
                 items = [(t("setup.n_players", lang, n=n), n) for n in range(lo, hi + 1)]
-                return step, ui.label(v["format"], lang), (t("setup.count", lang),), items
+                return step, ui.label(v.get("format"), lang), (t("setup.count", lang),), items
             if step == "names":
                 n = v["count"]
                 items = [(t("setup.numbers", lang), "numbers")]
@@ -65,19 +72,18 @@ class SetupFlow:
                 names = self._names(v["names"], v["count"])
                 rounds = v.get("rounds", 0)
                 if ui.rounds:
-                    lines = (t("setup.summary", lang, format=ui.label(v["format"], lang), n=v["count"],
+                    lines = (t("setup.summary", lang, format=ui.label(v.get("format"), lang), n=v["count"],
                                rounds=t("setup.no_limit", lang) if not rounds else t("setup.rounds_n", lang, n=rounds)),
                              " ".join(names))
                 else:
-                    lines = (t("setup.summary_short", lang, format=ui.label(v["format"], lang), n=v["count"]),
+                    lines = (t("setup.summary_short", lang, format=ui.label(v.get("format"), lang), n=v["count"]),
                              " ".join(names))
                 return step, t("setup.title", lang), lines, [(t("setup.go", lang), True), (t("no", lang), False)]
         return None, "", (), []
 
     def _setup_default(self, step, items):
         values = [value for _, value in items]
-        fmt = "dividends" if self.defaults.game == "dividends" else self.defaults.format
-        wanted = {"format": fmt, "rounds": self.defaults.rounds,
+        wanted = {"game": self.defaults.game, "format": self.defaults.format, "rounds": self.defaults.rounds,
                   "count": len(self.defaults.players) if 2 <= len(self.defaults.players) <= 6 else 3,
                   "names": "config"}.get(step)
         return values.index(wanted) if wanted in values else 0
@@ -97,7 +103,7 @@ class SetupFlow:
     # ------------------------------------------------------------ the box file
     def _setup_ui(self, v):
         """The adapter of the game chosen in the setup's first list."""
-        return adapter("dividends" if v.get("format") == "dividends" else "maxibourse")
+        return adapter(v.get("game", PLAYABLE[0]))
 
     def _default_box(self, v=None):
         ui = self._setup_ui(v if v is not None else (self.stack[0]["v"] if self.stack and self.stack[0]["t"] == "setup" else {}))
@@ -113,8 +119,7 @@ class SetupFlow:
         return self.journal is not None and self.journal.get_meta(self._box_key()) == box.path
 
     def _box_key(self):
-        name = self._setup_ui(self.stack[0]["v"] if self.stack and self.stack[0]["t"] == "setup" else {}).name
-        return "box_confirmed" if name == "maxibourse" else f"box_confirmed.{name}"
+        return self._setup_ui(self.stack[0]["v"] if self.stack and self.stack[0]["t"] == "setup" else {}).box_meta
 
     # --------------------------------------------------------- keys and screen
     def _key_setup(self, frame, key):
@@ -165,7 +170,7 @@ class SetupFlow:
         self._sync(force=True)
 
     def _create_game(self, v):
-        header = self._setup_ui(v).header(v["format"], self._names(v["names"], v["count"]), self.seed_source(),
+        header = self._setup_ui(v).header(v.get("format"), self._names(v["names"], v["count"]), self.seed_source(),
                                           self.defaults, v.get("rounds", 0))
         try:
             self.session = Session.new(header, self.journal)

@@ -1,33 +1,41 @@
 """What the box does differently per game, behind one small interface.
 
 The controller is generic: its menus come from the engine's pending decision. What it
-cannot read from a decision lives here, one adapter per game the box can run:
+cannot read from a decision lives here, one adapter per game the box can run, named by the
+game's registry entry (engines/registry.py):
 
-* the setup: the game's entry in the first setup list, the player counts, the box file,
-  whether rounds are agreed, and the header of a new game;
+* the setup: the game's entry in the first setup list, the box file, whether rounds are
+  agreed, and the header of a new game;
 * the quotation board renderer (``render_board``, ``board_pages``), given the game's
   *public* snapshot only;
 * labels that depend on the game's data: a company in a list (its price or prices),
   the private view of a player, the final ranking, the kind/action texts' key prefix;
 * the "news" line: which engine event says most about the last action.
 
-``adapter(name)`` returns the adapter of a game; ``PLAYABLE`` lists the games the box's
-screens can run.
+``adapter(name)`` returns the adapter of a game and refuses a name the registry does not
+know or a game without screens; ``PLAYABLE`` lists the games the box's screens can run.
 """
 from __future__ import annotations
 
-from firmware.games.dividends import DividendsUI
-from firmware.games.maxibourse import MaxiBourseUI
+from functools import cache
+from importlib import import_module
 
-ADAPTERS = {"maxibourse": MaxiBourseUI(), "dividends": DividendsUI()}
-PLAYABLE = tuple(ADAPTERS)
+from engines.core.errors import ProtocolError
+from engines.registry import games, spec
+
+PLAYABLE = tuple(name for name, entry in games().items() if entry.adapter)
 
 
-def adapter(name: str | None):
-    return ADAPTERS.get(name or "maxibourse", ADAPTERS["maxibourse"])
+@cache
+def adapter(name: str):
+    entry = spec(name)
+    if not entry.adapter:
+        raise ProtocolError(f"{name} has no screens on the box yet; the box plays {', '.join(PLAYABLE)}")
+    module, _, cls = entry.adapter.partition(":")
+    return getattr(import_module(module), cls)()
 
 
 def adapter_of(session):
-    """The adapter of a session's game (Maxi Bourse when there is no session)."""
+    """The adapter of a session's game; before any game (the setup), the first playable one."""
     game = getattr(session, "game", None)
-    return adapter(getattr(game, "name", None))
+    return adapter(game.name if game is not None else PLAYABLE[0])

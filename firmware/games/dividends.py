@@ -18,13 +18,17 @@ NAME_CHARS = 8           # company names are cut like tickers: "CEDARPIN"
 
 class DividendsUI:
     name = "dividends"
-    players = (2, 12)
     rounds = False                # always five years
     prefix = "dv."                # kind.dv.* / act.dv.* texts
+    box_meta = "box_confirmed.dividends"  # journal meta: the unverified box file the table accepted
 
     # ------------------------------------------------------------------ setup
+    def title(self, lang):
+        return t("game.dividends", lang)
+
     def choices(self, lang):
-        return [(t("game.dividends", lang), "dividends")]
+        """One format only: no format question."""
+        return []
 
     def label(self, value, lang):
         return t("game.dividends", lang)

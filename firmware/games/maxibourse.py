@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from engines.core.i18n import format_amount
+from engines.maxibourse.game import MaxiBourse
 from firmware.texts import lots_label, t
 
-FORMATS = ("junior", "senior", "masters")
 NEWS_ORDER = ("closed", "ruined", "payday", "cessation", "sanction", "bank_bought", "shortage",
               "cannot_pay", "settled", "price", "rolled", "turn_skipped", "declared", "bid", "titre",
               "rumour_drawn", "round")
@@ -12,14 +12,17 @@ NEWS_ORDER = ("closed", "ruined", "payday", "cessation", "sanction", "bank_bough
 
 class MaxiBourseUI:
     name = "maxibourse"
-    players = (2, 6)
     rounds = True                 # the table may agree on a number of rounds
     prefix = ""                   # kind./act. texts: the box's plain keys
+    box_meta = "box_confirmed"    # journal meta: the unverified box file the table accepted
 
     # ------------------------------------------------------------------ setup
+    def title(self, lang):
+        return t("game.maxibourse", lang)
+
     def choices(self, lang):
-        """This game's entries in the first setup list: (label, value)."""
-        return [(t("format." + f, lang), f) for f in FORMATS]
+        """The formats the setup offers once this game is chosen: (label, value)."""
+        return [(t("format." + f, lang), f) for f in MaxiBourse.FORMATS]
 
     def label(self, value, lang):
         return t("format." + value, lang)

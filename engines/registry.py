@@ -1,0 +1,69 @@
+"""Every game the box knows, declared once.
+
+A game lives in its own package, `engines/<name>/`, whose `__init__.py` declares `GAME`, a
+`GameSpec`: the game's name as scripts, journals and the configuration write it, where its
+engine class is, and where its screens' adapter is (firmware/games/). Everything else
+(player bounds, formats, settings with their defaults and allowed values, snapshot, public
+view, end of game, chance filling) is declared by the engine class itself, so there is one
+place to read each fact. Adding a game adds one line to `PACKAGES` below.
+
+The engines never import the firmware: the adapter is named as a string and only the
+firmware imports it (`firmware.games.adapter`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+
+from engines.core.errors import ProtocolError
+
+# One line per game, in the order the setup lists them.
+PACKAGES = (
+    "maxibourse",
+    "dividends",
+)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str          # as written in a script header (`game dividends`) and the configuration
+    engine: str        # "module:Class" of the engine, a subclass of engines.core.game.Game
+    adapter: str = ""  # "module:Class" of the firmware adapter; "" while the game has no screens
+
+    def engine_class(self):
+        return _load(self.engine)
+
+    @property
+    def players(self) -> tuple[int, int]:
+        """The fewest and the most players the rulebook allows."""
+        return self.engine_class().PLAYERS
+
+
+def _load(path: str):
+    module, _, attr = path.partition(":")
+    return getattr(import_module(module), attr)
+
+
+@cache
+def games() -> dict[str, GameSpec]:
+    """name -> spec of every registered game, in `PACKAGES` order."""
+    specs = {}
+    for package in PACKAGES:
+        spec = import_module(f"engines.{package}").GAME
+        if spec.name in specs:
+            raise ValueError(f"two games are registered as {spec.name!r}")
+        specs[spec.name] = spec
+    return specs
+
+
+def names() -> tuple[str, ...]:
+    return tuple(games())
+
+
+def spec(name: str) -> GameSpec:
+    """The spec of a game name; an unknown name is refused with the list of known ones."""
+    found = games().get(name)
+    if found is None:
+        raise ProtocolError(f"unknown game {name!r}; known: {', '.join(names())}")
+    return found

@@ -1,0 +1,249 @@
+"""The game contract, held against every registered game (engines/registry.py).
+
+A new game passes this file before it has a single screen of its own: it is registered
+once, its engine declares what the box asks of every game, and random play drawn from its
+own decisions only (no game-specific generator) keeps the contract:
+
+* every kind a decision offers is an action of the game, with its texts in French and
+  English (the prompt, the events, and on the box the kind's menu label);
+* every action reads back from its JSON form and from its text form;
+* the snapshot is JSON and round-trips; the public view drops every private path;
+* a refused action changes nothing; undo gives the state a replay of one action fewer gives;
+* the game ends, or a legal action is always offered.
+"""
+import json
+import math
+import random
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from engines import game_class
+from engines.core.actions import ANYTIME, CORRECTION, FLAGS, Seat, Signed, Text, _base
+from engines.core.decision import Choice, Fixed, IntRange
+from engines.core.errors import IllegalAction, ProtocolError
+from engines.core.game import Game
+from engines.core.i18n import catalog, text
+from engines.core.random_play import play_randomly
+from engines.registry import games, names, spec
+from firmware.games import PLAYABLE, adapter
+from firmware.texts import t
+
+PLACEHOLDER = re.compile(r"\{\w*\}")
+NAMES = ("Ana", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou")
+GAMES = names()
+
+
+def header(name, players, seed):
+    cls = game_class(name)
+    out = {"game": name, "players": list(NAMES[:players]), "seed": seed, "settings": {}}
+    if cls.FORMATS:
+        out["format"] = cls.FORMATS[0]
+    return out
+
+
+def player_counts(name):
+    lo, hi = spec(name).players
+    return sorted({lo, (lo + hi) // 2, hi})
+
+
+# ------------------------------------------------------------------ the registry
+def test_an_unknown_game_is_refused_with_the_list_of_known_ones():
+    with pytest.raises(ProtocolError, match=r"unknown game 'monopoly'; known: maxibourse, dividends"):
+        game_class("monopoly")
+    with pytest.raises(ProtocolError, match="unknown game"):
+        adapter("monopoly")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_is_declared_once_and_its_engine_declares_the_rest(name):
+    cls = game_class(name)
+    assert issubclass(cls, Game) and cls.name == name
+    lo, hi = cls.PLAYERS
+    assert 2 <= lo <= hi <= len(NAMES)
+    for key, (default, allowed) in cls.SETTINGS.items():
+        assert default in allowed if isinstance(allowed, tuple) else isinstance(default, allowed), key
+    for method in ("snapshot", "over", "initial_state", "decision"):
+        assert getattr(cls, method) is not getattr(Game, method), f"{name} does not declare {method}"
+    assert games()[name].engine_class() is cls
+
+
+def test_every_playable_game_has_an_adapter_and_the_example_configuration_names_every_game():
+    assert PLAYABLE == tuple(n for n in GAMES if spec(n).adapter)
+    for name in PLAYABLE:
+        assert adapter(name).name == name
+    example = Path(__file__).resolve().parent.parent / "firmware" / "corbeille.example.toml"
+    assert f"# games: {', '.join(GAMES)}\n" in example.read_text(encoding="utf-8")
+    tomllib.loads(example.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("bound", ["fewer", "more"])
+def test_player_counts_outside_the_rulebook_are_refused(name, bound):
+    lo, hi = spec(name).players
+    count = lo - 1 if bound == "fewer" else hi + 1
+    with pytest.raises(IllegalAction) as refused:
+        game_class(name)(header(name, lo, 1) | {"players": [f"P{i}" for i in range(count)]})
+    assert refused.value.key == "error.players"
+
+
+# ------------------------------------------------------- random play, generic
+def draw_int(rng, dom: IntRange) -> int:
+    """Small values much more likely than large ones: amounts in these games span from one
+    step to millions, and a uniform draw would almost always be more than anyone holds."""
+    steps = (dom.hi - dom.lo) // dom.step
+    k = min(steps, int(math.exp(rng.uniform(0, math.log(steps + 1)))) - 1) if steps > 0 else 0
+    return dom.lo + k * dom.step
+
+
+class Drawer:
+    """Actions drawn from the pending decision alone, every field from its domain. What
+    the game flags as offered at any time (corrections, closing the session) is drawn
+    rarely, so that games move on through their steps as a table plays them."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def __call__(self, game):
+        decision = game.decision()
+        if not decision.options:
+            return None
+        moves = [o for o in decision.options if not game.ACTIONS.has(o.kind, ANYTIME)]
+        pool = moves if moves and self.rng.random() < 0.995 else decision.options
+        return draw_option(game, self.rng, self.rng.choice(pool))
+
+
+def draw_option(game, rng, option):
+    cls = game.ACTIONS.classes[option.kind]
+    values = {}
+    for field, typ in cls._types.items():
+        dom = option.fields.get(field)
+        if isinstance(dom, Fixed):
+            values[field] = dom.value
+        elif isinstance(dom, Choice):
+            values[field] = rng.choice(dom.values) if dom.values else None
+        elif isinstance(dom, IntRange):
+            values[field] = draw_int(rng, dom)
+        elif _base(typ) is Text:
+            values[field] = "contract test"
+    try:
+        act = cls(**values)
+    except TypeError:  # a required field the decision left without a domain: nothing to draw
+        return None
+    return game.fill_chance(act, rng)
+
+
+def state_key(game):
+    return game.snapshot(), len(game.log)
+
+
+class Contract:
+    """Checks after every applied action of a random game."""
+
+    def __init__(self, name):
+        self.name = name
+        self.kinds = set(game_class(name).ACTIONS.kinds())
+        self.checked = 0
+
+    def __call__(self, game, act, events):
+        decision = game.decision()
+        # a legal action is always offered, or the game is over
+        assert decision.options or game.over, decision.to_json()
+        for option in decision.options:
+            assert option.kind in self.kinds, f"{self.name} offers {option.kind}, not one of its actions"
+        # what the box shows comes whole from both catalogs
+        for lang in ("fr", "en"):
+            shown = [(decision.prompt, text(decision.prompt, lang, **decision.params))]
+            shown += [("event." + e.key, text("event." + e.key, lang, **e.params)) for e in events]
+            for key, message in shown:
+                assert key in catalog(lang) and not PLACEHOLDER.search(message), (lang, key, message)
+        # the action reads back from its JSON and text forms
+        actions, players = game.ACTIONS, game.players
+        assert actions.from_json(json.loads(json.dumps(act.to_json()))) == act, act
+        assert actions.parse(actions.format(act, players), players) == act, act
+        # the snapshot is JSON; the public view drops every private path
+        snap = game.snapshot()
+        assert json.loads(json.dumps(snap)) == snap
+        public = json.dumps(game.public(snap))
+        for path in snap.get("private", []):
+            assert not list(_values_at(game.public(snap), path.split("."))), (path, public)
+        self.checked += 1
+
+
+def _values_at(node, parts):
+    if not parts:
+        yield node
+        return
+    head, rest = parts[0], parts[1:]
+    children = (node if isinstance(node, list) else list(node.values())) if head == "*" and isinstance(node, (list, dict)) \
+        else [node[head]] if isinstance(node, dict) and head in node else []
+    for child in children:
+        yield from _values_at(child, rest)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_games_drawn_from_the_decisions_alone_keep_the_contract(name):
+    for players in player_counts(name):
+        for seed in (1, 2):
+            rng = random.Random(f"{name}-{players}-{seed}")
+            game = game_class(name)(header(name, players, seed))
+            check = Contract(name)
+            actions = play_randomly(game, Drawer(rng), max_actions=250, state_key=state_key,
+                                    finished=lambda g: g.over, on_action=check, max_refusals=2000)
+            assert check.checked == len(actions) == len(game.log) > 0
+            assert len(actions) == 250 or game.over, f"{name}: stopped after {len(actions)} actions"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_undo_gives_the_state_of_a_replay_without_the_last_action(name):
+    lo, _ = spec(name).players
+    rng = random.Random(name)
+    game = game_class(name)(header(name, lo, 3))
+    states = [game.snapshot()]
+    play_randomly(game, Drawer(rng), max_actions=120, state_key=state_key, finished=lambda g: g.over,
+                  on_action=lambda g, a, e: states.append(g.snapshot()), max_refusals=2000)
+    log = list(game.log)
+    assert game_class(name).replay(game.header, log).snapshot() == states[-1]
+    for k in range(len(log), max(0, len(log) - 5), -1):
+        assert game.undo() == log[k - 1]
+        assert game.snapshot() == states[k - 1] == game_class(name).replay(game.header, log[:k - 1]).snapshot()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_action_not_offered_is_refused_naming_what_is_allowed_and_changes_nothing(name):
+    game = game_class(name)(header(name, spec(name).players[0], 4))
+    offered = {o.kind for o in game.decision().options}
+    kind = next(k for k in game.ACTIONS.kinds() if k not in offered)
+    cls = game.ACTIONS.classes[kind]
+    values = {f: (0 if _base(typ) in (int, Seat, Signed) else "X") for f, typ in cls._types.items()}
+    before = state_key(game)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(cls(**{f: v for f, v in values.items() if f in _required(cls)}))
+    assert state_key(game) == before
+    assert sorted(offered)[0] in str(refused.value)
+
+
+def _required(cls):
+    import dataclasses
+    return {f.name for f in dataclasses.fields(cls)
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_actions_declare_known_flags_and_corrections_are_offered_at_any_time(name):
+    actions = game_class(name).ACTIONS
+    for kind, cls in actions.classes.items():
+        assert cls.flags <= set(FLAGS), kind
+        if CORRECTION in cls.flags:
+            assert actions.has(kind, ANYTIME), kind
+
+
+@pytest.mark.parametrize("name", PLAYABLE)
+def test_every_action_of_a_playable_game_has_its_menu_label_in_both_languages(name):
+    prefix = adapter(name).prefix
+    for kind in game_class(name).ACTIONS.kinds():
+        for lang in ("fr", "en"):
+            label = t("kind." + prefix + kind, lang)
+            assert label and label != "kind." + prefix + kind and not PLACEHOLDER.search(label), (name, kind, lang)
