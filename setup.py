@@ -1,5 +1,5 @@
 """Corbeille: an electronic banker and quotation keeper for French stock-market board games."""
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, setup
 
 setup(
     name="corbeille",
@@ -8,7 +8,11 @@ setup(
     long_description=open("README.md", encoding="utf-8").read(),
     long_description_content_type="text/markdown",
     python_requires=">=3.11",
-    packages=find_packages(include=["engines", "engines.*", "drivers", "drivers.*", "firmware", "firmware.*"]),
+    # The data folders (locale/, box/) are listed as namespace packages, so setuptools
+    # knows they ship on purpose and prints no "absent from the packages configuration".
+    packages=find_namespace_packages(include=["engines", "engines.*", "drivers", "drivers.*",
+                                              "firmware", "firmware.*"],
+                                     exclude=["*.__pycache__"]),
     package_data={
         "engines": ["*/locale/*.json", "*/box/*.toml"],
         "firmware": ["locale/*.json", "*.toml"],
