@@ -26,11 +26,14 @@ setup(
         "Pillow>=10",
     ],
     extras_require={
-        # On the Raspberry Pi: the real pin backend and the e-ink libraries.
+        # On the Raspberry Pi (Zero 2 W to 5; aarch64 or armv7l, docs/hardware.md): lgpio is
+        # gpiozero's pin backend; rpi-lgpio gives luma's SPI interface and Waveshare's library
+        # the RPi.GPIO module on every model (RPi.GPIO itself fails on a Pi 5). Raspberry Pi
+        # OS ships them as apt packages, which systemd/install.sh uses; these are for the rest.
+        # waveshare-epaper is installed by install.sh with --no-deps: it declares RPi.GPIO.
         "pi": [
-            "RPi.GPIO>=0.7",
             "lgpio>=0.2; platform_machine=='aarch64' or platform_machine=='armv7l'",
-            "waveshare-epaper>=1.3",
+            "rpi-lgpio>=0.4; platform_machine=='aarch64' or platform_machine=='armv7l'",
             "inky>=2.0",
             "smbus2>=0.4",
             "spidev>=3.6",

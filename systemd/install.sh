@@ -52,6 +52,11 @@ run() {
     if (( ! DRY_RUN )); then "$@"; fi
 }
 ok() { echo "ok: $*"; }
+# A check that changes nothing: printed, executed unless --dry-run, not counted as a change.
+check() {
+    echo "+ $*"
+    if (( ! DRY_RUN )); then "$@"; fi
+}
 
 # ---- Facts about this machine
 
@@ -124,7 +129,6 @@ install_packages() {
     echo "== Packages"
     local kind apt_list=("${APT_BASE[@]}") from_pypi=()
     kind=$(os_kind)
-    run apt-get update
     if [[ $kind == raspios ]]; then
         apt_list+=("${APT_PI_PYTHON[@]}" "${APT_PILLOW_LIBS[@]}")
     else
@@ -132,7 +136,17 @@ install_packages() {
             if apt_has "$pkg"; then apt_list+=("$pkg"); else from_pypi+=("$pkg"); fi
         done
     fi
-    run apt-get install -y --no-install-recommends "${apt_list[@]}"
+    local missing=() status
+    for pkg in "${apt_list[@]}"; do
+        status=$(dpkg-query --admindir="$SYSROOT/var/lib/dpkg" -W -f='${Status}' "$pkg" 2>/dev/null) || true
+        [[ $status == "install ok installed" ]] || missing+=("$pkg")
+    done
+    if (( ${#missing[@]} )); then
+        run apt-get update
+        run apt-get install -y --no-install-recommends "${missing[@]}"
+    else
+        ok "installed: ${apt_list[*]}"
+    fi
     if (( ${#from_pypi[@]} )); then
         echo "not in this system's packages, pip takes them from PyPI: ${from_pypi[*]}"
     fi
@@ -197,7 +211,7 @@ install_config() {
     fi
     # Refuse to (re)start the service on a configuration it would reject anyway: the error
     # shows here, naming the key, rather than in the journal.
-    run "$VENV/bin/python" -I -c "from firmware.config import load_config; load_config('$CONF')"
+    check "$VENV/bin/python" -I -c "from firmware.config import load_config; load_config('$CONF')"
 }
 
 # Does the configuration put a device on the serial port? Then the login console must go.
@@ -270,10 +284,13 @@ install_units() {
         run systemctl start corbeille-poweroff.path
         # restart, not enable --now: on an update the running service must pick up the new code.
         run systemctl restart corbeille.service
+    elif systemctl is-enabled --quiet corbeille.service corbeille-poweroff.path 2>/dev/null; then
+        ok "enabled: corbeille.service corbeille-poweroff.path"
+        echo "systemd is not running here (a chroot, an image being built): the service starts at boot"
     else
         # A chroot or an image being built: enable works offline, starting waits for boot.
         run systemctl enable corbeille.service corbeille-poweroff.path
-        echo "systemd is not running here: the service starts at the next boot"
+        echo "systemd is not running here (a chroot, an image being built): the service starts at boot"
     fi
 }
 
