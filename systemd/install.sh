@@ -189,7 +189,8 @@ install_venv() {
     fi
     # --upgrade upgrades Corbeille itself; its dependencies only when too old or missing,
     # so apt's versions of the hardware libraries are kept.
-    run "$VENV/bin/pip" install --upgrade --upgrade-strategy only-if-needed "$SRC[pi]"
+    # --use-pep517: Bookworm's pip 23.0 would otherwise fall back to "setup.py install".
+    run "$VENV/bin/pip" install --use-pep517 --upgrade --upgrade-strategy only-if-needed "$SRC[pi]"
     # Waveshare's e-ink library declares RPi.GPIO, which cannot be built for a Pi 5 and
     # would shadow rpi-lgpio's RPi.GPIO module: it is installed without its dependencies,
     # which rpi-lgpio and spidev (above) provide.

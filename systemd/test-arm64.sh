@@ -88,16 +88,18 @@ debian_mirror() {
 inside() {
     local work merged
     work=$(mktemp -d /tmp/corbeille-arm64.XXXXXX)
-    trap 'rm -rf "$work"' EXIT
     merged=$work/merged
+    # Unmount first: the cache folders are bind-mounted inside. --one-file-system as well,
+    # so a mount left behind is never emptied through the chroot.
+    trap 'umount -R "$merged" 2>/dev/null; rm -rf --one-file-system "$work"' EXIT
     mkdir -p "$work/upper" "$work/work" "$merged"
     if ! mount -t overlay overlay -o "lowerdir=$ROOTFS,upperdir=$work/upper,workdir=$work/work" "$merged" 2>/dev/null; then
         say "no overlayfs here: copying the root instead"
         cp -a "$ROOTFS/." "$merged/"
     fi
+    # A fresh /proc; /dev is the root's own (debootstrap made null, zero, urandom, tty...):
+    # nothing of the machine's devices is reachable from inside.
     mount -t proc proc "$merged/proc"
-    mount --bind /dev "$merged/dev"
-    mount --bind /sys "$merged/sys"
     cp /etc/resolv.conf "$merged/etc/resolv.conf"
     # The machine's certificate bundle, so pip inside reaches PyPI the way it does outside.
     cp /etc/ssl/certs/ca-certificates.crt "$merged/etc/ssl/certs/host-bundle.crt"
@@ -154,7 +156,9 @@ inside() {
     grep -q '^include-system-site-packages = true' "$merged/opt/corbeille/venv/pyvenv.cfg" \
         || fail "the venv does not see the system's packages"
     say "ok: user, groups, units enabled, venv with system site packages"; passed=$((passed + 1))
-    "${in[@]}" /opt/corbeille/venv/bin/python -c '
+    # rpi-lgpio reads the board revision from the device tree, which a root under qemu
+    # lacks: RPI_LGPIO_REVISION stands in (c03114, a Pi 4 B 4 GB) for this import check only.
+    "${in[@]}" RPI_LGPIO_REVISION=c03114 /opt/corbeille/venv/bin/python -c '
 import importlib.metadata as md, lgpio, RPi.GPIO, spidev, smbus2, serial, inky, waveshare_epd, luma.oled, gpiozero
 # Debian 12 has spidev, smbus2, pyserial: the venv must use those, not PyPI copies.
 for module in (spidev, smbus2, serial):

@@ -139,7 +139,7 @@ def test_installer_dry_run_shows_every_step_and_changes_nothing():
     out = result.stdout
     for step in [
         "+ python3 -m venv --system-site-packages /opt/corbeille/venv",
-        f"+ /opt/corbeille/venv/bin/pip install --upgrade --upgrade-strategy only-if-needed {ROOT}[pi]",
+        f"+ /opt/corbeille/venv/bin/pip install --use-pep517 --upgrade --upgrade-strategy only-if-needed {ROOT}[pi]",
         "+ /opt/corbeille/venv/bin/pip install --upgrade --no-deps waveshare-epaper>=1.3",
         "+ install -m 0644 ", "/etc/systemd/system/corbeille.service",
         "/etc/systemd/system/corbeille-poweroff.path",
