@@ -159,7 +159,9 @@ inside() {
     # rpi-lgpio reads the board revision from the device tree, which a root under qemu
     # lacks: RPI_LGPIO_REVISION stands in (c03114, a Pi 4 B 4 GB) for this import check only.
     "${in[@]}" RPI_LGPIO_REVISION=c03114 /opt/corbeille/venv/bin/python -c '
-import importlib.metadata as md, lgpio, RPi.GPIO, spidev, smbus2, serial, inky, waveshare_epd, luma.oled, gpiozero
+import importlib.metadata as md, lgpio, RPi.GPIO, spidev, smbus2, serial, inky, epaper, luma.oled, gpiozero
+# waveshare-epaper (import name epaper) with the 7.5" V2 module the board uses.
+assert "epd7in5_V2" in epaper.modules(), epaper.modules()
 # Debian 12 has spidev, smbus2, pyserial: the venv must use those, not PyPI copies.
 for module in (spidev, smbus2, serial):
     assert module.__file__.startswith("/usr/lib/python3/dist-packages/"), module.__file__
@@ -167,7 +169,7 @@ assert md.distribution("rpi-lgpio"), "RPi.GPIO must come from rpi-lgpio"
 assert "RPi.GPIO" not in {d.metadata["Name"] for d in md.distributions()}, "the original RPi.GPIO got in"
 print("imports:", lgpio.__file__, RPi.GPIO.__file__)
 ' || fail "the venv cannot import the hardware libraries"
-    say "ok: lgpio, rpi-lgpio (as RPi.GPIO), apt's spidev/smbus2/pyserial, inky, waveshare_epd import"; passed=$((passed + 1))
+    say "ok: lgpio, rpi-lgpio (as RPi.GPIO), apt's spidev/smbus2/pyserial, inky, waveshare-epaper import"; passed=$((passed + 1))
 
     "${in[@]}" bash /srv/corbeille/systemd/install.sh > "$work/install2.log" 2>&1 \
         || { tail -30 "$work/install2.log"; fail "the second install.sh run failed"; }
