@@ -159,11 +159,12 @@ install_user() {
         # SupplementaryGroups= does not fail the start.
         if getent group "$group" >/dev/null; then ok "group $group"; else run groupadd --system "$group"; fi
     done
-    local groups_csv missing=()
+    local groups_csv missing=() current
     groups_csv=$(IFS=,; echo "${DEVICE_GROUPS[*]}")
     if id -u "$SERVICE_USER" >/dev/null 2>&1; then
+        current=" $(id -nG "$SERVICE_USER") "
         for group in "${DEVICE_GROUPS[@]}"; do
-            id -nG "$SERVICE_USER" | tr ' ' '\n' | grep -qx "$group" || missing+=("$group")
+            [[ $current == *" $group "* ]] || missing+=("$group")
         done
         if (( ${#missing[@]} )); then
             run usermod --append --groups "$groups_csv" "$SERVICE_USER"

@@ -283,3 +283,38 @@ def test_installed_config_is_the_example_with_the_oled_on(tmp_path):
     assert config.operator.type == "oled" and config.operator.interface == "i2c"
     expected = config_from_dict({"operator": {"type": "oled"}})
     assert (config.operator, config.game, config.seats) == (expected.operator, expected.game, expected.seats)
+
+
+# ---- make test-arm64 (systemd/test-arm64.sh): its real run takes minutes and root, so CI
+# runs it from .ci/run after make test; here only what decides whether it runs.
+
+ARM64 = ROOT / "systemd" / "test-arm64.sh"
+
+
+def test_arm64_script_parses():
+    subprocess.run(["bash", "-n", str(ARM64)], check=True)
+
+
+def test_arm64_script_skips_saying_why_where_it_cannot_run():
+    # As root, drop to nobody: no root, no mounts, so it must skip and exit 0, never fail CI.
+    drop = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if os.geteuid() == 0 else []
+    result = subprocess.run([*drop, "bash", str(ARM64)], capture_output=True, text=True, timeout=60,
+                            env=dict(os.environ, HOME="/nonexistent"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "test-arm64: SKIPPED: needs root (debootstrap, chroot, mounts)"
+
+
+def test_ci_runs_the_arm64_test_after_make_test():
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert ci.index("make test") < ci.index("bash systemd/test-arm64.sh")
+
+
+def test_make_run_installs_the_app_without_test_tools(tmp_path):
+    # `make run` on a fresh checkout: the app alone (no pytest, hypothesis, pygame).
+    result = subprocess.run(["make", "-n", "run", f"VENV={tmp_path / 'venv'}"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    installs = [line for line in result.stdout.splitlines() if "pip install" in line and "--upgrade pip" not in line]
+    assert installs == [f"{tmp_path / 'venv'}/bin/python -m pip install --quiet -e ."]
+    tests = subprocess.run(["make", "-n", "test", f"VENV={tmp_path / 'venv'}"], cwd=ROOT,
+                           capture_output=True, text=True, timeout=60).stdout
+    assert "pip install --quiet -e '.[test]'" in tests
