@@ -3,16 +3,30 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test fuzz bench clean
+.PHONY: run test fuzz bench clean test-arm64
 
-$(BIN)/corbeille: setup.py
+# Stamps say what was installed: `make run` needs only the app (no test tools, no pygame),
+# `make test` the test extras. $(BIN)/corbeille stands for "ready to test".
+define make_venv
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11 or newer is needed, found " + sys.version.split()[0]) if sys.version_info < (3, 11) else None'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+endef
+
+$(VENV)/.test-extras: setup.py
+	$(make_venv)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-run: $(BIN)/corbeille
+$(BIN)/corbeille: $(VENV)/.test-extras
+	touch $@
+
+$(VENV)/.app: setup.py
+	$(make_venv)
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+run: $(VENV)/.app
 	$(BIN)/corbeille sim
 
 test: $(BIN)/corbeille
@@ -31,3 +45,8 @@ bench: $(BIN)/corbeille
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
+
+# The installer for real on Debian 12 arm64 under qemu-user (docs/service.md). Needs root,
+# binfmt_misc and the Debian archive; says plainly and exits 0 when it cannot run here.
+test-arm64:
+	bash systemd/test-arm64.sh

@@ -1,5 +1,5 @@
 """Corbeille: an electronic banker and quotation keeper for French stock-market board games."""
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, setup
 
 setup(
     name="corbeille",
@@ -8,7 +8,11 @@ setup(
     long_description=open("README.md", encoding="utf-8").read(),
     long_description_content_type="text/markdown",
     python_requires=">=3.11",
-    packages=find_packages(include=["engines", "engines.*", "drivers", "drivers.*", "firmware", "firmware.*"]),
+    # The data folders (locale/, box/) are listed as namespace packages, so setuptools
+    # knows they ship on purpose and prints no "absent from the packages configuration".
+    packages=find_namespace_packages(include=["engines", "engines.*", "drivers", "drivers.*",
+                                              "firmware", "firmware.*"],
+                                     exclude=["*.__pycache__"]),
     package_data={
         "engines": ["*/locale/*.json", "*/box/*.toml"],
         "firmware": ["locale/*.json", "*.toml"],
@@ -22,11 +26,14 @@ setup(
         "Pillow>=10",
     ],
     extras_require={
-        # On the Raspberry Pi: the real pin backend and the e-ink libraries.
+        # On the Raspberry Pi (Zero 2 W to 5; aarch64 or armv7l, docs/hardware.md): lgpio is
+        # gpiozero's pin backend; rpi-lgpio gives luma's SPI interface and Waveshare's library
+        # the RPi.GPIO module on every model (RPi.GPIO itself fails on a Pi 5). Raspberry Pi
+        # OS ships them as apt packages, which systemd/install.sh uses; these are for the rest.
+        # waveshare-epaper is installed by install.sh with --no-deps: it declares RPi.GPIO.
         "pi": [
-            "RPi.GPIO>=0.7",
             "lgpio>=0.2; platform_machine=='aarch64' or platform_machine=='armv7l'",
-            "waveshare-epaper>=1.3",
+            "rpi-lgpio>=0.4; platform_machine=='aarch64' or platform_machine=='armv7l'",
             "inky>=2.0",
             "smbus2>=0.4",
             "spidev>=3.6",

@@ -143,7 +143,7 @@ class _RaisingParser(argparse.ArgumentParser):
 
 
 # Keys the OLED factory reads itself; every other key must be one of luma's options.
-_OLED_OWN_KEYS = ("type", "name", "contrast")
+_OLED_OWN_KEYS = ("type", "name", "contrast", "dim_after_s", "dim_contrast")
 _OLED_DEFAULTS = {"display": "ssd1306", "interface": "i2c"}
 
 
@@ -177,6 +177,12 @@ class OledOptions:
         section.choice("type", ["oled"], "oled")
         self.name = section.text("name", "oled")
         self.contrast = section.integer("contrast", None, 0, 255)
+        # Burn-in care: after this long without a new frame the panel drops to dim_contrast,
+        # and the next frame brings `contrast` back. 0: never.
+        self.dim_after = section.number("dim_after_s", 0.0, 0)
+        self.dim_contrast = section.integer("dim_contrast", 16, 0, 255)
+        if self.dim_after and self.contrast is None:
+            raise section.error("dim_after_s", "needs contrast too (the level a new frame brings back)")
         oled_types = cmdline.get_display_types().get("oled", [])
         display = section.choice("display", oled_types, _OLED_DEFAULTS["display"])
         interfaces = cmdline.get_interface_types()
@@ -258,25 +264,45 @@ class OledDisplay(Display):
     A luma bus error (DeviceNotFoundError on I2C EIO, OSError on SPI) becomes BusError.
     """
 
-    def __init__(self, device, *, name: str = "oled", mode: str | None = None):
+    def __init__(self, device, *, name: str = "oled", mode: str | None = None,
+                 contrast: int | None = None, dim_after: float = 0.0, dim_contrast: int = 16,
+                 clock: Callable[[], float] = time.monotonic):
         self.device = device
         if mode is None:
             mode = "1" if device.mode == "1" else "RGB"
         super().__init__(device.size, mode, name)
         self._closed = False
+        self.contrast = contrast
+        self.dim_after = dim_after if contrast is not None else 0.0
+        self.dim_contrast = dim_contrast
+        self._clock = clock
+        self._changed_at = clock()
+        self.dimmed = False
+        if contrast is not None:
+            self._guard_bus(device.contrast, contrast)
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any] | OledOptions, *, serial_interface=None,
-                    prefix: str = "display") -> "OledDisplay":
+                    prefix: str = "display", clock: Callable[[], float] = time.monotonic) -> "OledDisplay":
         options = config if isinstance(config, OledOptions) else OledOptions(config, prefix)
         device = _create_luma_device(options, serial_interface)
-        display = cls(device, name=options.name, mode=options.mode)
-        if options.contrast is not None:
-            display._guard_bus(device.contrast, options.contrast)
-        return display
+        return cls(device, name=options.name, mode=options.mode, contrast=options.contrast,
+                   dim_after=options.dim_after, dim_contrast=options.dim_contrast, clock=clock)
 
     def _send(self, frame: Image.Image) -> None:
+        if self.dimmed:
+            self._guard_bus(self.device.contrast, self.contrast)
+            self.dimmed = False
         self._guard_bus(self.device.display, convert(frame, self.device.mode))
+        self._changed_at = self._clock()
+
+    def tick(self, now: float | None = None) -> None:
+        """Dim the panel once nothing new has been shown for ``dim_after`` seconds: an OLED
+        pixel lit for hours at full brightness wears and leaves a ghost (burn-in)."""
+        now = self._clock() if now is None else now
+        if self.dim_after and not self.dimmed and now - self._changed_at >= self.dim_after:
+            self._guard_bus(self.device.contrast, self.dim_contrast)
+            self.dimmed = True
 
     def _guard_bus(self, fn, *args):
         errors = _luma_errors()
@@ -396,7 +422,7 @@ def build_display(config: Mapping[str, Any], *, prefix: str = "display", stream=
 
         options = OledOptions(config, prefix)
         return GuardedDisplay(
-            opener=lambda: OledDisplay.from_config(options, serial_interface=serial_interface),
+            opener=lambda: OledDisplay.from_config(options, serial_interface=serial_interface, clock=clock),
             size=options.size, mode=options.mode, name=options.name, clock=clock)
     if kind == "eink":
         from drivers.eink import QuotationBoard

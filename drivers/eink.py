@@ -393,7 +393,8 @@ class WavesharePanel:
             import epaper
         except ImportError as exc:
             raise ConfigError(f"{prefix}.panel: 'waveshare' needs the waveshare-epaper package "
-                              f"(pip install 'corbeille[pi]'): {exc}") from exc
+                              f"(systemd/install.sh installs it; by hand: pip install --no-deps "
+                              f"waveshare-epaper, as it declares RPi.GPIO, which rpi-lgpio provides): {exc}") from exc
         try:
             module = epaper.epaper(model)
         except ModuleNotFoundError as exc:

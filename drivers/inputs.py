@@ -10,8 +10,11 @@ window (a glitch, or a tap shorter than the window), a check at the end of the w
 reads the pin and catches up, so a button can never be left "stuck down".
 
 Each button reports "down" and "up" edges (auctions use holding a seat button),
-"long_press" once when held for ``hold_time`` (0.8 s), and "press" on release when the
-hold was shorter. The clock and the timers are parameters (``clock``, ``timers``), so
+"long_press" once when held for ``hold_time`` (1 s, gpiozero's name for it), and "press"
+on release when the hold was shorter. ``debounce`` is ours, not gpiozero's ``bounce_time``
+(which would delay every press). Holding OK and Back together for ``poweroff_hold_time``
+(5 s; 0 switches it off) sends one "power" long_press: the box's way to shut down
+(drivers/power.py). The clock and the timers are parameters (``clock``, ``timers``), so
 tests drive time by hand with ``drivers.clock.ManualClock``; ``pin_factory`` is passed
 to every gpiozero device (tests use gpiozero's ``MockFactory``).
 """
@@ -29,7 +32,9 @@ from drivers.errors import ConfigError
 from drivers.events import DOWN, LONG_PRESS, PRESS, UP, InputEvent
 
 DEBOUNCE = 0.02
-HOLD_TIME = 0.8
+HOLD_TIME = 1.0                  # the configuration's timing.hold_time default too
+POWEROFF_HOLD_TIME = 5.0         # OK + Back held this long: "power" long_press
+POWER = "power"
 MAX_SEATS = 6
 OPERATOR_NAMES = ("up", "down", "ok", "back")
 
@@ -94,7 +99,7 @@ class _ButtonSet:
     def __init__(self, pins: Mapping[str, Any], *, queue: queue_module.Queue,
                  pin_factory=None, pull_up: bool = True, debounce: float = DEBOUNCE,
                  hold_time: float = HOLD_TIME, clock: Callable[[], float] = time.monotonic,
-                 timers=None):
+                 timers=None, combos: Mapping[str, tuple[tuple[str, ...], float]] | None = None):
         from gpiozero import DigitalInputDevice
 
         if debounce < 0 or hold_time <= 0:
@@ -110,6 +115,8 @@ class _ButtonSet:
         self.buttons = {}
         self.trackers: dict[str, PressTracker] = {}
         self.pin_factory = pin_factory
+        # event name -> (buttons held together, for how long): one long_press of that name.
+        self.combos = {event: (names, hold) for event, (names, hold) in (combos or {}).items() if hold > 0}
         try:
             for name, pin in pins.items():
                 if pin is None:
@@ -160,6 +167,7 @@ class _ButtonSet:
             self._put(events)
             if events and pressed:
                 self._schedule_hold(name, tracker)
+                self._schedule_combos(name)
 
     def _schedule_hold(self, name: str, tracker: PressTracker) -> None:
         press = tracker.presses
@@ -196,6 +204,27 @@ class _ButtonSet:
                 self._put(events or [])
                 if events and actual:
                     self._schedule_hold(name, tracker)
+                    self._schedule_combos(name)
+
+    def _combo_state(self, names) -> tuple[int, ...] | None:
+        """The press counts of ``names`` when all are down now, else None."""
+        trackers = [self.trackers.get(n) for n in names]
+        if any(t is None or not t.pressed for t in trackers):
+            return None
+        return tuple(t.presses for t in trackers)
+
+    def _schedule_combos(self, name: str) -> None:
+        for event, (names, hold) in self.combos.items():
+            if name in names:
+                state = self._combo_state(names)
+                if state is not None:
+                    self._later(hold, lambda e=event, ns=names, st=state: self._combo(e, ns, st))
+
+    def _combo(self, event: str, names, state) -> None:
+        with self._lock:
+            # Still the same presses, never released in between: the hold is complete.
+            if self._combo_state(names) == state:
+                self.queue.put(InputEvent(event, LONG_PRESS, self._clock()))
 
     def is_pressed(self, name: str) -> bool:
         """The debounced state of a button, as last reported."""
@@ -218,8 +247,9 @@ class _ButtonSet:
 class OperatorButtons(_ButtonSet):
     """The four operator buttons: events named "up", "down", "ok", "back"."""
 
-    def __init__(self, up, down, ok, back, **kwargs):
-        super().__init__({"up": up, "down": down, "ok": ok, "back": back}, **kwargs)
+    def __init__(self, up, down, ok, back, *, poweroff_hold_time: float = POWEROFF_HOLD_TIME, **kwargs):
+        super().__init__({"up": up, "down": down, "ok": ok, "back": back},
+                         combos={POWER: (("ok", "back"), poweroff_hold_time)}, **kwargs)
 
 
 class SeatButtons(_ButtonSet):
@@ -246,13 +276,14 @@ class OperatorEncoder(_ButtonSet):
     """
 
     def __init__(self, a, b, push, back, *, clockwise: str = "down", queue, pin_factory=None,
-                 clock: Callable[[], float] = time.monotonic, **kwargs):
+                 clock: Callable[[], float] = time.monotonic,
+                 poweroff_hold_time: float = POWEROFF_HOLD_TIME, **kwargs):
         from gpiozero import RotaryEncoder
 
         if clockwise not in ("up", "down"):
             raise ValueError("clockwise must be 'up' or 'down'")
         super().__init__({"ok": push, "back": back}, queue=queue, pin_factory=pin_factory,
-                         clock=clock, **kwargs)
+                         clock=clock, combos={POWER: (("ok", "back"), poweroff_hold_time)}, **kwargs)
         self.clockwise = clockwise
         anticlockwise = "up" if clockwise == "down" else "down"
         try:
@@ -310,7 +341,8 @@ def build_operator_inputs(config: Mapping[str, Any], queue: queue_module.Queue, 
     """OperatorButtons or OperatorEncoder from ``config["kind"]`` ("buttons" or "encoder")."""
     section = Section(config, prefix)
     kind = section.choice("kind", ["buttons", "encoder"], "buttons")
-    common = dict(queue=queue, pin_factory=pin_factory, clock=clock, timers=timers, **_timing(section))
+    common = dict(queue=queue, pin_factory=pin_factory, clock=clock, timers=timers, **_timing(section),
+                  poweroff_hold_time=section.number("poweroff_hold_time", POWEROFF_HOLD_TIME, 0, 60))
     if kind == "buttons":
         pins = {name: section.pin(name) for name in OPERATOR_NAMES}
         section.done()

@@ -54,6 +54,7 @@ class Hardware:
     lights: object = None
     beeper: object = None
     console: object = None
+    power: object = None               # a drivers.power.PowerSwitch: OK + Back held powers off
     parts: list = field(default_factory=list)       # [Part] watched for degradation
     failed: list = field(default_factory=list)      # status keys of parts that could not start
 
@@ -82,6 +83,7 @@ class App:
         self.board_page_s = board_page_s
         self.help_line = help_line
         self.stopping = False
+        self.powering_off = False
         self._last_screen = None
         self._last_board = None
         self._lit = None
@@ -138,6 +140,9 @@ class App:
         if event.kind in ("eof", "quit") or event.name == "quit":
             self.stopping = True
             return
+        if event.name == "power" and event.kind == "long_press":
+            self._power_off()
+            return
         try:
             if event.name == "console" and event.kind == "line":
                 reply = self.controller.console(event.data)
@@ -159,6 +164,22 @@ class App:
                 if tick is not None:
                     tick(now)          # retries of a failing display, e-ink refreshes
         self.refresh()
+
+    def _power_off(self) -> None:
+        """OK + Back held (drivers/inputs.py): ask the helper to power off. The loop goes on
+        until systemd stops the service on the way down (its request file lives in the
+        service's runtime directory, which a stop would delete before the helper saw it);
+        closing the hardware then turns the screen off. Without a helper the game goes on."""
+        power = self.hw.power
+        if power is None:
+            return
+        try:
+            power.request()
+        except OSError as error:
+            log.warning("power off refused: %s", error)
+            return
+        log.info("power off asked for from the buttons")
+        self.powering_off = True
 
     def pump(self, now: float | None = None) -> int:
         """Handle every queued event, then a tick at `now` (tests and benchmarks)."""

@@ -224,13 +224,13 @@ def cmd_selftest(args) -> int:
     events = queue.Queue()
     hardware = build_hardware(config, events)
     try:
-        run_selftest(hardware, events, lang=getattr(args, "lang", None) or config.game.language,
-                     duration=args.seconds)
+        seen = run_selftest(hardware, events, lang=getattr(args, "lang", None) or config.game.language,
+                            duration=args.seconds)
     except KeyboardInterrupt:
         return 130
     finally:
         hardware.close()
-    return 0
+    return 0 if all(ok for _, ok, _ in seen["results"]) else 1
 
 
 def main(argv=None) -> int:

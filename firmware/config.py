@@ -16,6 +16,7 @@ UTF-8 are refused naming the file, like any other mistake.
 from __future__ import annotations
 
 import json
+import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +42,15 @@ HEADER_UARTS = ("/dev/serial0", "/dev/ttyS0", "/dev/ttyAMA0")   # all on GPIO 14
 GAMES = registry.names()      # every registered game (engines/registry.py)
 MAX_PLAYERS = 12                 # Dividends seats up to 12
 MAX_SEATS = 6
+# The SPI clocks luma's spi() accepts (luma.core.interface.serial), in Hz.
+SPI_BUS_SPEEDS = tuple(int(mhz * 1_000_000) for mhz in
+                       (0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52))
+# Old key -> the library's name for it. The old names are still read, with a warning.
+ALIASES = {
+    ("timing", "long_press_s"): "hold_time",     # gpiozero's Button(hold_time=)
+    ("console", "baud"): "baudrate",             # pyserial's Serial(baudrate=)
+}
+log = logging.getLogger("corbeille")
 
 
 @dataclass(frozen=True)
@@ -71,6 +81,12 @@ class OperatorConfig:
     i2c_address: int
     rotate: int
     input: str
+    # Burn-in care and buses, named as luma names them (contrast(), --i2c-port, --spi-bus-speed).
+    contrast: int
+    dim_after_s: float           # 0: never dim
+    dim_contrast: int
+    i2c_port: int
+    spi_bus_speed: int
 
 
 @dataclass(frozen=True)
@@ -78,6 +94,10 @@ class BoardConfig:
     type: str
     panel: str
     rotate: int
+    contrast: int                # the SSD1322 board (type = "oled"); e-ink has none
+    dim_after_s: float
+    dim_contrast: int
+    spi_bus_speed: int           # the SSD1322 board; Waveshare's and Inky's libraries fix theirs
 
 
 @dataclass(frozen=True)
@@ -101,12 +121,13 @@ class RfidConfig:
 class ConsoleConfig:
     enabled: bool
     port: str
-    baud: int
+    baudrate: int                # pyserial's name
 
 
 @dataclass(frozen=True)
 class TimingConfig:
-    long_press_s: float
+    hold_time: float             # gpiozero's name: a press held this long is a long press
+    poweroff_hold_time: float    # OK + Back held this long power the box off; 0: never
     speaking_window_s: float
     auction_step_s: float
     private_view_s: float
@@ -185,6 +206,14 @@ def _seconds(low: float, high: float) -> Check:
     return check
 
 
+def _seconds_or_off(low: float, high: float) -> Check:
+    def check(value):
+        if type(value) not in (int, float) or not (value == 0 or low <= value <= high):
+            raise _Bad(f"must be 0 (off) or a number of seconds from {low:g} to {high:g}")
+        return float(value)
+    return check
+
+
 def _boolean(value):
     if type(value) is not bool:
         raise _Bad("must be true or false")
@@ -245,11 +274,20 @@ SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
         "i2c_address": (0x3C, _integer(0x03, 0x77, show=lambda n: f"0x{n:02X}")),
         "rotate": (0, _integer(0, 3)),
         "input": ("buttons", _choice("buttons", "encoder")),
+        "contrast": (128, _integer(0, 255)),
+        "dim_after_s": (120.0, _seconds_or_off(5, 86400)),
+        "dim_contrast": (16, _integer(0, 255)),
+        "i2c_port": (1, _integer(0, 22)),
+        "spi_bus_speed": (8_000_000, _choice(*SPI_BUS_SPEEDS)),
     },
     "board": {
         "type": ("none", _choice("none", "oled", "eink")),
         "panel": ("waveshare_epd7in5_V2", _choice("waveshare_epd7in5_V2", "inky")),
         "rotate": (0, _integer(0, 3)),
+        "contrast": (128, _integer(0, 255)),
+        "dim_after_s": (0.0, _seconds_or_off(5, 86400)),
+        "dim_contrast": (16, _integer(0, 255)),
+        "spi_bus_speed": (8_000_000, _choice(*SPI_BUS_SPEEDS)),
     },
     "seats": {
         "count": (0, _integer(0, MAX_SEATS)),
@@ -265,10 +303,11 @@ SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
     "console": {
         "enabled": (False, _boolean),
         "port": ("/dev/serial0", _port),
-        "baud": (115200, _choice(9600, 19200, 38400, 57600, 115200, 230400)),
+        "baudrate": (115200, _choice(9600, 19200, 38400, 57600, 115200, 230400)),
     },
     "timing": {
-        "long_press_s": (1.0, _seconds(0.2, 10)),
+        "hold_time": (1.0, _seconds(0.2, 10)),
+        "poweroff_hold_time": (5.0, _seconds_or_off(2, 60)),
         "speaking_window_s": (10.0, _seconds(1, 600)),
         "auction_step_s": (2.0, _seconds(0.2, 60)),
         "private_view_s": (5.0, _seconds(1, 600)),
@@ -342,6 +381,7 @@ def config_from_dict(data: Mapping[str, Any], source: Path | None = None,
     """Check a parsed TOML document; `source` names it in messages. The pin map is
     hardware/pinout.toml unless `pinout_file` names another."""
     where = str(source) if source else "built-in defaults"
+    data = _renamed(data, where)
     known_sections = [*SCHEMA, "pins"]
     for name, value in data.items():
         if name not in known_sections:
@@ -367,7 +407,26 @@ def config_from_dict(data: Mapping[str, Any], source: Path | None = None,
 
     pinout, pinout_file = read_pinout(pinout_file)
     pins, seat_leds = _wire(sections, pinout, data.get("pins", {}), where, str(pinout_file))
+    _check_model(sections, where)
     return Config(**sections, pins=MappingProxyType(pins), seat_leds=seat_leds, source=source)
+
+
+def _renamed(data: Mapping[str, Any], where: str) -> Mapping[str, Any]:
+    """`data` with the old key names of ALIASES replaced by the libraries' names."""
+    if not any(isinstance(data.get(section), dict) and old in data[section] for section, old in ALIASES):
+        return data
+    data = {name: dict(value) if isinstance(value, dict) else value for name, value in data.items()}
+    for (section, old), new in ALIASES.items():
+        table = data.get(section)
+        if not isinstance(table, dict) or old not in table:
+            continue
+        if new in table:
+            raise ConfigError(f"{where}: {section}.{old} and {section}.{new} are the same setting: "
+                              f"keep {section}.{new} only")
+        table[new] = table.pop(old)
+        log.warning("%s: %s.%s is now called %s.%s (the library's name); the old name still works",
+                    where, section, old, section, new)
+    return data
 
 
 def _refuse_unknown(where: str, section: str, given: Mapping, known: Mapping) -> None:
@@ -399,6 +458,8 @@ PIN_SECTIONS = {   # the sections of GPIO numbers a [pins] table may override
     "board_oled": ("board_dc", "board_rst"),
 }
 PART_SECTIONS = tuple(PIN_SECTIONS)
+# Their libraries hard-code these pins: an override in [pins] could never take effect.
+FIXED_PIN_SECTIONS = ("eink_waveshare", "eink_inky")
 BUS_NAMES = {"i2c": "the I2C bus", "spi0": "the SPI0 bus", "uart": "the UART"}
 SEAT_LED_PORTS = tuple(f"GP{bank}{n}" for bank in "AB" for n in range(8))   # the MCP23017's pins
 SEAT_LEDS = {
@@ -509,9 +570,15 @@ def _wire(s, pinout, overrides, where, pinout_where):
     A pin used twice is reported against the file that wrote it: the configuration when
     one of the two comes from its [pins], else the pin map itself."""
     known = sorted({key for section in PART_SECTIONS for key in pinout[section]})
+    fixed = {key for section in FIXED_PIN_SECTIONS for key in pinout[section]}
     for key, value in overrides.items():
         if key not in known:
             raise ConfigError(f"{where}: unknown key pins.{key}: known keys are " + ", ".join(known))
+        if key in fixed:
+            raise ConfigError(f"{where}: pins.{key}: the e-ink panels' pins are fixed by their "
+                              "libraries (Waveshare's epdconfig.py, Pimoroni's inky), which take no "
+                              "pin settings, so this override would do nothing: remove it and wire "
+                              "the panel as hardware/pinout.toml says")
         if type(value) is not int or not GPIO_RANGE[0] <= value <= GPIO_RANGE[1]:
             raise ConfigError(f"{where}: pins.{key} = {_show(value)}: must be a BCM GPIO number "
                               f"from {GPIO_RANGE[0]} to {GPIO_RANGE[1]}")
@@ -552,3 +619,31 @@ def _wire(s, pinout, overrides, where, pinout_where):
             expander=leds["expander"], i2c_address=leds["i2c_address"],
             ports=tuple(leds[f"seat_led_{n}"] for n in range(1, s["seats"].count + 1)))
     return pins, seat_leds
+
+
+# ---- The model's serial ports (drivers/pi_model.py): on a Raspberry Pi, a port that is
+# not the header's UART on this model is refused, naming the model and what to do.
+
+
+def _check_model(s, where):
+    from drivers.pi_model import header_uart_problem, read_model, serial_layout
+
+    model = read_model()
+    if model is None:                    # not a Pi (a desktop): nothing to compare with
+        return
+    layout = serial_layout(model)
+    devices = {}
+    for name in ("rfid", "console"):
+        part = s[name]
+        if not part.enabled:
+            continue
+        problem = header_uart_problem(layout, part.port)
+        if problem:
+            raise ConfigError(f"{where}: {name}.port = {_show(part.port)}: {problem}")
+        device = layout.resolve(part.port)
+        if device in devices:
+            other = devices[device]
+            raise ConfigError(f"{where}: rfid.port = {_show(s[other].port)} and console.port = "
+                              f"{_show(part.port)} are both {device} on a {model}: one serial port "
+                              "serves one device; give the console another port (a USB adapter)")
+        devices[device] = name

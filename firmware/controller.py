@@ -63,7 +63,7 @@ class Timing:
     def from_config(cls, timing) -> "Timing":
         return cls(speaking_window_s=timing.speaking_window_s, auction_step_s=timing.auction_step_s,
                    auction_lead_s=timing.auction_step_s, private_view_s=timing.private_view_s,
-                   press_gap_s=min(0.6, timing.long_press_s * 0.75), silence_s=timing.silence_s)
+                   press_gap_s=min(0.6, timing.hold_time * 0.75), silence_s=timing.silence_s)
 
 
 @dataclass(frozen=True)

@@ -23,10 +23,11 @@ def operator_display_config(config) -> dict:
     size = {"width": op.width, "height": op.height}
     if op.type == "oled":
         d = {"type": "oled", "name": "operator", "display": op.display, "interface": op.interface,
-             "rotate": op.rotate, "i2c_address": op.i2c_address, **size}
+             "rotate": op.rotate, "i2c_address": op.i2c_address, "i2c_port": op.i2c_port,
+             "contrast": op.contrast, "dim_after_s": op.dim_after_s, "dim_contrast": op.dim_contrast, **size}
         if op.interface == "spi":
             d.update(gpio_data_command=config.pins["operator_dc"], gpio_reset=config.pins["operator_rst"],
-                     spi_device=1)
+                     spi_device=1, spi_bus_speed=op.spi_bus_speed)
         return d
     if op.type == "png":
         return {"type": "png", "name": "operator", "directory": str(config.state.dir / "screens"), "keep": 20, **size}
@@ -38,19 +39,21 @@ def board_display_config(config) -> dict | None:
     if b.type == "oled":
         return {"type": "oled", "name": "board", "display": "ssd1322", "interface": "spi", "width": 256,
                 "height": 64, "rotate": b.rotate, "gpio_data_command": config.pins["board_dc"],
-                "gpio_reset": config.pins["board_rst"], "spi_device": 0}
+                "gpio_reset": config.pins["board_rst"], "spi_device": 0, "spi_bus_speed": b.spi_bus_speed,
+                "contrast": b.contrast, "dim_after_s": b.dim_after_s, "dim_contrast": b.dim_contrast}
     if b.type == "eink":
         return {"type": "eink", "name": "board", "panel": b.panel, "rotate": b.rotate}
     return None
 
 
 def operator_inputs_config(config) -> dict:
-    p, hold = config.pins, config.timing.long_press_s
+    p = config.pins
+    timing = {"hold_time": config.timing.hold_time, "poweroff_hold_time": config.timing.poweroff_hold_time}
     if config.operator.input == "encoder":
         return {"kind": "encoder", "a": p["encoder_a"], "b": p["encoder_b"], "push": p["encoder_push"],
-                "back": p["encoder_back"], "hold_time": hold}
+                "back": p["encoder_back"], **timing}
     return {"kind": "buttons", "up": p["button_up"], "down": p["button_down"], "ok": p["button_ok"],
-            "back": p["button_back"], "hold_time": hold}
+            "back": p["button_back"], **timing}
 
 
 def build_hardware(config, queue, *, clock=time.monotonic, pin_factory=None) -> Hardware:
@@ -58,6 +61,9 @@ def build_hardware(config, queue, *, clock=time.monotonic, pin_factory=None) -> 
     from drivers.inputs import build_operator_inputs, build_seat_buttons
 
     hw = Hardware()
+    if config.timing.poweroff_hold_time:
+        from drivers.power import PowerSwitch
+        hw.power = PowerSwitch()
     try:
         hw.operator = build_display(operator_display_config(config), prefix="operator", clock=clock)
         hw.parts.append(Part("display", hw.operator))
@@ -73,7 +79,7 @@ def build_hardware(config, queue, *, clock=time.monotonic, pin_factory=None) -> 
                                                              pin_factory=pin_factory, clock=clock)))
         if config.seats.count:
             pins = [config.pins[f"seat_button_{n}"] for n in range(1, config.seats.count + 1)]
-            hw.inputs.append(_gpio(lambda: build_seat_buttons({"pins": pins, "hold_time": config.timing.long_press_s},
+            hw.inputs.append(_gpio(lambda: build_seat_buttons({"pins": pins, "hold_time": config.timing.hold_time},
                                                               queue, pin_factory=pin_factory, clock=clock)))
         if config.seat_leds is not None:
             from drivers.outputs import build_seat_lights
@@ -98,7 +104,7 @@ def build_hardware(config, queue, *, clock=time.monotonic, pin_factory=None) -> 
         if config.console.enabled:
             from drivers.serial_console import build_serial_console
             # The command language's line limit (docs/protocol.md), the same for scripts.
-            hw.console = build_serial_console({"port": config.console.port, "baudrate": config.console.baud,
+            hw.console = build_serial_console({"port": config.console.port, "baudrate": config.console.baudrate,
                                                "max_line": MAX_LINE_BYTES}, queue, clock=clock).start()
             hw.parts.append(Part("console", hw.console))
     except BaseException:

@@ -2,8 +2,9 @@
 
 Draws a test pattern (border, diagonal, checkerboard, the display's name and size) on
 each display, lights each seat LED in turn, sounds the buzzer, then reports every button
-as it is pressed (on the operator screen and on standard output) until Back is held or
-the time is up. Nothing here touches a game or the journal.
+as it is pressed (on the operator screen and on standard output) until every button has
+been seen, Back is held or the time is up; then one pass or fail line per part. The
+command's exit status is 1 when a part failed. Nothing here touches a game or the journal.
 """
 from __future__ import annotations
 
@@ -38,18 +39,81 @@ def test_pattern(size, mode="1", label="") -> Image.Image:
     return image.convert(mode) if mode != "L" else image
 
 
+def _expected_buttons(hw) -> list[str]:
+    """The button names the inputs can report: operator buttons (an encoder's turns are
+    "up"/"down"), seat buttons. Readers (RFID, console) have no buttons."""
+    names = []
+    for part in hw.inputs:
+        buttons = getattr(part, "buttons", None)
+        if not isinstance(buttons, dict):
+            continue
+        if getattr(part, "encoder", None) is not None:
+            names += ["up", "down"]
+        names += [n for n in buttons if n not in names]
+    return names
+
+
+def _mock_pins(hw) -> list:
+    """The inputs on gpiozero's mock pins (a desktop: nobody can press them)."""
+    from gpiozero.pins.mock import MockPin
+
+    return [part for part in hw.inputs
+            if any(isinstance(getattr(b, "pin", None), MockPin) for b in getattr(part, "buttons", {}).values())]
+
+
+def _press_mock_buttons(parts, step_s, sleep) -> None:
+    """On mock pins the self-test presses each button itself (down, then up), so the path
+    from pin to event to report is checked; the report says the pin was a mock."""
+    for part in parts:
+        for button in part.buttons.values():
+            button.pin.drive_low()
+            sleep(step_s / 10)
+            button.pin.drive_high()
+            sleep(step_s / 10)
+        encoder = getattr(part, "encoder", None)
+        if encoder is not None:                       # one detent each way
+            a, b = encoder.a.pin, encoder.b.pin
+            for first, second in ((a, b), (b, a)):
+                first.drive_low(); second.drive_low(); first.drive_high(); second.drive_high()
+
+
+def _failure(device) -> str | None:
+    if getattr(device, "degraded", False):
+        return getattr(device, "last_error", "") or "degraded"
+    return None
+
+
 def run_selftest(hw, events: queue_module.Queue, *, lang="fr", out=print, duration: float = 30.0,
                  clock=time.monotonic, sleep=time.sleep, step_s: float = 0.3) -> dict:
-    """Run the checks on `hw` (firmware.app.Hardware); returns what was seen, for tests."""
-    seen = {"displays": [], "leds": [], "buzzer": [], "buttons": []}
+    """Run the checks on `hw` (firmware.app.Hardware); returns what was seen, for tests.
+
+    Every part ends with one line, pass or fail: each display, the lights, the buzzer,
+    the serial parts, and each button (pressed within `duration`). It finishes when every
+    button has been seen, when Back is held, or when the time is up. On mock pins (a
+    desktop) it presses the buttons itself and does not wait for anyone."""
+    seen = {"displays": [], "leds": [], "buzzer": [], "buttons": [], "results": []}
+
+    def result(part, why=None, detail=""):
+        seen["results"].append((part, why is None, why or detail))
+        out(t("selftest.pass", lang, part=part, detail=detail) if why is None
+            else t("selftest.fail", lang, part=part, why=why))
+
+    patterns = []
     for display in (hw.operator, hw.board):
         if display is None:
             continue
         name = getattr(display, "name", "display")
-        display.show(test_pattern(display.size, display.mode, name))
+        try:
+            display.show(test_pattern(display.size, display.mode, name))
+        except (OSError, ValueError) as error:
+            patterns.append((name, str(error)))
+            continue
         seen["displays"].append(name)
         out(f"{name}: test pattern {display.size[0]}x{display.size[1]}")
+        patterns.append((name, _failure(display)))
     sleep(step_s * 3)
+    for name, why in patterns:
+        result(name, why)
     if hw.lights is not None:
         for seat in getattr(hw.lights, "seats", range(1, 7)):
             hw.lights.all_off()
@@ -58,17 +122,31 @@ def run_selftest(hw, events: queue_module.Queue, *, lang="fr", out=print, durati
             out(t("selftest.leds", lang, seat=seat))
             sleep(step_s)
         hw.lights.all_off()
+        result("lights", _failure(hw.lights))
     if hw.beeper is not None:
         for pattern in ("tick", "confirm", "error"):
             hw.beeper.play(pattern)
             seen["buzzer"].append(pattern)
             sleep(step_s)
         out(t("selftest.buzzer", lang))
+        result("buzzer", _failure(hw.beeper))
+    shown = {"display", "board", "lights", "buzzer"}
+    for part in getattr(hw, "parts", []):
+        if part.key not in shown:
+            result(part.key, _failure(part.device))
+    for key in getattr(hw, "failed", []):
+        result(key, "did not start")
+
+    expected = _expected_buttons(hw)
+    mocked = _mock_pins(hw)
     lines = [t("selftest.press", lang)]
     _show(hw, lines, lang)
     out(lines[0])
-    end = clock() + duration
-    while clock() < end:
+    if mocked:
+        _press_mock_buttons(mocked, step_s, sleep)
+    pressed: list[str] = []
+    end = clock() + (step_s * 10 if mocked else duration)
+    while clock() < end and not (expected and set(expected) <= set(pressed)):
         try:
             event = events.get(timeout=max(0.0, min(0.5, end - clock())))
         except queue_module.Empty:
@@ -77,14 +155,23 @@ def run_selftest(hw, events: queue_module.Queue, *, lang="fr", out=print, durati
             continue
         label = event.name + (" (long)" if event.kind == "long_press" else "") + (f" {event.data}" if event.data else "")
         seen["buttons"].append(label)
+        if event.name not in pressed:
+            pressed.append(event.name)
         line = t("selftest.pressed", lang, button=label)
         out(line)
         lines = (lines + [line])[-4:]
         _show(hw, lines, lang)
         if event.name == "back" and event.kind == "long_press":
             break
+    mock_note = t("selftest.mock", lang) if mocked else ""
+    for name in expected:
+        result(name, None if name in pressed else t("selftest.not_pressed", lang, seconds=f"{duration:g}"),
+               mock_note)
+    passed = sum(1 for _, ok, _ in seen["results"] if ok)
+    failed = len(seen["results"]) - passed
+    out(t("selftest.summary", lang, passed=passed, failed=failed))
     out(t("selftest.done", lang))
-    _show(hw, [t("selftest.done", lang)], lang)
+    _show(hw, [t("selftest.done", lang), t("selftest.summary", lang, passed=passed, failed=failed)], lang)
     return seen
 
 

@@ -50,7 +50,7 @@ class E2EBox:
             "state": {"dir": str(tmp_path / "state")},
             "operator": {"type": "dummy"},
             "seats": {"count": seats},
-            "timing": {"long_press_s": 1.0, "speaking_window_s": 2.0, "auction_step_s": 1.0,
+            "timing": {"hold_time": 1.0, "speaking_window_s": 2.0, "auction_step_s": 1.0,
                        "private_view_s": 2.0},
         }
         for section, values in (extra or {}).items():

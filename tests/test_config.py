@@ -54,10 +54,11 @@ def test_defaults_are_a_desktop_simulation(tmp_path):
     assert c.source is None
     assert c.game == cfg.GameDefaults("maxibourse", "junior", (), "fr", "physical",
                                       "each_round", "per_group", 0)
-    assert c.operator == cfg.OperatorConfig("terminal", "ssd1306", "i2c", 128, 64, 0x3C, 0, "buttons")
+    assert c.operator == cfg.OperatorConfig("terminal", "ssd1306", "i2c", 128, 64, 0x3C, 0, "buttons",
+                                            128, 120.0, 16, 1, 8_000_000)
     assert c.board.type == "none" and c.seats.count == 0 and not c.buzzer.enabled
-    assert not c.rfid.enabled and not c.console.enabled and c.console.baud == 115200
-    assert c.timing == cfg.TimingConfig(1.0, 10.0, 2.0, 5.0, 3.0)
+    assert not c.rfid.enabled and not c.console.enabled and c.console.baudrate == 115200
+    assert c.timing == cfg.TimingConfig(1.0, 5.0, 10.0, 2.0, 5.0, 3.0)
     assert c.state.dir == tmp_path / "home" / ".local" / "share" / "corbeille"
     assert dict(c.pins) == {"button_up": 5, "button_down": 6, "button_ok": 13, "button_back": 19}
     assert c.seat_leds is None
@@ -147,9 +148,14 @@ def test_state_dir_order(tmp_path, monkeypatch):
      'operator.display = "ssd1322": allowed values are ssd1306, sh1106, ssd1309'),
     ({"board": {"panel": "kindle"}},
      'board.panel = "kindle": allowed values are waveshare_epd7in5_V2, inky'),
-    ({"console": {"baud": 14400}},
-     "console.baud = 14400: allowed values are 9600, 19200, 38400, 57600, 115200, 230400"),
-    ({"timing": {"long_press_s": 0}}, "timing.long_press_s = 0: must be a number of seconds from 0.2 to 10"),
+    ({"console": {"baudrate": 14400}},
+     "console.baudrate = 14400: allowed values are 9600, 19200, 38400, 57600, 115200, 230400"),
+    ({"timing": {"hold_time": 0}}, "timing.hold_time = 0: must be a number of seconds from 0.2 to 10"),
+    ({"timing": {"poweroff_hold_time": 1}},
+     "timing.poweroff_hold_time = 1: must be 0 (off) or a number of seconds from 2 to 60"),
+    ({"operator": {"contrast": 256}}, "operator.contrast = 256: must be an integer from 0 to 255"),
+    ({"operator": {"spi_bus_speed": 3_000_000}},
+     "operator.spi_bus_speed = 3000000: allowed values are 500000, 1000000, 2000000, 4000000, 8000000"),
     ({"state": {"dir": "games"}}, 'state.dir = "games": must be an absolute path, or "" for the default'),
     ({"rfid": {"port": ""}}, 'rfid.port = "": must be a serial device such as "/dev/serial0"'),
     ({"game": {"colour": "red"}},

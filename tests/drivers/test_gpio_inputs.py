@@ -30,7 +30,8 @@ def events():
 
 @pytest.fixture
 def operator(pins, clock, events):
-    device = OperatorButtons(5, 6, 13, 19, queue=events, pin_factory=pins, clock=clock)
+    # hold_time 0.8 s rather than the 1 s default: the timings below were written for it.
+    device = OperatorButtons(5, 6, 13, 19, queue=events, pin_factory=pins, clock=clock, hold_time=0.8)
     yield device
     device.close()
 
@@ -242,3 +243,69 @@ def test_seat_config_errors(pins, events):
         build_seat_buttons({"pins": [1, 2, 3, 4, 5, 6, 7]}, events, pin_factory=pins)
     with pytest.raises(ConfigError, match=r"seats.pins\[1\]: 2.5 is not a pin"):
         build_seat_buttons({"pins": [20, 2.5]}, events, pin_factory=pins)
+
+
+def test_the_default_hold_time_is_the_configurations(pins, clock, events):
+    # One name (gpiozero's hold_time) and one default for the long press, driver and file.
+    from firmware.config import SCHEMA
+    from drivers.inputs import HOLD_TIME
+
+    assert SCHEMA["timing"]["hold_time"][0] == HOLD_TIME == 1.0
+    device = OperatorButtons(5, 6, 13, 19, queue=events, pin_factory=pins, clock=clock)
+    try:
+        press(pins, 19)
+        clock.advance(0.99)
+        assert kinds(drain(events)) == [("back", "down")]
+        clock.advance(0.01)
+        assert kinds(drain(events)) == [("back", "long_press")]
+    finally:
+        device.close()
+
+
+def test_ok_and_back_held_together_for_5_s_send_one_power_long_press(pins, clock, events, operator):
+    press(pins, 13)
+    clock.advance(0.1)
+    press(pins, 19)
+    clock.advance(4.99)
+    assert ("power", "long_press") not in kinds(drain(events))
+    clock.advance(0.01)
+    assert drain(events) == [InputEvent("power", "long_press", pytest.approx(105.1))]
+    clock.advance(10)
+    assert drain(events) == []
+
+
+def test_releasing_either_button_cancels_the_power_hold(pins, clock, events, operator):
+    press(pins, 13)
+    press(pins, 19)
+    clock.advance(3)
+    release(pins, 13)
+    clock.advance(0.1)
+    press(pins, 13)                              # the hold starts again from here
+    clock.advance(4.9)
+    assert "power" not in [e.name for e in drain(events)]
+    clock.advance(0.1)
+    assert kinds(drain(events)) == [("power", "long_press")]
+
+
+def test_power_hold_is_configurable_and_0_switches_it_off(pins, clock, events):
+    off = build_operator_inputs({"up": 5, "down": 6, "ok": 13, "back": 19, "poweroff_hold_time": 0},
+                                events, pin_factory=pins, clock=clock)
+    try:
+        press(pins, 13)
+        press(pins, 19)
+        clock.advance(60)
+        assert "power" not in [e.name for e in drain(events)]
+    finally:
+        off.close()
+
+
+def test_encoder_push_and_back_make_the_power_combination(pins, clock, events):
+    device = build_operator_inputs({"kind": "encoder", "a": 5, "b": 6, "push": 13, "back": 19,
+                                    "poweroff_hold_time": 2.0}, events, pin_factory=pins, clock=clock)
+    try:
+        press(pins, 13)
+        press(pins, 19)
+        clock.advance(2.0)
+        assert ("power", "long_press") in kinds(drain(events))
+    finally:
+        device.close()

@@ -181,3 +181,65 @@ def test_closing_a_display_on_a_dead_bus_still_releases_the_bus():
     with pytest.raises(BusError):
         display.close()
     assert DeadBus.closed
+
+
+# ---- Burn-in care: contrast from the configuration, dimmed after idle (issue 16)
+
+def contrast_commands(serial):
+    """The contrast levels sent: luma's contrast(level) is the command pair 0x81, level."""
+    return [c.args[1] for c in serial.command.call_args_list if c.args[:1] == (0x81,)]
+
+
+def test_configured_contrast_is_sent_at_start_through_lumas_contrast():
+    from drivers.clock import ManualClock
+
+    serial = mock.Mock(unsafe=True)
+    OledDisplay.from_config({"contrast": 90}, serial_interface=serial, clock=ManualClock(0))
+    assert contrast_commands(serial)[-1] == 90
+
+
+def test_an_idle_panel_dims_and_the_next_new_frame_brings_the_contrast_back():
+    from drivers.clock import ManualClock
+
+    clock = ManualClock(start=0.0)
+    serial = mock.Mock(unsafe=True)
+    display = OledDisplay.from_config({"contrast": 128, "dim_after_s": 60, "dim_contrast": 8},
+                                      serial_interface=serial, clock=clock)
+    display.show(frame(text="1"))
+    serial.reset_mock()
+    clock.advance(59.9)
+    display.tick(clock())
+    assert contrast_commands(serial) == [] and not display.dimmed
+    clock.advance(0.1)
+    display.tick(clock())
+    display.tick(clock())                    # dims once, not at every tick
+    assert contrast_commands(serial) == [8] and display.dimmed
+    display.show(frame(text="1"))            # the same frame: nothing new, stays dim
+    assert contrast_commands(serial) == [8]
+    display.show(frame(text="2"))
+    assert contrast_commands(serial) == [8, 128] and not display.dimmed
+
+
+def test_the_guarded_operator_display_passes_ticks_to_the_dimmer():
+    from drivers.clock import ManualClock
+
+    clock = ManualClock(start=0.0)
+    serial = mock.Mock(unsafe=True)
+    display = build_display({"type": "oled", "contrast": 100, "dim_after_s": 30}, clock=clock,
+                            serial_interface=serial)
+    display.show(frame())
+    clock.advance(30)
+    display.tick(clock())
+    assert contrast_commands(serial)[-1] == 16 and display.inner.dimmed
+
+
+def test_dimming_needs_a_contrast_to_come_back_to():
+    with pytest.raises(ConfigError, match="display.dim_after_s: needs contrast too"):
+        OledOptions({"dim_after_s": 60})
+
+
+def test_i2c_port_and_spi_bus_speed_are_lumas_own_settings():
+    options = OledOptions({"interface": "i2c", "i2c_port": 3})
+    assert options.args.i2c_port == 3
+    options = OledOptions({"interface": "spi", "spi_bus_speed": 16_000_000})
+    assert options.args.spi_bus_speed == 16_000_000
