@@ -41,7 +41,6 @@ FORCE_SELL, BUY_IN, PLACEMENT, CORRECTION = "FORCE-SELL", "BUY-IN", "PLACEMENT-O
 TILES = (FORCE_SELL, BUY_IN, PLACEMENT, CORRECTION)
 MAX_BID = 1_000_000      # the top of the bid range offered; each bid is checked against cash
 MAX_ADJUST = 1_000_000
-CORRECTIONS = ("adjust_cash", "adjust_certs", "adjust_cards", "set_marker")
 SETTINGS = {  # name -> (default, allowed values, or a type)
     "dice": ("physical", ("physical", "device")),
     "bid_step": (50, int),
@@ -607,7 +606,8 @@ class Dividends(Game):
         if kind == "bid":
             return self.bid_refusal(p, a) if isinstance(p, AuctionStep) else None
         if kind == "deal":
-            ready = isinstance(p, AuctionStep) and not (p.short or p.dues) and p.series.current.high is None
+            ready = (isinstance(p, AuctionStep) and not (p.short or p.dues) and p.series and p.series.current
+                     and p.series.current.high is None)
             return self.deal_refusal(a) if ready else None
         if seat is None or kind not in ("buy", "sell", "influence", "done", "pass"):
             return None
