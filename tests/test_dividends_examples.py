@@ -25,7 +25,8 @@ def test_jean_dice_desert_oil_200_to_350_grey_and_trans_pacific_400_to_300_white
     desert, pacific = g.companies.index("DESERT-OIL"), g.companies.index("TRANS-PACIFIC")
     assert g.zone("DESERT-OIL") == "grey" and fields[f"d{desert + 1}"].values == (-3, -2, -1, 1, 2, 3)
     assert g.zone("TRANS-PACIFIC") == "white" and fields[f"d{pacific + 1}"].values == (-3, -2, -1)
-    with pytest.raises(IllegalAction, match="d4 = 2 is not allowed"):  # the white die only goes down
+    with pytest.raises(IllegalAction, match=r"^TRANS-PACIFIC is in the white zone: its die cannot show \+2; d4 allowed: -3, -2, -1$"):
+        # "1 dé blanc: 1 ↓, 1 ↓, 2 ↓, 2 ↓, 3 ↓, 3 ↓": the white die only goes down
         play(g, dice_line(g, DESERT_OIL=+3, TRANS_PACIFIC=+2))
     play(g, dice_line(g, DESERT_OIL=+3, TRANS_PACIFIC=-2))
     assert g.s.markers["DESERT-OIL"] == 350 and g.zone("DESERT-OIL") == "white"

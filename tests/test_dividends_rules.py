@@ -34,7 +34,7 @@ def test_dv1_no_certificate_left_cannot_be_bought():
     give(g, "Marie", "CEDARPINES", 10)
     assert g.buy_price("CEDARPINES") is None and g.sell_price("CEDARPINES") == 2800
     assert "CEDARPINES" not in g.decision().option("buy").fields["company"].values
-    with pytest.raises(IllegalAction, match="company = CEDARPINES is not allowed"):
+    with pytest.raises(IllegalAction, match="^CEDARPINES: no certificate left on the chart; company allowed: GLOBAL-MOBILE,"):
         play(g, "buy Jean CEDARPINES")
 
 
@@ -285,12 +285,12 @@ def test_dv3_tile_follows_corrections():
 def test_dv4_opening_50_raises_by_50_never_above_cash_winner_pays_and_stops():
     g = new_game(FOUR)
     play(g, dice_line(g))
-    with pytest.raises(IllegalAction, match="amount = 40 is not allowed; allowed: 50 to"):
+    with pytest.raises(IllegalAction, match="^bid 40: the lowest bid now is 50, then steps of 50; amount allowed: 50 to"):
         play(g, "bid Jean 40")
     play(g, "bid Jean 50")
     with pytest.raises(IllegalAction, match="allowed: 100 to 1000000 in steps of 50"):
         play(g, "bid Marie 120")
-    with pytest.raises(IllegalAction, match="player = Jean is not allowed; allowed: Marie, Pierre, Sam"):
+    with pytest.raises(IllegalAction, match=r"^Jean already holds the high bid \(50\); player allowed: Marie, Pierre, Sam$"):
         play(g, "bid Jean 100")
     set_cash(g, "Marie", 300)
     with pytest.raises(IllegalAction) as refused:
@@ -298,8 +298,8 @@ def test_dv4_opening_50_raises_by_50_never_above_cash_winner_pays_and_stops():
     assert "more than their cash" in str(refused.value) and "300" not in str(refused.value)  # cash stays hidden
     play(g, "bid Marie 300", "sold")
     assert cash(g, "Marie") == 0 and g.s.tokens[seat(g, "Marie")] == 1
-    with pytest.raises(IllegalAction, match="player = Marie is not allowed"):
-        play(g, "bid Marie 50")  # the winner stops bidding
+    with pytest.raises(IllegalAction, match="^Marie has taken token 1 and bids no more this year; player allowed: Jean,"):
+        play(g, "bid Marie 50")  # the winner stops bidding: "et ne participe plus à l'enchère en cours"
 
 
 def test_dv4_bid_step_setting():
@@ -326,9 +326,9 @@ def test_dv4_nobody_opens_remaining_tokens_dealt_at_random_each_pays_50():
     assert g.decision().option("deal") is not None and g.decision().option("sold") is None
     with pytest.raises(IllegalAction, match="each once"):
         play(g, "deal Jean Jean Sam")
-    with pytest.raises(IllegalAction, match="p3 = None is not allowed"):
+    with pytest.raises(IllegalAction, match="^deal Jean, Sam: give each remaining token to one of Jean, Pierre, Sam, each once; p3 allowed"):
         play(g, "deal Jean Sam")
-    with pytest.raises(IllegalAction, match="p1 = Marie is not allowed; allowed: Jean, Pierre, Sam"):
+    with pytest.raises(IllegalAction, match="^deal Marie, Jean, Sam: .*; p1 allowed: Jean, Pierre, Sam$"):
         play(g, "deal Marie Jean Sam")
     play(g, "deal Sam Jean Pierre")
     assert g.s.tokens == [3, 1, 4, 2]
@@ -415,7 +415,8 @@ def test_dv5_one_card_one_step_then_no_more_buying_or_selling():
     assert g.s.markers["DESERT-OIL"] == 250 and cards(g, "Jean") == 1 and g.s.discard == 1
     kinds = {o.kind for o in g.decision().options}
     assert "buy" not in kinds and "sell" not in kinds and {"influence", "done"} <= kinds
-    with pytest.raises(IllegalAction, match="buy is not possible now"):
+    with pytest.raises(IllegalAction, match="^Jean has played an influence card: buying and selling are over for this "
+                                            "turn; allowed now: adjust_cards, .*, done, influence, set_marker$"):
         play(g, "buy Jean DESERT-OIL")
     play(g, "influence Jean CEDARPINES -1")
     assert "influence" not in {o.kind for o in g.decision().options}  # no card left
@@ -553,10 +554,10 @@ def test_dv7_equal_cash_shares_the_win():
     for _ in range(5):
         play_year(g)
     assert step(g) == "final_dividends"  # nobody has a card left: no final influence
-    play(g, "pay")  # nobody holds anything: nothing to pay or to liquidate
-    assert step(g) == "over"
     set_cash(g, "Jean", 5000)
     set_cash(g, "Marie", 5000)
+    play(g, "pay")  # nobody holds anything: nothing to pay or to liquidate
+    assert step(g) == "over"
     s = snapshot(g)
     assert s["winners"] == ["Jean", "Marie"] and [r["rank"] for r in s["ranking"]] == [1, 1]
     assert g.decision().prompt == "prompt.dv.over"
@@ -588,7 +589,7 @@ def test_device_dice_use_the_die_of_each_zone_and_are_recorded():
     set_marker(g, "TRANS-PACIFIC", 450)    # white: down
     empty = g.ACTIONS.parse("dice", g.players)
     assert empty.d1 is None
-    with pytest.raises(IllegalAction, match="d1 = None is not allowed"):
+    with pytest.raises(IllegalAction, match="^dice: 0 move.s. given, 5 companies in play"):
         g.apply(empty)  # the device must fill the dice first
     for i in range(30):
         act = g.fill_chance(empty, random.Random(i))
@@ -611,9 +612,9 @@ def test_buying_needs_the_cash_and_the_refusal_does_not_show_it():
         play(g, "buy Jean DESERT-OIL")
     assert str(refused.value) == "Jean cannot pay 1,000: not enough cash"
     assert "999" not in refused.value.message("fr") and "999" not in refused.value.message("en")
-    with pytest.raises(IllegalAction, match="player = Marie is not allowed; allowed: Jean"):
+    with pytest.raises(IllegalAction, match="^it is Jean's turn, not Marie's; player allowed: Jean$"):
         play(g, "buy Marie DESERT-OIL")  # not her turn
-    with pytest.raises(IllegalAction, match="sell is not possible now"):
+    with pytest.raises(IllegalAction, match="^Jean holds no DESERT-OIL certificate; allowed now: .*buy, done"):
         play(g, "sell Jean DESERT-OIL")  # holds nothing: selling is not offered
 
 
@@ -631,9 +632,180 @@ def test_corrections_cards_markers_and_certificates():
     assert g.s.markers["CEDARPINES"] == 450 and g.zone("CEDARPINES") == "white"
     with pytest.raises(IllegalAction, match="value = 425 is not allowed"):
         play(g, 'set_marker CEDARPINES 425 "x"')
-    with pytest.raises(IllegalAction, match="not_enough_lots|0 held|lot"):
+    with pytest.raises(IllegalAction, match="^Sam holds 0 DESERT-OIL certificate.s., cannot give 1 back to the chart$"):
         play(g, 'adjust_certs Sam DESERT-OIL -1 "x"')
     with pytest.raises(IllegalAction, match="cannot pay"):
         play(g, 'adjust_cash Sam -5000 "x"')
     events = play(g, 'adjust_cash Sam +150 "change returned"')
     assert cash(g, "Sam") == 4100 and events[-1].key == "correction"
+
+
+# Tight play (issue 9) ------------------------------------------------------------------------
+SHORT = ("Si un joueur possède moins de 50 $ en argent liquide, il doit vendre à la banque le certificat "
+         "d'action le moins cher qu'il possède")
+DEALT = "Chacun de ces joueurs doit payer le montant minimum de 50 $ à la banque."
+
+
+def test_dv4_a_dealt_token_under_50_sells_the_cheapest_certificate_first_then_pays_50():
+    """SHORT, then DEALT: a correction during the auction leaves Jean with 30 $; dealt a
+    token, he sells his cheapest certificate before paying the full 50 $."""
+    g = new_game(FOUR)
+    give(g, "Jean", "DESERT-OIL", 2)
+    give(g, "Jean", "CEDARPINES", 1)  # cheapest: Cedarpines sells for 1 000, Desert Oil for 1 200
+    play(g, dice_line(g), "bid Marie 100", "sold")
+    set_cash(g, "Jean", 30)
+    events = play(g, "deal Sam Jean Pierre")
+    assert certs(g, "Jean", "CEDARPINES") == 0 and certs(g, "Jean", "DESERT-OIL") == 2
+    assert cash(g, "Jean") == 30 + 1000 - 50 and g.s.tokens[seat(g, "Jean")] == 3
+    assert [cash(g, p) for p in ("Sam", "Pierre")] == [3950, 3950]
+    keys = [e.key for e in events]
+    assert keys.index("dv.sold") < [i for i, e in enumerate(events)
+                                    if e.key == "dv.token_won" and e.params["player"] == "Jean"][0]
+    assert step(g) == "actions"
+
+
+def test_dv4_the_last_bidder_under_50_chooses_among_equally_cheap_certificates_then_pays_50():
+    """SHORT ("le certificat d'action le moins cher"), with a tie the player chooses (D7);
+    the last token still costs 50 $."""
+    g = new_game(["Jean", "Marie"])
+    give(g, "Marie", "DESERT-OIL", 1)
+    give(g, "Marie", "CEDARPINES", 1)  # both sell for 1 000
+    play(g, dice_line(g), "bid Jean 50")
+    set_cash(g, "Marie", 20)
+    play(g, "sold")  # Jean takes token 1; Marie, alone, takes token 2 and must sell first
+    d = g.decision()
+    assert step(g) == "auction" and d.prompt == "prompt.dv.short_of_cash" and d.actor == seat(g, "Marie")
+    assert d.option("sell").fields["company"].values == ("CEDARPINES", "DESERT-OIL")
+    assert g.s.tokens[seat(g, "Marie")] == 2 and cash(g, "Marie") == 20  # not charged yet
+    with pytest.raises(IllegalAction, match="^it is Marie's turn, not Jean's"):
+        play(g, "sell Jean DESERT-OIL")
+    play(g, "sell Marie DESERT-OIL")
+    assert cash(g, "Marie") == 20 + 1000 - 50 and certs(g, "Marie", "CEDARPINES") == 1
+    assert step(g) == "actions" and [g.players[s] for s in g.s.order] == ["Jean", "Marie"]
+
+
+def test_dv4_a_player_without_cash_or_certificates_pays_what_they_have_for_a_dealt_token():
+    """D6: with nothing left to sell after SHORT, Marie pays her 30 $; the amount is hidden
+    cash (D17), so no event carries it."""
+    g = new_game(["Jean", "Marie"])
+    set_cash(g, "Marie", 30)
+    play(g, dice_line(g), "bid Jean 50")
+    events = play(g, "sold")
+    assert cash(g, "Marie") == 0 and g.s.tokens == [1, 2]
+    paid = [e for e in events if e.params.get("player") == "Marie"]
+    assert [e.key for e in paid] == ["dv.token_won_all_cash"]
+    assert all(30 not in e.params.values() for e in events)
+    assert all("30" not in e.text(lang) for e in events for lang in ("fr", "en"))
+
+
+def test_a_dice_line_with_a_die_missing_is_refused_and_only_dice_alone_is_rolled():
+    """"Pour chaque compagnie, ce joueur jette le dé": one move per company, or `dice`
+    alone for the device to roll them all; a partial line is a typo, refused like a
+    partial `deal`, whatever the `dice` setting."""
+    from firmware.script import ScriptError, fill_dice, run_script
+
+    for setting in ("physical", "device"):
+        g = new_game(FOUR, dice=setting)
+        partial = fill_dice(g, g.ACTIONS.parse("dice +1 -2", g.players))
+        assert partial.d3 is None  # the device does not complete it
+        with pytest.raises(IllegalAction) as refused:
+            g.apply(partial)
+        assert str(refused.value).startswith(
+            "dice: 2 move(s) given, 5 companies in play (CEDARPINES, GLOBAL-MOBILE, DESERT-OIL, TRANS-PACIFIC, "
+            "BIG-BOULDER): one move per company, or `dice` alone for the device to roll; d3 allowed:")
+        assert refused.value.message("fr").startswith("dés : 2 déplacement(s) donné(s), 5 compagnies en jeu")
+        assert g.log == [] and step(g) == "dice"
+        rolled = fill_dice(g, g.ACTIONS.parse("dice", g.players))
+        assert None not in (rolled.d1, rolled.d2, rolled.d3, rolled.d4, rolled.d5)
+        g.apply(rolled)
+        assert step(g) == "auction"
+    with pytest.raises(ScriptError, match=r"<s>:3: dice: 4 move\(s\) given, 3 companies in play .*; d4 allowed: nothing"):
+        run_script("game dividends\nplayers Jean Marie\ndice +1 +2 +1 -1\n", "<s>")
+    with pytest.raises(ScriptError, match=r"<s>:3: dice: 2 move\(s\) given"):
+        run_script("game dividends\nplayers Jean Marie\ndice +1 +2\n", "<s>")
+
+
+def finished_game():
+    g = new_game(["Jean", "Marie"])
+    for _ in range(5):
+        play_year(g)
+    play(g, "pay")
+    assert step(g) == "over"
+    return g
+
+
+def test_corrections_are_refused_once_the_game_is_over_undo_the_end_first():
+    """"Après que les actions de fin de jeu ont été réalisées, le joueur possédant le plus
+    d'argent liquide gagne la partie": the winners are known, a correction would change
+    them silently. Undoing the end reopens the corrections."""
+    g = finished_game()
+    assert g.decision().options == ()
+    for line in ('adjust_cash Jean +100 "late"', 'adjust_certs Jean CEDARPINES +1 "late"',
+                 'adjust_cards Jean +1 "late"', 'set_marker CEDARPINES 300 "late"', "pay"):
+        with pytest.raises(IllegalAction) as refused:
+            play(g, line)
+        assert str(refused.value) == f"the game is over: undo the end first to change anything ({line.split()[0]})"
+        assert refused.value.message("fr").startswith("la partie est finie : annulez d'abord la fin")
+    assert snapshot(g) == snapshot(finished_game())
+    g.undo()
+    assert step(g) == "final_dividends"
+    play(g, 'adjust_cash Jean +100 "late"', "pay")
+    assert snapshot(g)["winners"] == ["Jean"]
+
+
+def test_dv5_a_forgotten_card_comes_from_the_discard_pile_when_the_draw_pile_is_empty():
+    """"Quand la pioche des cartes influence est épuisée, les cartes influence défaussées
+    sont mélangées et forme une nouvelle pioche": a card forgotten at payment is drawn the
+    same way when it is added back."""
+    g = new_game([f"P{i}" for i in range(12)])  # 24 cards, all dealt: the draw pile is empty
+    to_actions(g)
+    play(g, "influence P0 CEDARPINES +1")
+    assert g.s.draw_pile == 0 and g.s.discard == 1
+    events = play(g, 'adjust_cards P5 +1 "card forgotten"')
+    assert cards(g, "P5") == 3 and g.s.draw_pile == 0 and g.s.discard == 0 and card_total(g) == 24
+    assert "dv.reshuffle" in [e.key for e in events]
+    with pytest.raises(IllegalAction, match="^1 card.s. asked, the draw pile has 0 and the discard pile 0$"):
+        play(g, 'adjust_cards P5 +1 "x"')
+
+
+def test_the_event_tile_goes_back_in_the_box_also_after_year_5():
+    """"cette tuile événement est mélangée avec les autres tuiles événement et remise dans
+    la boîte": no tile is shown once its event is over, after year 5 too."""
+    g = new_game(["Jean", "Marie"])
+    for year in range(1, 6):
+        to_actions(g)
+        finish_turns(g)
+        play(g, "pay")
+        events = play(g, "event TECHNICAL-CORRECTION")  # nobody holds anything: over at once
+        assert "dv.event_over" in [e.key for e in events]
+        assert snapshot(g)["event"] is None and g.s.tile is None, year
+    assert step(g) == "final_dividends"
+    play(g, "pay")
+    assert step(g) == "over" and snapshot(g)["event"] is None
+
+
+def test_refusals_say_their_own_reason_first_then_what_is_allowed():
+    """Every refused action names the rule that refuses it, then the list of what is
+    allowed (the generic "is not possible now" only where the game has nothing to add)."""
+    g = new_game(FOUR)
+    to_actions(g)
+    give(g, "Jean", "CEDARPINES", 7)
+    with pytest.raises(IllegalAction) as refused:
+        play(g, 'adjust_certs Marie CEDARPINES +5 "x"')  # 3 left on the chart
+    assert str(refused.value) == "Marie cannot receive 5 CEDARPINES certificate(s): the chart holds 3"
+    assert refused.value.message("fr") == "Marie ne peut pas recevoir 5 certificat(s) CEDARPINES : le tableau en a 3"
+    with pytest.raises(IllegalAction, match=r"^Marie cannot receive 11 CEDARPINES certificate\(s\): the chart holds 3; "
+                                            r"delta allowed: -10 to 10"):
+        play(g, 'adjust_certs Marie CEDARPINES +11 "x"')
+    with pytest.raises(IllegalAction, match=r"^Jean holds 7 CEDARPINES certificate\(s\), cannot give 8 back"):
+        play(g, 'adjust_certs Jean CEDARPINES -8 "x"')
+    play(g, "influence Jean DESERT-OIL +1", "influence Jean DESERT-OIL +1")
+    with pytest.raises(IllegalAction) as refused:
+        play(g, "influence Jean DESERT-OIL +1")
+    assert str(refused.value).startswith("Jean has no influence card in hand; allowed now: ")
+    assert refused.value.message("fr").startswith("Jean n'a aucune carte influence en main ; possible maintenant : ")
+    with pytest.raises(IllegalAction, match="^Jean has played an influence card: buying and selling are over"):
+        play(g, "sell Jean CEDARPINES")
+    play(g, "done Jean")
+    with pytest.raises(IllegalAction, match="^Marie holds no CEDARPINES certificate; allowed now: .*, buy, done,"):
+        play(g, "sell Marie CEDARPINES")  # nothing held: sell is not offered

@@ -143,10 +143,32 @@ def test_script_error_names_the_line_what_is_wrong_and_what_is_allowed(tmp_path)
 
 
 def test_script_error_for_an_action_not_possible_now_lists_the_allowed_ones(tmp_path):
+    """Where the game has no reason of its own to give, the generic message: the action is
+    not possible now, then what is."""
     text = started_script() + "settle\n"
     err = error_of(tmp_path, text)
     assert f"game.txt:{line_of(text, 'settle')}:" in err
-    assert "settle is not possible now" in err and "allowed" in err and "roll" in err and "sell" in err
+    assert "settle is not possible now; allowed: " in err and "roll" in err and "sell" in err
+
+
+@pytest.mark.parametrize("lines, message", [
+    ("bid Jean 50\nbid Jean 100\n",
+     "Jean already holds the high bid (50); player allowed: Marie"),
+    ("bid Jean 50\nsold\nbuy Jean CEDARPINES\ninfluence Jean CEDARPINES +1\nbuy Jean CEDARPINES\n",
+     "Jean has played an influence card: buying and selling are over for this turn; allowed now: adjust_cards, "
+     "adjust_cash, adjust_certs, done, influence, set_marker"),
+    ("bid Jean 50\nsold\nsell Jean CEDARPINES\n",
+     "Jean holds no CEDARPINES certificate; allowed now: adjust_cards, adjust_cash, adjust_certs, buy, done, "
+     "influence, set_marker"),
+])
+def test_script_error_says_the_rules_reason_first_then_what_is_allowed(tmp_path, lines, message):
+    """A refused line says the rule that refuses it before the list of what is allowed
+    (here Dividends: "Un joueur dont l'enchère a été dépassée peut surenchérir"; "Après
+    l'achat et la vente de certificats d'action, le joueur dont c'est le tour peut jouer des
+    cartes influence")."""
+    text = "game dividends\nplayers Jean Marie\ndice +1 +1 +1\n" + lines
+    err = error_of(tmp_path, text)
+    assert f"game.txt:{len(text.splitlines())}: {message}\n" in err  # the refused line is the last
 
 
 def test_script_error_for_an_unknown_player_names_the_players(tmp_path):

@@ -48,7 +48,7 @@ class Fixed:
         return not isinstance(value, bool) and value == self.value
 
     def describe(self):
-        return str(self.value)
+        return "nothing" if self.value is None else str(self.value)  # Fixed(None): a field left out
 
     def to_json(self):
         return {"fixed": self.value}

@@ -4,6 +4,9 @@ An illegal action never changes the game: the engine raises `IllegalAction` befo
 the new state is published. The error carries a message key and parameters so that the
 box can show it in the player's language; `str(error)` is the English text, which is
 what scripts and logs print.
+
+A refusal of the pending decision (`Game.check`) says its own reason first, then what is
+allowed now (`allowing`): "Jean holds no CEDARPINES certificate; allowed now: buy, done".
 """
 
 
@@ -17,12 +20,25 @@ class IllegalAction(CorbeilleError, ValueError):
     def __init__(self, key: str, /, **params):
         self.key = key
         self.params = params
+        self.allowed: tuple | None = None  # (field or None, what is allowed), see `allowing`
         super().__init__(self.message("en"))
+
+    def allowing(self, allowed, field: str | None = None) -> "IllegalAction":
+        """Add what the pending decision allows after the reason: the action kinds allowed
+        now, or with `field` the values that field may take. Nothing is added when nothing
+        is allowed."""
+        self.allowed = (field, allowed)
+        self.args = (self.message("en"),)
+        return self
 
     def message(self, lang: str = "en") -> str:
         from engines.core.i18n import text
 
-        return text(self.key, lang, **self.params)
+        out = text(self.key, lang, **self.params)
+        if self.allowed and self.allowed[1]:
+            field, allowed = self.allowed
+            out += text("error.allowed_field" if field else "error.allowed", lang, field=field, allowed=allowed)
+        return out
 
 
 class BoxFileError(CorbeilleError, ValueError):

@@ -71,12 +71,23 @@ class Game:
     def emit(self, key: str, **params) -> None:
         self._events.append(Event(key, params))
 
+    def refusal(self, act: Action, decision: Decision) -> IllegalAction | None:
+        """The rule that refuses `act`, which `decision` does not allow: an IllegalAction
+        saying why in the game's own words ("no certificate left", "has no influence card"),
+        or None when the generic message says it all. Called only for refused actions; it
+        must not change the state."""
+        return None
+
     def check(self, act: Action) -> None:
-        """Refuse an action the pending decision does not allow, naming what is allowed."""
+        """Refuse an action the pending decision does not allow: the game's own reason first
+        (`refusal`), then what is allowed; the generic message when the game has none."""
         decision = self.decision()
         option = decision.option(act.kind)
         if option is None:
             allowed = sorted({o.kind for o in decision.options})
+            reason = self.refusal(act, decision)
+            if reason is not None:
+                raise reason.allowing(allowed)
             raise IllegalAction("error.unexpected", kind=act.kind, allowed=allowed or ["-"])
         for name, typ in type(act)._types.items():
             value = getattr(act, name)
@@ -87,9 +98,12 @@ class Game:
             value = getattr(act, name)
             if value not in domain:
                 seat = type(act)._types.get(name) is Seat or typing_seat(type(act)._types.get(name))
+                allowed = self._describe(domain, seat)
+                reason = self.refusal(act, decision)
+                if reason is not None:
+                    raise reason.allowing(allowed, name)
                 raise IllegalAction("error.field", kind=act.kind, field=name,
-                                    value=self.seat_name(value) if seat else value,
-                                    allowed=self._describe(domain, seat))
+                                    value=self.seat_name(value) if seat else value, allowed=allowed)
 
     def seat_name(self, value):
         if isinstance(value, int) and 0 <= value < len(self.players):

@@ -98,6 +98,7 @@ class DiceStep:
 class AuctionStep:
     short: list                        # seats still to check for the 50 $ minimum, in order
     series: AuctionSeries | None = None
+    dues: list = field(default_factory=list)  # [seat, how]: tokens taken at 50 $ (dealt, last), not paid yet
 
 
 @dataclass
@@ -233,7 +234,7 @@ class Dividends(Game):
     def current_seat(self):
         p, order = self.s.proc, self.s.order
         if isinstance(p, AuctionStep):
-            return p.short[0] if p.short else None
+            return p.short[0] if p.short else p.dues[0][0] if p.dues else None
         if isinstance(p, (ActionsStep, FinalInfluence)) or (isinstance(p, EventStep) and p.tile):
             return order[p.index] if p.index < len(order) else None
         if isinstance(p, Liquidation):
@@ -351,16 +352,24 @@ class Dividends(Game):
         self.s.proc = proc
         self.emit("dv.step", year=self.s.year, step=self.step_name())
 
-    def advance_auction(self, p):
-        while p.short:  # DV4: under 50 $, sell the cheapest certificate first
-            seat = p.short[0]
-            if self.cash(seat) >= MIN_CASH or not self.portfolio(seat):
-                p.short.pop(0)
-                continue
+    def sell_short(self, seats):
+        """DV4 "Si un joueur possède moins de 50 $ en argent liquide, il doit vendre à la
+        banque le certificat d'action le moins cher qu'il possède": `seats[0]` sells until
+        it has 50 $ or nothing left to sell. False when it must choose among equally
+        cheap certificates (the decision asks); True when it is done."""
+        seat = seats[0]
+        while self.cash(seat) < MIN_CASH and self.portfolio(seat):
             cheapest = self.cheapest_held(seat)
             if len(cheapest) > 1:
-                return False  # the player chooses among equally cheap certificates
+                return False
             self.sell(seat, cheapest[0], self.sell_price(cheapest[0]), "short_of_cash")
+        return True
+
+    def advance_auction(self, p):
+        while p.short:  # before the auction
+            if not self.sell_short(p.short):
+                return False
+            p.short.pop(0)
         if p.series is None:
             self.s.tokens = [None] * len(self.players)
             p.series = AuctionSeries(list(range(1, len(self.players) + 1)), sorted(range(len(self.players))),
@@ -369,7 +378,13 @@ class Dividends(Game):
         series = p.series
         if not series.done and len(series.bidders) == 1:
             seat = series.bidders[0]  # the last bidder alone: the last token at the opening price
-            self.take_token(series, seat, min(OPENING_BID, self.cash(seat)), "last")
+            self.award_token(series, seat, OPENING_BID)
+            p.dues.append([seat, "last"])
+        while p.dues:  # tokens dealt or left at 50 $: a player short of cash sells first (DV4)
+            if not self.sell_short([p.dues[0][0]]):
+                return False
+            seat, how = p.dues.pop(0)
+            self.pay_opening_price(seat, how)
         if not series.done:
             return False
         self.s.order = sorted(range(len(self.players)), key=lambda s: self.s.tokens[s])
@@ -377,13 +392,31 @@ class Dividends(Game):
         self.enter(ActionsStep())
         return True
 
-    def take_token(self, series, seat, amount, how):
+    def award_token(self, series, seat, amount):
         token, _, _ = series.award(seat, amount)
         self.s.tokens[seat] = token
-        self.transfer(seat, BANK, amount, "token")
-        self.emit("dv.token_won", player=self.players[seat], token=token, amount=amount, how=how)
         if not series.done:
             self.emit("dv.token_on_sale", token=series.current.item)
+        return token
+
+    def take_token(self, series, seat, amount):
+        """The high bidder takes the token and pays the bid (never above their cash)."""
+        token = self.award_token(series, seat, amount)
+        self.transfer(seat, BANK, amount, "token")
+        self.emit("dv.token_won", player=self.players[seat], token=token, amount=amount, how="auction")
+
+    def pay_opening_price(self, seat, how):
+        """A token dealt or left to the last bidder costs 50 $ ("Chacun de ces joueurs doit
+        payer le montant minimum de 50 $ à la banque"), paid after the short-of-cash sale.
+        A player still under 50 $ has nothing left to sell and pays all their cash (D6);
+        that amount is hidden cash, so no event carries it (D17)."""
+        token = self.s.tokens[seat]
+        if self.cash(seat) >= OPENING_BID:
+            self.transfer(seat, BANK, OPENING_BID, "token")
+            self.emit("dv.token_won", player=self.players[seat], token=token, amount=OPENING_BID, how=how)
+        else:
+            self.s.ledger.transfer(seat, BANK, self.cash(seat), "token")  # no transfer event: hidden amount
+            self.emit("dv.token_won_all_cash", player=self.players[seat], token=token, how=how)
 
     def advance_actions(self, p):
         if p.index < len(self.s.order):
@@ -428,9 +461,9 @@ class Dividends(Game):
                 return False  # an offer to take or leave, or a choice among equal certificates
             self.apply_event(p, seat, choices[0])
         self.emit("dv.event_over", tile=p.tile)
+        self.s.tile = None  # the tile goes back in the box (also after year 5)
         if self.s.year < YEARS:
             self.s.year += 1
-            self.s.tile = None
             self.emit("dv.year", year=self.s.year)
             self.enter(DiceStep())
         else:
@@ -475,6 +508,8 @@ class Dividends(Game):
     # --------------------------------------------------------------- decisions
     def decision(self) -> Decision:
         prompt, params, actor, options = self.step_decision()
+        if isinstance(self.s.proc, Over):  # the winners are known: undo the end to correct anything
+            return Decision(prompt, params, actor, tuple(options))
         return Decision(prompt, params, actor, tuple(options) + self.corrections())
 
     def step_decision(self):
@@ -489,8 +524,8 @@ class Dividends(Game):
                     fields[name] = Fixed(None)
             return "prompt.dv.dice", year, None, [Option("dice", fields)]
         if isinstance(p, AuctionStep):
-            if p.short:
-                seat = p.short[0]
+            if p.short or p.dues:
+                seat = self.current_seat()
                 return "prompt.dv.short_of_cash", {"player": names[seat]}, seat, [
                     Option("sell", {"player": Fixed(seat), "company": Choice(tuple(self.cheapest_held(seat)))})]
             a = p.series.current
@@ -562,6 +597,86 @@ class Dividends(Game):
             Option("set_marker", {"company": companies, "value": Choice(self.box.track)}),
         )
 
+    # ---------------------------------------------------------------- refusals
+    def refusal(self, a, decision):
+        """Why the pending decision refuses `a`, in the rulebook's terms (Game.check adds
+        what is allowed after it); None where the generic message says it all."""
+        p, kind = self.s.proc, a.kind
+        if isinstance(p, Over):
+            return IllegalAction("error.dv.over", kind=kind)
+        if kind == "adjust_certs":
+            return self.certs_refusal(a)
+        if kind == "adjust_cards":
+            return self.cards_refusal(a)
+        if kind == "dice":
+            return self.dice_refusal(a) if isinstance(p, DiceStep) else None
+        seat = getattr(a, "player", None)
+        if seat is not None and not 0 <= seat < len(self.players):
+            return None
+        if kind == "bid":
+            return self.bid_refusal(p, a) if isinstance(p, AuctionStep) else None
+        if kind == "deal":
+            ready = (isinstance(p, AuctionStep) and not (p.short or p.dues) and p.series and p.series.current
+                     and p.series.current.high is None)
+            return self.deal_refusal(a) if ready else None
+        if seat is None or kind not in ("buy", "sell", "influence", "done", "pass"):
+            return None
+        if decision.actor is not None and seat != decision.actor:
+            return IllegalAction("error.dv.not_turn", player=self.players[seat], turn=self.players[decision.actor])
+        if kind == "influence" and isinstance(p, (ActionsStep, FinalInfluence)) and not self.s.hands[seat]:
+            return IllegalAction("error.dv.no_cards", player=self.players[seat])
+        if kind not in ("buy", "sell") or a.company not in self.companies:
+            return None
+        # where this kind is a step's own action (the others get the generic message)
+        if isinstance(p, EventStep):
+            if not p.tile or kind != ("sell" if p.tile in (FORCE_SELL, CORRECTION) else "buy"):
+                return None
+        elif isinstance(p, (AuctionStep, Liquidation)):
+            if kind != "sell" or (isinstance(p, AuctionStep) and not (p.short or p.dues)):
+                return None
+        elif not isinstance(p, ActionsStep):
+            return None
+        if isinstance(p, ActionsStep) and p.influenced:  # D8: "Après l'achat et la vente ..."
+            return IllegalAction("error.dv.after_influence", player=self.players[seat])
+        if kind == "buy" and not self.left(a.company):
+            return IllegalAction("error.dv.none_left", company=a.company)
+        if kind == "sell" and not self.count(a.company, seat):
+            return IllegalAction("error.dv.not_held", player=self.players[seat], company=a.company)
+        if isinstance(p, AuctionStep):
+            return IllegalAction("error.dv.not_cheapest", player=self.players[seat], company=a.company)
+        if isinstance(p, EventStep):
+            if p.tile in (PLACEMENT, CORRECTION) and a.company not in p.affected:
+                return IllegalAction("error.dv.not_marked", company=a.company, tile=p.tile)
+            if p.tile == FORCE_SELL:
+                return IllegalAction("error.dv.not_most_expensive", player=self.players[seat], company=a.company)
+            if p.tile == BUY_IN:
+                return IllegalAction("error.dv.not_cheapest_buy", player=self.players[seat], company=a.company)
+            if p.tile == PLACEMENT:  # marked, a certificate left, but half the price is more than the cash
+                return IllegalAction("error.dv.cash", player=self.players[seat], amount=self.buy_price(a.company) // 2)
+        return None
+
+    def dice_refusal(self, a):
+        given = [getattr(a, f) for f in DICE_FIELDS]
+        count = len(self.companies)
+        if any(v is None for v in given[:count]) or any(v is not None for v in given[count:]):
+            return IllegalAction("error.dv.dice_count", given=sum(v is not None for v in given), count=count,
+                                 companies=list(self.companies))
+        for move, company in zip(given, self.companies):
+            if move not in DICE[self.zone(company)]:
+                return IllegalAction("error.dv.die_face", company=company, die=self.zone(company), move=f"{move:+d}")
+        return None
+
+    def bid_refusal(self, p, a):
+        if p.short or p.dues or p.series is None or p.series.current is None:
+            return None  # a short-of-cash sale first: the generic message lists it
+        if self.s.tokens[a.player] is not None:  # "prend le jeton ... et ne participe plus à l'enchère"
+            return IllegalAction("error.dv.token_taken", player=self.players[a.player], token=self.s.tokens[a.player])
+        try:
+            p.series.current.check(a.player, a.amount, self.cash(a.player), self.players[a.player])
+        except IllegalAction as reason:
+            return reason
+        return None
+
     # ------------------------------------------------------------------ chance
     def fill_chance(self, act, rng):
         """What the device draws: the dice, the event tile, the random deal of tokens.
@@ -570,14 +685,11 @@ class Dividends(Game):
         from the game's seed and the action's index); the returned action records the
         outcome, so a replay never draws again. Other actions are returned unchanged."""
         p = self.s.proc
-        if act.kind == "dice" and isinstance(p, DiceStep):
-            values = {}
-            for i, name in enumerate(DICE_FIELDS):
-                given = getattr(act, name)
-                if given is None and i < len(self.companies):
-                    given = Signed(rng.choice(DICE[self.zone(self.companies[i])]))
-                values[name] = given
-            return Dice(**values)
+        if act.kind == "dice" and isinstance(p, DiceStep) and all(getattr(act, f) is None for f in DICE_FIELDS):
+            # Only `dice` alone is the device's roll: a line with a die missing is a typo,
+            # refused like a partial `deal` (Game.check).
+            return Dice(**{name: Signed(rng.choice(DICE[self.zone(company)]))
+                           for name, company in zip(DICE_FIELDS, self.companies)})
         if act.kind == "event" and act.tile is None and isinstance(p, EventStep) and p.tile is None:
             return DrawEvent(Name(rng.choice(TILES)))
         if (act.kind == "deal" and isinstance(p, AuctionStep) and p.series
@@ -607,17 +719,28 @@ class Dividends(Game):
     def on_sold(self, a):
         series = self.s.proc.series
         seat, amount = series.current.hammer()
-        self.take_token(series, seat, amount, "auction")
+        self.take_token(series, seat, amount)
+
+    def deal_refusal(self, a):
+        series = self.s.proc.series
+        dealt = [getattr(a, f) for f in DEAL_FIELDS]
+        if (sorted(s for s in dealt if s is not None) != sorted(series.bidders)
+                or any(s is None for s in dealt[:len(series.bidders)])):
+            return IllegalAction("error.dv.deal", players=[self.seat_name(s) for s in dealt if s is not None],
+                                 bidders=[self.players[s] for s in series.bidders])
+        return None
 
     def on_deal(self, a):
-        series = self.s.proc.series
+        p = self.s.proc
+        series = p.series
+        refused = self.deal_refusal(a)
+        if refused:
+            raise refused
         dealt = [getattr(a, f) for f in DEAL_FIELDS[:len(series.bidders)]]
-        if sorted(dealt) != sorted(series.bidders):
-            raise IllegalAction("error.dv.deal", players=[self.players[s] for s in dealt],
-                                bidders=[self.players[s] for s in series.bidders])
         self.emit("dv.tokens_dealt", tokens=list(series.items), players=[self.players[s] for s in dealt])
-        for seat in dealt:
-            self.take_token(series, seat, min(OPENING_BID, self.cash(seat)), "deal")
+        for seat in dealt:  # each pays 50 $ once the tokens are out (advance_auction)
+            self.award_token(series, seat, OPENING_BID)
+            p.dues.append([seat, "deal"])
 
     # -------------------------------------------------------- step 3: actions
     def on_buy(self, a):
@@ -705,7 +828,34 @@ class Dividends(Game):
         self.transfer(*((BANK, seat) if a.delta > 0 else (seat, BANK)), abs(a.delta), "correction")
         self.emit("correction", player=self.players[seat], what="cash", delta=a.delta, reason=a.reason)
 
+    def certs_refusal(self, a):
+        """A certificate correction larger than what its source holds: the chart (given to
+        the player) or the player (given back to the chart)."""
+        if a.company not in self.companies or not 0 <= a.player < len(self.players):
+            return None
+        if a.delta > self.left(a.company):
+            return IllegalAction("error.dv.certs_chart", player=self.players[a.player], company=a.company,
+                                 certs=a.delta, left=self.left(a.company))
+        if -a.delta > self.count(a.company, a.player):
+            return IllegalAction("error.dv.certs_held", player=self.players[a.player], company=a.company,
+                                 certs=-a.delta, held=self.count(a.company, a.player))
+        return None
+
+    def cards_refusal(self, a):
+        """A card correction larger than the piles (given) or the hand (given back)."""
+        if not 0 <= a.player < len(self.players):
+            return None
+        if a.delta > self.s.draw_pile + self.s.discard:
+            return IllegalAction("error.dv.cards_pile", cards=a.delta, pile=self.s.draw_pile, discard=self.s.discard)
+        if -a.delta > self.s.hands[a.player]:
+            return IllegalAction("error.dv.cards_hand", player=self.players[a.player], cards=-a.delta,
+                                 hand=self.s.hands[a.player])
+        return None
+
     def on_adjust_certs(self, a):
+        refused = self.certs_refusal(a)
+        if refused:
+            raise refused
         src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
         if a.delta:
             event = self.s.certs.move(a.company, src, dst, abs(a.delta))
@@ -714,13 +864,14 @@ class Dividends(Game):
         self.emit("correction", player=self.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
 
     def on_adjust_cards(self, a):
-        if a.delta > self.s.draw_pile:
-            raise IllegalAction("error.dv.cards_pile", cards=a.delta, pile=self.s.draw_pile)
-        if -a.delta > self.s.hands[a.player]:
-            raise IllegalAction("error.dv.cards_hand", player=self.players[a.player], cards=-a.delta,
-                                hand=self.s.hands[a.player])
-        self.s.hands[a.player] += a.delta
-        self.s.draw_pile -= a.delta
+        refused = self.cards_refusal(a)
+        if refused:
+            raise refused
+        if a.delta > 0:  # a forgotten card comes from the draw pile, rebuilt from the discard pile if need be (DV5)
+            self.draw_cards(a.player, a.delta)
+        else:  # given back under the draw pile, like unused cards
+            self.s.hands[a.player] += a.delta
+            self.s.draw_pile -= a.delta
         self.emit("correction", player=self.players[a.player], what="cards", delta=a.delta, reason=a.reason)
 
     def on_set_marker(self, a):

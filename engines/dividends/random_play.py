@@ -81,15 +81,18 @@ def state_key(game: Dividends):
 
 def random_game(rng: random.Random, players: int = 4, max_actions: int = 5000, corrections: bool = False,
                 settings: dict | None = None, weights: dict | None = None, verify: bool = True,
-                on_action=None, on_refused=None, header: dict | None = None):
+                on_action=None, on_refused=None, header: dict | None = None, game: Dividends | None = None):
     """Play random legal actions until the game is over (or `max_actions` were played).
 
     Returns (header, actions, game). `on_action(game, action, events)` runs after each
     applied action, `on_refused(game, action, error)` after each refused draw. With `verify`,
-    every refused draw is checked to have changed nothing."""
+    every refused draw is checked to have changed nothing. A `game` already started (a
+    cash-poor table set up by corrections) is played on; its header is returned."""
     weights = {**WEIGHTS, **(weights or {})}
-    header = header or header_for(players, rng.randrange(2**31), settings)
-    game = Dividends(header)
+    if game is None:
+        header = header or header_for(players, rng.randrange(2**31), settings)
+        game = Dividends(header)
+    header = game.header
     actions = play_randomly(game, lambda g: draw_action(g, rng, weights, corrections), max_actions=max_actions,
                             state_key=state_key, verify=verify, finished=lambda g: isinstance(g.s.proc, Over),
                             on_action=on_action, on_refused=on_refused, max_refusals=MAX_REFUSALS)

@@ -11,7 +11,7 @@ from firmware.fonts import FONT
 from firmware.render import Canvas
 from firmware.texts import t
 
-NEWS_ORDER = ("dv.game_over", "dv.tokens_dealt", "dv.token_won", "dv.event", "dv.bought", "dv.sold",
+NEWS_ORDER = ("dv.game_over", "dv.tokens_dealt", "dv.token_won", "dv.token_won_all_cash", "dv.event", "dv.bought", "dv.sold",
               "dv.influence", "dv.cards_returned", "dv.offer_declined", "dv.bid")
 NAME_CHARS = 8           # company names are cut like tickers: "CEDARPIN"
 
