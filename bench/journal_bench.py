@@ -1,22 +1,37 @@
-"""Journal benchmark: how long an append takes to be durably committed, and how long a
-journal of that many actions takes to open (verify every checksum) and read back.
+"""Journal benchmark: commit time, opening a long journal, and what the box writes to its SD
+card per press (issue 11: SD wear).
 
-    python bench/journal_bench.py [N] [DIRECTORY]
+    .venv/bin/python -m bench.journal_bench [--no-write] [--journal-dir DIR] [--appends N]
 
-The temp file goes in DIRECTORY (default: the system temp directory). Commit time is
-mostly one fsync, so run it on the filesystem the box keeps its journal on: a tmpfs /tmp
-makes fsync free and the numbers meaningless for an SD card.
+* Commit: how long an append takes to be durably committed; how long a journal of that
+  many actions takes to open (verify every checksum) and read back.
+* Wear: the real loop (`App.step`, controller, engine, journal, renderer) in a child
+  process, pressing menu moves only, then applying actions (a card received, then OK);
+  per phase, the device bytes the process caused (`write_bytes` of /proc/self/io, counted
+  when a page is dirtied) and the fsync/fdatasync calls (counted by strace when it is
+  installed). The ext4 journal's own writes (jbd2, a kernel thread) are not in
+  write_bytes.
+
+Journal files go under DIRECTORY (default: bench/results): commit time is mostly one
+fsync, so only a run on the box's SD card says what a player waits; a tmpfs makes fsync
+free and write_bytes zero.
 """
 from __future__ import annotations
 
+import argparse
 import json
+import os
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from firmware.journal import Journal
+ROOT = Path(__file__).resolve().parent.parent
+SECTION = "## Journal"
+MARK = "/corbeille-bench-mark-"          # access() of these paths marks the phases in strace's log
 
 
 def _action(i: int) -> dict:
@@ -24,6 +39,13 @@ def _action(i: int) -> dict:
 
 
 def run(n: int = 2000, directory: str | None = None) -> dict:
+    """Commit and open times (bench/mb_bench.py shows them in its table)."""
+    return commit_times(n, Path(directory) if directory else None)
+
+
+def commit_times(n: int, directory: Path | None) -> dict:
+    from firmware.journal import Journal
+
     with tempfile.TemporaryDirectory(prefix="journal-bench-", dir=directory) as tmp:
         path = Path(tmp) / "bench.db"
         times = []
@@ -41,15 +63,144 @@ def run(n: int = 2000, directory: str | None = None) -> dict:
         times.sort()
         return {
             "n": n,
-            "directory": str(Path(tmp).parent),
             "append_median_ms": round(statistics.median(times) * 1000, 3),
             "append_p99_ms": round(times[min(n - 1, int(n * 0.99))] * 1000, 3),
-            "append_max_ms": round(times[-1] * 1000, 3),
             "open_and_verify_ms": round((opened - start) * 1000, 1),
             "read_all_actions_ms": round((read - opened) * 1000, 1),
         }
 
 
+# ------------------------------------------------------------------ wear (child side)
+def _io_written() -> int:
+    with open("/proc/self/io") as f:
+        for line in f:
+            if line.startswith("write_bytes:"):
+                return int(line.split()[1])
+    return 0
+
+
+def _mark(name: str) -> None:
+    os.access(MARK + name, os.F_OK)      # a syscall strace shows; the path does not exist
+
+
+def wear_child(state: Path, moves: int, actions: int) -> dict:
+    """Runs in its own process: the real loop, menu moves then applying presses."""
+    from bench.press_bench import TIMING, Driver, journaled, started_game
+    from drivers.display import DummyDisplay
+    from firmware.app import App, Hardware
+    from firmware.controller import Controller
+    from firmware.journal import Journal
+
+    journal = Journal(state / "journal.sqlite")
+    controller = Controller(journal, timing=TIMING)
+    controller.attach(journaled(started_game(), journal))
+    app = App(controller, Hardware(operator=DummyDisplay((128, 64), "1")), journal=journal)
+    app.refresh()
+    d = Driver(app)
+    d.choose("Entrer les dés").choose("1").choose("2")
+    out = {}
+    _mark("menu-start")
+    before = _io_written()
+    for i in range(moves):
+        d.key("down" if i % 2 == 0 else "up")
+    out["menu_bytes"] = _io_written() - before
+    _mark("menu-end")
+    before = _io_written()
+    start = len(controller.session.game.log)
+    _mark("apply-start")
+    for _ in range(actions):
+        d.choose("Carte : recevoir").key("ok").key("ok")       # the last OK applies the action
+    _mark("apply-end")
+    out["apply_bytes"] = _io_written() - before
+    out["applied"] = len(controller.session.game.log) - start
+    journal.close()
+    return out
+
+
+# ----------------------------------------------------------------- wear (parent side)
+def wear(directory: Path, moves: int = 500, actions: int = 200) -> dict:
+    with tempfile.TemporaryDirectory(prefix="journal-wear-", dir=directory) as tmp:
+        state, trace = Path(tmp), Path(tmp) / "strace.log"
+        code = (f"import json, sys; from pathlib import Path; from bench.journal_bench import wear_child; "
+                f"print(json.dumps(wear_child(Path({str(state)!r}), {moves}, {actions})))")
+        command = [sys.executable, "-c", code]
+        strace = shutil.which("strace")
+        if strace:
+            command = [strace, "-f", "-qq", "-o", str(trace), "-e",
+                       "trace=fsync,fdatasync,access,faccessat,faccessat2", *command]
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True,
+                              env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+        syncs = {"menu": None, "apply": None}
+        if strace:
+            phase = None
+            counts = {"menu": 0, "apply": 0}
+            for line in trace.read_text().splitlines():
+                if MARK in line:
+                    name = line.split(MARK)[1].split('"')[0]
+                    phase = name.split("-")[0] if name.endswith("start") else None
+                elif phase and ("fdatasync(" in line or "fsync(" in line):
+                    counts[phase] += 1
+            syncs = counts
+        result["menu_syncs"], result["apply_syncs"] = syncs["menu"], syncs["apply"]
+        result["moves"] = moves
+        return result
+
+
+def _filesystem(path: Path) -> str:
+    try:
+        from bench.mb_bench import filesystem
+        return filesystem(path)
+    except Exception:
+        return "unknown filesystem"
+
+
+def report(directory: Path, appends: int) -> str:
+    directory.mkdir(parents=True, exist_ok=True)
+    commit = commit_times(appends, directory)
+    w = wear(directory)
+    n, moves = w["applied"], w["moves"]
+    per_action = w["apply_bytes"] / n
+    per_hour = per_action * 600
+    sync_action = f"{w['apply_syncs'] / n:.2f}" if w["apply_syncs"] is not None else "n/a (no strace)"
+    sync_menu = str(w["menu_syncs"]) if w["menu_syncs"] is not None else "n/a (no strace)"
+    lines = [
+        SECTION, "",
+        f"Run on {time.strftime('%Y-%m-%d')}, {sys.implementation.name} {sys.version.split()[0]}; journal on "
+        f"{_filesystem(directory)}. `.venv/bin/python -m bench.journal_bench` (`--no-write` to only print).", "",
+        "| measure | value |", "|---|---:|",
+        f"| append (durable commit), median / p99 of {commit['n']} | {commit['append_median_ms']} ms / "
+        f"{commit['append_p99_ms']} ms |",
+        f"| open a {commit['n']}-action journal (verify every checksum) | {commit['open_and_verify_ms']} ms |",
+        f"| read its actions back | {commit['read_all_actions_ms']} ms |",
+        f"| {moves} menu moves (Up/Down): device bytes / fsync+fdatasync | {w['menu_bytes']} B / {sync_menu} |",
+        f"| {n} actions entered (4 presses each: choose the card, OK, OK): device bytes per action | "
+        f"{per_action / 1024:.1f} KiB |",
+        f"| fsync+fdatasync per acknowledged action (its menu presses included) | {sync_action} |",
+        f"| device bytes per hour at 600 actions/h | {per_hour / 1024 / 1024:.2f} MiB |",
+        "",
+        "Device bytes are `write_bytes` of /proc/self/io in the child running the loop (pages dirtied "
+        "for the storage layer; the ext4 journal's own blocks are written by a kernel thread and are "
+        "not counted). Sync calls are counted by strace.", "",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.journal_bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--journal-dir", type=Path, default=ROOT / "bench" / "results",
+                        help="where journal files go (default: bench/results)")
+    parser.add_argument("--appends", type=int, default=2000)
+    parser.add_argument("--no-write", action="store_true", help="print only, leave docs/ alone")
+    args = parser.parse_args(argv)
+    text = report(args.journal_dir, args.appends)
+    print(text)
+    if not args.no_write:
+        from bench.doc import write_section
+        write_section(SECTION, text)
+        print("written to docs/benchmarks.md (## Journal)")
+    return 0
+
+
 if __name__ == "__main__":
-    print(json.dumps(run(int(sys.argv[1]) if len(sys.argv) > 1 else 2000,
-                         sys.argv[2] if len(sys.argv) > 2 else None), indent=2))
+    raise SystemExit(main())

@@ -212,20 +212,33 @@ def test_truncated_wal_keeps_every_complete_commit(tmp_path):
                 assert reopened.actions(game) == actions[:complete], cut
 
 
+def page_size(data: bytes) -> int:
+    return int.from_bytes(data[16:18], "big")
+
+
 def lots_in(data: bytes) -> set[int]:
     """Which of big_actions() have bytes in this part of a file."""
     return {int(n) for n in re.findall(rb'"lots":(\d+),', data)}
 
 
+@pytest.fixture
+def pages_of_4k(monkeypatch):
+    """Journals of 4 KiB pages (the size before 1 KiB, still found in older journals): each
+    ~500-byte action then sits whole on one page, which the damage tests below reason on."""
+    import firmware.journal
+    monkeypatch.setattr(firmware.journal, "PAGE_SIZE", 4096)
+
+
 @pytest.mark.parametrize("cut", [1, 100, 4096, 3 * 4096 + 5, 20 * 4096])
-def test_truncated_main_file_keeps_rows_before_the_damage(tmp_path, cut):
+def test_truncated_main_file_keeps_rows_before_the_damage(tmp_path, cut, pages_of_4k):
     path = tmp_path / "j.db"
     actions = big_actions(300)
     game = build(path, actions)  # closed: the WAL is checkpointed into the file
     data = path.read_bytes()
     os.truncate(path, len(data) - cut)
-    whole_pages = (len(data) - cut) // 4096
-    first_damaged = min(lots_in(data[whole_pages * 4096:]))
+    size = page_size(data)
+    whole_pages = (len(data) - cut) // size
+    first_damaged = min(lots_in(data[whole_pages * size:]))
     with Journal(path) as journal:
         kept = journal.actions(game)
         assert journal.repairs and all(m.startswith(f"journal {path}: ") for m in journal.repairs)
@@ -237,19 +250,20 @@ def test_truncated_main_file_keeps_rows_before_the_damage(tmp_path, cut):
         assert journal.append(game, {"kind": "resumed"}) == len(kept)
 
 
-def test_garbage_page_in_main_file_is_salvaged(tmp_path):
+def test_garbage_page_in_main_file_is_salvaged(tmp_path, pages_of_4k):
     path = tmp_path / "j.db"
     actions = big_actions(300)
     game = build(path, actions)
     with Journal(path) as journal:
         journal.set_meta("screen", "bourse")
     data = path.read_bytes()
-    bad_page = len(data) // 4096 // 2  # a leaf of the actions table, mid-file
-    start = (bad_page - 1) * 4096
-    first_damaged = min(lots_in(data[start:start + 4096]))
+    size = page_size(data)
+    bad_page = len(data) // size // 2  # a leaf of the actions table, mid-file
+    start = (bad_page - 1) * size
+    first_damaged = min(lots_in(data[start:start + size]))
     with open(path, "r+b") as f:
         f.seek(start)
-        f.write(random.Random(1).randbytes(4096))
+        f.write(random.Random(1).randbytes(size))
     with Journal(path) as journal:
         kept = journal.actions(game)
         assert journal.repairs[0].startswith(f"journal {path}: file damaged (")
@@ -260,19 +274,67 @@ def test_garbage_page_in_main_file_is_salvaged(tmp_path):
     assert os.path.getsize(f"{path}.damaged-1") == len(data)
 
 
-def test_destroyed_first_page_gives_an_empty_journal_and_keeps_the_damaged_file(tmp_path):
+def test_destroyed_first_page_keeps_the_game_read_from_later_pages(tmp_path):
+    # Issue 10: "a zeroed first page makes `run` refuse to start although the game's rows
+    # are intact in later pages". The page scan finds them; the hash chain vouches for them.
     path = tmp_path / "j.db"
-    build(path, demo_actions(20))
+    game = build(path, demo_actions(20))
+    size = page_size(path.read_bytes())
     with open(path, "r+b") as f:
-        f.seek(16)  # past "SQLite format 3\0": still recognisably a journal
-        f.write(b"\xff" * 4000)
+        f.seek(16)  # past "SQLite format 3\0": the page size and the schema are gone
+        f.write(b"\xff" * (size - 16))
     damaged = path.read_bytes()
     with Journal(path) as journal:
-        assert journal.games() == []
+        assert journal.games() == [(game, HEADER)]
+        assert journal.actions(game) == demo_actions(20)
         assert journal.repairs[0].startswith(f"journal {path}: file damaged (")
-        assert "salvaged 0 games and 0 actions" in journal.repairs[0]
-        journal.new_game(HEADER)
+        assert "salvaged 1 games and 20 actions" in journal.repairs[0]
+        assert journal.append(game, {"kind": "next"}) == 20
     assert (tmp_path / "j.db.damaged-1").read_bytes() == damaged
+
+
+def test_zeroed_first_page_keeps_the_games(tmp_path):
+    path = tmp_path / "j.db"
+    first = build(path, big_actions(40))
+    second = build(path, demo_actions(30))
+    with open(path, "r+b") as f:
+        f.write(bytes(page_size(path.read_bytes())))  # the whole first page, magic included
+    with Journal(path) as journal:
+        assert journal.actions(first) == big_actions(40)
+        assert journal.actions(second) == demo_actions(30)
+        assert "file damaged" in journal.repairs[0]
+
+
+def test_a_bad_byte_in_the_schema_text_is_named_and_the_rows_recovered(tmp_path):
+    # Issue 10: "One bad byte in the journal's schema text gives a bare 'utf-8' codec
+    # can't decode with no file named and no repair tried".
+    path = tmp_path / "j.db"
+    game = build(path, demo_actions(25))
+    data = bytearray(path.read_bytes())
+    data[data.index(b"CREATE TABLE actions") + 3] = 0xFF
+    path.write_bytes(bytes(data))
+    with Journal(path) as journal:
+        assert journal.repairs[0].startswith(f"journal {path}: file damaged (a bad byte in the "
+                                             "file's schema text)")
+        assert journal.actions(game) == demo_actions(25)
+
+
+def test_a_stale_page_with_an_undone_action_ends_the_game_at_the_fork(tmp_path):
+    # Two rows for the same place that both verify (an undone action left on a freed page
+    # and the action that replaced it): which one the players saw cannot be told.
+    from firmware.journal_salvage import _chain
+    from firmware.journal import header_checksum
+
+    hsum = header_checksum(1, "{}")
+    rows, prev = [], hsum
+    for seq, body in enumerate(['{"n":0}', '{"n":1}']):
+        prev = action_checksum(1, seq, body, prev)
+        rows.append((seq, body, prev))
+    undone = action_checksum(1, 1, '{"n":9}', rows[0][2])
+    scanned = {(1, 0): {rows[0][1:]}, (1, 1): {rows[1][1:], ('{"n":9}', undone)}}
+    assert _chain(1, hsum, [], scanned) == ([rows[0]], "2 different versions of action 2 found")
+    # SQLite's own walk, when it reaches the row, settles it.
+    assert _chain(1, hsum, rows, scanned) == (rows, None)
 
 
 def test_file_cut_to_a_few_bytes_is_salvaged(tmp_path):
