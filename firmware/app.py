@@ -9,10 +9,13 @@ auction clock, the end of a private view), the loop makes a tick event itself:
 `InputEvent("clock", "tick", now)`. Tests call `App.step(event)` or `App.pump(now)`
 with a manual clock instead of `run`.
 
-After each event `refresh` draws the operator screen (a frame goes to the display only
-when it changed), the quotation board when the game changed (or its page turned), lights
-the seats, plays the beeps, and saves the UI state in the journal's meta table. The
-action itself was committed to the journal by the controller before any of this.
+The journal is held while an event is handled: the action, any setting it changes and
+the UI state it leads to (the journal's meta table) are committed together, one
+fdatasync, before anything is shown or answered; an event that writes nothing (a menu
+move) costs the SD card nothing, and its UI position is not kept (after a power cut the
+box comes back on the screen of the last action). Then `refresh` draws the operator
+screen (a frame goes to the display only when it changed), the quotation board when the
+game changed (or its page turned), lights the seats and plays the beeps.
 
 systemd: READY=1 once the first frame has been handed to the operator display,
 WATCHDOG=1 from this loop at half of $WATCHDOG_USEC (firmware/notify.py).
@@ -139,19 +142,24 @@ class App:
         if event.kind in ("eof", "quit") or event.name == "quit":
             self.stopping = True
             return
+        if self.journal is not None:
+            self.journal.hold()
+        reply = None
         try:
             if event.name == "console" and event.kind == "line":
                 reply = self.controller.console(event.data)
-                if self.hw.console is not None and reply:
-                    self.hw.console.write_line(reply)
             else:
                 self.controller.handle(event)
         except Exception:
             if self.strict:
+                self._commit()
                 raise
             # A bug in the UI must not stop the game: log it, say so, go back to the root.
             log.error("event %r failed:\n%s", event, traceback.format_exc())
             self.controller.recover()
+        self._commit()                 # before any answer or frame shows the action
+        if self.hw.console is not None and reply:
+            self.hw.console.write_line(reply)
         now = getattr(event, "t", None)
         if event.kind == "tick" and now is not None:
             self._turn_page(now)
@@ -214,7 +222,6 @@ class App:
         for beep in c.take_beeps():
             if self.hw.beeper is not None:
                 self.hw.beeper.play(beep)
-        self._save_ui()
 
     def _box(self):
         session = self.controller.session
@@ -256,17 +263,34 @@ class App:
             if seat <= 6:
                 lights.light(seat)
 
-    def _save_ui(self) -> None:
-        if self.journal is None:
+    def _commit(self) -> None:
+        """Commit what the event wrote, with the UI state it leads to: one fdatasync.
+
+        An event that wrote nothing commits nothing. If the commit fails, nothing of the
+        event is in the journal: the game goes back to what the journal holds, saying so.
+        """
+        journal = self.journal
+        if journal is None:
             return
-        state = json.dumps(self.controller.ui_state(), sort_keys=True, ensure_ascii=False)
-        if state == self._saved:
+        if not journal.pending:
+            journal.commit()           # nothing written: only stops holding
             return
         try:
-            self.journal.set_meta("ui", state)
+            try:
+                state = json.dumps(self.controller.ui_state(), sort_keys=True, ensure_ascii=False)
+            except Exception:          # the UI position is a comfort; the game is in the rows
+                log.warning("could not build the UI state", exc_info=True)
+                state = self._saved
+            if state is not None and state != self._saved:
+                journal.set_meta("ui", state)
+            journal.commit()
             self._saved = state
-        except Exception:              # the UI position is a comfort; the game is in the rows
-            log.warning("could not save the UI state", exc_info=True)
+        except Exception as error:
+            journal.rollback()
+            log.error("journal commit failed: %s", error)
+            c = self.controller
+            c.session, c.stack = None, []
+            c.boot(self.clock(), messages=[f"{error}; the last action was not recorded"])
 
 
 def public_snapshot(session) -> dict:
