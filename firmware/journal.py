@@ -410,7 +410,10 @@ class Journal:
             raise JournalError(f"journal {self.path}: meta keys and values are strings, got "
                                f"{key!r}: {value!r}")
         with self._transaction() as conn:
-            conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+            # UPDATE keeps the row's rowid, so only the table's page changes; INSERT OR
+            # REPLACE would also rewrite the key's index page: one more WAL frame a commit.
+            if not conn.execute("UPDATE meta SET value=? WHERE key=?", (value, key)).rowcount:
+                conn.execute("INSERT INTO meta VALUES (?, ?)", (key, value))
 
     def get_meta(self, key: str) -> str | None:
         rows = self._query("SELECT value FROM meta WHERE key=?", (key,))
