@@ -334,11 +334,13 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
     `lang` (the --lang option) wins over the language chosen on the box, which wins over
     the configuration's game.language."""
     from firmware.controller import Controller, SetupDefaults, Timing
-    from firmware.journal import Journal
+    from firmware.journal import open_for_box
 
     state_dir = Path(config.state.dir)
     state_dir.mkdir(parents=True, exist_ok=True)
-    journal = Journal(journal_path or state_dir / "journal.sqlite")
+    journal, moved_aside = open_for_box(journal_path or state_dir / "journal.sqlite")
+    if moved_aside:
+        log.error("%s", moved_aside)
     if seat_buttons is None:
         seat_buttons = range(config.seats.count)
     controller = (controller_cls or Controller)(
@@ -347,5 +349,9 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
     controller.lang_forced = lang is not None
     controller.report = reporter(journal, state_dir, lambda: controller.lang)
     controller.boot(clock(), messages=journal.repairs)
+    if moved_aside:
+        # Said on the screen the box starts on (the setup), until OK or Back.
+        controller.stack.append({"t": "message", "title": t("title.journal_aside", controller.lang),
+                                 "lines": [t("journal_aside.line", controller.lang)], "sel": 0})
     return App(controller, hardware, queue=queue, clock=clock, notifier=notifier, journal=journal,
                strict=strict, help_line=help_line)

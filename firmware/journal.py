@@ -29,6 +29,7 @@ import json
 import os
 import shutil
 import sqlite3
+import time
 import urllib.parse
 
 from engines.core.errors import CorbeilleError
@@ -201,7 +202,8 @@ class Journal:
             raise JournalError(f"journal {self.path}: not an SQLite database (it starts with "
                                f"{head!r}); refusing to touch it")
 
-    def _connect(self, path: str) -> sqlite3.Connection:
+    @staticmethod
+    def _connect(path: str) -> sqlite3.Connection:
         # isolation_level=None: no implicit transactions; every write says BEGIN/COMMIT.
         conn = sqlite3.connect(path, isolation_level=None, timeout=5)
         conn.text_factory = _lenient_text
@@ -313,17 +315,7 @@ class Journal:
         for leftover in (fresh, fresh + "-wal", fresh + "-shm"):  # an interrupted salvage
             with contextlib.suppress(FileNotFoundError):
                 os.remove(leftover)
-        conn = self._connect(fresh)
-        try:
-            with _transaction(conn):
-                for game_id, (header, hsum, actions) in sorted(games.items()):
-                    conn.execute("INSERT INTO games (id, header, checksum) VALUES (?, ?, ?)",
-                                 (game_id, header, hsum))
-                    conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?)",
-                                     [(game_id, *row) for row in actions])
-                conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
-        finally:
-            conn.close()  # checkpoints: the fresh journal is now one complete file
+        write_fresh(fresh, games, meta)
 
         n = 1
         while os.path.exists(f"{self.path}.damaged-{n}"):
@@ -517,6 +509,60 @@ class Journal:
         except (TypeError, ValueError) as exc:
             raise JournalError(f"journal {self.path}: {what} is not JSON-able ({exc}): "
                                f"{value!r}") from exc
+
+
+def write_fresh(path: str, games: dict, meta: dict) -> None:
+    """A new journal file holding salvaged rows, ids and checksums unchanged."""
+    conn = Journal._connect(path)
+    try:
+        with _transaction(conn):
+            for game_id, (header, hsum, actions) in sorted(games.items()):
+                conn.execute("INSERT INTO games (id, header, checksum) VALUES (?, ?, ?)",
+                             (game_id, header, hsum))
+                conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?)",
+                                 [(game_id, *row) for row in actions])
+            conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+    finally:
+        conn.close()  # checkpoints: the fresh journal is now one complete file
+
+
+def open_for_box(path: str | os.PathLike) -> tuple[Journal, str | None]:
+    """The box's own journal, whatever state its file is in: (journal, what was done).
+
+    A journal that cannot be opened at all (not an SQLite file, another program's
+    database, a newer firmware's, a folder) is moved aside, kept and named with the date,
+    and the box starts on a fresh one: a box that refuses to start stays down until
+    someone removes a file, which at a game table nobody can. A journal held by another
+    process is never moved aside (JournalBusy is raised).
+    """
+    path = os.fspath(path)
+    try:
+        return Journal(path), None
+    except JournalBusy:
+        raise
+    except JournalError as error:
+        if not os.path.lexists(path):
+            raise                      # nothing to move: a directory or permission problem
+        aside = _aside_name(path, time.strftime("%Y%m%d-%H%M%S"))
+        try:
+            os.replace(path, aside)
+            for suffix in ("-wal", "-shm"):
+                if os.path.exists(path + suffix):
+                    os.replace(path + suffix, aside + suffix)
+            _fsync_dir(os.path.dirname(os.path.abspath(path)))
+        except OSError as exc:
+            raise JournalError(f"{error}; and it cannot be moved aside ({exc.strerror})") from exc
+        journal = Journal(path)
+        return journal, (f"{error}. Kept as {aside}; the box starts on a fresh journal. "
+                         f"`corbeille salvage {aside}` recovers what can be read from it.")
+
+
+def _aside_name(path: str, stamp: str) -> str:
+    aside, n = f"{path}.unreadable-{stamp}", 1
+    while os.path.lexists(aside):
+        n += 1
+        aside = f"{path}.unreadable-{stamp}-{n}"
+    return aside
 
 
 @contextlib.contextmanager
