@@ -33,7 +33,7 @@ import time
 import urllib.parse
 
 from engines.core.errors import CorbeilleError
-from firmware import journal_lock
+from firmware import journal_lock, journal_wal
 
 __all__ = ["Journal", "JournalBusy", "JournalError"]
 
@@ -138,6 +138,8 @@ class Journal:
             raise JournalError(f"journal {self.path}: cannot take its lock "
                                f"{journal_lock.lock_path(self.path)} ({exc.strerror})") from exc
         try:
+            # Before SQLite rebuilds the -wal's index from what is left of the -wal.
+            lost = journal_wal.lost_frames(self.path)
             try:
                 self._conn = self._connect(self.path)
                 self._verify()
@@ -154,6 +156,12 @@ class Journal:
         except BaseException:
             self.close()
             raise
+        if lost:
+            frames, how = lost
+            game = self.last_game()
+            where = f"game {game} now ends at action {len(self.actions(game))}" if game else "no game left"
+            self._repaired(f"{how}: {frames} committed WAL frames not yet in the main file are gone, so "
+                           f"actions acknowledged since the last checkpoint may be lost ({where})")
 
     def _open_read_only(self) -> None:
         if not os.path.exists(self.path):

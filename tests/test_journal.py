@@ -387,3 +387,66 @@ def test_power_cut_keeps_every_acknowledged_action(tmp_path):
     assert any(acked == 0 for acked, _ in stats)
     assert sum(acked > 0 for acked, _ in stats) > 100
     assert any(committed == acked + 1 for acked, committed in stats)
+
+
+# ---- a lost -wal file -----------------------------------------------------------------------
+
+def killed_writer(path, acks):
+    """A writer appending demo actions, SIGKILLed after `acks` acknowledgements."""
+    import multiprocessing
+
+    from journal_writer import DEMO_HEADER, _child
+
+    read_fd, write_fd = os.pipe()
+    writer = multiprocessing.get_context("fork").Process(
+        target=_child, args=(str(path), DEMO_HEADER, demo_actions(120), write_fd))
+    writer.start()
+    os.close(write_fd)
+    with os.fdopen(read_fd) as pipe:
+        acked = sum(pipe.readline().startswith("ack") for _ in range(acks + 1))
+    writer.kill()
+    writer.join()
+    return acked
+
+
+@pytest.mark.parametrize("damage", ["deleted", "cut", "garbage"])
+def test_a_lost_or_damaged_wal_is_said_not_silent(tmp_path, damage):
+    # Issue 10: "Deleting or damaging the -wal file left by a killed writer silently loses
+    # acknowledged actions: SQLite cannot see it, and the journal's checksum chain cannot
+    # either". The -shm index beside it still counts the committed frames.
+    path = tmp_path / "j.db"
+    acked = killed_writer(path, 40)
+    wal = f"{path}-wal"
+    if damage == "deleted":
+        os.remove(wal)
+    elif damage == "cut":
+        os.truncate(wal, os.path.getsize(wal) // 2)
+    else:
+        with open(wal, "r+b") as f:
+            f.seek(os.path.getsize(wal) // 2)
+            f.write(random.Random(3).randbytes(300))
+    with Journal(path) as journal:
+        game = journal.last_game()
+        kept = len(journal.actions(game)) if game else 0
+        assert kept < acked
+        said = [m for m in journal.repairs if "WAL frames not yet in the main file are gone" in m]
+        where = f"game 1 now ends at action {kept})" if game else "no game left)"
+        assert len(said) == 1 and where in said[0], journal.repairs
+
+
+def test_a_wal_left_by_a_killed_writer_is_no_alarm(tmp_path):
+    path = tmp_path / "j.db"
+    acked = killed_writer(path, 40)
+    with Journal(path) as journal:
+        assert journal.repairs == [] and len(journal.actions(journal.last_game())) >= acked
+
+
+def test_a_lost_wal_and_a_lost_index_are_not_detected(tmp_path):
+    # The limit, as docs/reliability.md says: with the -shm gone too, nothing is left to tell.
+    path = tmp_path / "j.db"
+    acked = killed_writer(path, 40)
+    os.remove(f"{path}-wal")
+    os.remove(f"{path}-shm")
+    with Journal(path) as journal:
+        game = journal.last_game()
+        assert (len(journal.actions(game)) if game else 0) < acked and journal.repairs == []
