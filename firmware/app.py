@@ -41,6 +41,7 @@ log = logging.getLogger("corbeille")
 
 BOARD_PAGE_S = 6.0        # a paged quotation board (128x64, 256x64) turns a page this often
 IDLE_WAKE_S = 1.0         # the loop wakes at least this often (display retries, e-ink)
+CHECKPOINT_IDLE_S = 120.0  # a pause in play this long copies the journal's WAL into its file
 
 
 @dataclass
@@ -94,6 +95,8 @@ class App:
         self._pages = 1
         self._next_page = None
         self.frames_shown = 0
+        self._last_commit = None             # clock time of the last commit (idle checkpoint)
+        self._event_t = None
         self.on_frame = None                 # bench hook: called after each operator frame
         if self.hw.board is not None:
             box = self._box()
@@ -144,6 +147,7 @@ class App:
             return
         if self.journal is not None:
             self.journal.hold()
+        self._event_t = getattr(event, "t", None)
         reply = None
         try:
             if event.name == "console" and event.kind == "line":
@@ -162,6 +166,7 @@ class App:
             self.hw.console.write_line(reply)
         now = getattr(event, "t", None)
         if event.kind == "tick" and now is not None:
+            self._checkpoint_when_idle(now)
             self._turn_page(now)
             for display in (self.hw.operator, self.hw.board):
                 tick = getattr(display, "tick", None)
@@ -222,6 +227,20 @@ class App:
         for beep in c.take_beeps():
             if self.hw.beeper is not None:
                 self.hw.beeper.play(beep)
+
+    def _checkpoint_when_idle(self, now: float) -> None:
+        """After CHECKPOINT_IDLE_S without a commit, the WAL goes into the journal's file."""
+        journal = self.journal
+        if journal is None or not journal.unsaved:
+            return
+        if self._last_commit is None:
+            self._last_commit = now
+        elif now - self._last_commit >= CHECKPOINT_IDLE_S:
+            try:
+                journal.checkpoint()
+            except Exception:          # the actions are safe in the WAL; try at the next pause
+                log.warning("journal checkpoint failed", exc_info=True)
+            self._last_commit = now
 
     def _box(self):
         session = self.controller.session
@@ -285,6 +304,7 @@ class App:
                 journal.set_meta("ui", state)
             journal.commit()
             self._saved = state
+            self._last_commit = self._event_t if self._event_t is not None else self.clock()
         except Exception as error:
             journal.rollback()
             log.error("journal commit failed: %s", error)

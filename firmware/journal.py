@@ -122,6 +122,7 @@ class Journal:
         self._conn: sqlite3.Connection | None = None
         self._lock: int | None = None
         self._held = False
+        self.unsaved = False                  # commits since the last checkpoint (WAL only)
         self._hidden: set[int] = set()        # read-only: games whose header is damaged
         self._limit: dict[int, int] = {}      # read-only: game -> actions before the damage
         self._check_path()
@@ -447,6 +448,22 @@ class Journal:
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
             raise JournalError(f"journal {self.path}: {exc}") from exc
+        self.unsaved = True
+
+    def checkpoint(self) -> bool:
+        """Copy the WAL into the main file now (the box does it after a pause in play).
+
+        Until a checkpoint, committed actions live only in the -wal file: one that is
+        lost together with its -shm index loses them without a trace. Checkpointing at
+        pauses keeps that window to the actions since the last pause, for two syncs and
+        the changed pages once per pause (docs/benchmarks.md). True if complete.
+        """
+        try:
+            busy, _, _ = self._live().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except sqlite3.Error as exc:
+            raise JournalError(f"journal {self.path}: checkpoint failed ({exc})") from exc
+        self.unsaved = bool(busy)
+        return not busy
 
     def rollback(self) -> None:
         """Forget what was written while held; stop holding."""
@@ -493,6 +510,7 @@ class Journal:
             else:
                 with _transaction(conn):
                     yield conn
+                self.unsaved = True
         except sqlite3.Error as exc:
             raise JournalError(f"journal {self.path}: {exc}") from exc
 

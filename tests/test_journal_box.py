@@ -6,6 +6,7 @@ ends in a start-limit stop: the box stays down until someone removes the file." 
 processes can open the same journal (`corbeille run` beside a running simulator) with no
 lock or warning."
 """
+import json
 import os
 import queue
 import re
@@ -173,3 +174,106 @@ def test_salvage_that_finds_nothing_exits_1_with_a_message(tmp_path):
     assert not (tmp_path / "junk.sqlite.salvaged.sqlite").exists()
     missing = corbeille("salvage", tmp_path / "none.sqlite")
     assert missing.returncode == 1 and "no such file" in missing.stderr and "Traceback" not in missing.stderr
+
+
+# ---- what the box writes (issue 11: SD wear) -------------------------------------------------
+
+class Syncs:
+    """Counts the journal's commits that reach the disk (each is one fdatasync of the WAL)."""
+
+    def __init__(self, journal):
+        self.journal, self.commits, self.wal = journal, 0, f"{journal.path}-wal"
+        original = journal.commit
+
+        def commit():
+            if journal.pending:
+                self.commits += 1
+            original()
+        journal.commit = commit
+
+    def wal_size(self):
+        return os.path.getsize(self.wal) if os.path.exists(self.wal) else 0
+
+
+def box_app(tmp_path):
+    from drivers.events import InputEvent  # noqa: F401 - used by the callers through App.step
+    from firmware.app import App
+    from firmware.controller import Controller
+    from firmware.session import Session
+    from mb_helpers import started
+
+    journal = Journal(tmp_path / "journal.sqlite")
+    game = started(["Ana", "Ben"])
+    session = Session(game, journal, journal.new_game(game.header))
+    for act in game.log:
+        journal.append(session.game_id, act.to_json())
+    controller = Controller(journal)
+    controller.attach(session)
+    app = App(controller, Hardware(operator=DummyDisplay((128, 64), "1")), journal=journal, strict=True)
+    app.refresh()
+    return app, journal
+
+
+def test_menu_moves_write_nothing_and_an_action_is_one_commit_with_its_screen(tmp_path):
+    from drivers.events import InputEvent
+
+    app, journal = box_app(tmp_path)
+    try:
+        syncs = Syncs(journal)
+        wal, ui = syncs.wal_size(), journal.get_meta("ui")
+        for i in range(20):                                   # a player browsing the menus
+            app.step(InputEvent("down" if i % 3 else "up", "press", 1.0 + i))
+        assert syncs.commits == 0 and syncs.wal_size() == wal and journal.get_meta("ui") == ui
+        n = len(app.controller.session.game.log)
+        app.step(InputEvent("console", "line", 30.0, "adjust_cash Ana +100 oubli"))
+        assert len(app.controller.session.game.log) == n + 1
+        assert syncs.commits == 1                             # the action and its screen: one commit
+        saved = json.loads(journal.get_meta("ui"))
+        assert saved["n"] == n + 1 and saved == app.controller.ui_state()
+    finally:
+        journal.close()
+
+
+def test_a_pause_in_play_checkpoints_the_wal_into_the_journal_file(tmp_path):
+    from drivers.events import InputEvent
+    from firmware.app import CHECKPOINT_IDLE_S
+
+    app, journal = box_app(tmp_path)
+    try:
+        app.step(InputEvent("console", "line", 10.0, "adjust_cash Ana +100 oubli"))
+        assert journal.unsaved
+        app.step(InputEvent("clock", "tick", 10.0 + CHECKPOINT_IDLE_S - 1))
+        assert journal.unsaved                                # still playing: no extra writes
+        app.step(InputEvent("clock", "tick", 10.0 + CHECKPOINT_IDLE_S))
+        assert not journal.unsaved
+        # The journal file alone, without its -wal, now holds the action.
+        alone = tmp_path / "alone.sqlite"
+        alone.write_bytes((tmp_path / "journal.sqlite").read_bytes())
+        with Journal(alone) as copy:
+            assert copy.actions(copy.last_game())[-1]["kind"] == "adjust_cash"
+    finally:
+        journal.close()
+
+
+def test_an_action_whose_commit_fails_is_taken_back_and_said(tmp_path, caplog):
+    from drivers.events import InputEvent
+
+    app, journal = box_app(tmp_path)
+    try:
+        n = len(app.controller.session.game.log)
+        original = journal.commit
+
+        def failing():
+            if journal.pending:
+                journal.rollback()
+                raise JournalError(f"journal {journal.path}: disk I/O error")
+            original()
+        journal.commit = failing
+        app.step(InputEvent("console", "line", 5.0, "adjust_cash Ana +100 oubli"))
+        journal.commit = original
+        assert len(app.controller.session.game.log) == n      # not journaled: not done
+        assert len(journal.actions(journal.last_game())) == n
+        assert app.controller.screen().title == "Journal réparé"
+        assert any("disk I/O error; the last action was not recorded" in r.message for r in caplog.records)
+    finally:
+        journal.close()
