@@ -23,7 +23,7 @@ test: $(BIN)/corbeille
 FUZZ_SCALE ?= 50
 fuzz: $(BIN)/corbeille
 	HYPOTHESIS_PROFILE=fuzz FUZZ_SCALE=$(FUZZ_SCALE) $(BIN)/python -m pytest -p no:cacheprovider \
-		tests/test_mb_properties.py tests/test_dividends_properties.py tests/test_protocol.py
+		tests/test_mb_properties.py tests/test_dividends_properties.py tests/test_protocol.py tests/test_journal_cuts.py
 
 bench: $(BIN)/corbeille
 	$(BIN)/python -m bench

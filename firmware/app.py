@@ -41,7 +41,7 @@ log = logging.getLogger("corbeille")
 
 BOARD_PAGE_S = 6.0        # a paged quotation board (128x64, 256x64) turns a page this often
 IDLE_WAKE_S = 1.0         # the loop wakes at least this often (display retries, e-ink)
-CHECKPOINT_IDLE_S = 120.0  # a pause in play this long copies the journal's WAL into its file
+CHECKPOINT_IDLE_S = 300.0  # a pause in play this long copies the journal's WAL into its file
 
 
 @dataclass
