@@ -72,6 +72,10 @@ class JournalBusy(JournalError):
     """Another process holds the journal (one journal, one writer)."""
 
 
+class JournalLockError(JournalError):
+    """The journal's lock file cannot be made: a problem of the folder, not of the journal."""
+
+
 class _Damaged(Exception):
     """SQLite reports the file itself damaged: salvage what can be read."""
 
@@ -136,7 +140,7 @@ class Journal:
                               f"writer: stop that process first, or read the journal with "
                               f"`corbeille export` or `corbeille replay`") from None
         except OSError as exc:
-            raise JournalError(f"journal {self.path}: cannot take its lock "
+            raise JournalLockError(f"journal {self.path}: cannot take its lock "
                                f"{journal_lock.lock_path(self.path)} ({exc.strerror})") from exc
         try:
             # Before SQLite rebuilds the -wal's index from what is left of the -wal.
@@ -564,8 +568,8 @@ def open_for_box(path: str | os.PathLike) -> tuple[Journal, str | None]:
     path = os.fspath(path)
     try:
         return Journal(path), None
-    except JournalBusy:
-        raise
+    except (JournalBusy, JournalLockError):
+        raise                          # the journal itself may be fine: never move it
     except JournalError as error:
         if not os.path.lexists(path):
             raise                      # nothing to move: a directory or permission problem

@@ -277,3 +277,47 @@ def test_an_action_whose_commit_fails_is_taken_back_and_said(tmp_path, caplog):
         assert any("disk I/O error; the last action was not recorded" in r.message for r in caplog.records)
     finally:
         journal.close()
+
+
+def test_a_lock_that_cannot_be_made_never_moves_the_journal(tmp_path):
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as journal:
+        journal.new_game(HEADER)
+    lock = tmp_path / "journal.sqlite-lock"
+    lock.unlink()
+    lock.mkdir()                                              # in the way: the lock cannot be opened
+    with pytest.raises(JournalError, match="cannot take its lock"):
+        open_for_box(path)
+    assert not [p for p in tmp_path.iterdir() if "unreadable" in p.name]
+
+
+def test_corbeille_sim_on_a_held_journal_is_refused_with_the_pid(tmp_path, holder):
+    import pty
+    import select
+    import time
+
+    state = tmp_path / "state"
+    state.mkdir()
+    proc = holder(state / "journal.sqlite")
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "cfg"), CORBEILLE_CONFIG="", PYTHONPATH=str(ROOT))
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(ROOT)
+        os.execve(sys.executable, [sys.executable, "-m", "firmware.cli", "sim", "--state", str(state)], env)
+    out, end = b"", time.monotonic() + 30
+    try:
+        while time.monotonic() < end:
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(fd, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                out += chunk
+        _, status = os.waitpid(pid, 0)
+    finally:
+        os.close(fd)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1
+    assert f"in use by process {proc.pid}".encode() in out and b"Traceback" not in out
