@@ -142,10 +142,14 @@ def cmd_salvage(args) -> int:
     actions = sum(len(g[2]) for g in games.values())
     print(f"salvaged {len(games)} games and {actions} actions from {source} into {out}")
     for game_id, (header, _, rows) in sorted(games.items()):
-        head = json.loads(header)
-        players = head.get("players") if isinstance(head, dict) else None
-        print(f"  game {game_id}: {head.get('game', '?') if isinstance(head, dict) else '?'}, "
-              f"{', '.join(map(str, players or []))}: {len(rows)} actions")
+        try:
+            head = json.loads(header)
+        except ValueError:
+            head = None
+        head = head if isinstance(head, dict) else {}
+        players = head.get("players") if isinstance(head.get("players"), list) else []
+        print(f"  game {game_id}: {head.get('game', '?')}, {', '.join(map(str, players))}: "
+              f"{len(rows)} actions")
     for note in notes:
         print(f"  {note.replace(copy, source)}")
     print(f"Read it with `corbeille export --journal {out}`; to play on, stop the box and put it in "

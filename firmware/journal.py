@@ -8,7 +8,10 @@ Durability. An action counts only once its row is committed, and append() return
 after COMMIT. The database runs in WAL mode with synchronous=FULL: in WAL mode, NORMAL
 fsyncs only at checkpoints, so a power cut could take back commits that had already
 returned; FULL fsyncs the WAL on every commit, so an action shown as done survives the
-plug being pulled. Each append is its own BEGIN IMMEDIATE ... COMMIT.
+plug being pulled. Each write is its own BEGIN IMMEDIATE ... COMMIT, unless the journal
+is held (`hold()` ... `commit()`): the box's loop holds it while it handles one event, so
+an action, the settings it changes and the screen state it leads to are one commit, one
+fdatasync, made before anything is shown (firmware/app.py).
 
 Integrity. SQLite survives torn writes, but not a worn SD card returning bad sectors, a
 truncated file, or a row edited behind its back. Each action row therefore stores
@@ -16,10 +19,15 @@ SHA-256(game id, seq, body, previous row's checksum), and the first row chains t
 header's checksum. Because of the chain, a changed, missing or reordered row breaks every
 checksum from that row on. On open the journal walks every chain and cuts each game back
 to the good prefix before the first bad row. If SQLite itself finds the file damaged, the
-rows that can still be read are copied into a fresh file and the damaged one is kept
-aside. Every repair is described in `Journal.repairs` for the firmware to show.
+rows that can still be read (by SQLite, or from the file's raw pages when SQLite cannot
+read its schema: firmware/journal_salvage.py, journal_pages.py) are copied into a fresh
+file and the damaged one is kept aside. A -wal file lost or cut after a kill is told from
+its -shm index (journal_wal.py). Every repair is described in `Journal.repairs` for the
+firmware to show; docs/reliability.md says what is promised and what was tried.
 
-The journal belongs to one process, used from one thread (the firmware's main loop).
+The journal belongs to one process, used from one thread (the firmware's main loop): a
+writer holds a lock beside the file (journal_lock.py), and a second writer is refused
+naming the holder. `read_only=True` reads beside it without writing.
 """
 from __future__ import annotations
 
@@ -141,7 +149,7 @@ class Journal:
                               f"`corbeille export` or `corbeille replay`") from None
         except OSError as exc:
             raise JournalLockError(f"journal {self.path}: cannot take its lock "
-                               f"{journal_lock.lock_path(self.path)} ({exc.strerror})") from exc
+                                   f"{journal_lock.lock_path(self.path)} ({exc.strerror})") from exc
         try:
             # Before SQLite rebuilds the -wal's index from what is left of the -wal.
             lost = journal_wal.lost_frames(self.path)
@@ -396,8 +404,10 @@ class Journal:
 
     def last_game(self) -> int | None:
         """The most recently created game: the one to resume at start."""
-        games = self.games() if self._hidden else None
-        return games[-1][0] if games else (None if self._hidden else self._query("SELECT max(id) FROM games")[0][0])
+        if self._hidden:  # read-only, with games whose header is damaged
+            games = self.games()
+            return games[-1][0] if games else None
+        return self._query("SELECT max(id) FROM games")[0][0]
 
     def undo(self, game_id: int) -> dict | None:
         """Delete the game's last action (committed); return it, or None if there is none."""

@@ -91,17 +91,18 @@ def test_corbeille_run_on_a_held_journal_is_refused_with_the_pid(tmp_path, holde
 
 def test_export_and_replay_read_beside_a_running_box(tmp_path, holder):
     path = tmp_path / "journal.sqlite"
-    with Journal(path) as journal:
-        game = journal.new_game(HEADER)
-        for action in demo_actions(5):
-            journal.append(game, action)
+    played = corbeille("script", ROOT / "examples" / "sony.txt", "--journal", path)
+    assert played.returncode == 0, played.stderr
     holder(path)
     with Journal(path, read_only=True) as journal:
-        assert len(journal.actions(game)) == 5
+        assert len(journal.actions(journal.last_game())) == 29
         with pytest.raises(JournalError, match="read-only"):
-            journal.append(game, {"kind": "x"})
-    exported = corbeille("replay", "--journal", path)
-    assert "in use" not in exported.stderr  # read-only, no refusal (the game itself is not playable)
+            journal.append(journal.last_game(), {"kind": "x"})
+    replayed = corbeille("replay", "--journal", path)
+    assert replayed.returncode == 0, replayed.stderr
+    assert json.loads(replayed.stdout) == json.loads(played.stdout)
+    exported = corbeille("export", "--journal", path)
+    assert exported.returncode == 0 and exported.stdout.startswith("game maxibourse")
 
 
 # ---- a journal the box cannot open ------------------------------------------------------------
