@@ -467,3 +467,19 @@ def test_a_lost_wal_and_a_lost_index_are_not_detected(tmp_path):
     with Journal(path) as journal:
         game = journal.last_game()
         assert (len(journal.actions(game)) if game else 0) < acked and journal.repairs == []
+
+
+def test_read_only_reports_a_damaged_tail_without_touching_the_file(tmp_path):
+    path = tmp_path / "j.db"
+    game = build(path, demo_actions(20))
+    tamper(path, ("UPDATE actions SET body=? WHERE seq=12", '{"kind":"buy","lots":999}'))
+    before = path.read_bytes()
+    with Journal(path, read_only=True) as journal:
+        assert journal.repairs == [f"journal {path}: game {game} cut back to action 12 of 20 (checksum "
+                                   "mismatch at action 13) (read only: not repaired in the file)"]
+        assert journal.actions(game) == demo_actions(20)[:12]
+        with pytest.raises(JournalError, match="opened read-only"):
+            journal.set_meta("ui", "{}")
+    assert path.read_bytes() == before
+    with Journal(path) as journal:                         # the writer repairs it for good
+        assert journal.actions(game) == demo_actions(20)[:12] and journal.repairs
