@@ -47,7 +47,11 @@ __all__ = ["Journal", "JournalBusy", "JournalError"]
 
 # "Corb" in the SQLite header tells our files from other SQLite databases.
 APPLICATION_ID = 0x436F7262
-SCHEMA_VERSION = 1
+# 2: each game's header is also kept as its action -1 (HEADER_COPY), beside its first
+# actions. Same tables as 1; a version 1 journal becomes 2 when a writer opens it, and a
+# firmware that knows only 1 refuses it instead of taking row -1 for damage.
+SCHEMA_VERSION = 2
+HEADER_COPY = -1
 # New journals use 1 KiB pages: an action and the screen state it leads to are two WAL
 # frames of 1 KiB (with 4 KiB pages, 8 KiB spread over three 4 KiB blocks), which is most
 # of what each acknowledged action costs the SD card (docs/benchmarks.md). Journals
@@ -63,7 +67,7 @@ CREATE TABLE games (
 );
 CREATE TABLE actions (
     game_id  INTEGER NOT NULL REFERENCES games(id),
-    seq      INTEGER NOT NULL,                   -- 0, 1, 2... with no gaps
+    seq      INTEGER NOT NULL,                   -- 0, 1, 2... with no gaps; -1: header copy
     body     TEXT NOT NULL,                      -- canonical JSON
     checksum TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
@@ -238,6 +242,8 @@ class Journal:
             if version > SCHEMA_VERSION:
                 raise JournalError(f"journal {path}: written by a newer firmware (schema "
                                    f"{version}, this one knows {SCHEMA_VERSION})")
+            if not is_new and version < SCHEMA_VERSION:
+                conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")  # its new games get copies
             if is_new:
                 conn.execute(f"PRAGMA page_size={PAGE_SIZE}")  # before WAL writes the header
             mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
@@ -280,7 +286,7 @@ class Journal:
             elif not isinstance(_loads(header), dict):
                 problem = "header is not a JSON object"
             if problem:
-                count = conn.execute("SELECT count(*) FROM actions WHERE game_id=?",
+                count = conn.execute("SELECT count(*) FROM actions WHERE game_id=? AND seq>=0",
                                      (game_id,)).fetchone()[0]
                 if self.read_only:
                     self._hidden.add(game_id)
@@ -292,7 +298,7 @@ class Journal:
                                f"cannot be replayed without it)")
                 continue
             rows = conn.execute("SELECT seq, body, checksum FROM actions WHERE game_id=? "
-                                "ORDER BY seq", (game_id,)).fetchall()
+                                "AND seq>=0 ORDER BY seq", (game_id,)).fetchall()
             prev, reason = hsum, None
             for expected, (seq, body, checksum) in enumerate(rows):
                 if seq != expected:
@@ -368,8 +374,12 @@ class Journal:
         with self._transaction() as conn:
             game_id = conn.execute("INSERT INTO games (header, checksum) VALUES (?, '')",
                                    (text,)).lastrowid
-            conn.execute("UPDATE games SET checksum=? WHERE id=?",
-                         (header_checksum(game_id, text), game_id))
+            checksum = header_checksum(game_id, text)
+            conn.execute("UPDATE games SET checksum=? WHERE id=?", (checksum, game_id))
+            # The copy sits in the actions tree just before action 0: a salvage that finds
+            # the game's first actions on a page finds its header with them, even when
+            # the games table's pages are lost (journal_salvage.py).
+            conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (game_id, HEADER_COPY, text, checksum))
         return game_id
 
     def append(self, game_id: int, action: dict) -> int:
@@ -378,7 +388,7 @@ class Journal:
         # IMMEDIATE takes the write lock now, so reading the last row and inserting the
         # next one cannot interleave with another writer.
         with self._transaction() as conn:
-            last = conn.execute("SELECT seq, checksum FROM actions WHERE game_id=? "
+            last = conn.execute("SELECT seq, checksum FROM actions WHERE game_id=? AND seq>=0 "
                                 "ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
             if last:
                 seq, prev = last[0] + 1, last[1]
@@ -389,7 +399,7 @@ class Journal:
         return seq
 
     def actions(self, game_id: int) -> list[dict]:
-        rows = self._query("SELECT body FROM actions WHERE game_id=? AND seq<? ORDER BY seq",
+        rows = self._query("SELECT body FROM actions WHERE game_id=? AND seq>=0 AND seq<? ORDER BY seq",
                            (game_id, self._limit.get(game_id, 1 << 62)))
         if not rows:
             self._game_row(game_id)  # an unknown game is an error, not an empty one
@@ -412,7 +422,7 @@ class Journal:
     def undo(self, game_id: int) -> dict | None:
         """Delete the game's last action (committed); return it, or None if there is none."""
         with self._transaction() as conn:
-            last = conn.execute("SELECT seq, body FROM actions WHERE game_id=? "
+            last = conn.execute("SELECT seq, body FROM actions WHERE game_id=? AND seq>=0 "
                                 "ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
             if last is None:
                 self._game_row(game_id)
@@ -559,6 +569,7 @@ def write_fresh(path: str, games: dict, meta: dict) -> None:
             for game_id, (header, hsum, actions) in sorted(games.items()):
                 conn.execute("INSERT INTO games (id, header, checksum) VALUES (?, ?, ?)",
                              (game_id, header, hsum))
+                conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (game_id, HEADER_COPY, header, hsum))
                 conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?)",
                                  [(game_id, *row) for row in actions])
             conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))

@@ -8,6 +8,7 @@ keeps the records shaped like journal rows:
 
     games    (table leaf, rowid = id):  [NULL, header TEXT, checksum TEXT]
     actions  (index page, WITHOUT ROWID): [game_id INT, seq INT, body TEXT, checksum TEXT]
+             (seq -1: the game's header copy, its checksum the header checksum)
     meta     (table leaf):               [key TEXT, value TEXT]
 
 Nothing found here is trusted: a page may be stale (a freed page, an old WAL frame) or
@@ -41,7 +42,7 @@ class Found:
                 self.games.setdefault(rowid, set()).add((values[1], values[2]))
             elif len(values) == 2 and _is_text(values[0]) and _is_text(values[1]):
                 self.meta.setdefault(values[0], set()).add(values[1])
-        elif (len(values) == 4 and _is_int(values[0]) and _is_int(values[1]) and values[1] >= 0
+        elif (len(values) == 4 and _is_int(values[0]) and _is_int(values[1]) and values[1] >= -1
               and _is_text(values[2]) and _is_checksum(values[3])):
             self.actions.setdefault((values[0], values[1]), set()).add((values[2], values[3]))
 

@@ -21,7 +21,7 @@ import os
 import sqlite3
 
 from firmware import journal_pages
-from firmware.journal import _lenient_text, action_checksum, header_checksum
+from firmware.journal import HEADER_COPY, _lenient_text, action_checksum, header_checksum
 
 
 class _NoProgress(sqlite3.DatabaseError):
@@ -34,11 +34,15 @@ def read_damaged(path: str) -> tuple[dict, dict, list[str]]:
     Every game returned verifies: its header checksum and its actions' chain.
     """
     notes: list[str] = []
-    walked_games, walked_actions, walked_meta = _read_with_sqlite(path, notes)
+    walked_games, walked_actions, walked_meta, walked_copies = _read_with_sqlite(path, notes)
     found = journal_pages.scan(path)
     games: dict = {}
-    for game_id in sorted(set(walked_games) | set(found.games)):
-        header = _pick_header(game_id, walked_games.get(game_id), found.games.get(game_id, set()))
+    copies = {gid for gid, seq in found.actions if seq == HEADER_COPY} | set(walked_copies)
+    for game_id in sorted(set(walked_games) | set(found.games) | copies):
+        scanned = found.games.get(game_id, set()) | found.actions.get((game_id, HEADER_COPY), set())
+        if game_id in walked_copies:
+            scanned.add(walked_copies[game_id])
+        header = _pick_header(game_id, walked_games.get(game_id), scanned)
         if header is None:
             notes.append(f"game {game_id}: no readable header that verifies; its actions are lost")
             continue
@@ -50,7 +54,8 @@ def read_damaged(path: str) -> tuple[dict, dict, list[str]]:
     for key, values in found.meta.items():
         if key not in meta and len(values) == 1:
             meta[key] = next(iter(values))
-    recovered = [gid for gid in games if gid not in walked_games or len(games[gid][2]) > len(walked_actions.get(gid, []))]
+    recovered = [gid for gid in games
+                 if gid not in walked_games or len(games[gid][2]) > len(walked_actions.get(gid, []))]
     if recovered:
         notes.append(f"rows of game(s) {', '.join(map(str, recovered))} read from the file's pages, "
                      f"past what SQLite could read")
@@ -88,6 +93,7 @@ def _read_with_sqlite(path: str, notes: list[str]):
     games: dict = {}
     actions: dict = {}
     meta: dict = {}
+    copies: dict = {}     # game id -> (header, checksum) from its action -1
     try:
         conn = sqlite3.connect(path, isolation_level=None)
         conn.text_factory = _lenient_text
@@ -96,7 +102,7 @@ def _read_with_sqlite(path: str, notes: list[str]):
         conn.execute("PRAGMA writable_schema=ON")
     except (sqlite3.Error, UnicodeDecodeError) as exc:
         notes.append(f"SQLite could not read the file ({_message(exc)})")
-        return games, actions, meta
+        return games, actions, meta, copies
     cap = _row_cap(path)
     try:
         rows, error = _walk_both_ways(conn, "games", "id, header, checksum", "id", cap)
@@ -105,11 +111,18 @@ def _read_with_sqlite(path: str, notes: list[str]):
         for game_id, header, hsum in rows:
             if isinstance(game_id, int) and isinstance(header, str) and isinstance(hsum, str):
                 games[game_id] = (header, hsum)
-        for game_id in games:
+        try:
+            for game_id, header, hsum in _walk(conn, "actions", "game_id, body, checksum", "game_id", cap,
+                                                where=f"seq={HEADER_COPY}"):
+                if isinstance(game_id, int) and isinstance(header, str) and isinstance(hsum, str):
+                    copies[game_id] = (header, hsum)
+        except (sqlite3.Error, UnicodeDecodeError):
+            pass  # the page scan looks for the rest
+        for game_id in set(games) | set(copies):
             rows = actions[game_id] = []
             try:
                 for seq, body, checksum in _walk(conn, "actions", "seq, body, checksum", "seq", cap,
-                                                 where="game_id=?", params=(game_id,)):
+                                                 where="game_id=? AND seq>=0", params=(game_id,)):
                     if not (seq == len(rows) and isinstance(body, str) and isinstance(checksum, str)):
                         break
                     rows.append((seq, body, checksum))
@@ -121,7 +134,7 @@ def _read_with_sqlite(path: str, notes: list[str]):
             notes.append(f"some settings could not be read ({error})")
     finally:
         conn.close()
-    return games, actions, meta
+    return games, actions, meta, copies
 
 
 def _row_cap(path: str) -> int:

@@ -66,7 +66,7 @@ def test_append_is_committed_when_it_returns(tmp_path):
         game = journal.new_game(HEADER)
         journal.append(game, {"kind": "buy", "lots": 2})
         # Another connection sees only committed data.
-        assert other.execute("SELECT body FROM actions").fetchall() == [('{"kind":"buy","lots":2}',)]
+        assert other.execute("SELECT body FROM actions WHERE seq >= 0").fetchall() == [('{"kind":"buy","lots":2}',)]
 
 
 def test_append_rejects_what_is_not_json(tmp_path):
@@ -483,3 +483,26 @@ def test_read_only_reports_a_damaged_tail_without_touching_the_file(tmp_path):
     assert path.read_bytes() == before
     with Journal(path) as journal:                         # the writer repairs it for good
         assert journal.actions(game) == demo_actions(20)[:12] and journal.repairs
+
+
+def test_games_table_lost_the_header_copies_beside_the_actions_bring_the_games_back(tmp_path):
+    # Issue 10: "the schema and the first page are not single points of failure (... or
+    # a header copy is kept)". Every page of the rowid tables (games, meta) is wiped: only
+    # the actions tree is left, holding each game's header copy (action -1).
+    path = tmp_path / "j.db"
+    games = [build(path, demo_actions(n), {**HEADER, "seed": n}) for n in (15, 40, 8)]
+    data = bytearray(path.read_bytes())
+    size = page_size(bytes(data))
+    wiped = 0
+    for start in range(size, len(data), size):              # page 1 (the schema) kept
+        if data[start] in (0x05, 0x0D):                      # table interior / table leaf pages
+            data[start:start + size] = bytes(size)
+            wiped += 1
+    assert wiped >= 2
+    path.write_bytes(bytes(data))
+    with Journal(path) as journal:
+        assert [gid for gid, _ in journal.games()] == games
+        for gid, n in zip(games, (15, 40, 8)):
+            assert journal.header(gid) == {**HEADER, "seed": n}
+            assert journal.actions(gid) == demo_actions(n)
+        assert journal.repairs[0].startswith(f"journal {path}: file damaged")
