@@ -33,5 +33,10 @@ def test_a_journal_written_by_main_opens_replays_and_takes_new_actions(tmp_path)
             replayed = cls.replay(header, [cls.ACTIONS.from_json(a) for a in journal.actions(gid)])
             assert state_json(replayed) == state_json(played), name
         assert journal.append(2, {"kind": "end"}) == 42
+        third = journal.new_game({"game": "maxibourse", "players": ["Ana", "Ben"], "seed": 3})
+        journal.append(third, {"kind": "roll"})
     with Journal(path) as journal:
         assert journal.repairs == [] and len(journal.actions(2)) == 43
+        assert journal.actions(third) == [{"kind": "roll"}]
+        # Marked schema 2 (its new games carry a header copy): older firmware refuses it.
+        assert journal._conn.execute("PRAGMA user_version").fetchone()[0] == 2
