@@ -38,7 +38,7 @@ FUZZ_SCALE ?= 50
 fuzz: $(BIN)/corbeille
 	HYPOTHESIS_PROFILE=fuzz FUZZ_SCALE=$(FUZZ_SCALE) $(BIN)/python -m pytest -p no:cacheprovider \
 		tests/test_mb_properties.py tests/test_dividends_properties.py tests/test_protocol.py \
-		tests/test_inputs_fuzz.py
+		tests/test_inputs_fuzz.py tests/test_journal_cuts.py
 
 bench: $(BIN)/corbeille
 	$(BIN)/python -m bench

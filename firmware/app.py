@@ -9,10 +9,13 @@ auction clock, the end of a private view), the loop makes a tick event itself:
 `InputEvent("clock", "tick", now)`. Tests call `App.step(event)` or `App.pump(now)`
 with a manual clock instead of `run`.
 
-After each event `refresh` draws the operator screen (a frame goes to the display only
-when it changed), the quotation board when the game changed (or its page turned), lights
-the seats, plays the beeps, and saves the UI state in the journal's meta table. The
-action itself was committed to the journal by the controller before any of this.
+The journal is held while an event is handled: the action, any setting it changes and
+the UI state it leads to (the journal's meta table) are committed together, one
+fdatasync, before anything is shown or answered; an event that writes nothing (a menu
+move) costs the SD card nothing, and its UI position is not kept (after a power cut the
+box comes back on the screen of the last action). Then `refresh` draws the operator
+screen (a frame goes to the display only when it changed), the quotation board when the
+game changed (or its page turned), lights the seats and plays the beeps.
 
 systemd: READY=1 once the first frame has been handed to the operator display,
 WATCHDOG=1 from this loop at half of $WATCHDOG_USEC (firmware/notify.py).
@@ -37,6 +40,7 @@ log = logging.getLogger("corbeille")
 
 BOARD_PAGE_S = 6.0        # a paged quotation board (128x64, 256x64) turns a page this often
 IDLE_WAKE_S = 1.0         # the loop wakes at least this often (display retries, e-ink)
+CHECKPOINT_IDLE_S = 300.0  # a pause in play this long copies the journal's WAL into its file
 
 
 @dataclass
@@ -92,6 +96,8 @@ class App:
         self._pages = 1
         self._next_page = None
         self.frames_shown = 0
+        self._last_commit = None             # clock time of the last commit (idle checkpoint)
+        self._event_t = None
         self.on_frame = None                 # bench hook: called after each operator frame
         if self.hw.board is not None:
             box = self._box()
@@ -143,21 +149,28 @@ class App:
         if event.name == "power" and event.kind == "long_press":
             self._power_off()
             return
+        if self.journal is not None:
+            self.journal.hold()
+        self._event_t = getattr(event, "t", None)
+        reply = None
         try:
             if event.name == "console" and event.kind == "line":
                 reply = self.controller.console(event.data)
-                if self.hw.console is not None and reply:
-                    self.hw.console.write_line(reply)
             else:
                 self.controller.handle(event)
         except Exception:
             if self.strict:
+                self._commit()
                 raise
             # A bug in the UI must not stop the game: log it, say so, go back to the root.
             log.error("event %r failed:\n%s", event, traceback.format_exc())
             self.controller.recover()
+        self._commit()                 # before any answer or frame shows the action
+        if self.hw.console is not None and reply:
+            self.hw.console.write_line(reply)
         now = getattr(event, "t", None)
         if event.kind == "tick" and now is not None:
+            self._checkpoint_when_idle(now)
             self._turn_page(now)
             for display in (self.hw.operator, self.hw.board):
                 tick = getattr(display, "tick", None)
@@ -234,7 +247,20 @@ class App:
         for beep in c.take_beeps():
             if self.hw.beeper is not None:
                 self.hw.beeper.play(beep)
-        self._save_ui()
+
+    def _checkpoint_when_idle(self, now: float) -> None:
+        """After CHECKPOINT_IDLE_S without a commit, the WAL goes into the journal's file."""
+        journal = self.journal
+        if journal is None or not journal.unsaved:
+            return
+        if self._last_commit is None:
+            self._last_commit = now
+        elif now - self._last_commit >= CHECKPOINT_IDLE_S:
+            try:
+                journal.checkpoint()
+            except Exception:          # the actions are safe in the WAL; try at the next pause
+                log.warning("journal checkpoint failed", exc_info=True)
+            self._last_commit = now
 
     def _box(self):
         session = self.controller.session
@@ -276,17 +302,35 @@ class App:
             if seat <= 6:
                 lights.light(seat)
 
-    def _save_ui(self) -> None:
-        if self.journal is None:
+    def _commit(self) -> None:
+        """Commit what the event wrote, with the UI state it leads to: one fdatasync.
+
+        An event that wrote nothing commits nothing. If the commit fails, nothing of the
+        event is in the journal: the game goes back to what the journal holds, saying so.
+        """
+        journal = self.journal
+        if journal is None:
             return
-        state = json.dumps(self.controller.ui_state(), sort_keys=True, ensure_ascii=False)
-        if state == self._saved:
+        if not journal.pending:
+            journal.commit()           # nothing written: only stops holding
             return
         try:
-            self.journal.set_meta("ui", state)
+            try:
+                state = json.dumps(self.controller.ui_state(), sort_keys=True, ensure_ascii=False)
+            except Exception:          # the UI position is a comfort; the game is in the rows
+                log.warning("could not build the UI state", exc_info=True)
+                state = self._saved
+            if state is not None and state != self._saved:
+                journal.set_meta("ui", state)
+            journal.commit()
             self._saved = state
-        except Exception:              # the UI position is a comfort; the game is in the rows
-            log.warning("could not save the UI state", exc_info=True)
+            self._last_commit = self._event_t if self._event_t is not None else self.clock()
+        except Exception as error:
+            journal.rollback()
+            log.error("journal commit failed: %s", error)
+            c = self.controller
+            c.session, c.stack = None, []
+            c.boot(self.clock(), messages=[f"{error}; the last action was not recorded"])
 
 
 def public_snapshot(session) -> dict:
@@ -327,11 +371,13 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
     `lang` (the --lang option) wins over the language chosen on the box, which wins over
     the configuration's game.language."""
     from firmware.controller import Controller, SetupDefaults, Timing
-    from firmware.journal import Journal
+    from firmware.journal import open_for_box
 
     state_dir = Path(config.state.dir)
     state_dir.mkdir(parents=True, exist_ok=True)
-    journal = Journal(journal_path or state_dir / "journal.sqlite")
+    journal, moved_aside = open_for_box(journal_path or state_dir / "journal.sqlite")
+    if moved_aside:
+        log.error("%s", moved_aside)
     if seat_buttons is None:
         seat_buttons = range(config.seats.count)
     controller = (controller_cls or Controller)(
@@ -340,5 +386,9 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
     controller.lang_forced = lang is not None
     controller.report = reporter(journal, state_dir, lambda: controller.lang)
     controller.boot(clock(), messages=journal.repairs)
+    if moved_aside:
+        # Said on the screen the box starts on (the setup), until OK or Back.
+        controller.stack.append({"t": "message", "title": t("title.journal_aside", controller.lang),
+                                 "lines": [t("journal_aside.line", controller.lang)], "sel": 0})
     return App(controller, hardware, queue=queue, clock=clock, notifier=notifier, journal=journal,
                strict=strict, help_line=help_line)

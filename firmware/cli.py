@@ -58,12 +58,16 @@ def read_stdin() -> str:
 
 
 def open_game(args):
-    from firmware.journal import Journal
+    from firmware.journal import Journal, JournalBusy
 
     if args.journal is None:            # the box's own journal, from --config's state.dir
         args.journal = str(_config(args).state.dir / "journal.sqlite") if getattr(args, "config", None) \
             else default_journal()
-    journal = Journal(args.journal)
+    try:
+        journal = Journal(args.journal)
+    except JournalBusy:
+        # The box (or a simulator) is playing on it: read beside it, change nothing.
+        journal = Journal(args.journal, read_only=True)
     for message in journal.repairs:
         print(f"corbeille: {message}", file=sys.stderr)
     game_id = args.game if args.game is not None else journal.last_game()
@@ -108,6 +112,71 @@ def cmd_box_check(args) -> int:
         return 1
     companies = state_json(game).get("companies", {})
     print(f"{args.file}: a {args.game} box file, {len(companies)} companies in play: " + ", ".join(companies))
+    return 0
+
+
+def cmd_salvage(args) -> int:
+    """Copy what can be read of a damaged journal into a new journal file; FILE is left as it is."""
+    import os
+    import shutil
+    import tempfile
+
+    from firmware import journal_lock
+    from firmware.journal import write_fresh
+    from firmware.journal_salvage import read_damaged
+
+    source = args.file
+    out = args.to or source + ".salvaged.sqlite"
+    if not os.path.isfile(source):
+        print(f"corbeille salvage: {source}: " + ("is a directory" if os.path.isdir(source) else "no such file"),
+              file=sys.stderr)
+        return 1
+    held = journal_lock.holder(source)
+    if held is not None:
+        print(f"corbeille salvage: {source}: in use by {held.describe()}; salvage a journal once nothing "
+              f"writes to it (the box repairs its own journal when it starts)", file=sys.stderr)
+        return 1
+    if os.path.lexists(out):
+        print(f"corbeille salvage: {out} already exists; give another name with --to", file=sys.stderr)
+        return 1
+    # Read a copy: SQLite may write beside a file it opens (its -shm, a checkpoint of the
+    # -wal), and the damaged file must stay exactly as it was found.
+    with tempfile.TemporaryDirectory(prefix="corbeille-salvage-") as tmp:
+        copy = os.path.join(tmp, "journal.sqlite")
+        try:
+            shutil.copyfile(source, copy)
+            if os.path.isfile(source + "-wal"):
+                shutil.copyfile(source + "-wal", copy + "-wal")
+        except OSError as error:
+            print(f"corbeille salvage: cannot read {source}: {error.strerror}", file=sys.stderr)
+            return 1
+        games, meta, notes = read_damaged(copy)
+    if not games:
+        print(f"corbeille salvage: nothing could be recovered from {source} (no game header whose "
+              f"checksum verifies)", file=sys.stderr)
+        for note in notes:
+            print(f"  {note.replace(copy, source)}", file=sys.stderr)
+        return 1
+    try:
+        write_fresh(out, games, meta)
+    except Exception as error:  # noqa: BLE001 - sqlite3 or OS errors: one message
+        print(f"corbeille salvage: cannot write {out}: {error}", file=sys.stderr)
+        return 1
+    actions = sum(len(g[2]) for g in games.values())
+    print(f"salvaged {len(games)} games and {actions} actions from {source} into {out}")
+    for game_id, (header, _, rows) in sorted(games.items()):
+        try:
+            head = json.loads(header)
+        except ValueError:
+            head = None
+        head = head if isinstance(head, dict) else {}
+        players = head.get("players") if isinstance(head.get("players"), list) else []
+        print(f"  game {game_id}: {head.get('game', '?')}, {', '.join(map(str, players))}: "
+              f"{len(rows)} actions")
+    for note in notes:
+        print(f"  {note.replace(copy, source)}")
+    print(f"Read it with `corbeille export --journal {out}`; to play on, stop the box and put it in "
+          f"place of its journal.sqlite.")
     return 0
 
 
@@ -162,6 +231,11 @@ def build_parser():
                                          f"without --config {default_journal()})")
         p.add_argument("--game", type=int, help="game id (default: the last game)")
         p.set_defaults(func=func)
+    p = sub.add_parser("salvage", parents=[common],
+                       help="copy what can be read of a damaged journal into a new journal file")
+    p.add_argument("file", help="the damaged journal (left unchanged)")
+    p.add_argument("--to", metavar="PATH", help="the new journal (default: FILE.salvaged.sqlite)")
+    p.set_defaults(func=cmd_salvage)
     return parser
 
 

@@ -8,7 +8,10 @@ Durability. An action counts only once its row is committed, and append() return
 after COMMIT. The database runs in WAL mode with synchronous=FULL: in WAL mode, NORMAL
 fsyncs only at checkpoints, so a power cut could take back commits that had already
 returned; FULL fsyncs the WAL on every commit, so an action shown as done survives the
-plug being pulled. Each append is its own BEGIN IMMEDIATE ... COMMIT.
+plug being pulled. Each write is its own BEGIN IMMEDIATE ... COMMIT, unless the journal
+is held (`hold()` ... `commit()`): the box's loop holds it while it handles one event, so
+an action, the settings it changes and the screen state it leads to are one commit, one
+fdatasync, made before anything is shown (firmware/app.py).
 
 Integrity. SQLite survives torn writes, but not a worn SD card returning bad sectors, a
 truncated file, or a row edited behind its back. Each action row therefore stores
@@ -16,10 +19,15 @@ SHA-256(game id, seq, body, previous row's checksum), and the first row chains t
 header's checksum. Because of the chain, a changed, missing or reordered row breaks every
 checksum from that row on. On open the journal walks every chain and cuts each game back
 to the good prefix before the first bad row. If SQLite itself finds the file damaged, the
-rows that can still be read are copied into a fresh file and the damaged one is kept
-aside. Every repair is described in `Journal.repairs` for the firmware to show.
+rows that can still be read (by SQLite, or from the file's raw pages when SQLite cannot
+read its schema: firmware/journal_salvage.py, journal_pages.py) are copied into a fresh
+file and the damaged one is kept aside. A -wal file lost or cut after a kill is told from
+its -shm index (journal_wal.py). Every repair is described in `Journal.repairs` for the
+firmware to show; docs/reliability.md says what is promised and what was tried.
 
-The journal belongs to one process, used from one thread (the firmware's main loop).
+The journal belongs to one process, used from one thread (the firmware's main loop): a
+writer holds a lock beside the file (journal_lock.py), and a second writer is refused
+naming the holder. `read_only=True` reads beside it without writing.
 """
 from __future__ import annotations
 
@@ -29,14 +37,26 @@ import json
 import os
 import shutil
 import sqlite3
+import time
+import urllib.parse
 
 from engines.core.errors import CorbeilleError
+from firmware import journal_lock, journal_wal
 
-__all__ = ["Journal", "JournalError"]
+__all__ = ["Journal", "JournalBusy", "JournalError"]
 
 # "Corb" in the SQLite header tells our files from other SQLite databases.
 APPLICATION_ID = 0x436F7262
-SCHEMA_VERSION = 1
+# 2: each game's header is also kept as its action -1 (HEADER_COPY), beside its first
+# actions. Same tables as 1; a version 1 journal becomes 2 when a writer opens it, and a
+# firmware that knows only 1 refuses it instead of taking row -1 for damage.
+SCHEMA_VERSION = 2
+HEADER_COPY = -1
+# New journals use 1 KiB pages: an action and the screen state it leads to are two WAL
+# frames of 1 KiB (with 4 KiB pages, 8 KiB spread over three 4 KiB blocks), which is most
+# of what each acknowledged action costs the SD card (docs/benchmarks.md). Journals
+# created with another page size keep it.
+PAGE_SIZE = 1024
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 _SCHEMA = """
@@ -47,7 +67,7 @@ CREATE TABLE games (
 );
 CREATE TABLE actions (
     game_id  INTEGER NOT NULL REFERENCES games(id),
-    seq      INTEGER NOT NULL,                   -- 0, 1, 2... with no gaps
+    seq      INTEGER NOT NULL,                   -- 0, 1, 2... with no gaps; -1: header copy
     body     TEXT NOT NULL,                      -- canonical JSON
     checksum TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
@@ -58,6 +78,14 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 class JournalError(CorbeilleError):
     """The journal cannot do what was asked; the message names the file and the problem."""
+
+
+class JournalBusy(JournalError):
+    """Another process holds the journal (one journal, one writer)."""
+
+
+class JournalLockError(JournalError):
+    """The journal's lock file cannot be made: a problem of the folder, not of the journal."""
 
 
 class _Damaged(Exception):
@@ -95,28 +123,87 @@ def _fsync_dir(directory: str) -> None:
 
 
 class Journal:
-    def __init__(self, path: str | os.PathLike):
+    """A journal file opened by its one writer, or read-only (`read_only=True`).
+
+    A writer holds the journal's lock (firmware/journal_lock.py) until close(); a second
+    writer is refused with JournalBusy naming the holder. A read-only journal takes no
+    lock, never writes (damage found is reported and hidden, not repaired) and can read
+    beside a running box.
+    """
+
+    def __init__(self, path: str | os.PathLike, *, read_only: bool = False):
         self.path = os.fspath(path)
+        self.read_only = read_only
         self.repairs: list[str] = []
         self._conn: sqlite3.Connection | None = None
+        self._lock: int | None = None
+        self._held = False
+        self.unsaved = False                  # commits since the last checkpoint (WAL only)
+        self._hidden: set[int] = set()        # read-only: games whose header is damaged
+        self._limit: dict[int, int] = {}      # read-only: game -> actions before the damage
         self._check_path()
+        if read_only:
+            self._open_read_only()
+            return
         try:
+            self._lock = journal_lock.acquire(self.path)
+        except journal_lock.Held as held:
+            raise JournalBusy(f"journal {self.path}: in use by {held.describe()}; one journal has one "
+                              f"writer: stop that process first, or read the journal with "
+                              f"`corbeille export` or `corbeille replay`") from None
+        except OSError as exc:
+            raise JournalLockError(f"journal {self.path}: cannot take its lock "
+                                   f"{journal_lock.lock_path(self.path)} ({exc.strerror})") from exc
+        try:
+            # Before SQLite rebuilds the -wal's index from what is left of the -wal.
+            lost = journal_wal.lost_frames(self.path)
             try:
                 self._conn = self._connect(self.path)
                 self._verify()
-            except (_Damaged, sqlite3.DatabaseError) as exc:
+            except (_Damaged, sqlite3.DatabaseError, UnicodeDecodeError) as exc:
                 if isinstance(exc, sqlite3.DatabaseError) and not _is_damage(exc):
                     raise
                 self.close()
-                self._salvage(str(exc))
+                self._salvage(_describe(exc))
                 self._conn = self._connect(self.path)
                 self._verify()
-        except (sqlite3.Error, _Damaged, OSError) as exc:
+        except (sqlite3.Error, _Damaged, OSError, UnicodeDecodeError) as exc:
             self.close()
-            raise JournalError(f"journal {self.path}: cannot open ({exc})") from exc
+            raise JournalError(f"journal {self.path}: cannot open ({_describe(exc)})") from exc
         except BaseException:
             self.close()
             raise
+        if lost:
+            frames, how = lost
+            game = self.last_game()
+            where = f"game {game} now ends at action {len(self.actions(game))}" if game else "no game left"
+            self._repaired(f"{how}: {frames} committed WAL frames not yet in the main file are gone, so "
+                           f"actions acknowledged since the last checkpoint may be lost ({where})")
+
+    def _open_read_only(self) -> None:
+        if not os.path.exists(self.path):
+            raise JournalError(f"journal {self.path}: does not exist")
+        try:
+            conn = sqlite3.connect(f"file:{urllib.parse.quote(os.path.abspath(self.path))}?mode=ro",
+                                   uri=True, isolation_level=None, timeout=5)
+            self._conn = conn
+            conn.text_factory = _lenient_text
+            if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+                raise JournalError(f"journal {self.path}: not a Corbeille journal")
+            if conn.execute("PRAGMA user_version").fetchone()[0] > SCHEMA_VERSION:
+                raise JournalError(f"journal {self.path}: written by a newer firmware")
+            problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                raise _Damaged("; ".join(problems[:3]))
+            self._verify()
+        except JournalError:
+            self.close()
+            raise
+        except (sqlite3.Error, _Damaged, OSError, UnicodeDecodeError) as exc:
+            self.close()
+            raise JournalError(f"journal {self.path}: cannot read ({_describe(exc)}); the box repairs "
+                               f"it when it starts, `corbeille salvage {self.path}` copies out what "
+                               f"can be read") from exc
 
     # ---- opening -----------------------------------------------------------------------
 
@@ -133,13 +220,15 @@ class Journal:
             return
         except OSError as exc:
             raise JournalError(f"journal {self.path}: cannot read ({exc})") from exc
-        # An empty or cut-short header is a damaged journal; anything else is some other
-        # file that was never ours, so it is left exactly as it is.
-        if not _SQLITE_MAGIC.startswith(head):
+        # An empty or cut-short header, or a zeroed first page (a common way for an SD card
+        # to fail), is a damaged journal; anything else is some other file that was never
+        # ours, so it is left exactly as it is.
+        if not _SQLITE_MAGIC.startswith(head) and head.strip(b"\x00"):
             raise JournalError(f"journal {self.path}: not an SQLite database (it starts with "
                                f"{head!r}); refusing to touch it")
 
-    def _connect(self, path: str) -> sqlite3.Connection:
+    @staticmethod
+    def _connect(path: str) -> sqlite3.Connection:
         # isolation_level=None: no implicit transactions; every write says BEGIN/COMMIT.
         conn = sqlite3.connect(path, isolation_level=None, timeout=5)
         conn.text_factory = _lenient_text
@@ -153,12 +242,19 @@ class Journal:
             if version > SCHEMA_VERSION:
                 raise JournalError(f"journal {path}: written by a newer firmware (schema "
                                    f"{version}, this one knows {SCHEMA_VERSION})")
+            if not is_new and version < SCHEMA_VERSION:
+                conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")  # its new games get copies
+            if is_new:
+                conn.execute(f"PRAGMA page_size={PAGE_SIZE}")  # before WAL writes the header
             mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             if mode != "wal":
                 raise JournalError(f"journal {path}: cannot use WAL mode (got {mode!r})")
             conn.execute("PRAGMA synchronous=FULL")  # see the module docstring
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute("PRAGMA cell_size_check=ON")  # catch damaged pages early
+            # Deleted rows (an undone action) are zeroed, not left on the page: the page
+            # scan of a salvage (journal_pages.py) then never finds two versions of a row.
+            conn.execute("PRAGMA secure_delete=ON")
             # quick_check reads every page: a few milliseconds for a game's journal, and a
             # damaged page found now is salvaged now, not at the first append mid-game.
             problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
@@ -178,7 +274,7 @@ class Journal:
         conn = self._conn
         orphans = conn.execute(
             "SELECT count(*) FROM actions WHERE game_id NOT IN (SELECT id FROM games)").fetchone()[0]
-        if orphans:
+        if orphans and not self.read_only:
             with _transaction(conn):
                 conn.execute("DELETE FROM actions WHERE game_id NOT IN (SELECT id FROM games)")
             self._repaired(f"{orphans} actions removed that belonged to no game")
@@ -190,16 +286,19 @@ class Journal:
             elif not isinstance(_loads(header), dict):
                 problem = "header is not a JSON object"
             if problem:
-                count = conn.execute("SELECT count(*) FROM actions WHERE game_id=?",
+                count = conn.execute("SELECT count(*) FROM actions WHERE game_id=? AND seq>=0",
                                      (game_id,)).fetchone()[0]
-                with _transaction(conn):
-                    conn.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
-                    conn.execute("DELETE FROM games WHERE id=?", (game_id,))
+                if self.read_only:
+                    self._hidden.add(game_id)
+                else:
+                    with _transaction(conn):
+                        conn.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
+                        conn.execute("DELETE FROM games WHERE id=?", (game_id,))
                 self._repaired(f"game {game_id} removed ({problem}; its {count} actions "
                                f"cannot be replayed without it)")
                 continue
             rows = conn.execute("SELECT seq, body, checksum FROM actions WHERE game_id=? "
-                                "ORDER BY seq", (game_id,)).fetchall()
+                                "AND seq>=0 ORDER BY seq", (game_id,)).fetchall()
             prev, reason = hsum, None
             for expected, (seq, body, checksum) in enumerate(rows):
                 if seq != expected:
@@ -211,15 +310,20 @@ class Journal:
                     reason = f"unparsable JSON at action {expected + 1}"
                 if reason:
                     total = max([len(rows)] + [s + 1 for s, _, _ in rows if isinstance(s, int)])
-                    with _transaction(conn):
-                        conn.execute("DELETE FROM actions WHERE game_id=? AND seq>=?",
-                                     (game_id, expected))
+                    if self.read_only:
+                        self._limit[game_id] = expected
+                    else:
+                        with _transaction(conn):
+                            conn.execute("DELETE FROM actions WHERE game_id=? AND seq>=?",
+                                         (game_id, expected))
                     self._repaired(f"game {game_id} cut back to action {expected} of {total} "
                                    f"({reason})")
                     break
                 prev = checksum
 
     def _repaired(self, message: str) -> None:
+        if self.read_only:
+            message += " (read only: not repaired in the file)"
         self.repairs.append(f"journal {self.path}: {message}")
 
     # ---- salvage -------------------------------------------------------------------------
@@ -231,22 +335,14 @@ class Journal:
         power cut during salvage leaves either the damaged file (salvaged again at next
         start) or the fresh one, never no journal at all.
         """
-        games, meta, notes = _read_damaged(self.path)
+        from firmware.journal_salvage import read_damaged
+
+        games, meta, notes = read_damaged(self.path)
         fresh = self.path + ".salvage"
         for leftover in (fresh, fresh + "-wal", fresh + "-shm"):  # an interrupted salvage
             with contextlib.suppress(FileNotFoundError):
                 os.remove(leftover)
-        conn = self._connect(fresh)
-        try:
-            with _transaction(conn):
-                for game_id, (header, hsum, actions) in sorted(games.items()):
-                    conn.execute("INSERT INTO games (id, header, checksum) VALUES (?, ?, ?)",
-                                 (game_id, header, hsum))
-                    conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?)",
-                                     [(game_id, *row) for row in actions])
-                conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
-        finally:
-            conn.close()  # checkpoints: the fresh journal is now one complete file
+        write_fresh(fresh, games, meta)
 
         n = 1
         while os.path.exists(f"{self.path}.damaged-{n}"):
@@ -278,8 +374,12 @@ class Journal:
         with self._transaction() as conn:
             game_id = conn.execute("INSERT INTO games (header, checksum) VALUES (?, '')",
                                    (text,)).lastrowid
-            conn.execute("UPDATE games SET checksum=? WHERE id=?",
-                         (header_checksum(game_id, text), game_id))
+            checksum = header_checksum(game_id, text)
+            conn.execute("UPDATE games SET checksum=? WHERE id=?", (checksum, game_id))
+            # The copy sits in the actions tree just before action 0: a salvage that finds
+            # the game's first actions on a page finds its header with them, even when
+            # the games table's pages are lost (journal_salvage.py).
+            conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (game_id, HEADER_COPY, text, checksum))
         return game_id
 
     def append(self, game_id: int, action: dict) -> int:
@@ -288,7 +388,7 @@ class Journal:
         # IMMEDIATE takes the write lock now, so reading the last row and inserting the
         # next one cannot interleave with another writer.
         with self._transaction() as conn:
-            last = conn.execute("SELECT seq, checksum FROM actions WHERE game_id=? "
+            last = conn.execute("SELECT seq, checksum FROM actions WHERE game_id=? AND seq>=0 "
                                 "ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
             if last:
                 seq, prev = last[0] + 1, last[1]
@@ -299,7 +399,8 @@ class Journal:
         return seq
 
     def actions(self, game_id: int) -> list[dict]:
-        rows = self._query("SELECT body FROM actions WHERE game_id=? ORDER BY seq", (game_id,))
+        rows = self._query("SELECT body FROM actions WHERE game_id=? AND seq>=0 AND seq<? ORDER BY seq",
+                           (game_id, self._limit.get(game_id, 1 << 62)))
         if not rows:
             self._game_row(game_id)  # an unknown game is an error, not an empty one
         return [json.loads(body) for body, in rows]
@@ -309,16 +410,19 @@ class Journal:
 
     def games(self) -> list[tuple[int, dict]]:
         return [(gid, json.loads(h)) for gid, h in
-                self._query("SELECT id, header FROM games ORDER BY id")]
+                self._query("SELECT id, header FROM games ORDER BY id") if gid not in self._hidden]
 
     def last_game(self) -> int | None:
         """The most recently created game: the one to resume at start."""
+        if self._hidden:  # read-only, with games whose header is damaged
+            games = self.games()
+            return games[-1][0] if games else None
         return self._query("SELECT max(id) FROM games")[0][0]
 
     def undo(self, game_id: int) -> dict | None:
         """Delete the game's last action (committed); return it, or None if there is none."""
         with self._transaction() as conn:
-            last = conn.execute("SELECT seq, body FROM actions WHERE game_id=? "
+            last = conn.execute("SELECT seq, body FROM actions WHERE game_id=? AND seq>=0 "
                                 "ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
             if last is None:
                 self._game_row(game_id)
@@ -331,16 +435,75 @@ class Journal:
             raise JournalError(f"journal {self.path}: meta keys and values are strings, got "
                                f"{key!r}: {value!r}")
         with self._transaction() as conn:
-            conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+            # UPDATE keeps the row's rowid, so only the table's page changes; INSERT OR
+            # REPLACE would also rewrite the key's index page: one more WAL frame a commit.
+            if not conn.execute("UPDATE meta SET value=? WHERE key=?", (value, key)).rowcount:
+                conn.execute("INSERT INTO meta VALUES (?, ?)", (key, value))
 
     def get_meta(self, key: str) -> str | None:
         rows = self._query("SELECT value FROM meta WHERE key=?", (key,))
         return rows[0][0] if rows else None
 
+    # ---- one commit per step -------------------------------------------------------------
+
+    def hold(self) -> None:
+        """Until commit(), writes join one transaction instead of committing each.
+
+        The box holds its journal while it handles one event, so the action, any setting
+        it changes and the screen state it leads to are one commit: one fdatasync. Nothing
+        is acknowledged before commit() returns, so nothing acknowledged can be lost.
+        """
+        self._held = True
+
+    @property
+    def pending(self) -> bool:
+        """Writes made while held and not yet committed."""
+        return self._conn is not None and self._conn.in_transaction
+
+    def commit(self) -> None:
+        """Commit what was written while held (nothing to do: no write, no sync); stop holding."""
+        self._held = False
+        conn = self._live()
+        if not conn.in_transaction:
+            return
+        try:
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+            raise JournalError(f"journal {self.path}: {exc}") from exc
+        self.unsaved = True
+
+    def checkpoint(self) -> bool:
+        """Copy the WAL into the main file now (the box does it after a pause in play).
+
+        Until a checkpoint, committed actions live only in the -wal file: one that is
+        lost together with its -shm index loses them without a trace. Checkpointing at
+        pauses keeps that window to the actions since the last pause, for two syncs and
+        the changed pages once per pause (docs/benchmarks.md). True if complete.
+        """
+        try:
+            busy, _, _ = self._live().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except sqlite3.Error as exc:
+            raise JournalError(f"journal {self.path}: checkpoint failed ({exc})") from exc
+        self.unsaved = bool(busy)
+        return not busy
+
+    def rollback(self) -> None:
+        """Forget what was written while held; stop holding."""
+        self._held = False
+        if self._conn is not None and self._conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.execute("ROLLBACK")
+
     def close(self) -> None:
         if self._conn is not None:
+            self.rollback()     # a step that never finished was never acknowledged
             self._conn.close()  # the last connection checkpoints the WAL into the main file
             self._conn = None
+        if self._lock is not None:
+            journal_lock.release(self._lock)
+            self._lock = None
 
     def __enter__(self) -> Journal:
         return self
@@ -360,9 +523,18 @@ class Journal:
 
     @contextlib.contextmanager
     def _transaction(self):
+        conn = self._live()
+        if self.read_only:
+            raise JournalError(f"journal {self.path}: opened read-only")
         try:
-            with _transaction(self._live()) as conn:
-                yield conn
+            if self._held:
+                if not conn.in_transaction:
+                    conn.execute("BEGIN IMMEDIATE")
+                yield conn          # committed by commit()
+            else:
+                with _transaction(conn):
+                    yield conn
+                self.unsaved = True
         except sqlite3.Error as exc:
             raise JournalError(f"journal {self.path}: {exc}") from exc
 
@@ -374,7 +546,7 @@ class Journal:
 
     def _game_row(self, game_id: int) -> tuple[str, str]:
         rows = self._query("SELECT header, checksum FROM games WHERE id=?", (game_id,))
-        if not rows:
+        if not rows or game_id in self._hidden:
             raise JournalError(f"journal {self.path}: no game {game_id}")
         return rows[0]
 
@@ -387,6 +559,61 @@ class Journal:
         except (TypeError, ValueError) as exc:
             raise JournalError(f"journal {self.path}: {what} is not JSON-able ({exc}): "
                                f"{value!r}") from exc
+
+
+def write_fresh(path: str, games: dict, meta: dict) -> None:
+    """A new journal file holding salvaged rows, ids and checksums unchanged."""
+    conn = Journal._connect(path)
+    try:
+        with _transaction(conn):
+            for game_id, (header, hsum, actions) in sorted(games.items()):
+                conn.execute("INSERT INTO games (id, header, checksum) VALUES (?, ?, ?)",
+                             (game_id, header, hsum))
+                conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (game_id, HEADER_COPY, header, hsum))
+                conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?)",
+                                 [(game_id, *row) for row in actions])
+            conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+    finally:
+        conn.close()  # checkpoints: the fresh journal is now one complete file
+
+
+def open_for_box(path: str | os.PathLike) -> tuple[Journal, str | None]:
+    """The box's own journal, whatever state its file is in: (journal, what was done).
+
+    A journal that cannot be opened at all (not an SQLite file, another program's
+    database, a newer firmware's, a folder) is moved aside, kept and named with the date,
+    and the box starts on a fresh one: a box that refuses to start stays down until
+    someone removes a file, which at a game table nobody can. A journal held by another
+    process is never moved aside (JournalBusy is raised).
+    """
+    path = os.fspath(path)
+    try:
+        return Journal(path), None
+    except (JournalBusy, JournalLockError):
+        raise                          # the journal itself may be fine: never move it
+    except JournalError as error:
+        if not os.path.lexists(path):
+            raise                      # nothing to move: a directory or permission problem
+        aside = _aside_name(path, time.strftime("%Y%m%d-%H%M%S"))
+        try:
+            os.replace(path, aside)
+            for suffix in ("-wal", "-shm"):
+                if os.path.exists(path + suffix):
+                    os.replace(path + suffix, aside + suffix)
+            _fsync_dir(os.path.dirname(os.path.abspath(path)))
+        except OSError as exc:
+            raise JournalError(f"{error}; and it cannot be moved aside ({exc.strerror})") from exc
+        journal = Journal(path)
+        return journal, (f"{error}. Kept as {aside}; the box starts on a fresh journal. "
+                         f"`corbeille salvage {aside}` recovers what can be read from it.")
+
+
+def _aside_name(path: str, stamp: str) -> str:
+    aside, n = f"{path}.unreadable-{stamp}", 1
+    while os.path.lexists(aside):
+        n += 1
+        aside = f"{path}.unreadable-{stamp}-{n}"
+    return aside
 
 
 @contextlib.contextmanager
@@ -402,6 +629,12 @@ def _transaction(conn: sqlite3.Connection):
         raise
 
 
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, UnicodeDecodeError):  # SQLite quotes the damaged schema text in its message
+        return "a bad byte in the file's schema text"
+    return str(exc)
+
+
 def _lenient_text(raw: bytes) -> str:
     # A damaged page can hold bytes that are not UTF-8. Decoding them with replacement
     # characters lets the checksum, not the decoder, reject the row.
@@ -413,86 +646,3 @@ def _loads(text: str):
         return json.loads(text)
     except ValueError:
         return None
-
-
-def _read_damaged(path: str) -> tuple[dict, dict, list[str]]:
-    """Read, row by row, what SQLite can still read of a damaged journal.
-
-    Returns ({game id: (header, checksum, [(seq, body, checksum), ...])}, {meta}, notes).
-    Each game's actions are read in order and stop at the first unreadable row: what
-    follows could not be replayed anyway. Nothing is verified here; the hash chains are
-    checked once the rows are in the fresh file.
-    """
-    games: dict = {}
-    meta: dict = {}
-    notes: list[str] = []
-    try:
-        conn = sqlite3.connect(path, isolation_level=None)
-        conn.text_factory = _lenient_text
-        # A file shorter than its header says is refused as corrupt unless writable_schema
-        # is on; with it, SQLite reads the pages that are there. This connection only reads.
-        conn.execute("PRAGMA writable_schema=ON")
-    except sqlite3.Error as exc:
-        return games, meta, [f"nothing could be read ({exc})"]
-    try:
-        rows, error = _walk_both_ways(conn, "games", "id, header, checksum", "id")
-        if error:
-            notes.append(f"some game headers could not be read ({error}); those games are lost")
-        for game_id, header, hsum in rows:
-            if isinstance(game_id, int) and isinstance(header, str) and isinstance(hsum, str):
-                games[game_id] = (header, hsum, [])
-        for game_id, (_, _, actions) in games.items():
-            error = None
-            try:
-                for seq, body, checksum in _walk(conn, "actions", "seq, body, checksum", "seq",
-                                                 where="game_id=?", params=(game_id,)):
-                    if not (seq == len(actions) and isinstance(body, str)
-                            and isinstance(checksum, str)):
-                        error = f"action {len(actions) + 1} unreadable"
-                        break
-                    actions.append((seq, body, checksum))
-            except sqlite3.Error as exc:
-                error = f"rest unreadable: {exc}"
-            if error:
-                notes.append(f"game {game_id} cut back to action {len(actions)} ({error})")
-        rows, error = _walk_both_ways(conn, "meta", "key, value", "key")
-        meta = {k: v for k, v in rows if isinstance(k, str) and isinstance(v, str)}
-        if error:
-            notes.append(f"some settings could not be read ({error})")
-    finally:
-        conn.close()
-    return games, meta, notes
-
-
-def _walk(conn, table, columns, key, *, where="1", params=(), descending=False):
-    """Yield the rows of a table in key order, one query (one B-tree seek) per row.
-
-    A plain cursor is no good on a damaged file: Python's sqlite3 steps one row ahead, so
-    the error from a bad page also loses the good row before it. A seek per row stops
-    exactly at the bad page. Raises sqlite3.Error there.
-    """
-    op, order = ("<", "DESC") if descending else (">", "ASC")
-    sql = f"SELECT {columns} FROM {table} WHERE {where} "
-    tail = f" ORDER BY {key} {order} LIMIT 1"
-    row = conn.execute(sql + tail, params).fetchone()
-    while row is not None:
-        yield row
-        row = conn.execute(f"{sql} AND {key} {op} ? {tail}", (*params, row[0])).fetchone()
-
-
-def _walk_both_ways(conn, table, columns, key):
-    """A table's rows walked forwards, then backwards, each way up to a damaged page.
-
-    Walking from both ends recovers the rows on either side of a bad page.
-    Returns (rows, first error message or None).
-    """
-    found, error = {}, None
-    for descending in (False, True):
-        try:
-            for row in _walk(conn, table, columns, key, descending=descending):
-                found[row[0]] = row
-            if not descending:  # read to the end: nothing more to get from the other side
-                break
-        except sqlite3.Error as exc:
-            error = error or str(exc)
-    return list(found.values()), error

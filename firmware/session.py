@@ -2,9 +2,11 @@
 
 `Session.apply` is the one place an action enters the game: the engine checks and
 applies it (an illegal action raises `IllegalAction` and changes nothing), then the
-journal commits it (durably) before anything is shown. If the journal cannot commit,
-the action is taken back from the game and the error is raised: the screen never shows
-an action the journal does not hold.
+journal takes it. Alone, the journal commits it (durably) before `apply` returns; held by
+the box's loop (`Journal.hold`), the commit comes at the end of the event, with the UI
+state, and still before anything is shown (`App._commit`). If the journal refuses it, the
+action is taken back from the game and the error is raised: the screen never shows an
+action the journal does not hold.
 
 `version` goes up on every apply and undo, so the controller and the renderers can tell
 cheaply whether the game changed (snapshots and decisions are cached per version).

@@ -42,11 +42,13 @@ def demo_actions(n: int = 120, seed: int = 7) -> list[dict]:
     return actions
 
 
-def write_forever(path, header: dict, actions: list[dict], out) -> None:
+def write_forever(path, header: dict, actions: list[dict], out, held: bool = False) -> None:
     """Resume the last game and append its remaining actions; then start a new game; repeat.
 
     Every line written to `out` acknowledges something already committed:
-    "game G" after new_game, "ack G SEQ" after append.
+    "game G" after new_game, "ack G SEQ" after append. `held`: as the box does, each
+    action is written with a "ui" meta row ("G:N", N actions) in one held transaction,
+    acknowledged once commit() returns.
     """
     with Journal(path) as journal:
         while True:
@@ -57,13 +59,18 @@ def write_forever(path, header: dict, actions: list[dict], out) -> None:
                 print(f"game {game}", file=out, flush=True)
                 done = 0
             for seq in range(done, len(actions)):
+                if held:
+                    journal.hold()
                 got = journal.append(game, actions[seq])
+                if held:
+                    journal.set_meta("ui", f"{game}:{got + 1}")
+                    journal.commit()
                 print(f"ack {game} {got}", file=out, flush=True)
 
 
-def _child(path, header, actions, write_fd) -> None:
+def _child(path, header, actions, write_fd, held=False) -> None:
     with os.fdopen(write_fd, "w") as out:
-        write_forever(path, header, actions, out)
+        write_forever(path, header, actions, out, held)
 
 
 def _run_and_kill(writer, read_fd, write_fd, rng: random.Random) -> list[str]:
@@ -102,7 +109,8 @@ def _parse_acks(lines: list[str]) -> tuple[set[int], dict[int, int]]:
 
 
 def kill_and_reopen(tmp_path, make_actions, rng: random.Random, rounds: int = 300,
-                    header: dict | None = None, rounds_per_file: int = 25, check=None) -> list[tuple[int, int]]:
+                    header: dict | None = None, rounds_per_file: int = 25, check=None,
+                    held: bool = False) -> list[tuple[int, int]]:
     """Kill a writer `rounds` times at random moments; after each kill, check the journal.
 
     The same file is reused for `rounds_per_file` rounds (each writer resumes where the
@@ -120,7 +128,7 @@ def kill_and_reopen(tmp_path, make_actions, rng: random.Random, rounds: int = 30
             path = os.path.join(tmp_path, f"power-{round_}.db")
             known = {}
         read_fd, write_fd = os.pipe()
-        writer = fork.Process(target=_child, args=(path, header, actions, write_fd))
+        writer = fork.Process(target=_child, args=(path, header, actions, write_fd, held))
         lines = _run_and_kill(writer, read_fd, write_fd, rng)
         new_games, acked = _parse_acks(lines)
 

@@ -66,7 +66,7 @@ def test_append_is_committed_when_it_returns(tmp_path):
         game = journal.new_game(HEADER)
         journal.append(game, {"kind": "buy", "lots": 2})
         # Another connection sees only committed data.
-        assert other.execute("SELECT body FROM actions").fetchall() == [('{"kind":"buy","lots":2}',)]
+        assert other.execute("SELECT body FROM actions WHERE seq >= 0").fetchall() == [('{"kind":"buy","lots":2}',)]
 
 
 def test_append_rejects_what_is_not_json(tmp_path):
@@ -212,20 +212,33 @@ def test_truncated_wal_keeps_every_complete_commit(tmp_path):
                 assert reopened.actions(game) == actions[:complete], cut
 
 
+def page_size(data: bytes) -> int:
+    return int.from_bytes(data[16:18], "big")
+
+
 def lots_in(data: bytes) -> set[int]:
     """Which of big_actions() have bytes in this part of a file."""
     return {int(n) for n in re.findall(rb'"lots":(\d+),', data)}
 
 
+@pytest.fixture
+def pages_of_4k(monkeypatch):
+    """Journals of 4 KiB pages (the size before 1 KiB, still found in older journals): each
+    ~500-byte action then sits whole on one page, which the damage tests below reason on."""
+    import firmware.journal
+    monkeypatch.setattr(firmware.journal, "PAGE_SIZE", 4096)
+
+
 @pytest.mark.parametrize("cut", [1, 100, 4096, 3 * 4096 + 5, 20 * 4096])
-def test_truncated_main_file_keeps_rows_before_the_damage(tmp_path, cut):
+def test_truncated_main_file_keeps_rows_before_the_damage(tmp_path, cut, pages_of_4k):
     path = tmp_path / "j.db"
     actions = big_actions(300)
     game = build(path, actions)  # closed: the WAL is checkpointed into the file
     data = path.read_bytes()
     os.truncate(path, len(data) - cut)
-    whole_pages = (len(data) - cut) // 4096
-    first_damaged = min(lots_in(data[whole_pages * 4096:]))
+    size = page_size(data)
+    whole_pages = (len(data) - cut) // size
+    first_damaged = min(lots_in(data[whole_pages * size:]))
     with Journal(path) as journal:
         kept = journal.actions(game)
         assert journal.repairs and all(m.startswith(f"journal {path}: ") for m in journal.repairs)
@@ -237,19 +250,20 @@ def test_truncated_main_file_keeps_rows_before_the_damage(tmp_path, cut):
         assert journal.append(game, {"kind": "resumed"}) == len(kept)
 
 
-def test_garbage_page_in_main_file_is_salvaged(tmp_path):
+def test_garbage_page_in_main_file_is_salvaged(tmp_path, pages_of_4k):
     path = tmp_path / "j.db"
     actions = big_actions(300)
     game = build(path, actions)
     with Journal(path) as journal:
         journal.set_meta("screen", "bourse")
     data = path.read_bytes()
-    bad_page = len(data) // 4096 // 2  # a leaf of the actions table, mid-file
-    start = (bad_page - 1) * 4096
-    first_damaged = min(lots_in(data[start:start + 4096]))
+    size = page_size(data)
+    bad_page = len(data) // size // 2  # a leaf of the actions table, mid-file
+    start = (bad_page - 1) * size
+    first_damaged = min(lots_in(data[start:start + size]))
     with open(path, "r+b") as f:
         f.seek(start)
-        f.write(random.Random(1).randbytes(4096))
+        f.write(random.Random(1).randbytes(size))
     with Journal(path) as journal:
         kept = journal.actions(game)
         assert journal.repairs[0].startswith(f"journal {path}: file damaged (")
@@ -260,19 +274,67 @@ def test_garbage_page_in_main_file_is_salvaged(tmp_path):
     assert os.path.getsize(f"{path}.damaged-1") == len(data)
 
 
-def test_destroyed_first_page_gives_an_empty_journal_and_keeps_the_damaged_file(tmp_path):
+def test_destroyed_first_page_keeps_the_game_read_from_later_pages(tmp_path):
+    # Issue 10: "a zeroed first page makes `run` refuse to start although the game's rows
+    # are intact in later pages". The page scan finds them; the hash chain vouches for them.
     path = tmp_path / "j.db"
-    build(path, demo_actions(20))
+    game = build(path, demo_actions(20))
+    size = page_size(path.read_bytes())
     with open(path, "r+b") as f:
-        f.seek(16)  # past "SQLite format 3\0": still recognisably a journal
-        f.write(b"\xff" * 4000)
+        f.seek(16)  # past "SQLite format 3\0": the page size and the schema are gone
+        f.write(b"\xff" * (size - 16))
     damaged = path.read_bytes()
     with Journal(path) as journal:
-        assert journal.games() == []
+        assert journal.games() == [(game, HEADER)]
+        assert journal.actions(game) == demo_actions(20)
         assert journal.repairs[0].startswith(f"journal {path}: file damaged (")
-        assert "salvaged 0 games and 0 actions" in journal.repairs[0]
-        journal.new_game(HEADER)
+        assert "salvaged 1 games and 20 actions" in journal.repairs[0]
+        assert journal.append(game, {"kind": "next"}) == 20
     assert (tmp_path / "j.db.damaged-1").read_bytes() == damaged
+
+
+def test_zeroed_first_page_keeps_the_games(tmp_path):
+    path = tmp_path / "j.db"
+    first = build(path, big_actions(40))
+    second = build(path, demo_actions(30))
+    with open(path, "r+b") as f:
+        f.write(bytes(page_size(path.read_bytes())))  # the whole first page, magic included
+    with Journal(path) as journal:
+        assert journal.actions(first) == big_actions(40)
+        assert journal.actions(second) == demo_actions(30)
+        assert "file damaged" in journal.repairs[0]
+
+
+def test_a_bad_byte_in_the_schema_text_is_named_and_the_rows_recovered(tmp_path):
+    # Issue 10: "One bad byte in the journal's schema text gives a bare 'utf-8' codec
+    # can't decode with no file named and no repair tried".
+    path = tmp_path / "j.db"
+    game = build(path, demo_actions(25))
+    data = bytearray(path.read_bytes())
+    data[data.index(b"CREATE TABLE actions") + 3] = 0xFF
+    path.write_bytes(bytes(data))
+    with Journal(path) as journal:
+        assert journal.repairs[0].startswith(f"journal {path}: file damaged (a bad byte in the "
+                                             "file's schema text)")
+        assert journal.actions(game) == demo_actions(25)
+
+
+def test_a_stale_page_with_an_undone_action_ends_the_game_at_the_fork(tmp_path):
+    # Two rows for the same place that both verify (an undone action left on a freed page
+    # and the action that replaced it): which one the players saw cannot be told.
+    from firmware.journal_salvage import _chain
+    from firmware.journal import header_checksum
+
+    hsum = header_checksum(1, "{}")
+    rows, prev = [], hsum
+    for seq, body in enumerate(['{"n":0}', '{"n":1}']):
+        prev = action_checksum(1, seq, body, prev)
+        rows.append((seq, body, prev))
+    undone = action_checksum(1, 1, '{"n":9}', rows[0][2])
+    scanned = {(1, 0): {rows[0][1:]}, (1, 1): {rows[1][1:], ('{"n":9}', undone)}}
+    assert _chain(1, hsum, [], scanned) == ([rows[0]], "2 different versions of action 2 found")
+    # SQLite's own walk, when it reaches the row, settles it.
+    assert _chain(1, hsum, rows, scanned) == (rows, None)
 
 
 def test_file_cut_to_a_few_bytes_is_salvaged(tmp_path):
@@ -325,3 +387,122 @@ def test_power_cut_keeps_every_acknowledged_action(tmp_path):
     assert any(acked == 0 for acked, _ in stats)
     assert sum(acked > 0 for acked, _ in stats) > 100
     assert any(committed == acked + 1 for acked, committed in stats)
+
+
+def test_power_cut_keeps_every_acknowledged_action_and_its_screen_state_with_it(tmp_path):
+    # Issue 11: "the screen state saved inside the action's own transaction ... at most one
+    # fdatasync per acknowledged action". Held, as the box's loop holds it: the action and
+    # the "ui" row are one commit, so after any kill they agree exactly.
+    def ui_matches_the_last_action(journal):
+        game = journal.last_game()
+        ui = journal.get_meta("ui")
+        if game is None or not journal.actions(game):
+            assert ui is None or not ui.startswith(f"{game}:"), ui
+        else:
+            assert ui == f"{game}:{len(journal.actions(game))}", (ui, len(journal.actions(game)))
+
+    stats = kill_and_reopen(tmp_path, lambda: demo_actions(120), random.Random(2027), rounds=120,
+                            check=ui_matches_the_last_action, held=True)
+    assert sum(acked > 0 for acked, _ in stats) > 40
+
+
+# ---- a lost -wal file -----------------------------------------------------------------------
+
+def killed_writer(path, acks):
+    """A writer appending demo actions, SIGKILLed after `acks` acknowledgements."""
+    import multiprocessing
+
+    from journal_writer import DEMO_HEADER, _child
+
+    read_fd, write_fd = os.pipe()
+    writer = multiprocessing.get_context("fork").Process(
+        target=_child, args=(str(path), DEMO_HEADER, demo_actions(120), write_fd))
+    writer.start()
+    os.close(write_fd)
+    with os.fdopen(read_fd) as pipe:
+        acked = sum(pipe.readline().startswith("ack") for _ in range(acks + 1))
+    writer.kill()
+    writer.join()
+    return acked
+
+
+@pytest.mark.parametrize("damage", ["deleted", "cut", "garbage"])
+def test_a_lost_or_damaged_wal_is_said_not_silent(tmp_path, damage):
+    # Issue 10: "Deleting or damaging the -wal file left by a killed writer silently loses
+    # acknowledged actions: SQLite cannot see it, and the journal's checksum chain cannot
+    # either". The -shm index beside it still counts the committed frames.
+    path = tmp_path / "j.db"
+    acked = killed_writer(path, 40)
+    wal = f"{path}-wal"
+    if damage == "deleted":
+        os.remove(wal)
+    elif damage == "cut":
+        os.truncate(wal, os.path.getsize(wal) // 2)
+    else:
+        with open(wal, "r+b") as f:
+            f.seek(os.path.getsize(wal) // 2)
+            f.write(random.Random(3).randbytes(300))
+    with Journal(path) as journal:
+        game = journal.last_game()
+        kept = len(journal.actions(game)) if game else 0
+        assert kept < acked
+        said = [m for m in journal.repairs if "WAL frames not yet in the main file are gone" in m]
+        where = f"game 1 now ends at action {kept})" if game else "no game left)"
+        assert len(said) == 1 and where in said[0], journal.repairs
+
+
+def test_a_wal_left_by_a_killed_writer_is_no_alarm(tmp_path):
+    path = tmp_path / "j.db"
+    acked = killed_writer(path, 40)
+    with Journal(path) as journal:
+        assert journal.repairs == [] and len(journal.actions(journal.last_game())) >= acked
+
+
+def test_a_lost_wal_and_a_lost_index_are_not_detected(tmp_path):
+    # The limit, as docs/reliability.md says: with the -shm gone too, nothing is left to tell.
+    path = tmp_path / "j.db"
+    acked = killed_writer(path, 40)
+    os.remove(f"{path}-wal")
+    os.remove(f"{path}-shm")
+    with Journal(path) as journal:
+        game = journal.last_game()
+        assert (len(journal.actions(game)) if game else 0) < acked and journal.repairs == []
+
+
+def test_read_only_reports_a_damaged_tail_without_touching_the_file(tmp_path):
+    path = tmp_path / "j.db"
+    game = build(path, demo_actions(20))
+    tamper(path, ("UPDATE actions SET body=? WHERE seq=12", '{"kind":"buy","lots":999}'))
+    before = path.read_bytes()
+    with Journal(path, read_only=True) as journal:
+        assert journal.repairs == [f"journal {path}: game {game} cut back to action 12 of 20 (checksum "
+                                   "mismatch at action 13) (read only: not repaired in the file)"]
+        assert journal.actions(game) == demo_actions(20)[:12]
+        with pytest.raises(JournalError, match="opened read-only"):
+            journal.set_meta("ui", "{}")
+    assert path.read_bytes() == before
+    with Journal(path) as journal:                         # the writer repairs it for good
+        assert journal.actions(game) == demo_actions(20)[:12] and journal.repairs
+
+
+def test_games_table_lost_the_header_copies_beside_the_actions_bring_the_games_back(tmp_path):
+    # Issue 10: "the schema and the first page are not single points of failure (... or
+    # a header copy is kept)". Every page of the rowid tables (games, meta) is wiped: only
+    # the actions tree is left, holding each game's header copy (action -1).
+    path = tmp_path / "j.db"
+    games = [build(path, demo_actions(n), {**HEADER, "seed": n}) for n in (15, 40, 8)]
+    data = bytearray(path.read_bytes())
+    size = page_size(bytes(data))
+    wiped = 0
+    for start in range(size, len(data), size):              # page 1 (the schema) kept
+        if data[start] in (0x05, 0x0D):                      # table interior / table leaf pages
+            data[start:start + size] = bytes(size)
+            wiped += 1
+    assert wiped >= 2
+    path.write_bytes(bytes(data))
+    with Journal(path) as journal:
+        assert [gid for gid, _ in journal.games()] == games
+        for gid, n in zip(games, (15, 40, 8)):
+            assert journal.header(gid) == {**HEADER, "seed": n}
+            assert journal.actions(gid) == demo_actions(n)
+        assert journal.repairs[0].startswith(f"journal {path}: file damaged")

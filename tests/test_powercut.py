@@ -5,6 +5,9 @@ frame, same saved UI state) with the same game (same snapshot).
 
 A press counts as acknowledged once the console has answered the next command: the loop
 takes events in order, so by then the press was applied, journaled, drawn and saved.
+The UI state is saved with each action, in the action's own commit, never for a menu
+move alone (issue 11: no SD writes while a player only moves in menus): so the box comes
+back on the screen shown right after the last action, with that action's game.
 """
 import json
 import os
@@ -98,8 +101,9 @@ class Box:
         return (self.state / "screens" / "operator-latest.png").read_bytes()
 
     def ui(self):
-        with Journal(self.state / "journal.sqlite") as journal:
-            return json.loads(journal.get_meta("ui"))
+        with Journal(self.state / "journal.sqlite", read_only=True) as journal:
+            raw = journal.get_meta("ui")
+        return json.loads(raw) if raw else None
 
     def kill(self):
         self.proc.send_signal(signal.SIGKILL)
@@ -125,7 +129,7 @@ class Box:
 
 
 def game_state(state_dir):
-    with Journal(state_dir / "journal.sqlite") as journal:
+    with Journal(state_dir / "journal.sqlite", read_only=True) as journal:
         game_id = journal.last_game()
         header = journal.header(game_id)
         actions = [MaxiBourse.ACTIONS.from_json(a) for a in journal.actions(game_id)]
@@ -142,18 +146,23 @@ def box(tmp_path):
 def test_killed_mid_game_the_box_comes_back_on_the_same_screen_with_the_same_game(box):
     box.start()
     kills = sorted(random.Random(3).sample(range(10, len(KEYS) - 2), 3))
+    saved = None                 # (screen, frame, UI state, key index) of the last saved UI state
     for i, key in enumerate(KEYS):
         box.key(key)
+        ui = box.ui()
+        if saved is None or ui != saved[2]:
+            saved = (box.screen(), box.frame(), ui, i)
         if i not in kills:
             continue
-        screen, frame, ui = box.screen(), box.frame(), box.ui()
         state = game_state(box.state)
         box.kill()                                        # the plug is pulled
         box.start()
-        assert box.screen() == screen, f"after key {i}"
-        assert box.frame() == frame
+        assert box.screen() == saved[0], f"after key {i}"
+        assert box.frame() == saved[1]
         assert box.ui() == ui
         assert game_state(box.state) == state
+        for lost in KEYS[saved[3] + 1:i + 1]:             # the menu moves since the last action
+            box.key(lost)
     state = json.loads(box.ask("state"))
     assert state["turn"] == "Bleu" and state["players"][0]["lots"].get("SHELL") == 1
 
@@ -162,12 +171,12 @@ def test_killed_while_a_press_is_being_handled_the_game_is_consistent(box):
     box.start()
     for key in KEYS[:20]:
         box.key(key)
-    with Journal(box.state / "journal.sqlite") as journal:
+    with Journal(box.state / "journal.sqlite", read_only=True) as journal:
         before = len(journal.actions(journal.last_game()))
     box.send("key ok")                                    # not acknowledged: kill at once
     box.kill()
     box.start()
-    with Journal(box.state / "journal.sqlite") as journal:
+    with Journal(box.state / "journal.sqlite", read_only=True) as journal:
         after = len(journal.actions(journal.last_game()))
     assert after in (before, before + 1)
     assert json.loads(box.ask("state"))["actions"] == after

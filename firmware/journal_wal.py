@@ -1,0 +1,113 @@
+"""Telling that the -wal file lost committed transactions, before SQLite opens the journal.
+
+A commit is durable once its frames are in the -wal file; they reach the main file only at
+the next checkpoint. If the -wal is deleted, cut or damaged in between (a writer killed,
+then someone copies or cleans the folder; a bad SD sector), SQLite opens what is left
+without a word, and the journal's hash chain cannot tell either: losing the tail of a
+chain leaves a valid, shorter chain.
+
+What can tell is the -wal's index, the -shm file beside it: its header says how many
+frames the WAL holds (mxFrame) and how many of them are already copied into the main
+file (nBackfill). So before SQLite rebuilds that index, this module compares it with the
+WAL itself: frames the index counts as committed and not yet in the main file, that the
+WAL no longer holds with valid checksums, are lost. It costs nothing while playing (SQLite
+keeps the index anyway) and cannot see a loss when the -shm is gone too, or was never
+written back before a power cut (it is a memory-mapped file nobody syncs): then the
+message is simply not given. docs/reliability.md says what is and is not detected.
+
+Formats: https://www.sqlite.org/fileformat2.html#walformat and SQLite's wal.c (WalIndexHdr,
+WalCkptInfo, walChecksumBytes).
+"""
+from __future__ import annotations
+
+import struct
+import sys
+
+_WAL_MAGIC = (0x377F0682, 0x377F0683)  # checksums little- / big-endian
+
+
+def lost_frames(path: str) -> tuple[int, str] | None:
+    """(frames lost, how) when the -wal lost committed frames the -shm index still counts."""
+    index = _read_index(path + "-shm")
+    if index is None:
+        return None
+    page_size, max_frame, salts, backfilled = index
+    pending = max_frame - backfilled
+    if pending <= 0:
+        return None                    # everything the index counts is in the main file
+    try:
+        with open(path + "-wal", "rb") as f:
+            wal = f.read(32 + max_frame * (24 + page_size))
+    except FileNotFoundError:
+        return pending, "the -wal file is missing"
+    except OSError as exc:
+        return pending, f"the -wal file cannot be read ({exc.strerror})"
+    valid = _valid_frames(wal, page_size, salts, max_frame)
+    if valid is None:
+        return pending, "the -wal file's header is damaged or belongs to another journal"
+    if valid < max_frame:
+        return max_frame - max(valid, backfilled), "the -wal file is cut short or damaged"
+    return None
+
+
+def _read_index(shm_path: str):
+    """(page size, mxFrame, (salt1, salt2), nBackfill) from the -shm header, or None."""
+    try:
+        with open(shm_path, "rb") as f:
+            head = f.read(136)
+    except OSError:
+        return None
+    if len(head) < 136:
+        return None
+    order = "<" if sys.byteorder == "little" else ">"   # the index is in native byte order
+    # WalIndexHdr, twice (a reader trusts it only when both copies agree).
+    fields = "IIIBBHIIIIIIII"
+    first, second = struct.unpack(order + fields, head[:48]), struct.unpack(order + fields, head[48:96])
+    if first != second:
+        return None
+    version, _, _, is_init, _, page_size, max_frame, *_ = first
+    if version != 3007000 or not is_init:
+        return None
+    page_size = 65536 if page_size == 1 else page_size
+    backfilled = struct.unpack(order + "I", head[96:100])[0]       # WalCkptInfo.nBackfill
+    if page_size < 512 or page_size & (page_size - 1) or backfilled > max_frame:
+        return None
+    # aSalt is a byte copy of the WAL header's salts (big-endian there), not native integers.
+    return page_size, max_frame, struct.unpack(">2I", head[32:40]), backfilled
+
+
+def _valid_frames(wal: bytes, page_size: int, salts, max_frame: int) -> int | None:
+    """How many frames, from the first, the WAL holds with valid salts and checksums, up
+    to its last commit frame; None if the header is not the one the index describes."""
+    if len(wal) < 32:
+        return 0 if not wal else None
+    magic, _, size, _, salt1, salt2, c1, c2 = struct.unpack(">8I", wal[:32])
+    if magic not in _WAL_MAGIC or size != page_size or (salt1, salt2) != tuple(salts):
+        return None
+    order = ">" if magic & 1 else "<"
+    s1, s2 = _checksum(wal[:24], order, 0, 0)
+    if (s1, s2) != (c1, c2):
+        return None
+    committed = frame = 0
+    at = 32
+    while frame < max_frame and at + 24 + page_size <= len(wal):
+        number, commit, f1, f2, k1, k2 = struct.unpack(">6I", wal[at:at + 24])
+        if (f1, f2) != (salt1, salt2) or number == 0:
+            break
+        s1, s2 = _checksum(wal[at:at + 8], order, s1, s2)
+        s1, s2 = _checksum(wal[at + 24:at + 24 + page_size], order, s1, s2)
+        if (s1, s2) != (k1, k2):
+            break
+        frame += 1
+        if commit:
+            committed = frame
+        at += 24 + page_size
+    return committed
+
+
+def _checksum(data: bytes, order: str, s1: int, s2: int) -> tuple[int, int]:
+    words = struct.unpack(f"{order}{len(data) // 4}I", data)
+    for i in range(0, len(words), 2):
+        s1 = (s1 + words[i] + s2) & 0xFFFFFFFF
+        s2 = (s2 + words[i + 1] + s1) & 0xFFFFFFFF
+    return s1, s2
