@@ -259,11 +259,15 @@ class OledDisplay(Display):
     """
 
     def __init__(self, device, *, name: str = "oled", mode: str | None = None):
+        from drivers.partial_pages import page_writer
+
         self.device = device
         if mode is None:
             mode = "1" if device.mode == "1" else "RGB"
         super().__init__(device.size, mode, name)
         self._closed = False
+        # SSD1306/SH1106: only the changed pages go on the bus (drivers/partial_pages.py).
+        self._write = page_writer(device)
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any] | OledOptions, *, serial_interface=None,
@@ -276,7 +280,13 @@ class OledDisplay(Display):
         return display
 
     def _send(self, frame: Image.Image) -> None:
-        self._guard_bus(self.device.display, convert(frame, self.device.mode))
+        self._guard_bus(self._write, convert(frame, self.device.mode))
+
+    def forget(self) -> None:
+        super().forget()
+        forget_pages = getattr(getattr(self._write, "__self__", None), "forget", None)
+        if forget_pages is not None:          # the panel's RAM is unknown too
+            forget_pages()
 
     def _guard_bus(self, fn, *args):
         errors = _luma_errors()
