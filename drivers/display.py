@@ -69,8 +69,8 @@ class Display:
         self.mode = mode
         if name is not None:
             self.name = name
-        self._last_key: bytes | None = None
-        self._last_frame: Image.Image | None = None
+        self._last_key: bytes | None = None       # what show compares with (forget clears it)
+        self._last_sent: bytes | None = None      # the last frame sent, as its bytes
         self.frames_sent = 0
         self.frames_skipped = 0
 
@@ -89,8 +89,7 @@ class Display:
             self.frames_skipped += 1
             return False
         self._send(frame)
-        self._last_key = key
-        self._last_frame = frame.copy()
+        self._last_key = self._last_sent = key
         self.frames_sent += 1
         return True
 
@@ -107,8 +106,11 @@ class Display:
 
     @property
     def last_frame(self) -> Image.Image | None:
-        """The last frame actually sent (a copy), or None."""
-        return self._last_frame
+        """The last frame actually sent (a copy), or None. Rebuilt from its bytes when asked
+        for: copying every frame sent cost each press more than the comparison."""
+        if self._last_sent is None:
+            return None
+        return Image.frombytes(self.mode, self.size, self._last_sent)
 
     def tick(self, now: float | None = None) -> None:
         """Do pending work (retries, delayed e-ink refreshes). Nothing to do here."""

@@ -84,7 +84,9 @@ class PageWriter:
         """The panel's pages for a 1-bit ``image``: byte x of page p holds column x of
         rows 8p..8p+7, bit 0 the top row. Turned a quarter clockwise, each image row is
         one column, its bytes the pages bottom first with the top row in bit 0."""
-        column_major = image.convert("1").transpose(Image.Transpose.ROTATE_270).tobytes()
+        if image.mode != "1":
+            image = image.convert("1")
+        column_major = image.transpose(Image.Transpose.ROTATE_270).tobytes()
         n = self.count
         return [column_major[n - 1 - p::n] for p in range(n)]
 
