@@ -6,7 +6,7 @@ the child itself when its first frame is shown (systemd's READY=1).
 At the first frame the child writes to OUT.json the modules it has imported (their
 import, alone, is the floor of a start) and its own memory from /proc/self/status
 (VmHWM: its peak resident set so far; VmRSS) -- read in the child, not inherited from
-the parent that spawned it. It also notes its peak at exit in OUT.json.exit.
+the parent that spawned it. It notes the same at exit in OUT.json.exit.
 """
 import json
 import sys
@@ -48,7 +48,7 @@ def main() -> int:
         return corbeille(argv)
     finally:
         with open(out + ".exit", "w", encoding="utf-8") as file:
-            json.dump(_memory(), file)
+            json.dump({"modules": sorted(sys.modules), **_memory()}, file)
 
 
 if __name__ == "__main__":
