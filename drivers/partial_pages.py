@@ -72,7 +72,7 @@ class PageWriter:
             for p0, p1, c0, c1 in self._windows(changed):
                 device.command(device._const.COLUMNADDR, device._colstart + c0, device._colstart + c1,
                                device._const.PAGEADDR, p0, p1)
-                device.data([b for p in range(p0, p1 + 1) for b in new[p][c0:c1 + 1]])
+                device.data(list(b"".join(new[p][c0:c1 + 1] for p in range(p0, p1 + 1))))
         else:
             for p, c0, c1 in changed:
                 column = device._page_address_offset + c0
