@@ -151,7 +151,7 @@ def i2c_ms(wire_bytes, hz=400_000):
     return wire_bytes * 9 / hz * 1000
 
 
-def box_displays():
+def box_displays(board=True):
     """The box's two displays, as on the box: the 128x64 SSD1306 operator OLED (luma's
     real device, on a recording bus) and the 800x480 e-ink board (the real QuotationBoard
     and its refresh thread, on the stand-in panel)."""
@@ -160,8 +160,9 @@ def box_displays():
 
     bus = BusRecorder()
     operator = OledDisplay.from_config({"display": "ssd1306", "interface": "i2c"}, serial_interface=bus)
-    board = QuotationBoard.from_config({"type": "eink", "panel": "stand-in", "width": 800, "height": 480})
-    return operator, board, bus
+    if board:
+        board = QuotationBoard.from_config({"type": "eink", "panel": "stand-in", "width": 800, "height": 480})
+    return operator, board or None, bus
 
 
 def fdatasync_floor(directory: Path, n: int = 200):
@@ -263,6 +264,12 @@ def press_latency(journal_dir: Path, moves: int = 2000, actions: int = 300, memo
             # The floors, from the frames these presses showed.
             floors = [record(render_screen, screen, operator.size, operator.mode)[1] for screen in menu_screens]
             result["menu_floor"] = statistics.mean(best_of(f.floor) for f in floors)
+            # Where a menu move goes: drawing its frame, and handing it to the display.
+            frames = [render_screen(screen, operator.size, operator.mode) for screen in menu_screens]
+            result["menu_render"] = statistics.mean(
+                best_of(lambda s=s: render_screen(s, operator.size, operator.mode)) for s in menu_screens)
+            spare, _, _ = box_displays(board=False)
+            result["menu_show"] = best_of(lambda: (spare.show(frames[0]), spare.show(frames[1]))) / 2
             result["menu_blit"] = statistics.mean(best_of(lambda f=f: f.floor(blit=True)) for f in floors)
             _, frame = record(render_screen, applied_screen, operator.size, operator.mode)
             result["applied_frame_floor"] = best_of(frame.floor)
@@ -332,61 +339,69 @@ def undo_long_game(journal_dir: Path, target: int = 2000):
 STANDIN = ROOT / "bench" / "standin"       # a stand-in `epaper` package: the e-ink board off a Pi
 
 
-def start_to_ready(state_dir: Path, runs: int = 5):
+def start_once(state_dir: Path):
     """`corbeille run` as on the box (mock pins, the operator display, the 800x480 e-ink
-    board on a stand-in panel), from spawn to its READY=1. Returns (seconds per run,
-    what the child noted at its first frame, what it noted at exit)."""
+    board on a stand-in panel), from spawn to its READY=1. Returns (seconds, what the
+    child noted at its first frame, what it noted at exit)."""
     import json
 
     config = state_dir / "corbeille.toml"
     config.write_text(f'[state]\ndir = "{state_dir}"\n[operator]\ntype = "dummy"\n[board]\ntype = "eink"\n')
-    times, first, last = [], None, None
-    for _ in range(runs):
-        sock_path = state_dir / "notify.sock"
-        note = state_dir / "child.json"
-        for stale in (sock_path, note, Path(str(note) + ".exit")):
-            if stale.exists():
-                stale.unlink()
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        sock.bind(str(sock_path))
-        sock.settimeout(60)
-        env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", NOTIFY_SOCKET=str(sock_path),
-                   PYTHONPATH=f"{STANDIN}{os.pathsep}{ROOT}")
-        start = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "bench.start_child", str(note), "--config", str(config),
-                                 "run"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        try:
-            while sock.recv(100) != b"READY=1":
-                pass
-            times.append(time.perf_counter() - start)
-        except socket.timeout:
-            proc.kill()
-            raise RuntimeError("corbeille run sent no READY=1: " + proc.communicate()[1].decode()[-2000:])
-        finally:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-            proc.wait()
-            sock.close()
-        first = json.loads(note.read_text())
-        last = json.loads(Path(str(note) + ".exit").read_text())
-    return times, first, last
+    sock_path = state_dir / "notify.sock"
+    note = state_dir / "child.json"
+    for stale in (sock_path, note, Path(str(note) + ".exit")):
+        if stale.exists():
+            stale.unlink()
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(str(sock_path))
+    sock.settimeout(60)
+    env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", NOTIFY_SOCKET=str(sock_path),
+               PYTHONPATH=f"{STANDIN}{os.pathsep}{ROOT}")
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "bench.start_child", str(note), "--config", str(config),
+                             "run"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        while sock.recv(100) != b"READY=1":
+            pass
+        elapsed = time.perf_counter() - start
+    except socket.timeout:
+        proc.kill()
+        raise RuntimeError("corbeille run sent no READY=1: " + proc.communicate()[1].decode()[-2000:])
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+        proc.communicate()
+        sock.close()
+    return elapsed, json.loads(note.read_text()), json.loads(Path(str(note) + ".exit").read_text())
 
 
-def imports_alone(modules, runs: int = 5):
-    """Seconds for a fresh interpreter to import ``modules`` (those the child had loaded at
-    its first frame) and exit: the floor of a start. Also a bare interpreter's start."""
+def imports_once(modules):
+    """Seconds for a fresh interpreter to import ``modules`` and exit: the floor of a start."""
     code = ("import importlib\nfor name in %r:\n    try:\n        importlib.import_module(name)\n"
             "    except Exception:\n        pass\n" % (list(modules),))
     env = dict(os.environ, PYTHONPATH=f"{STANDIN}{os.pathsep}{ROOT}")
-    floor, bare = [], []
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True)
+    return time.perf_counter() - start
+
+
+def start_figures(fresh_dir: Path, resume_dir: Path, runs: int = 7):
+    """Fresh start, its floor (the imports it had made by its first frame), a bare
+    interpreter and a resume, interleaved run by run so that a busy machine weighs on
+    each alike (one warm-up round first). Returns medians and the children's notes."""
+    _, fresh_first, _ = start_once(fresh_dir)
+    start_once(resume_dir)
+    modules = [m for m in fresh_first["modules"] if m != "bench"]
+    times = {"fresh": [], "floor": [], "bare": [], "resume": []}
+    notes = {}
     for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True)
-        floor.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], cwd=ROOT, env=env, check=True)
-        bare.append(time.perf_counter() - start)
-    return statistics.median(floor), statistics.median(bare)
+        t, notes["fresh_first"], notes["fresh_exit"] = start_once(fresh_dir)
+        times["fresh"].append(t)
+        times["floor"].append(imports_once(modules))
+        times["bare"].append(imports_once([]))
+        t, notes["resume_first"], notes["resume_exit"] = start_once(resume_dir)
+        times["resume"].append(t)
+    return times, notes
 
 
 def long_journal(state_dir: Path, target: int = 2000):
@@ -615,14 +630,15 @@ def run(journal_dir: Path):
     import random
     _, _, dv_game = dv_random_game(random.Random(2026), players=6, verify=False)
     dv_board = board_render(dv_game)
-    with tempfile.TemporaryDirectory() as tmp:
-        fresh_times, fresh_first, fresh_exit = start_to_ready(Path(tmp))
-    floor_import, bare = imports_alone(fresh_first["modules"])
-    with tempfile.TemporaryDirectory() as tmp:
-        _, long_actions = long_journal(Path(tmp))
+    with tempfile.TemporaryDirectory() as fresh_dir, tempfile.TemporaryDirectory() as resume_dir:
+        _, long_actions = long_journal(Path(resume_dir))
         n_resume = len(long_actions)
-        replay_s = replay_from_journal(Path(tmp) / "journal.sqlite")
-        resume_times, resume_first, resume_exit = start_to_ready(Path(tmp))
+        replay_s = replay_from_journal(Path(resume_dir) / "journal.sqlite")
+        starts, notes = start_figures(Path(fresh_dir), Path(resume_dir))
+    fresh_times, resume_times = starts["fresh"], starts["resume"]
+    floor_import, bare = statistics.median(starts["floor"]), statistics.median(starts["bare"])
+    fresh_first, fresh_exit = notes["fresh_first"], notes["fresh_exit"]
+    resume_first, resume_exit = notes["resume_first"], notes["resume_exit"]
     rows = presses_table()
     two_avg, two_max, flat_avg, flat_max, n_companies = company_choice_cost()
     m = machine()
@@ -665,6 +681,10 @@ def run(journal_dir: Path):
         f"*One fdatasync*: {ms(lat['fdatasync'])} for 135 bytes on the journal's filesystem. "
         f"*Imports alone*: a fresh interpreter importing the {len(fresh_first['modules'])} modules the "
         f"child had loaded at its first frame (a bare interpreter starts in {ms(bare)}).", "",
+        f"A menu move, taken apart: drawing its frame {ms(lat['menu_render'])}, handing it to the SSD1306 "
+        f"driver {ms(lat['menu_show'])} (compare with the last frame, find the changed pages, send them); the "
+        f"rest, {ms(max(0.0, med(lat['menu']) - lat['menu_render'] - lat['menu_show']))}, is the controller "
+        "taking the key and building the next Screen.", "",
         "Press -> operator frame handed to the display driver (luma's SSD1306 on a recording I2C bus, "
         "only the changed pages sent: drivers/partial_pages.py), through the real loop (`App.step`): "
         "controller, engine, journal commit, renderer; the 800x480 e-ink board (QuotationBoard and "
