@@ -183,16 +183,6 @@ def fdatasync_floor(directory: Path, n: int = 200):
     return statistics.median(times)
 
 
-def proc_io():
-    """This process's storage writes so far (/proc/self/io write_bytes), or None."""
-    try:
-        for line in Path("/proc/self/io").read_text().splitlines():
-            if line.startswith("write_bytes:"):
-                return int(line.split()[1])
-    except OSError:
-        return None
-
-
 # ------------------------------------------------------------ press -> frame
 def press_latency(journal_dir: Path, moves: int = 2000, actions: int = 300, memory: bool = False):
     """Press -> frame through the real loop with the box's displays. With ``memory`` the
@@ -226,7 +216,6 @@ def press_latency(journal_dir: Path, moves: int = 2000, actions: int = 300, memo
         if memory:
             gc.collect()
             tracemalloc.start()
-        written = proc_io()
         menu, menu_total, menu_bus, menu_screens = [], [], [], []
         for i in range(moves):
             frame, total, wire = timed_key("down" if i % 2 == 0 else "up")
@@ -235,7 +224,6 @@ def press_latency(journal_dir: Path, moves: int = 2000, actions: int = 300, memo
             menu_bus.append(wire)
             if i < 2:
                 menu_screens.append(app._last_screen)
-        menu_written = proc_io()
         applied, applied_total, applied_bus, undo = [], [], [], []
         for i in range(actions):
             d.choose("Carte : recevoir").key("ok")                  # the player: whose turn it is
@@ -248,7 +236,6 @@ def press_latency(journal_dir: Path, moves: int = 2000, actions: int = 300, memo
                 frame, _, _ = timed_key("ok")
                 undo.append(frame)
         applied_screen = app._last_screen
-        applied_written = proc_io()
         peak = None
         if memory:
             _, peak = tracemalloc.get_traced_memory()
@@ -257,9 +244,6 @@ def press_latency(journal_dir: Path, moves: int = 2000, actions: int = 300, memo
                   "applied_total": applied_total, "applied_bus": applied_bus, "undo": undo,
                   "actions_in_game": len(controller.session.game.log), "tracemalloc_peak": peak,
                   "frames": operator.frames_sent}
-        if written is not None:
-            result["menu_written"] = (menu_written - written) / moves
-            result["applied_written"] = (applied_written - menu_written) / actions
         if not memory:
             # The floors, from the frames these presses showed.
             floors = [record(render_screen, screen, operator.size, operator.mode)[1] for screen in menu_screens]
@@ -340,6 +324,35 @@ def undo_long_game(journal_dir: Path, target: int = 2000):
             d.key("ok")
             times.append(marks[0] - start)
         return len(actions), times, game
+
+
+# ------------------------------------------------------------------ SD card
+def sd_cost(journal_dir: Path, count: int = 200):
+    """fdatasync/fsync calls (counted by strace) and storage bytes (/proc/self/io, read by
+    the child) per menu move and per action entered, in children running the real loop
+    (bench/sync_child.py). None when strace is not installed."""
+    import json
+    import re
+    import shutil
+
+    if shutil.which("strace") is None:
+        return None
+    out = {}
+    for phase in ("setup", "menu", "apply"):
+        trace, note = journal_dir / f"strace-{phase}.txt", journal_dir / f"sync-{phase}.json"
+        subprocess.run(["strace", "-f", "-c", "-e", "trace=fsync,fdatasync", "-o", str(trace), sys.executable,
+                        "-m", "bench.sync_child", str(journal_dir), phase, str(count), str(note)],
+                       cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), check=True)
+        syncs = sum(int(m.group(1)) for m in re.finditer(r"^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?f(?:data)?sync$",
+                                                            trace.read_text(), re.M))
+        out[phase] = {**json.loads(note.read_text()), "syncs": syncs}
+        trace.unlink()
+        note.unlink()
+    base = out["setup"]["syncs"]
+    menu, apply = out["menu"], out["apply"]
+    return {"menu_syncs": (menu["syncs"] - base) / count, "menu_bytes": menu["write_bytes"] / count,
+            "action_syncs": (apply["syncs"] - base) / count, "action_bytes": apply["write_bytes"] / count,
+            "action_presses": apply["presses"] / count, "count": count}
 
 
 # ------------------------------------------------------------ start -> frame
@@ -646,6 +659,7 @@ def run(journal_dir: Path):
     floor_import, bare = statistics.median(starts["floor"]), statistics.median(starts["bare"])
     fresh_first, fresh_exit = notes["fresh_first"], notes["fresh_exit"]
     resume_first, resume_exit = notes["resume_first"], notes["resume_exit"]
+    sd = sd_cost(journal_dir)
     rows = presses_table()
     two_avg, two_max, flat_avg, flat_max, n_companies = company_choice_cost()
     m = machine()
@@ -712,10 +726,20 @@ def run(journal_dir: Path):
         f"{ms(med(lat['applied_total']))}, p99 {ms(pct(lat['applied_total'], 0.99))}; for a menu move: median "
         f"{ms(med(lat['menu_total']))}, p99 {ms(pct(lat['menu_total'], 0.99))}.",
     ]
-    if "menu_written" in lat:
-        lines.append(f"Storage writes (/proc/self/io write_bytes of the bench process): "
-                     f"{lat['menu_written'] / 1024:.1f} KiB per menu move, "
-                     f"{lat['applied_written'] / 1024:.1f} KiB per applying press.")
+    if sd is not None:
+        per_action_presses = sd["action_presses"]
+        hour_syncs = 600 * sd["action_syncs"]
+        hour_bytes = 600 * sd["action_bytes"]
+        lines += [
+            "",
+            f"SD card (bench/sync_child.py under strace; storage bytes from the child's /proc/self/io; "
+            f"{sd['count']} of each, the set-up's own calls subtracted):", "",
+            "| what | fdatasync + fsync | storage writes |", "|---|---:|---:|",
+            f"| a menu move (Up/Down) | {sd['menu_syncs']:.2f} | {sd['menu_bytes'] / 1024:.1f} KiB |",
+            f"| an action entered: Carte : recevoir, its {per_action_presses:.1f} presses included "
+            f"| {sd['action_syncs']:.2f} | {sd['action_bytes'] / 1024:.1f} KiB |",
+            f"| an hour at 600 such actions | {hour_syncs:,.0f} | {hour_bytes / 1024 / 1024:.1f} MiB |",
+        ]
     lines += [
         "",
         "Process start -> first frame: `corbeille run` (bench/start_child.py: the real command line; "
