@@ -162,6 +162,16 @@ def record(render, *args, **kwargs):
 
 
 # ----------------------------------------------------------------------- timing
+def paired(fn, floor, number: int = 50, batches: int = 9) -> tuple[float, float]:
+    """Seconds per call of ``fn`` and of ``floor``, their batches alternating so that a
+    busy machine weighs on both alike (medians, as ``best_of``)."""
+    a, b = [], []
+    for _ in range(batches):
+        a.append(best_of(fn, number, 1))
+        b.append(best_of(floor, number, 1))
+    return statistics.median(a), statistics.median(b)
+
+
 def best_of(fn, number: int = 200, batches: int = 7) -> float:
     """Seconds per call of ``fn``: the median over ``batches`` batches of ``number`` calls,
     with the garbage collector paused (it is measured where it runs: whole presses)."""
