@@ -86,7 +86,8 @@ class Canvas:
 
     def pattern(self, x, y, mask, fill=None):
         """A cached 1-bit pattern (a dotted rule or track), drawn as one bitmap."""
-        self.draw.bitmap((x, y), mask, fill=self.ink if fill is None else fill)
+        if mask.height:
+            self.draw.bitmap((x, y), mask, fill=self.ink if fill is None else fill)
 
     def fit(self, text, width, ellipsis=True):
         return FONT.fit(text, width, self.scale, ellipsis)
