@@ -269,7 +269,8 @@ class OledDisplay(Display):
         super().__init__(device.size, mode, name)
         self._closed = False
         # SSD1306/SH1106: only the changed pages go on the bus (drivers/partial_pages.py).
-        self._write = page_writer(device)
+        self.pages = page_writer(device)
+        self._write = self.pages.write if self.pages is not None else device.display
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any] | OledOptions, *, serial_interface=None,
@@ -286,9 +287,8 @@ class OledDisplay(Display):
 
     def forget(self) -> None:
         super().forget()
-        forget_pages = getattr(getattr(self._write, "__self__", None), "forget", None)
-        if forget_pages is not None:          # the panel's RAM is unknown too
-            forget_pages()
+        if self.pages is not None:            # the panel's RAM is unknown too
+            self.pages.forget()
 
     def _guard_bus(self, fn, *args):
         errors = _luma_errors()

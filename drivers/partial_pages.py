@@ -22,17 +22,17 @@ from __future__ import annotations
 from PIL import Image
 
 
-def page_writer(device):
-    """A function sending a frame to ``device``: a ``PageWriter``'s for the devices it
-    knows, else the device's own ``display``."""
+def page_writer(device) -> "PageWriter | None":
+    """A ``PageWriter`` for ``device`` when its frames are luma's ``ssd1306.display`` or
+    ``sh1106.display``, else None (the device's own ``display`` is then the way)."""
     from luma.oled.device import sh1106, ssd1306
 
     display = type(device).display
     if display is ssd1306.display:
-        return PageWriter(device, "ssd1306").write
+        return PageWriter(device, "ssd1306")
     if display is sh1106.display:
-        return PageWriter(device, "sh1106").write
-    return device.display
+        return PageWriter(device, "sh1106")
+    return None
 
 
 class PageWriter:

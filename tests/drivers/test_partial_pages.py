@@ -157,7 +157,8 @@ def test_other_luma_devices_keep_their_own_display():
 
     oled = OledDisplay.from_config({"display": "ssd1322", "interface": "spi", "width": 256, "height": 64},
                                    serial_interface=mock.Mock(unsafe=True))
-    assert page_writer(oled.device) == oled.device.display
+    assert page_writer(oled.device) is None and oled.pages is None
+    assert oled._write == oled.device.display
     with pytest.raises(ValueError, match="ssd1306 or sh1106"):
         PageWriter(oled.device, "ssd1322")
 
