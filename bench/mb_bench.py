@@ -76,9 +76,9 @@ def peak_memory(fn):
     return peak, result
 
 
-def play(header, actions, with_decision=False):
+def play(header, actions, with_decision=False, cls=MaxiBourse):
     """Apply the actions one by one as the box does (each atomic: copy, apply, publish)."""
-    game = MaxiBourse(header)
+    game = cls(header)
     for act in actions:
         game.apply(act)
         if with_decision:
@@ -86,7 +86,7 @@ def play(header, actions, with_decision=False):
     return game
 
 
-def journal_replay(header, actions, directory):
+def journal_replay(header, actions, directory, cls=MaxiBourse):
     """Write the game to a journal (untimed), then time opening it, reading the actions back
     and replaying them. Returns (open+read seconds, replay seconds, write median seconds)."""
     try:
@@ -109,7 +109,7 @@ def journal_replay(header, actions, directory):
                 rows = journal.actions(game_id)
                 stored = journal.header(game_id)
             t1 = time.perf_counter()
-            game = MaxiBourse.replay(stored, [ACTIONS.from_json(r) for r in rows])
+            game = cls.replay(stored, [cls.ACTIONS.from_json(r) for r in rows])
             return t1 - t0, time.perf_counter() - t1, game
 
         runs = [read_and_replay() for _ in range(3)]
@@ -119,22 +119,22 @@ def journal_replay(header, actions, directory):
                 "write_p99": sorted(writes)[min(len(writes) - 1, int(len(writes) * 0.99))]}, None
 
 
-def one_apply(header, actions, repeat=20):
+def one_apply(header, actions, repeat=20, cls=MaxiBourse):
     """Time and peak memory of applying the last action to the game of all the others."""
     times = []
     for _ in range(repeat):
-        game = MaxiBourse.replay(header, actions[:-1])
+        game = cls.replay(header, actions[:-1])
         gc.collect()
         start = time.perf_counter()
         game.apply(actions[-1])
         times.append(time.perf_counter() - start)
-    game = MaxiBourse.replay(header, actions[:-1])
+    game = cls.replay(header, actions[:-1])
     peak, _ = peak_memory(lambda: game.apply(actions[-1]))
     return statistics.median(times), peak
 
 
-def one_undo(header, actions, repeat=5):
-    game = MaxiBourse.replay(header, actions)
+def one_undo(header, actions, repeat=5, cls=MaxiBourse):
+    game = cls.replay(header, actions)
     times = []
     for _ in range(repeat):
         gc.collect()
@@ -186,27 +186,27 @@ def ms(seconds):
     return f"{seconds * 1000:,.1f} ms" if seconds >= 0.001 else f"{seconds * 1e6:,.0f} µs"
 
 
-def run(target: int = 2000, seed: int = SEED, journal_dir: Path | None = None) -> tuple[str, dict]:
-    journal_dir = Path(journal_dir or ROOT / "bench" / "results")
-    journal_dir.mkdir(parents=True, exist_ok=True)
-    used_seed, header, actions, _ = long_game(target, seed)
+def engine_rows(cls, snapshot, header, actions, journal_dir):
+    """The engine figures of one game, the same for every game: play, play with the
+    pending decision after each action, replay (from actions, from their JSON forms, from
+    a journal), one apply and one undo at the end, the snapshot. Returns (rows, notes,
+    raw figures, the played game)."""
     n = len(actions)
-    rows, notes, raw = [], [], {"seed": used_seed, "actions": n}
-
-    t_play, game = timed(lambda: play(header, actions), repeat=3)
+    rows, notes, raw = [], [], {"actions": n}
+    t_play, game = timed(lambda: play(header, actions, cls=cls), repeat=3)
     final = snapshot(game)
     rows.append(("play: apply each action (atomic, as the box does)", ms(t_play), ms(t_play / n)))
-    t_menu, _ = timed(lambda: play(header, actions, with_decision=True), repeat=3)
+    t_menu, _ = timed(lambda: play(header, actions, with_decision=True, cls=cls), repeat=3)
     rows.append(("play + pending decision after each action (menus)", ms(t_menu), ms(t_menu / n)))
-    t_replay, replayed = timed(lambda: MaxiBourse.replay(header, actions), repeat=3)
-    assert snapshot(replayed) == final
+    t_replay, replayed = timed(lambda: cls.replay(header, actions), repeat=3)
+    assert snapshot(replayed) == final, "replay differs from play"
     rows.append(("replay from the action list", ms(t_replay), ms(t_replay / n)))
-    t_json, _ = timed(lambda: MaxiBourse.replay(header, [ACTIONS.from_json(a.to_json()) for a in actions]), repeat=3)
+    t_json, _ = timed(lambda: cls.replay(header, [cls.ACTIONS.from_json(a.to_json()) for a in actions]), repeat=3)
     rows.append(("replay from the JSON forms (to_json + from_json + replay)", ms(t_json), ms(t_json / n)))
     raw.update(play=t_play, play_with_decision=t_menu, replay=t_replay, replay_json=t_json)
 
     fs = filesystem(journal_dir)
-    result, problem = journal_replay(header, actions, journal_dir)
+    result, problem = journal_replay(header, actions, journal_dir, cls=cls)
     if result is None:
         rows.append(("replay from a journal", "skipped", ""))
         notes.append(f"Replay from a journal skipped: {problem}.")
@@ -218,22 +218,35 @@ def run(target: int = 2000, seed: int = SEED, journal_dir: Path | None = None) -
         rows.append((f"journal append of this game's actions ({fs}): median / p99",
                      f"{ms(result['write_median'])} / {ms(result['write_p99'])}", ""))
         raw.update(journal_total=result["total"], journal_write_median=result["write_median"])
+
+    t_apply, m_apply = one_apply(header, actions, cls=cls)
+    rows.append((f"one apply at action {n} (median of 20) / tracemalloc peak (separate run)", ms(t_apply),
+                 f"{m_apply / 1024:,.0f} KiB"))
+    t_undo, m_undo = one_undo(header, actions, cls=cls)
+    rows.append((f"one undo at action {n} / tracemalloc peak (separate run)", ms(t_undo), f"{m_undo / 1024:,.0f} KiB"))
+    t_snap, _ = timed(lambda: snapshot(game), repeat=20)
+    rows.append(("snapshot (the JSON state) at the end", ms(t_snap), ""))
+    raw.update(apply=t_apply, apply_peak=m_apply, undo=t_undo, undo_peak=m_undo, snapshot=t_snap)
+    return rows, notes, raw, game
+
+
+def run(target: int = 2000, seed: int = SEED, journal_dir: Path | None = None) -> tuple[str, dict]:
+    journal_dir = Path(journal_dir or ROOT / "bench" / "results")
+    journal_dir.mkdir(parents=True, exist_ok=True)
+    used_seed, header, actions, _ = long_game(target, seed)
+    n = len(actions)
+    rows, notes, raw, game = engine_rows(MaxiBourse, snapshot, header, actions, journal_dir)
+    raw.update(seed=used_seed)
+    final = snapshot(game)
+    fs = filesystem(journal_dir)
     try:
         jb = journal_bench.run(target, str(journal_dir))
     except Exception as error:  # noqa: BLE001 - a benchmark reports, it does not stop
         notes.append(f"bench/journal_bench.py failed: {error!r}.")
     else:
-        rows.append((f"journal commit per action, bench/journal_bench.py ({jb['n']} appends, {fs}): median / p99",
-                     f"{jb['append_median_ms']:.3f} ms / {jb['append_p99_ms']:.3f} ms", ""))
+        rows.insert(-3, (f"journal commit per action, bench/journal_bench.py ({jb['n']} appends, {fs}): median / p99",
+                         f"{jb['append_median_ms']:.3f} ms / {jb['append_p99_ms']:.3f} ms", ""))
         raw["journal_bench"] = jb
-
-    t_apply, m_apply = one_apply(header, actions)
-    rows.append((f"one apply at action {n} (median of 20) / tracemalloc peak", ms(t_apply), f"{m_apply / 1024:,.0f} KiB"))
-    t_undo, m_undo = one_undo(header, actions)
-    rows.append((f"one undo at action {n} (a replay from the last checkpoint) / tracemalloc peak", ms(t_undo), f"{m_undo / 1024:,.0f} KiB"))
-    t_snap, _ = timed(lambda: snapshot(game), repeat=20)
-    rows.append(("snapshot (the JSON state) at the end", ms(t_snap), ""))
-    raw.update(apply=t_apply, apply_peak=m_apply, undo=t_undo, undo_peak=m_undo, snapshot=t_snap)
 
     m = machine()
     kinds = {}

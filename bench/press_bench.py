@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import resource
 import signal
 import socket
 import statistics
@@ -36,6 +35,7 @@ from pathlib import Path
 from drivers.display import DummyDisplay
 from drivers.events import InputEvent
 from bench.doc import write_section
+from bench.frames import best_of, paired
 from engines.maxibourse.game import MaxiBourse
 from firmware.app import App, Hardware
 from firmware.controller import Controller, Timing
@@ -117,14 +117,88 @@ class Driver:
         return self.key("ok")
 
 
+# ------------------------------------------------------------------ the bus
+class BusRecorder:
+    """A luma serial interface that sends nothing and counts what would cross the I2C bus.
+
+    On the box luma opens the bus itself (smbus2): each ``command`` and each ``data`` call
+    is one I2C message, framed by the address byte and a control byte. ``wire`` counts
+    those too; at 400 kHz a byte takes 9 clocks (8 bits and the acknowledge)."""
+
+    def __init__(self):
+        self.payload = self.messages = 0
+
+    def command(self, *cmd):
+        self.payload += len(cmd)
+        self.messages += 1
+
+    def data(self, data):
+        self.payload += len(data)
+        self.messages += 1
+
+    def cleanup(self):
+        pass
+
+    @property
+    def wire(self):
+        return self.payload + 2 * self.messages
+
+    def reset(self):
+        self.payload = self.messages = 0
+
+
+def i2c_ms(wire_bytes, hz=400_000):
+    return wire_bytes * 9 / hz * 1000
+
+
+def box_displays(board=True):
+    """The box's two displays, as on the box: the 128x64 SSD1306 operator OLED (luma's
+    real device, on a recording bus) and the 800x480 e-ink board (the real QuotationBoard
+    and its refresh thread, on the stand-in panel)."""
+    from drivers.display import OledDisplay
+    from drivers.eink import QuotationBoard
+
+    bus = BusRecorder()
+    operator = OledDisplay.from_config({"display": "ssd1306", "interface": "i2c"}, serial_interface=bus)
+    if board:
+        board = QuotationBoard.from_config({"type": "eink", "panel": "stand-in", "width": 800, "height": 480})
+    return operator, board or None, bus
+
+
+def fdatasync_floor(directory: Path, n: int = 200):
+    """Median seconds of one small write and fdatasync in ``directory`` (the journal's
+    filesystem): what any durable action costs at least."""
+    path = directory / "fdatasync-floor.bin"
+    times = []
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        for i in range(n):
+            os.pwrite(fd, b"x" * 135, i * 135)
+            start = time.perf_counter()
+            os.fdatasync(fd)
+            times.append(time.perf_counter() - start)
+    finally:
+        os.close(fd)
+        path.unlink()
+    return statistics.median(times)
+
+
 # ------------------------------------------------------------ press -> frame
-def press_latency(journal_dir: Path, moves: int = 2000, actions: int = 300):
-    journal = Journal(journal_dir / "press-bench.sqlite")
+def press_latency(journal_dir: Path, moves: int = 2000, actions: int = 300, memory: bool = False):
+    """Press -> frame through the real loop with the box's displays. With ``memory`` the
+    loop runs under tracemalloc (a separate, shorter run: tracing slows every allocation)."""
+    from bench.frames import record
+    from firmware.render import render_screen
+
+    path = journal_dir / ("press-memory.sqlite" if memory else "press-bench.sqlite")
+    for leftover in journal_dir.glob(path.name + "*"):
+        leftover.unlink()
+    journal = Journal(path)
+    operator, board, bus = box_displays()
     try:
         controller = Controller(journal, timing=TIMING)
         controller.attach(journaled(started_game(), journal))
-        display = DummyDisplay((128, 64), "1")
-        app = App(controller, Hardware(operator=display), journal=journal)
+        app = App(controller, Hardware(operator=operator, board=board), journal=journal)
         app.refresh()
         marks = []
         app.on_frame = lambda: marks.append(time.perf_counter())
@@ -132,36 +206,110 @@ def press_latency(journal_dir: Path, moves: int = 2000, actions: int = 300):
 
         def timed_key(name, long=False):
             marks.clear()
+            bus.reset()
             start = time.perf_counter()
             d.key(name, long)
             end = time.perf_counter()
-            return (marks[0] - start if marks else None), end - start
+            return (marks[0] - start if marks else None), end - start, bus.wire
 
         d.choose("Entrer les dés").choose("1").choose("2")          # the square menu
-        gc.collect()
-        tracemalloc.start()
-        menu, menu_total = [], []
+        if memory:
+            gc.collect()
+            tracemalloc.start()
+        menu, menu_total, menu_bus, menu_screens, floor_samples = [], [], [], [], []
+        floors = []
         for i in range(moves):
-            frame, total = timed_key("down" if i % 2 == 0 else "up")
+            frame, total, wire = timed_key("down" if i % 2 == 0 else "up")
             menu.append(frame)
             menu_total.append(total)
-        applied, applied_total, undo = [], [], []
+            menu_bus.append(wire)
+            if i < 2:
+                menu_screens.append(app._last_screen)
+            if i == 1 and not memory:
+                floors = [record(render_screen, s, operator.size, operator.mode)[1] for s in menu_screens]
+            if floors and i % 100 == 1:
+                # The floor, sampled all along the presses: a busy machine weighs on both alike.
+                floor_samples.append(best_of(lambda: (floors[0].floor(), floors[1].floor()), 20, 1) / 2)
+        # The same moves without the UI-state commit each press makes today (issue 11 item 2
+        # removes it): its fdatasync leaves the next press to start from cold caches.
+        app._save_ui = lambda: None
+        menu_nosave = []
+        for i in range(moves // 4 if not memory else 0):
+            menu_nosave.append(timed_key("down" if i % 2 == 0 else "up")[0])
+        del app._save_ui
+        applied, applied_total, applied_bus, undo = [], [], [], []
         for i in range(actions):
             d.choose("Carte : recevoir").key("ok")                  # the player: whose turn it is
-            frame, total = timed_key("ok")                          # applies: engine + journal commit
+            frame, total, wire = timed_key("ok")                    # applies: engine + journal commit
             applied.append(frame)
             applied_total.append(total)
+            applied_bus.append(wire)
             if i % 10 == 9:
                 d.key("back", long=True)
-                frame, _ = timed_key("ok")
+                frame, _, _ = timed_key("ok")
                 undo.append(frame)
-        _, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-        return {"menu": menu, "menu_total": menu_total, "applied": applied, "applied_total": applied_total,
-                "undo": undo, "actions_in_game": len(controller.session.game.log), "tracemalloc_peak": peak,
-                "frames": display.frames_sent}
+        applied_screen = app._last_screen
+        peak = None
+        if memory:
+            _, peak = tracemalloc.get_traced_memory()
+            tracemalloc.stop()
+        result = {"menu": menu, "menu_nosave": menu_nosave, "menu_total": menu_total, "menu_bus": menu_bus, "applied": applied,
+                  "applied_total": applied_total, "applied_bus": applied_bus, "undo": undo,
+                  "actions_in_game": len(controller.session.game.log), "tracemalloc_peak": peak,
+                  "frames": operator.frames_sent}
+        if not memory:
+            # The floors, from the frames these presses showed.
+            result["menu_floor"] = statistics.median(floor_samples)
+            # Where a menu move goes: drawing its frame, and handing it to the display.
+            frames = [render_screen(screen, operator.size, operator.mode) for screen in menu_screens]
+            result["menu_render"] = statistics.mean(
+                best_of(lambda s=s: render_screen(s, operator.size, operator.mode)) for s in menu_screens)
+            spare, _, _ = box_displays(board=False)
+            result["menu_show"] = best_of(lambda: (spare.show(frames[0]), spare.show(frames[1]))) / 2
+
+            def two_moves(c=controller):              # down then up: back where it was
+                c.handle(InputEvent("down", "press", d.t))
+                c.screen()
+                c.handle(InputEvent("up", "press", d.t))
+                c.screen()
+            result["menu_controller"] = best_of(two_moves) / 2
+            result["menu_blit"] = statistics.mean(best_of(lambda f=f: f.floor(blit=True)) for f in floors)
+            _, frame = record(render_screen, applied_screen, operator.size, operator.mode)
+            result["applied_frame_floor"] = best_of(frame.floor)
+            result["fdatasync"] = fdatasync_floor(journal_dir)
+            result["full_frame_wire"] = full_frame_wire()
+        return result
     finally:
+        board.close()
         journal.close()
+
+
+def full_frame_wire():
+    """Bytes on the bus for one frame sent whole, as luma's own ssd1306.display does."""
+    from PIL import Image
+
+    from drivers.display import OledDisplay
+
+    bus = BusRecorder()
+    oled = OledDisplay.from_config({"display": "ssd1306", "interface": "i2c"}, serial_interface=bus)
+    bus.reset()
+    oled.device.display(Image.new("1", (128, 64)))
+    return bus.wire
+
+
+def board_render(game, size=(800, 480)):
+    """(render seconds, Pillow-alone floor, blit floor) of ``game``'s quotation board."""
+    from bench.frames import record
+    from firmware.app import public_snapshot
+    from firmware.games import adapter_of
+
+    session = Session(game)
+    ui = adapter_of(session)
+    snap = public_snapshot(session)
+    draw = lambda: ui.render_board(snap, game.box, size, "1", "fr", 0)  # noqa: E731
+    _, frame = record(draw)
+    render, floor = paired(draw, frame.floor, 10)
+    return render, floor, best_of(lambda: frame.floor(blit=True), 20)
 
 
 def undo_long_game(journal_dir: Path, target: int = 2000):
@@ -170,8 +318,8 @@ def undo_long_game(journal_dir: Path, target: int = 2000):
 
     _, header, actions, _ = long_game(target)
     path = journal_dir / "undo-bench.sqlite"
-    if path.exists():
-        path.unlink()
+    for leftover in journal_dir.glob(path.name + "*"):
+        leftover.unlink()
     with Journal(path) as journal:
         game = MaxiBourse.replay(header, actions)
         controller = Controller(journal, timing=TIMING)
@@ -188,40 +336,108 @@ def undo_long_game(journal_dir: Path, target: int = 2000):
             start = time.perf_counter()
             d.key("ok")
             times.append(marks[0] - start)
-        return len(actions), times
+        return len(actions), times, game
+
+
+# ------------------------------------------------------------------ SD card
+def sd_cost(journal_dir: Path, count: int = 200):
+    """fdatasync/fsync calls (counted by strace) and storage bytes (/proc/self/io, read by
+    the child) per menu move and per action entered, in children running the real loop
+    (bench/sync_child.py). None when strace is not installed."""
+    import json
+    import re
+    import shutil
+
+    if shutil.which("strace") is None:
+        return None
+    out = {}
+    for phase in ("setup", "menu", "apply"):
+        trace, note = journal_dir / f"strace-{phase}.txt", journal_dir / f"sync-{phase}.json"
+        subprocess.run(["strace", "-f", "-c", "-e", "trace=fsync,fdatasync", "-o", str(trace), sys.executable,
+                        "-m", "bench.sync_child", str(journal_dir), phase, str(count), str(note)],
+                       cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), check=True)
+        syncs = sum(int(m.group(1)) for m in re.finditer(r"^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?f(?:data)?sync$",
+                                                            trace.read_text(), re.M))
+        out[phase] = {**json.loads(note.read_text()), "syncs": syncs}
+        trace.unlink()
+        note.unlink()
+    base = out["setup"]["syncs"]
+    menu, apply = out["menu"], out["apply"]
+    return {"menu_syncs": (menu["syncs"] - base) / count, "menu_bytes": menu["write_bytes"] / count,
+            "action_syncs": (apply["syncs"] - base) / count, "action_bytes": apply["write_bytes"] / count,
+            "action_presses": apply["presses"] / count, "count": count}
 
 
 # ------------------------------------------------------------ start -> frame
-def start_to_ready(state_dir: Path, runs: int = 5):
-    """Seconds from spawning `corbeille run` to its READY=1, and the child's peak RSS (KiB)."""
+STANDIN = ROOT / "bench" / "standin"       # a stand-in `epaper` package: the e-ink board off a Pi
+
+
+def start_once(state_dir: Path):
+    """`corbeille run` as on the box (mock pins, the operator display, the 800x480 e-ink
+    board on a stand-in panel), from spawn to its READY=1. Returns (seconds, what the
+    child noted at its first frame, what it noted at exit)."""
+    import json
+
     config = state_dir / "corbeille.toml"
-    config.write_text(f'[state]\ndir = "{state_dir}"\n[operator]\ntype = "dummy"\n')
-    times, rss = [], []
-    for _ in range(runs):
-        sock_path = state_dir / "notify.sock"
-        if sock_path.exists():
-            sock_path.unlink()
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        sock.bind(str(sock_path))
-        sock.settimeout(30)
-        env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", NOTIFY_SOCKET=str(sock_path), PYTHONPATH=str(ROOT))
-        start = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--config", str(config), "run"],
-                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            while sock.recv(100) != b"READY=1":
-                pass
-            times.append(time.perf_counter() - start)
-        finally:
+    config.write_text(f'[state]\ndir = "{state_dir}"\n[operator]\ntype = "dummy"\n[board]\ntype = "eink"\n')
+    sock_path = state_dir / "notify.sock"
+    note = state_dir / "child.json"
+    for stale in (sock_path, note, Path(str(note) + ".exit")):
+        if stale.exists():
+            stale.unlink()
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(str(sock_path))
+    sock.settimeout(60)
+    env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", NOTIFY_SOCKET=str(sock_path),
+               PYTHONPATH=f"{STANDIN}{os.pathsep}{ROOT}")
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "bench.start_child", str(note), "--config", str(config),
+                             "run"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        while sock.recv(100) != b"READY=1":
+            pass
+        elapsed = time.perf_counter() - start
+    except socket.timeout:
+        proc.kill()
+        raise RuntimeError("corbeille run sent no READY=1: " + proc.communicate()[1].decode()[-2000:])
+    finally:
+        if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
-            _, _, usage = os.wait4(proc.pid, 0)
-            proc.returncode = 0
-            sock.close()
-        rss.append(usage.ru_maxrss)
-    return times, rss
+        proc.communicate()
+        sock.close()
+    return elapsed, json.loads(note.read_text()), json.loads(Path(str(note) + ".exit").read_text())
 
 
-def long_journal(state_dir: Path, target: int = 2000) -> int:
+def imports_once(modules):
+    """Seconds for a fresh interpreter to import ``modules`` and exit: the floor of a start."""
+    code = ("import importlib\nfor name in %r:\n    try:\n        importlib.import_module(name)\n"
+            "    except Exception:\n        pass\n" % (list(modules),))
+    env = dict(os.environ, PYTHONPATH=f"{STANDIN}{os.pathsep}{ROOT}")
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True)
+    return time.perf_counter() - start
+
+
+def start_figures(fresh_dir: Path, resume_dir: Path, runs: int = 7):
+    """Fresh start, its floor (the imports it had made by its first frame), a bare
+    interpreter and a resume, interleaved run by run so that a busy machine weighs on
+    each alike (one warm-up round first). Returns medians and the children's notes."""
+    _, fresh_first, _ = start_once(fresh_dir)
+    start_once(resume_dir)
+    modules = [m for m in fresh_first["modules"] if m != "bench"]
+    times = {"fresh": [], "floor": [], "bare": [], "resume": []}
+    notes = {}
+    for _ in range(runs):
+        t, notes["fresh_first"], notes["fresh_exit"] = start_once(fresh_dir)
+        times["fresh"].append(t)
+        times["floor"].append(imports_once(modules))
+        times["bare"].append(imports_once([]))
+        t, notes["resume_first"], notes["resume_exit"] = start_once(resume_dir)
+        times["resume"].append(t)
+    return times, notes
+
+
+def long_journal(state_dir: Path, target: int = 2000):
     from bench.mb_bench import long_game
 
     _, header, actions, _ = long_game(target)
@@ -229,7 +445,25 @@ def long_journal(state_dir: Path, target: int = 2000) -> int:
         game_id = journal.new_game(header)
         for act in actions:
             journal.append(game_id, act.to_json())
-    return len(actions)
+    return header, actions
+
+
+def replay_from_journal(path: Path, runs: int = 3):
+    """Seconds to open the journal, read a game's actions and replay them (what a resume
+    does besides starting), best of ``runs``."""
+    from engines import game_class
+
+    best = None
+    for _ in range(runs):
+        start = time.perf_counter()
+        with Journal(path) as journal:
+            game_id = journal.last_game()
+            header = journal.header(game_id)
+            cls = game_class(header.get("game", "maxibourse"))
+            cls.replay(header, [cls.ACTIONS.from_json(a) for a in journal.actions(game_id)])
+        elapsed = time.perf_counter() - start
+        best = elapsed if best is None else min(best, elapsed)
+    return best
 
 
 # ------------------------------------------------------------------ presses
@@ -399,7 +633,7 @@ def company_choice_cost():
 
 # -------------------------------------------------------------------- report
 def ms(seconds):
-    return f"{seconds * 1000:.2f} ms"
+    return f"{seconds * 1000:.2f} ms" if seconds >= 0.001 else f"{seconds * 1e6:.0f} µs"
 
 
 def pct(values, q):
@@ -407,53 +641,136 @@ def pct(values, q):
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
 
 
+PI_FACTOR = 10      # a Raspberry Pi Zero 2 W core is about 10x slower than this machine's (issue 11)
+
+
+def ratio_row(label, value, floor, floor_label, target, fmt=None):
+    fmt = fmt or ms
+    r = value / floor if floor else float("nan")
+    return (f"| {label} | {fmt(value)} | {floor_label}: {fmt(floor)} | {r:.2f}x | {target} "
+            f"| ~{fmt(value * PI_FACTOR)} |")
+
+
 def run(journal_dir: Path):
-    from bench.mb_bench import filesystem, machine
+    from bench.mb_bench import filesystem, long_game, machine
+    from engines.dividends.random_play import random_game as dv_random_game
 
     journal_dir.mkdir(parents=True, exist_ok=True)
-    for leftover in journal_dir.glob("press-bench.sqlite*"):
-        leftover.unlink()
     lat = press_latency(journal_dir)
-    n_long, undo_long = undo_long_game(journal_dir)
-    with tempfile.TemporaryDirectory() as tmp:
-        fresh_times, fresh_rss = start_to_ready(Path(tmp))
-    with tempfile.TemporaryDirectory() as tmp:
-        n_resume = long_journal(Path(tmp))
-        resume_times, resume_rss = start_to_ready(Path(tmp))
+    mem = press_latency(journal_dir, moves=200, actions=30, memory=True)
+    n_long, undo_long, long_mb = undo_long_game(journal_dir)
+    mb_board = board_render(long_mb)
+    import random
+    _, _, dv_game = dv_random_game(random.Random(2026), players=6, verify=False)
+    dv_board = board_render(dv_game)
+    with tempfile.TemporaryDirectory() as fresh_dir, tempfile.TemporaryDirectory() as resume_dir:
+        _, long_actions = long_journal(Path(resume_dir))
+        n_resume = len(long_actions)
+        replay_s = replay_from_journal(Path(resume_dir) / "journal.sqlite")
+        starts, notes = start_figures(Path(fresh_dir), Path(resume_dir))
+    fresh_times, resume_times = starts["fresh"], starts["resume"]
+    floor_import, bare = statistics.median(starts["floor"]), statistics.median(starts["bare"])
+    fresh_first, fresh_exit = notes["fresh_first"], notes["fresh_exit"]
+    resume_first, resume_exit = notes["resume_first"], notes["resume_exit"]
+    sd = sd_cost(journal_dir)
     rows = presses_table()
     two_avg, two_max, flat_avg, flat_max, n_companies = company_choice_cost()
     m = machine()
-    own_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     fs = filesystem(journal_dir)
+    med = statistics.median
+    fresh, resume = med(fresh_times), med(resume_times)
+    menu_bus = med(lat["menu_bus"])
+    kib = lambda v: f"{v / 1024:.1f} MiB"  # noqa: E731 (VmHWM is in KiB)
 
     lines = [
         SECTION, "",
         f"Machine: {m['cpu']}, {m['cores']} cores, {m['system']}, {m['python']}; run on {m['date']}. "
         f"Journal on {fs}.", "",
-        "Press -> operator frame handed to the display driver (128x64, 1-bit), through the real loop "
-        "(`App.step`): controller, engine, journal commit, renderer.", "",
-        "| press | count | median | p99 | max |", "|---|---:|---:|---:|---:|",
+        "Each figure beside its floor, both measured in this run; the Pi Zero 2 W column is the "
+        f"figure times {PI_FACTOR} (issue 11's estimate of a Zero 2 W core against this one). "
+        "Timed loops run without tracemalloc; memory is measured in separate runs.", "",
+        "| figure | measured | floor | ratio | target | Pi Zero 2 W |", "|---|---:|---:|---:|---:|---:|",
+        ratio_row("menu press -> frame (median)", med(lat["menu"]), lat["menu_floor"],
+                  "same frame, Pillow alone", "<= 1.5x"),
+        ratio_row("applying press -> frame (median)", med(lat["applied"]),
+                  lat["applied_frame_floor"] + lat["fdatasync"], "frame, Pillow alone + one fdatasync", "<= 1.3x"),
+        ratio_row(f"800x480 board, Maxi Bourse ({n_long} actions)", mb_board[0], mb_board[1],
+                  "Pillow alone", "<= 1.3x"),
+        ratio_row(f"800x480 board, Dividends", dv_board[0], dv_board[1], "Pillow alone", "<= 1.3x"),
+        ratio_row("start -> first frame (fresh, board attached)", fresh, floor_import, "imports alone", "<= 1.3x"),
+        ratio_row(f"resume of a {n_resume}-action game -> first frame", resume, fresh, "fresh start", "<= 1.2x"),
+        ratio_row(f"replay of that game from its journal (open, read, replay)", replay_s, fresh, "fresh start",
+                  "<= 0.2x"),
+        f"| peak RSS of `corbeille run` resuming that game, board drawn (VmHWM, read by the child) "
+        f"| {kib(resume_exit.get('VmHWM', 0))} | fresh start: {kib(fresh_exit.get('VmHWM', 0))} | | < 34 MiB | |",
+        f"| I2C bytes per menu move, 128x64 SSD1306 (median; max {max(lat['menu_bus'])}) | {menu_bus:.0f} B "
+        f"| whole frame (luma): {lat['full_frame_wire']} B | {menu_bus / lat['full_frame_wire']:.2f}x | <= 400 B "
+        f"| {i2c_ms(menu_bus):.1f} ms on the bus at 400 kHz (whole frame {i2c_ms(lat['full_frame_wire']):.1f} ms) |",
+        "",
+        "Floors: *Pillow alone* draws the frame's recorded texts and shapes on a new image with one "
+        "ImageDraw, texts through `ImageDraw.text` with the 6x9 font loaded as a Pillow bitmap font "
+        "(bench/frames.py; the floor's pixels are checked equal to the renderer's). Drawing each text "
+        "from the renderer's ready-made masks instead (no text drawing, no layout) takes "
+        f"{ms(lat['menu_blit'])} for the menu frame and {ms(mb_board[2])} for the Maxi Bourse board. "
+        f"*One fdatasync*: {ms(lat['fdatasync'])} for 135 bytes on the journal's filesystem. "
+        f"*Imports alone*: a fresh interpreter importing the {len(fresh_first['modules'])} modules the "
+        f"child had loaded at its first frame (a bare interpreter starts in {ms(bare)}).", "",
+        f"A menu move, taken apart: drawing its frame {ms(lat['menu_render'])}, handing it to the SSD1306 "
+        f"driver {ms(lat['menu_show'])} (compare with the last frame, find the changed pages, send them), the "
+        f"controller taking the key and building the next Screen {ms(lat['menu_controller'])} (each timed "
+        "alone, so they need not add up to the press exactly). The rest is the UI state committed after "
+        "every press, menu moves included (one fdatasync each, see SD card below): the next press starts "
+        f"from cold caches. The same moves with that commit left out: median {ms(med(lat['menu_nosave']))}, "
+        f"{med(lat['menu_nosave']) / lat['menu_floor']:.2f}x the floor (issue 11 item 2 removes the commit).", "",
+        "Press -> operator frame handed to the display driver (luma's SSD1306 on a recording I2C bus, "
+        "only the changed pages sent: drivers/partial_pages.py), through the real loop (`App.step`): "
+        "controller, engine, journal commit, renderer; the 800x480 e-ink board (QuotationBoard and "
+        "its refresh thread, stand-in panel) is attached and redrawn after each action.", "",
+        "| press | count | median | p99 | max | I2C bytes (median) |", "|---|---:|---:|---:|---:|---:|",
     ]
-    for label, values in (("menu move (Up/Down)", lat["menu"]),
-                          ("OK applying an action (engine + journal fsync + frame)", lat["applied"]),
-                          ("undo (long Back, OK): replay of ~%d actions" % lat["actions_in_game"], lat["undo"]),
-                          (f"undo at the end of a {n_long}-action game (replay)", undo_long)):
-        lines.append(f"| {label} | {len(values)} | {ms(statistics.median(values))} | {ms(pct(values, 0.99))} "
-                     f"| {ms(max(values))} |")
+    for label, values, wire in (("menu move (Up/Down)", lat["menu"], lat["menu_bus"]),
+                                ("OK applying an action (engine + journal fsync + frame)", lat["applied"],
+                                 lat["applied_bus"]),
+                                ("undo (long Back, OK): replay of ~%d actions" % lat["actions_in_game"], lat["undo"],
+                                 None),
+                                (f"undo at the end of a {n_long}-action game (replay)", undo_long, None)):
+        lines.append(f"| {label} | {len(values)} | {ms(med(values))} | {ms(pct(values, 0.99))} "
+                     f"| {ms(max(values))} | {'' if wire is None else f'{med(wire):.0f}'} |")
     lines += [
         "",
-        f"Whole step (frame, board, lights, UI state saved with its own commit) for an applying press: median "
-        f"{ms(statistics.median(lat['applied_total']))}, p99 {ms(pct(lat['applied_total'], 0.99))}.", "",
-        "Process start -> first frame (`corbeille run`, mock pins, dummy display; spawn to READY=1):", "",
-        "| start | runs | median | max | child peak RSS |", "|---|---:|---:|---:|---:|",
-        f"| fresh state (setup screen) | {len(fresh_times)} | {ms(statistics.median(fresh_times))} | "
-        f"{ms(max(fresh_times))} | {max(fresh_rss) / 1024:.1f} MiB |",
-        f"| resuming a {n_resume}-action game (journal replay) | {len(resume_times)} | "
-        f"{ms(statistics.median(resume_times))} | {ms(max(resume_times))} | {max(resume_rss) / 1024:.1f} MiB |",
+        f"Whole step (frame, board, lights, UI state saved) for an applying press: median "
+        f"{ms(med(lat['applied_total']))}, p99 {ms(pct(lat['applied_total'], 0.99))}; for a menu move: median "
+        f"{ms(med(lat['menu_total']))}, p99 {ms(pct(lat['menu_total'], 0.99))}.",
+    ]
+    if sd is not None:
+        per_action_presses = sd["action_presses"]
+        hour_syncs = 600 * sd["action_syncs"]
+        hour_bytes = 600 * sd["action_bytes"]
+        lines += [
+            "",
+            f"SD card (bench/sync_child.py under strace; storage bytes from the child's /proc/self/io; "
+            f"{sd['count']} of each, the set-up's own calls subtracted):", "",
+            "| what | fdatasync + fsync | storage writes |", "|---|---:|---:|",
+            f"| a menu move (Up/Down) | {sd['menu_syncs']:.2f} | {sd['menu_bytes'] / 1024:.1f} KiB |",
+            f"| an action entered: Carte : recevoir, its {per_action_presses:.1f} presses included "
+            f"| {sd['action_syncs']:.2f} | {sd['action_bytes'] / 1024:.1f} KiB |",
+            f"| an hour at 600 such actions | {hour_syncs:,.0f} | {hour_bytes / 1024 / 1024:.1f} MiB |",
+        ]
+    lines += [
         "",
-        f"Memory of the press loop: tracemalloc peak {lat['tracemalloc_peak'] / 1024:.0f} KiB over "
-        f"{len(lat['menu']) + len(lat['applied'])} presses; the benchmark process's ru_maxrss "
-        f"{own_rss / 1024:.1f} MiB (it also holds the {n_long}-action game).", "",
+        "Process start -> first frame: `corbeille run` (bench/start_child.py: the real command line; "
+        "mock GPIO pins, dummy operator display, `board.type = \"eink\"` with bench/standin/epaper as "
+        "the Waveshare package), from spawn to its READY=1:", "",
+        "| start | runs | median | max | modules at first frame | VmHWM at first frame | VmHWM at exit |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+        f"| fresh state (setup screen) | {len(fresh_times)} | {ms(fresh)} | {ms(max(fresh_times))} "
+        f"| {len(fresh_first['modules'])} | {kib(fresh_first.get('VmHWM', 0))} | {kib(fresh_exit.get('VmHWM', 0))} |",
+        f"| resuming a {n_resume}-action game (journal replay) | {len(resume_times)} | {ms(resume)} "
+        f"| {ms(max(resume_times))} | {len(resume_first['modules'])} | {kib(resume_first.get('VmHWM', 0))} "
+        f"| {kib(resume_exit.get('VmHWM', 0))} |",
+        "",
+        f"Memory of the press loop (a separate run under tracemalloc, {len(mem['menu']) + len(mem['applied'])} "
+        f"presses): peak {mem['tracemalloc_peak'] / 1024:.0f} KiB.", "",
         "Presses for the common actions: see [presses.md](presses.md).", "",
         "Re-run with `.venv/bin/python -m bench.press_bench` (`--no-write` to only print).", "",
     ]

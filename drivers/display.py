@@ -69,8 +69,8 @@ class Display:
         self.mode = mode
         if name is not None:
             self.name = name
-        self._last_key: bytes | None = None
-        self._last_frame: Image.Image | None = None
+        self._last_key: bytes | None = None       # what show compares with (forget clears it)
+        self._last_sent: bytes | None = None      # the last frame sent, as its bytes
         self.frames_sent = 0
         self.frames_skipped = 0
 
@@ -89,8 +89,7 @@ class Display:
             self.frames_skipped += 1
             return False
         self._send(frame)
-        self._last_key = key
-        self._last_frame = frame.copy()
+        self._last_key = self._last_sent = key
         self.frames_sent += 1
         return True
 
@@ -107,8 +106,11 @@ class Display:
 
     @property
     def last_frame(self) -> Image.Image | None:
-        """The last frame actually sent (a copy), or None."""
-        return self._last_frame
+        """The last frame actually sent (a copy), or None. Rebuilt from its bytes when asked
+        for: copying every frame sent cost each press more than the comparison."""
+        if self._last_sent is None:
+            return None
+        return Image.frombytes(self.mode, self.size, self._last_sent)
 
     def tick(self, now: float | None = None) -> None:
         """Do pending work (retries, delayed e-ink refreshes). Nothing to do here."""
@@ -267,6 +269,8 @@ class OledDisplay(Display):
     def __init__(self, device, *, name: str = "oled", mode: str | None = None,
                  contrast: int | None = None, dim_after: float = 0.0, dim_contrast: int = 16,
                  clock: Callable[[], float] = time.monotonic):
+        from drivers.partial_pages import page_writer
+
         self.device = device
         if mode is None:
             mode = "1" if device.mode == "1" else "RGB"
@@ -280,6 +284,9 @@ class OledDisplay(Display):
         self.dimmed = False
         if contrast is not None:
             self._guard_bus(device.contrast, contrast)
+        # SSD1306/SH1106: only the changed pages go on the bus (drivers/partial_pages.py).
+        self.pages = page_writer(device)
+        self._write = self.pages.write if self.pages is not None else device.display
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any] | OledOptions, *, serial_interface=None,
@@ -293,7 +300,7 @@ class OledDisplay(Display):
         if self.dimmed:
             self._guard_bus(self.device.contrast, self.contrast)
             self.dimmed = False
-        self._guard_bus(self.device.display, convert(frame, self.device.mode))
+        self._guard_bus(self._write, convert(frame, self.device.mode))
         self._changed_at = self._clock()
 
     def tick(self, now: float | None = None) -> None:
@@ -303,6 +310,11 @@ class OledDisplay(Display):
         if self.dim_after and not self.dimmed and now - self._changed_at >= self.dim_after:
             self._guard_bus(self.device.contrast, self.dim_contrast)
             self.dimmed = True
+
+    def forget(self) -> None:
+        super().forget()
+        if self.pages is not None:            # the panel's RAM is unknown too
+            self.pages.forget()
 
     def _guard_bus(self, fn, *args):
         errors = _luma_errors()

@@ -99,10 +99,8 @@ class App:
         self._last_commit = None             # clock time of the last commit (idle checkpoint)
         self._event_t = None
         self.on_frame = None                 # bench hook: called after each operator frame
-        if self.hw.board is not None:
-            box = self._box()
-            if box is not None:
-                self._pages = adapter_of(self.controller.session).board_pages(box, self.hw.board.size)
+        # The board's page count is known once it is first drawn (_refresh_board), after
+        # the first operator frame: loading a box and the board's layout can wait till then.
 
     # ------------------------------------------------------------------ loop
     def run(self) -> int:
@@ -261,16 +259,6 @@ class App:
             except Exception:          # the actions are safe in the WAL; try at the next pause
                 log.warning("journal checkpoint failed", exc_info=True)
             self._last_commit = now
-
-    def _box(self):
-        session = self.controller.session
-        if session is not None:
-            return getattr(session.game, "box", None)
-        try:
-            from engines.maxibourse.box import load_box
-            return load_box(None)
-        except Exception:
-            return None
 
     def _refresh_board(self) -> None:
         board = self.hw.board

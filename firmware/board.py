@@ -29,7 +29,7 @@ from functools import lru_cache
 from engines.core.i18n import format_amount
 from firmware.texts import t
 from firmware.fonts import FONT
-from firmware.render import Canvas
+from firmware.render import Canvas, dotted
 
 PANE_WIDTH = 128        # a paged board is panes of the operator screen's width
 PANE_GAP = 3            # pixels between panes, so their header bars do not merge
@@ -207,8 +207,7 @@ def _company_row(c, x0, x1, y, cid, data, lang):
     lots_left = x1 + 1 - 2 * cw
     c.text(x1 + 1 - FONT.measure(lots, s), y, lots, fill=c.dim)
     # A dotted rule, so "▼100" and "10" lots never read as one number "10010".
-    for yy in range(y + s, y + c.lh - s, 2 * s):
-        c.bar(lots_left - 2 * s, yy, lots_left - s - 1, yy + s - 1, c.dim)
+    c.pattern(lots_left - 2 * s, y + s, dotted(s, c.lh - 2 * s), c.dim)
     change = _change(data["last_change"])
     change_right = lots_left - gap
     cw_change = FONT.measure(change, s)

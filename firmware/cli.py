@@ -254,7 +254,7 @@ def cmd_run(args) -> int:
     from drivers.events import InputEvent
     from firmware.app import start_app
     from firmware.notify import Notifier
-    from firmware.parts import build_hardware
+    from firmware.parts import add_gpio_parts, build_hardware
 
     logging.basicConfig(level=logging.INFO, format="corbeille: %(levelname)s %(message)s")
     config = _config(args)
@@ -262,10 +262,12 @@ def cmd_run(args) -> int:
     quit_event = lambda *_: events.put(InputEvent("quit", "quit", time.monotonic()))
     signal.signal(signal.SIGTERM, quit_event)
     signal.signal(signal.SIGINT, quit_event)
-    hardware = build_hardware(config, events)
+    hardware = build_hardware(config, events, gpio=False)
     app = None
     try:
         app = start_app(config, hardware, queue=events, lang=getattr(args, "lang", None), notifier=Notifier())
+        app.refresh()                      # the first frame (and READY=1), then the GPIO parts
+        add_gpio_parts(hardware, config, events)
         return app.run()
     finally:
         hardware.close()

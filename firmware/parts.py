@@ -56,9 +56,10 @@ def operator_inputs_config(config) -> dict:
             "back": p["button_back"], **timing}
 
 
-def build_hardware(config, queue, *, clock=time.monotonic, pin_factory=None) -> Hardware:
+def build_hardware(config, queue, *, clock=time.monotonic, pin_factory=None, gpio: bool = True) -> Hardware:
+    """The box's parts. With ``gpio=False`` the buttons and the buzzer are left out, for
+    ``add_gpio_parts`` to add once the first frame is shown (``corbeille run``)."""
     from drivers.display import build_display
-    from drivers.inputs import build_operator_inputs, build_seat_buttons
 
     hw = Hardware()
     if config.timing.poweroff_hold_time:
@@ -75,12 +76,6 @@ def build_hardware(config, queue, *, clock=time.monotonic, pin_factory=None) -> 
             except (BusError, OSError) as error:
                 log.warning("quotation board unavailable: %s", error)
                 hw.failed.append("board")
-        hw.inputs.append(_gpio(lambda: build_operator_inputs(operator_inputs_config(config), queue,
-                                                             pin_factory=pin_factory, clock=clock)))
-        if config.seats.count:
-            pins = [config.pins[f"seat_button_{n}"] for n in range(1, config.seats.count + 1)]
-            hw.inputs.append(_gpio(lambda: build_seat_buttons({"pins": pins, "hold_time": config.timing.hold_time},
-                                                              queue, pin_factory=pin_factory, clock=clock)))
         if config.seat_leds is not None:
             from drivers.outputs import build_seat_lights
             wiring = config.seat_leds
@@ -91,11 +86,6 @@ def build_hardware(config, queue, *, clock=time.monotonic, pin_factory=None) -> 
             except (BusError, OSError) as error:
                 log.warning("seat lights unavailable: %s", error)
                 hw.failed.append("lights")
-        if config.buzzer.enabled:
-            from drivers.outputs import build_beeper
-            hw.beeper = _gpio(lambda: build_beeper({"type": "buzzer", "pin": config.pins["buzzer"]},
-                                                   pin_factory=pin_factory, clock=clock))
-            hw.parts.append(Part("buzzer", hw.beeper))
         if config.rfid.enabled:
             from drivers.rfid import build_rfid_reader
             reader = build_rfid_reader({"port": config.rfid.port}, queue, clock=clock).start()
@@ -107,6 +97,33 @@ def build_hardware(config, queue, *, clock=time.monotonic, pin_factory=None) -> 
             hw.console = build_serial_console({"port": config.console.port, "baudrate": config.console.baudrate,
                                                "max_line": MAX_LINE_BYTES}, queue, clock=clock).start()
             hw.parts.append(Part("console", hw.console))
+    except BaseException:
+        hw.close()
+        raise
+    if gpio:
+        add_gpio_parts(hw, config, queue, clock=clock, pin_factory=pin_factory)
+    return hw
+
+
+def add_gpio_parts(hw: Hardware, config, queue, *, clock=time.monotonic, pin_factory=None) -> Hardware:
+    """The parts on GPIO pins (gpiozero): the operator's buttons, the seat buttons, the
+    buzzer. ``corbeille run`` adds them after its first frame: loading gpiozero takes
+    longer than everything else before that frame (docs/benchmarks.md, start), and a
+    frame needs none of them. A failure closes every part, as in ``build_hardware``."""
+    from drivers.inputs import build_operator_inputs, build_seat_buttons
+
+    try:
+        hw.inputs.append(_gpio(lambda: build_operator_inputs(operator_inputs_config(config), queue,
+                                                             pin_factory=pin_factory, clock=clock)))
+        if config.seats.count:
+            pins = [config.pins[f"seat_button_{n}"] for n in range(1, config.seats.count + 1)]
+            hw.inputs.append(_gpio(lambda: build_seat_buttons({"pins": pins, "hold_time": config.timing.hold_time},
+                                                              queue, pin_factory=pin_factory, clock=clock)))
+        if config.buzzer.enabled:
+            from drivers.outputs import build_beeper
+            hw.beeper = _gpio(lambda: build_beeper({"type": "buzzer", "pin": config.pins["buzzer"]},
+                                                   pin_factory=pin_factory, clock=clock))
+            hw.parts.append(Part("buzzer", hw.beeper))
     except BaseException:
         hw.close()
         raise

@@ -32,6 +32,7 @@ light instead.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -47,12 +48,21 @@ PAPER_DIM = {"1": 0, "L": 100, "RGB": (100,) * 3}
 
 @dataclass
 class Canvas:
-    """An image with the font metrics and colours of one display."""
+    """An image with the font metrics and colours of one display, and the one ImageDraw
+    that draws the whole frame (making one per shape cost more than the shapes)."""
     image: Image.Image
     scale: int
     ink: object
     bg: object        # background
     dim: object       # secondary text: grey where the display has greys
+    draw: ImageDraw.ImageDraw = None
+
+    def __post_init__(self):
+        if self.draw is None:
+            self.draw = ImageDraw.Draw(self.image)
+        self.cw = FONT.width * self.scale          # character width
+        self.lh = FONT.height * self.scale         # line height
+        self.width, self.height = self.image.size
 
     @classmethod
     def new(cls, size, mode="1", paper=None, scale=None):
@@ -67,28 +77,17 @@ class Canvas:
             ink, background, dim = background, ink, PAPER_DIM[mode]
         return cls(Image.new(mode, (width, height), background), scale, ink, background, dim)
 
-    @property
-    def width(self):
-        return self.image.width
-
-    @property
-    def height(self):
-        return self.image.height
-
-    @property
-    def cw(self):          # character width
-        return FONT.width * self.scale
-
-    @property
-    def lh(self):          # line height
-        return FONT.height * self.scale
-
-    @property
-    def draw(self):
-        return ImageDraw.Draw(self.image)
-
     def text(self, x, y, text, fill=None, scale=None):
-        return FONT.draw(self.draw, (x, y), text, self.ink if fill is None else fill, scale or self.scale)
+        """Draw ``text`` with its cell's top-left corner at (x, y); returns its width."""
+        mask = FONT.mask(text, scale or self.scale)
+        if mask.width:
+            self.draw.bitmap((x, y), mask, fill=self.ink if fill is None else fill)
+        return mask.width
+
+    def pattern(self, x, y, mask, fill=None):
+        """A cached 1-bit pattern (a dotted rule or track), drawn as one bitmap."""
+        if mask.height:
+            self.draw.bitmap((x, y), mask, fill=self.ink if fill is None else fill)
 
     def fit(self, text, width, ellipsis=True):
         return FONT.fit(text, width, self.scale, ellipsis)
@@ -108,6 +107,18 @@ class Canvas:
             self.text(x1 - rw, y, right, fill)
             left = self.fit(left, x1 - x0 - rw - self.cw)
         self.text(x0, y, self.fit(left, x1 - x0), fill)
+
+
+@lru_cache(maxsize=64)
+def dotted(scale: int, span: int) -> Image.Image:
+    """A dotted vertical rule ``scale`` pixels wide: a ``scale``-pixel dot every
+    ``2 * scale`` pixels, the dots starting within ``span`` pixels of its top."""
+    starts = range(0, max(0, span), 2 * scale)
+    if not starts:
+        return Image.new("1", (scale, 0))
+    row_on, row_off = b"\xff" * scale, b"\x00" * scale
+    rows = [row_on if (y % (2 * scale)) < scale else row_off for y in range(starts[-1] + scale)]
+    return Image.frombytes("L", (scale, len(rows)), b"".join(rows)).convert("1", dither=Image.Dither.NONE)
 
 
 def render_screen(screen: Screen, size=BASE, mode="1", *, paper: bool | None = None) -> Image.Image:
@@ -215,8 +226,8 @@ class Body:
         c, s = self.c, self.c.scale
         y0, y1 = self.y(first_row), self.y(self.rows) - 1
         x = c.width - s
-        for y in range(y0, y1 + 1, 2 * s):                # dotted track
-            c.bar(x, y, c.width - 1, y + s - 1)
+        if y1 >= y0:
+            c.pattern(x, y0, dotted(s, y1 - y0 + 1))         # dotted track
         span = y1 - y0 + 1
         t0 = y0 + span * start // total
         t1 = y0 + span * min(total, start + shown) // total - 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -16,26 +17,61 @@ from PIL import Image, ImageDraw
 from firmware.fonts import fixed6x9
 
 ELLIPSIS = "…"
+_NORMAL_CACHE = 4096      # distinct texts remembered in their drawn form
 # Where a line may break: at a space, but not inside a French amount ("1 200 000") nor
 # before the spaced punctuation of French typography ("ELF : 300", "Vendre ?").
 _BREAK = re.compile(r"(?<!«) (?![:;!?»])(?!(?<=\d )\d)")
 
 
-def _parse(art: str) -> dict[str, Image.Image]:
-    glyphs = {}
+# "#" is ink, anything else paper: one translation per pixel row, then one image per band.
+_INK = {ord("#"): "\xff"}
+_PAPER = re.compile("[^\xff]")
+
+
+class _Glyphs(Mapping):
+    """Character -> its ``width`` x ``height`` 1-bit image, cut from its band on first use
+    (cutting all 216 at start-up took longer than reading the whole font art)."""
+
+    def __init__(self, bands: dict[str, tuple[Image.Image, tuple[int, int, int, int]]]):
+        self._where = bands
+        self._cut: dict[str, Image.Image] = {}
+
+    def __getitem__(self, char: str) -> Image.Image:
+        try:
+            return self._cut[char]
+        except KeyError:
+            band, box = self._where[char]
+            glyph = self._cut[char] = band.crop(box)
+            return glyph
+
+    def __contains__(self, char) -> bool:
+        return char in self._where
+
+    def __iter__(self):
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+
+def _parse(art: str) -> _Glyphs:
+    """The glyphs of ``art`` (format: fixed6x9.py). Each band of glyphs becomes one image
+    made from its rows in a single call: parsed pixel by pixel, the font added about 8 ms
+    to every start on a desktop (docs/benchmarks.md), some 80 ms on a Pi Zero 2 W."""
+    width, height = fixed6x9.WIDTH, fixed6x9.HEIGHT
+    where = {}
     lines = art.strip("\n").split("\n")
     for i, line in enumerate(lines):
         if not line.startswith(">"):
             continue
-        rows = lines[i + 1:i + 1 + fixed6x9.HEIGHT]
-        for k in range((len(line) - 2) // 7 + 1):
-            char = line[2 + 7 * k]
-            col = 2 + 7 * k
-            pixels = [1 if row[col + x] == "#" else 0 for row in rows for x in range(fixed6x9.WIDTH)]
-            glyph = Image.new("1", (fixed6x9.WIDTH, fixed6x9.HEIGHT))
-            glyph.putdata(pixels)
-            glyphs[char] = glyph
-    return glyphs
+        chars = line[2::7]
+        band_width = 2 + 7 * len(chars)
+        rows = [row.ljust(band_width)[:band_width].translate(_INK) for row in lines[i + 1:i + 1 + height]]
+        data = _PAPER.sub("\x00", "".join(rows)).encode("latin-1")
+        band = Image.frombytes("L", (band_width, height), data).convert("1", dither=Image.Dither.NONE)
+        for k, char in enumerate(chars):
+            where[char] = (band, (2 + 7 * k, 0, 2 + 7 * k + width, height))
+    return _Glyphs(where)
 
 
 class BitmapFont:
@@ -45,11 +81,25 @@ class BitmapFont:
         self.width, self.height, self.ascent = width, height, ascent
         self.glyphs = _parse(art)
         self._blank = Image.new("1", (width, height))
+        self._normal: dict[str, str] = {}
 
     def normal(self, text: str) -> str:
         """``text`` as it will be drawn, one glyph per character: composed accents (NFC),
         any space (no-break, thin...) a space, a letter we lack its base letter (ő -> o),
-        anything else "?". Widths are counted on this form."""
+        anything else "?". Widths are counted on this form. Each distinct text is
+        normalised once: screens and boards redraw the same texts press after press."""
+        try:
+            return self._normal[text]
+        except (KeyError, TypeError):
+            pass
+        out = self._normalise(text)
+        if isinstance(text, str):
+            if len(self._normal) >= _NORMAL_CACHE:
+                self._normal.clear()
+            self._normal[text] = out
+        return out
+
+    def _normalise(self, text) -> str:
         out = []
         for char in unicodedata.normalize("NFC", str(text)):
             if char in self.glyphs or char == " ":

@@ -55,7 +55,9 @@ def test_unchanged_frame_sends_nothing_on_the_bus(kind):
     assert data_bytes(serial) == first and serial.command.call_count == commands
 
     assert display.show(frame(text="2")) is True
-    assert data_bytes(serial) == 2 * first
+    # Only the pages (and columns) the new character touches: drivers/partial_pages.py,
+    # whose exact bytes tests/drivers/test_partial_pages.py checks on a model panel.
+    assert 0 < data_bytes(serial) - first <= 2 * 8
     assert display.frames_sent == 2 and display.frames_skipped == 1
 
 

@@ -1,0 +1,55 @@
+"""`corbeille` as the start benchmark runs it: the real command line, plus a note taken by
+the child itself when its first frame is shown (systemd's READY=1).
+
+    python -m bench.start_child OUT.json corbeille-arguments...
+
+At the first frame the child writes to OUT.json the modules it has imported (their
+import, alone, is the floor of a start) and its own memory from /proc/self/status
+(VmHWM: its peak resident set so far; VmRSS) -- read in the child, not inherited from
+the parent that spawned it. It notes the same at exit in OUT.json.exit.
+"""
+import json
+import sys
+
+
+def _memory() -> dict:
+    out = {}
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                key, _, value = line.partition(":")
+                if key in ("VmHWM", "VmRSS"):
+                    out[key] = int(value.split()[0])          # KiB
+    except OSError:
+        pass
+    return out
+
+
+def main() -> int:
+    out, argv = sys.argv[1], sys.argv[2:]
+    import firmware.notify
+
+    ready = firmware.notify.Notifier.ready
+    noted = []
+
+    def noting_ready(self):
+        if not noted:
+            noted.append(True)
+            modules = sorted(name for name in sys.modules
+                             if name != "__main__" and not name.startswith("bench"))
+            with open(out, "w", encoding="utf-8") as file:
+                json.dump({"modules": modules, **_memory()}, file)
+        return ready(self)
+
+    firmware.notify.Notifier.ready = noting_ready
+    from firmware.cli import main as corbeille
+
+    try:
+        return corbeille(argv)
+    finally:
+        with open(out + ".exit", "w", encoding="utf-8") as file:
+            json.dump({"modules": sorted(sys.modules), **_memory()}, file)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""The benchmark's own machinery (bench/): its floors draw what the renderer draws, and
+`python -m bench --no-write` reaches every part as --no-write. No timing is asserted."""
+import pytest
+
+import bench.__main__ as bench_main
+from bench import dv_bench, mb_bench, press_bench
+from bench.frames import record
+from bench.press_bench import BusRecorder
+from firmware.board import render_board
+from firmware.render import render_screen
+from test_render import SCREENS
+
+
+@pytest.mark.parametrize("size, mode", [((128, 64), "1"), ((256, 128), "L"), ((800, 480), "1")])
+def test_the_pillow_alone_floor_draws_the_renderers_pixels(size, mode):
+    for screen in SCREENS.values():
+        image, frame = record(render_screen, screen, size, mode)
+        assert frame.floor().tobytes() == image.tobytes()
+        assert frame.floor(blit=True).tobytes() == image.tobytes()
+        assert frame.texts > 0 and frame.texts < len(frame.ops) + 1
+
+
+def test_the_board_floor_draws_the_boards_pixels():
+    from engines.maxibourse.game import MaxiBourse, snapshot
+
+    game = MaxiBourse({"game": "maxibourse", "format": "junior", "players": ["Ana", "Ben"], "seed": 1})
+    image, frame = record(render_board, snapshot(game), game.box, (800, 480), "1")
+    assert frame.floor().tobytes() == image.tobytes() and frame.texts > 50
+
+
+def test_no_write_reaches_every_part(monkeypatch):
+    seen = []
+    for part in (mb_bench, dv_bench, press_bench):
+        monkeypatch.setattr(part, "main", lambda argv, part=part: seen.append((part.__name__, argv)) or 0)
+    assert bench_main.main(["--no-write"]) == 0
+    assert seen == [(p, ["--no-write"]) for p in ("bench.mb_bench", "bench.dv_bench", "bench.press_bench")]
+    assert bench_main.main(["3"]) == 2
+
+
+def test_each_part_reads_no_write_as_an_option(monkeypatch, capsys):
+    written = []
+    monkeypatch.setattr(dv_bench, "write_section", lambda *a: written.append(a))
+    monkeypatch.setattr(dv_bench, "run", lambda games, seed, players, journal_dir: (f"{games} {seed} {players}", {}))
+    assert dv_bench.main(["--no-write"]) == 0
+    assert capsys.readouterr().out.startswith("5 2026 12") and written == []
+    monkeypatch.setattr(mb_bench, "run", lambda *a: ("text", {}))
+    monkeypatch.setattr(mb_bench, "write_section", lambda *a: written.append(a))
+    assert mb_bench.main(["--no-write"]) == 0 and written == []
+
+
+def test_the_bus_recorder_counts_i2c_framing():
+    bus = BusRecorder()
+    bus.command(0x21, 0, 127, 0x22, 0, 7)
+    bus.data([0] * 1024)
+    assert bus.payload == 1030 and bus.messages == 2 and bus.wire == 1034
