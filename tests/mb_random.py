@@ -15,6 +15,7 @@ if str(ROOT) not in sys.path:  # bench/ is a top-level folder, not an installed 
 
 from bench.randomgame import (  # noqa: E402
     CORRECTIONS,
+    MAX_ATTEMPTS,
     PLAYER_NAMES,
     WEIGHTS,
     Stuck,
@@ -27,4 +28,73 @@ from bench.randomgame import (  # noqa: E402
 )
 
 __all__ = ["CORRECTIONS", "PLAYER_NAMES", "WEIGHTS", "Stuck", "draw_action", "draw_value", "header_for",
-           "is_over", "random_game", "state_key"]
+           "is_over", "random_game", "state_key", "tight_game", "full_state"]
+
+
+# ------------------------------------------------------------------ tight games
+import copy  # noqa: E402
+
+from engines.core.errors import IllegalAction  # noqa: E402
+from engines.maxibourse import frames as F  # noqa: E402
+from engines.maxibourse.game import MaxiBourse, snapshot  # noqa: E402
+
+POOR = 10  # a cash-poor start: a tenth of the format's cash
+
+
+def full_state(game):
+    """Everything undo must give back: every field of the state (the procedures under way
+    included), the log and what the box shows."""
+    fields = {k: copy.deepcopy(v) for k, v in vars(game.s).items() if k not in ("ledger", "lots")}
+    fields["stack"] = repr(game.s.stack)
+    fields["ledger"] = dict(game.s.ledger.balances)
+    fields["lots"] = copy.deepcopy(game.s.lots.held)
+    return fields, list(game.log), snapshot(game)
+
+
+def tight_game(rng, header, max_actions=300, poor=True, corrections=0.3, undos=0.05, on_action=None):
+    """A random legal game where play gets tight: players start with a tenth of the cash
+    (`poor`), corrections come mid-round (drawn with probability `corrections` per step
+    from the pending decision, so also in the middle of a sale or a settlement), and now
+    and then the last action is undone, checked to give back the state before it exactly,
+    and played again. Returns (game, actions applied, undos checked).
+
+    Stuck (AssertionError) when every draw is refused MAX_ATTEMPTS times in a row."""
+    game = MaxiBourse(header)
+    applied, undone, refused = 0, 0, 0
+    while not isinstance(game.top, F.Turn):  # set-up: picks and the first player
+        act = draw_action(game, rng, WEIGHTS, corrections=False)
+        game.apply(act)
+        applied += 1
+    if poor:
+        for seat in range(len(game.players)):
+            cut = game.cash(seat) - game.cash(seat) // POOR
+            game.apply(game.ACTIONS.classes["adjust_cash"](seat, -cut, "cash-poor start"))
+            applied += 1
+    while applied < max_actions and not is_over(game):
+        will_undo = rng.random() < undos
+        before = full_state(game) if will_undo else None
+        state, logged = game.s, len(game.log)
+        act = draw_action(game, rng, WEIGHTS, corrections=rng.random() < corrections)
+        if act is None:
+            break
+        try:
+            events = game.apply(act)
+        except IllegalAction:
+            # a refusal keeps the very state object it found (Game.apply is atomic)
+            assert game.s is state and len(game.log) == logged, f"refused {act} changed the state"
+            refused += 1
+            if refused >= MAX_ATTEMPTS:
+                raise Stuck(f"{MAX_ATTEMPTS} refusals in a row; decision {game.decision().to_json()}") from None
+            continue
+        refused = 0
+        applied += 1
+        if on_action:
+            on_action(game, act, events)
+        if will_undo:
+            after = full_state(game)
+            assert game.undo() == act
+            assert full_state(game) == before, f"undo of {act} did not give back the state before it"
+            game.apply(act)
+            assert full_state(game) == after, f"{act} played again after undo gave another state"
+            undone += 1
+    return game, applied, undone

@@ -206,6 +206,8 @@ class MaxiBourse(Game):
         if self.s.ruined[seat]:
             return
         for f in self.s.stack:  # whatever they were selling or owed now belongs to the bank
+            if isinstance(f, F.Sale) and f.seller == seat and f.exclude is None:
+                f.exclude = seat  # the bank's sale still asks the others from the seller's left
             if isinstance(f, (F.Sale, F.Settlement, F.Auction)) and f.seller == seat:
                 f.seller = BANK
             if isinstance(f, F.Debt):
