@@ -852,9 +852,11 @@ class MaxiBourse(Game):
                     if keep:
                         f.purchases.append((buyer, keep))
                     self.emit("purchase_withdrawn", player=self.players[buyer], company=company, lots=n - keep)
-        top = self.top
+        top = self.top  # an offer left with nothing to sell is withdrawn at once
         if isinstance(top, F.Auction) and top.auction.lots == 0:
             self.pop(("auction", top.auction.price, []))
+        elif isinstance(top, F.Settlement) and not top.purchases:
+            self.pop(("settled", 0, 0, top.au_cours))
         elif isinstance(top, F.Sale) and top.lots == 0:
             self.pop(("sold", top.proceeds))
 
