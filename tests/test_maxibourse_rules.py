@@ -538,3 +538,88 @@ def test_a_correction_cannot_take_lots_a_buyer_is_paying_for():
     with pytest.raises(IllegalAction) as refused:
         play(g, 'adjust_lots Ana SHELL -1 "x"')
     assert "Ben" in refused.value.message("en") and snapshot(g) == before
+
+
+# ------------------------------------------- issue 9: readings of the rulebook
+@pytest.mark.parametrize("fmt,every", [("junior", 1), ("senior", 2), ("masters", 3)])
+def test_payday_every_tour_complet_of_the_format(fmt, every):
+    """IV: "A la fin de chaque tour complet de jeu, 1 tour pour MAXI BOURSE International
+    "Junior", 2 tours pour le jeu "Senior" et 3 tours pour le "Masters", les actions que
+    vous détenez vous rapportent". Payday comes after 1, 2 or 3 rounds of turns."""
+    g = started(["Ana", "Ben"], fmt)
+    paydays = []
+    for _ in range(6):
+        play(g, "roll 1 2", "end", "roll 1 2", "end")
+        if g.decision().prompt == "prompt.payday":
+            paydays.append(g.s.round)
+            play(g, "payday")
+    assert paydays == [r for r in range(1, 7) if r % every == 0]
+
+
+def test_a_refusal_in_a_sale_drops_10_per_lot_offered():
+    """2/5: "vous diminuez votre cours de 10 $ en 10 $ par joueur auquel vous êtes confronté
+    et par quotité de 1 000 actions" (Théo: "10 $ x 3 = 30 $ ... PEUGEOT perd 150 $" for
+    five players). A round where nobody buys drops 10 $ x lots still offered x players
+    asked; lots already bought in an earlier round no longer count."""
+    g = started(["Ana", "Ben", "Cid", "Dan"])
+    give(g, "Ana", "SHELL", 3)
+    play(g, 'set_price SHELL 400 "x"', "sell Ana SHELL 3", "declare Ben 0", "declare Cid 0", "declare Dan 0")
+    assert g.price("SHELL") == 400 - 10 * 3 * 3
+    play(g, "declare Ben 1", "declare Cid 0", "declare Dan 0", "settle")
+    play(g, "declare Ben 0", "declare Cid 0", "declare Dan 0")  # 2 lots still offered, 3 players
+    assert g.price("SHELL") == 310 - 10 * 2 * 3 - 10 * 2  # then the bank buys at -10 $ a lot
+
+
+def test_thierry_offers_his_forced_sale_to_the_players_first():
+    """III-6: "Thierry choisit les actions qu'il désire vendre et doit vous les proposer.
+    Si vous ne vous en portez pas acquéreur, il peut les vendre au service Titres." A forced
+    sale goes through the sale procedure: the others are asked at the quotation first; a
+    private trade at a price of his own is no way to raise the sum."""
+    g = started(["Thierry", "Anne", "Bea"])
+    give(g, "Thierry", "PEUGEOT", 3)
+    play(g, 'set_price PEUGEOT 350 "x"', "roll 1 2", "forced Thierry 1050000")
+    assert [o.kind for o in g.decision().options if o.kind in ("sell", "trade")] == ["sell"]
+    with pytest.raises(IllegalAction):
+        play(g, "trade Thierry Anne PEUGEOT 3 350")
+    play(g, "sell Thierry PEUGEOT 3")
+    d = g.decision()
+    assert d.prompt == "prompt.sale" and d.actor == seat(g, "Anne") and d.params["price"] == 350
+    play(g, "declare Anne 0", "declare Bea 0", "declare Anne 0", "declare Bea 0")  # "au service Titres"
+    assert bank_lots(g, "PEUGEOT") == 10 and g.price("PEUGEOT") == 350 - 60 - 60 - 30
+
+
+def test_cessation_de_paiement_fine_comes_out_of_the_difference_or_ruins():
+    """8: "Il vous verse la différence si le produit de cette vente vous laisse des
+    liquidités. Mais vous êtes sanctionné et devez passer un nouveau tour. Si le banquier
+    ne vous reverse pas d'argent, vous êtes ruiné". The sanction is the 100 000 $ fine:
+    a difference of 50 000 $ does not cover it, so nothing comes back and Ben is ruined."""
+    g = started(["Ana", "Ben", "Cid"])
+    for company, n in list(g.held(1).items()):
+        play(g, f'adjust_lots Ben {company} -{n} "x"')
+    give(g, "Ana", "SHELL", 1)
+    set_cash(g, "Ben", 100_000)
+    play(g, 'set_price SHELL 300 "x"', "sell Ana SHELL 1", "declare Ben 1", "declare Cid 0", "settle")
+    # Ben owes 300 000 and has nothing to sell: he hands over 100 000, the bank sells SHELL
+    play(g, "declare Cid 0", "declare Ana 0", "declare Cid 0", "declare Ana 0")
+    # nobody buys: the bank takes it back at 300 - 20 - 20 - 10 = 250: 100 000 + 250 000 - 300 000
+    assert g.s.ruined[1] and cash(g, "Ben") == 0
+    assert cash(g, "Ana") == 5_000_000 + 300_000  # Ana is paid in full
+
+
+def test_horizontal_bonus_per_disjoint_group_of_three_companies():
+    """IV-3: "Vous détenez des actions de 3 entreprises appartenant à un même secteur
+    d'activité : le banquier vous verse une attribution forfaitaire de 300 000 $ ... il vous
+    faut être majoritaire dans une entreprise au moins, et détenir 3 000 titres au moins
+    dans les deux autres entreprises." The bonus is for three companies: AUTOMOBILE (six
+    companies) can hold two disjoint groups, each with its own majority; five companies of
+    3 000 shares or more around one majority are still one group."""
+    from engines.maxibourse import payday as P
+    from engines.maxibourse.box import load_box
+    box = load_box()
+    prices = {c: 100 for c in box.companies}
+    two = {"PEUGEOT": 6, "TOYOTA": 3, "VW": 3, "FIAT": 6, "GM": 3, "LEYLAND": 3}
+    assert P.breakdown(two, prices, box, 1000).horizontal == ["AUTOMOBILE", "AUTOMOBILE"]
+    one = {"PEUGEOT": 6, "TOYOTA": 3, "VW": 3, "FIAT": 3, "GM": 3, "LEYLAND": 3}
+    assert P.breakdown(one, prices, box, 1000).horizontal == ["AUTOMOBILE"]
+    b = P.breakdown(two, prices, box, 1000)
+    assert b.total == b.dividends + sum(b.jetons.values()) + 600_000

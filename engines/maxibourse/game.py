@@ -37,6 +37,9 @@ SETTINGS = {  # name -> (default, allowed values or type)
 PRICE_STEP = 10    # every price is a multiple of 10 $ (MB1)
 MIN_PRICE = 10
 FINE = 100_000     # MB8
+# IV: "A la fin de chaque tour complet de jeu, 1 tour pour ... Junior, 2 tours pour le jeu
+# Senior et 3 tours pour le Masters": rounds of turns between two paydays
+PAYDAY_EVERY = {"junior": 1, "senior": 2, "masters": 3}
 MAX_ASK = 2        # 1 000 to 2 000 shares per speaking round (MB3)
 AMOUNT_STEP = 10_000  # the smallest cheque
 MAX_AMOUNT = 100_000_000
@@ -383,7 +386,7 @@ class MaxiBourse(Game):
             self.push(F.Turn(seat))
             self.emit("turn", player=self.players[seat], round=self.s.round)
             return
-        if self.settings["payday"] == "each_round":
+        if self.settings["payday"] == "each_round" and self.s.round % PAYDAY_EVERY[self.format] == 0:
             self.push(F.PaydayStep())
         else:
             self.after_payday()
@@ -713,11 +716,15 @@ class MaxiBourse(Game):
         for creditor, amount in d.owed:
             if creditor != BANK:
                 self.transfer(BANK, creditor, amount, "debt")
+        # "Il vous verse la différence ... Mais vous êtes sanctionné et devez passer un nouveau
+        # tour": the sanction (the 100 000 $ fine, one turn) comes out of the difference, then
+        # one more turn; "Si le banquier ne vous reverse pas d'argent, vous êtes ruiné".
         surplus = d.paid + proceeds - sum(a for _, a in d.owed)
-        if surplus > 0:
-            self.transfer(BANK, d.debtor, surplus, "surplus")
+        returned = surplus - d.fine
+        if returned > 0:
+            self.transfer(BANK, d.debtor, returned, "surplus")
             self.s.skip[d.debtor] += 2  # the sanction's turn plus one more
-            self.emit("sanction", player=self.players[d.debtor], fine=0)
+            self.emit("sanction", player=self.players[d.debtor], fine=d.fine)
         else:
             self.ruin(d.debtor)
         self.pop()
