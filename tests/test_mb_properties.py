@@ -103,6 +103,9 @@ def test_random_legal_games_keep_money_lots_prices_and_decisions(seed, players, 
 # ------------------------------------------------- where play gets tight
 @props(25)
 @given(seed=SEEDS, players=PLAYERS, fmt=FORMATS, options=SETTINGS, poor=st.booleans())
+# issue 9 item 1: a seller ruined while their partly sold sale went on (TypeError before the fix)
+@example(seed=1, players=5, fmt="junior", options={}, poor=True)
+@example(seed=175, players=4, fmt="junior", options={}, poor=True)
 def test_tight_games_cash_poor_with_corrections_and_undos(seed, players, fmt, options, poor):
     """Issue 9: random legal games, 2-6 players, every format, players starting with a
     tenth of the cash (`poor`), corrections drawn in the middle of rounds, sales and
