@@ -51,6 +51,24 @@ def full_state(game):
     return fields, list(game.log), snapshot(game)
 
 
+def correction_on_offer(game, rng):
+    """A correction aimed where it hurts: lots taken from a holder with lots on offer (a
+    sale, an auction or a settlement under way), or handed from the bank during a Titre."""
+    targets = [(f.seller, f.company) for f in game.s.stack
+               if isinstance(f, (F.Sale, F.Auction, F.Settlement)) and getattr(f, "company", None)]
+    targets += [(-1, f.company) for f in game.s.stack if isinstance(f, F.TitreSquare)]
+    if not targets:
+        return None
+    holder, company = rng.choice(targets)
+    cls = game.ACTIONS.classes["adjust_lots"]
+    if holder >= 0:
+        held = game.s.lots.of(company, holder)
+        return cls(holder, company, -rng.randint(1, held), "oubli") if held else None
+    seats = [s for s in range(len(game.players)) if not game.s.ruined[s]]
+    left = game.s.lots.bank(company)
+    return cls(rng.choice(seats), company, rng.randint(1, left), "oubli") if left and seats else None
+
+
 def tight_game(rng, header, max_actions=300, poor=True, corrections=0.3, undos=0.05, on_action=None):
     """A random legal game where play gets tight: players start with a tenth of the cash
     (`poor`), corrections come mid-round (drawn with probability `corrections` per step
@@ -74,7 +92,9 @@ def tight_game(rng, header, max_actions=300, poor=True, corrections=0.3, undos=0
         will_undo = rng.random() < undos
         before = full_state(game) if will_undo else None
         state, logged = game.s, len(game.log)
-        act = draw_action(game, rng, WEIGHTS, corrections=rng.random() < corrections)
+        correcting = rng.random() < corrections
+        act = (correction_on_offer(game, rng) if correcting and rng.random() < 0.5 else None) \
+            or draw_action(game, rng, WEIGHTS, corrections=correcting)
         if act is None:
             break
         try:

@@ -627,3 +627,22 @@ def test_horizontal_bonus_per_disjoint_group_of_three_companies():
     assert P.breakdown(one, prices, box, 1000).horizontal == ["AUTOMOBILE"]
     b = P.breakdown(two, prices, box, 1000)
     assert b.total == b.dividends + sum(b.jetons.values()) + 600_000
+
+
+def test_a_correction_during_a_half_delivered_settlement_keeps_what_was_sold():
+    """Found by the cash-poor random games: Ana sells 3 of her 4 SHELL, Ben's lot is
+    delivered, Cid's 2 are seized in his cessation de paiement; a correction then takes
+    Ana's fourth lot, which was never on offer: her sale, all sold, is not cut (it was cut
+    below what it had sold and the bank's buy-back paid a negative amount)."""
+    g = started(["Ana", "Ben", "Cid"])
+    for company, n in list(g.held(2).items()):
+        play(g, f'adjust_lots Cid {company} -{n} "x"')
+    give(g, "Ana", "SHELL", 4)
+    set_cash(g, "Cid", 100_000)
+    play(g, 'set_price SHELL 300 "x"', "sell Ana SHELL 3", "declare Ben 1", "declare Cid 2", "settle")
+    assert g.decision().params["seller"] == "BANK"  # Cid's cessation: the bank sells the 2 seized lots
+    events = play(g, 'adjust_lots Ana SHELL -1 "x"')
+    assert not [e for e in events if e.key in ("offer_reduced", "purchase_withdrawn")]
+    play(g, "declare Ana 0", "declare Ben 0", "declare Ana 0", "declare Ben 0")
+    assert g.s.ruined[2] and cash(g, "Ana") == 5_000_000 + 300_000 + 600_000
+    assert g.decision().prompt == "prompt.turn_start" and g.decision().actor == seat(g, "Ana")

@@ -839,20 +839,29 @@ class MaxiBourse(Game):
                 raise IllegalAction("error.correction_sold", player=name, company=company,
                                     buyer=self.players[f.debtor])
         held = self.s.lots.of(company, holder)
-        sales = [f for f in stack if isinstance(f, F.Sale) and f.seller == holder and f.company == company]
-        excess = sum(f.lots for f in sales) - held
-        for sale in reversed(sales):
+
+        def gone(i):
+            """Lots of the sale at stack[i] its settlement has already delivered (or seen
+            seized): they left the holder but still count in the sale until it resumes."""
+            child = stack[i + 1] if i + 1 < len(stack) else None
+            return sum(n for _, n in child.purchases[:child.index]) if isinstance(child, F.Settlement) else 0
+
+        sales = [i for i, f in enumerate(stack) if isinstance(f, F.Sale) and f.seller == holder and f.company == company]
+        excess = sum(stack[i].lots - gone(i) for i in sales) - held
+        for i in reversed(sales):
             if excess > 0:
-                cut = min(excess, sale.lots)
-                sale.lots, excess = sale.lots - cut, excess - cut
-                self.emit("offer_reduced", player=name, company=company, lots=sale.lots)
+                cut = min(excess, stack[i].lots - gone(i))
+                stack[i].lots, excess = stack[i].lots - cut, excess - cut
+                self.emit("offer_reduced", player=name, company=company, lots=stack[i].lots)
         for i, f in enumerate(stack):
-            parent = stack[i - 1] if i else None
-            cap = parent.lots if isinstance(parent, F.Sale) else held
-            if isinstance(f, F.Auction) and f.seller == holder and f.company == company and f.auction.lots > cap:
+            if not (isinstance(f, (F.Auction, F.Settlement)) and f.seller == holder and f.company == company):
+                continue
+            parent = stack[i - 1]
+            cap = parent.lots - gone(i - 1) if isinstance(parent, F.Sale) else held
+            if isinstance(f, F.Auction) and f.auction.lots > cap:
                 f.auction.lots = cap
                 self.emit("offer_reduced", player=name, company=company, lots=cap)
-            if isinstance(f, F.Settlement) and f.seller == holder and f.company == company:
+            if isinstance(f, F.Settlement):
                 while sum(n for _, n in f.purchases[f.index:]) > cap:
                     buyer, n = f.purchases.pop()
                     keep = max(0, cap - sum(m for _, m in f.purchases[f.index:]))
