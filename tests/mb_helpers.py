@@ -47,3 +47,9 @@ def total_money(game):
 
 def bank_lots(game, company):
     return game.s.lots.held[company][BANK]
+
+
+def script(game, text):
+    """Play a script of the command language: one action a line, `#` starts a comment."""
+    lines = [line for line in (raw.split("#")[0].strip() for raw in text.splitlines()) if line]
+    return play(game, *lines)

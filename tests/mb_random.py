@@ -15,6 +15,7 @@ if str(ROOT) not in sys.path:  # bench/ is a top-level folder, not an installed 
 
 from bench.randomgame import (  # noqa: E402
     CORRECTIONS,
+    MAX_ATTEMPTS,
     PLAYER_NAMES,
     WEIGHTS,
     Stuck,
@@ -27,4 +28,92 @@ from bench.randomgame import (  # noqa: E402
 )
 
 __all__ = ["CORRECTIONS", "PLAYER_NAMES", "WEIGHTS", "Stuck", "draw_action", "draw_value", "header_for",
-           "is_over", "random_game", "state_key"]
+           "is_over", "random_game", "state_key", "tight_game", "full_state"]
+
+
+# ------------------------------------------------------------------ tight games
+import copy  # noqa: E402
+
+from engines.core.errors import IllegalAction  # noqa: E402
+from engines.maxibourse import frames as F  # noqa: E402
+from engines.maxibourse.game import MaxiBourse, snapshot  # noqa: E402
+
+POOR = 10  # a cash-poor start: a tenth of the format's cash
+
+
+def full_state(game):
+    """Everything undo must give back: every field of the state (the procedures under way
+    included), the log and what the box shows."""
+    fields = {k: copy.deepcopy(v) for k, v in vars(game.s).items() if k not in ("ledger", "lots")}
+    fields["stack"] = repr(game.s.stack)
+    fields["ledger"] = dict(game.s.ledger.balances)
+    fields["lots"] = copy.deepcopy(game.s.lots.held)
+    return fields, list(game.log), snapshot(game)
+
+
+def correction_on_offer(game, rng):
+    """A correction aimed where it hurts: lots taken from a holder with lots on offer (a
+    sale, an auction or a settlement under way), or handed from the bank during a Titre."""
+    targets = [(f.seller, f.company) for f in game.s.stack
+               if isinstance(f, (F.Sale, F.Auction, F.Settlement)) and getattr(f, "company", None)]
+    targets += [(-1, f.company) for f in game.s.stack if isinstance(f, F.TitreSquare)]
+    if not targets:
+        return None
+    holder, company = rng.choice(targets)
+    cls = game.ACTIONS.classes["adjust_lots"]
+    if holder >= 0:
+        held = game.s.lots.of(company, holder)
+        return cls(holder, company, -rng.randint(1, held), "oubli") if held else None
+    seats = [s for s in range(len(game.players)) if not game.s.ruined[s]]
+    left = game.s.lots.bank(company)
+    return cls(rng.choice(seats), company, rng.randint(1, left), "oubli") if left and seats else None
+
+
+def tight_game(rng, header, max_actions=300, poor=True, corrections=0.3, undos=0.05, on_action=None):
+    """A random legal game where play gets tight: players start with a tenth of the cash
+    (`poor`), corrections come mid-round (drawn with probability `corrections` per step
+    from the pending decision, so also in the middle of a sale or a settlement), and now
+    and then the last action is undone, checked to give back the state before it exactly,
+    and played again. Returns (game, actions applied, undos checked).
+
+    Stuck (AssertionError) when every draw is refused MAX_ATTEMPTS times in a row."""
+    game = MaxiBourse(header)
+    applied, undone, refused = 0, 0, 0
+    while not isinstance(game.top, F.Turn):  # set-up: picks and the first player
+        act = draw_action(game, rng, WEIGHTS, corrections=False)
+        game.apply(act)
+        applied += 1
+    if poor:
+        for seat in range(len(game.players)):
+            cut = game.cash(seat) - game.cash(seat) // POOR
+            game.apply(game.ACTIONS.classes["adjust_cash"](seat, -cut, "cash-poor start"))
+            applied += 1
+    while applied < max_actions and not is_over(game):
+        will_undo = rng.random() < undos
+        before = full_state(game)
+        correcting = rng.random() < corrections
+        act = (correction_on_offer(game, rng) if correcting and rng.random() < 0.5 else None) \
+            or draw_action(game, rng, WEIGHTS, corrections=correcting)
+        if act is None:
+            break
+        try:
+            events = game.apply(act)
+        except IllegalAction:
+            # a refusal leaves every field of the state, the log and the screen as they were
+            assert full_state(game) == before, f"refused {act} changed the state"
+            refused += 1
+            if refused >= MAX_ATTEMPTS:
+                raise Stuck(f"{MAX_ATTEMPTS} refusals in a row; decision {game.decision().to_json()}") from None
+            continue
+        refused = 0
+        applied += 1
+        if on_action:
+            on_action(game, act, events)
+        if will_undo:
+            after = full_state(game)
+            assert game.undo() == act
+            assert full_state(game) == before, f"undo of {act} did not give back the state before it"
+            game.apply(act)
+            assert full_state(game) == after, f"{act} played again after undo gave another state"
+            undone += 1
+    return game, applied, undone

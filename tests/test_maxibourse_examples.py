@@ -234,7 +234,9 @@ def test_messaline_cessation_de_paiement_daniel_paid_in_full():
     play(g, "declare Jacques 4", "declare Daniel 0", "settle")
     assert cash(g, "Daniel") - daniel == 2_800_000
     assert lots(g, "Jacques", "PEUGEOT") == 4 and lots(g, "Daniel", "PEUGEOT") == 0
-    assert cash(g, "Messaline") == 1_200_000  # the surplus comes back to her
+    # "Le surplus revient à Messaline": 1 200 000 handed over + 2 800 000 - 2 800 000, less
+    # the fine: "Mais vous êtes sanctionné et devez passer un nouveau tour"
+    assert cash(g, "Messaline") == 1_200_000 - 100_000
     assert g.s.skip[1] == 2 and not g.s.ruined[1]
 
 
@@ -347,3 +349,96 @@ def test_trade_between_players_at_an_agreed_higher_price():
     before = cash(g, "Ana")
     play(g, "trade Ben Ana TWA 2 250")
     assert before - cash(g, "Ana") == 500_000 and lots(g, "Ana", "TWA") == 2 and g.price("TWA") == 250
+
+
+def test_nestle_first_and_second_speaking_rounds():
+    """1-3: "Isabelle, en déclarant vouloir acheter 2 000 actions NESTLE, déclenche le premier
+    tour de parole. Daniel désire en acheter 1 000, Georges également et Laure ne désire pas
+    en acquérir. Restent alors seuls concernés Isabelle, Georges et Daniel." On her own
+    square Isabelle buys au cours (NESTLE 300 $: 600 000 $); Daniel and Georges au mieux at
+    320 $; the second round asks Isabelle, Daniel and Georges "jusqu'à ce qu'il ne reste
+    aucune action disponible"."""
+    g = started(["Isabelle", "Daniel", "Georges", "Laure"])
+    play(g, 'set_price NESTLE 300 "example"', "roll 2 3", "titre NESTLE")
+    with pytest.raises(IllegalAction, match="allowed: 0, 1, 2"):  # "1 000 actions minimum et 2 000 actions maximum"
+        play(g, "declare Isabelle 3")
+    before = {p: cash(g, p) for p in g.players}
+    play(g, "declare Isabelle 2", "settle")
+    play(g, "declare Daniel 1", "declare Georges 1", "declare Laure 0", "settle")
+    paid = {p: before[p] - cash(g, p) for p in g.players}
+    assert paid == {"Isabelle": 600_000, "Daniel": 320_000, "Georges": 320_000, "Laure": 0}
+    assert bank_lots(g, "NESTLE") == 6
+    assert g.top.round.order == [seat(g, p) for p in ("Isabelle", "Daniel", "Georges")]
+    play(g, "declare Isabelle 2", "declare Daniel 2", "declare Georges 2", "settle")  # 320 -> 380
+    assert g.price("NESTLE") == 380 and bank_lots(g, "NESTLE") == 0
+    assert g.decision().prompt == "prompt.square"  # no NESTLE left: the Titre is over
+
+
+def test_basf_nobody_may_sell():
+    """1-2: "Sophie pose son pion sur la case BASF. Aucun des joueurs ne possède la faculté
+    de vendre des actions dans ce tour de jeu.\""""
+    g = started(["Yves", "Veronique", "Sophie"], first="Sophie")
+    play(g, "roll 3 4", "titre BASF")
+    for name in ("Yves", "Veronique", "Sophie"):
+        company = next(iter(g.held(seat(g, name))))
+        for line in (f"sell {name} {company} 1", f"trade {name} Sophie {company} 1 300"):
+            with pytest.raises(IllegalAction):
+                play(g, line)
+    play(g, "declare Sophie 0", "declare Yves 0", "declare Veronique 0")
+    for name in ("Yves", "Veronique"):  # still on Sophie's Titre square: no sale either
+        company = next(iter(g.held(seat(g, name))))
+        with pytest.raises(IllegalAction, match="1-2"):
+            play(g, f"trade {name} Sophie {company} 1 300")
+
+
+def test_pierre_on_elf_chooses_thomson():
+    """1-4: "Pierre pose son pion sur la case ELF ... S'il décide d'acquérir des actions
+    THOMSON, ses concurrents ne peuvent acquérir que THOMSON." Another company than the
+    square's is bought au mieux (1-5)."""
+    g = started(["Pierre", "Anne", "Luc"])
+    play(g, 'set_price THOMSON 200 "example"', 'set_price ELF 200 "example"', "roll 2 2", "pass Pierre")
+    play(g, "titre ELF THOMSON")
+    d = g.decision()
+    assert d.prompt == "prompt.titre" and d.params["company"] == "THOMSON"  # au mieux, not au cours
+    play(g, "declare Pierre 1", "declare Anne 2", "declare Luc 0", "settle")
+    assert g.price("THOMSON") == 230 and g.price("ELF") == 200
+    assert lots(g, "Anne", "THOMSON") == 2 and lots(g, "Anne", "ELF") == 0
+
+
+def test_alain_768_matra_and_christine_1379_aeg():
+    """1-1: "Alain veut acheter 768 actions MATRA. Il ne le peut pas et doit en acheter au
+    minimum 1 000. Christine veut acheter 1379 actions A.E.G. Elle ne le peut pas et doit
+    choisir entre un achat de 1 000 titres et un achat de 2 000 actions A.E.G." Requests
+    are in lots of 1 000 shares: 0, 1 or 2."""
+    g = started(["Alain", "Christine"])
+    play(g, "roll 1 2", "titre MATRA")
+    for shares in (768, 1379):
+        with pytest.raises(IllegalAction, match="allowed: 0, 1, 2"):
+            play(g, f"declare Alain {shares}")
+    play(g, "declare Alain 1", "settle", "declare Christine 0")
+    assert lots(g, "Alain", "MATRA") == 1
+    play(g, "declare Alain 0", "end", "roll 1 2", "titre AEG")
+    assert g.decision().option("declare").fields["lots"].values == (0, 1, 2)
+    with pytest.raises(IllegalAction, match="allowed: 0, 1, 2"):
+        play(g, "declare Christine 1379")
+    play(g, "declare Christine 2", "settle")
+    assert lots(g, "Christine", "AEG") == 2
+
+
+def test_strategie_du_cumul_4520000():
+    """IV-5: "Il possède 4 000 CHASE MANHATTAN BANK. En achetant 2 000 titres
+    supplémentaires, il va non seulement devenir majoritaire et toucher un jeton de présence
+    supplémentaire ... Il ne lui manquerait plus que 4000 actions MATRA ou 4000 titres IBM
+    pour empocher à nouveau..., mais calculez vous-même !" Yves's portfolio (3 160 000 $)
+    with 2 000 CHASE and 4 000 MATRA more: 42 cards, six majorities, so two disjoint
+    vertical groups. The book gives no price for CHASE or MATRA: at 300 $ and 400 $,
+    420 000 + 2 600 000 + 300 000 + 1 200 000 = 4 520 000 $."""
+    prices = {c: 100 for c in BOX.companies} | YVES_PRICES | {"CHASE": 300, "MATRA": 400}
+    b = P.breakdown(YVES | {"CHASE": 6, "MATRA": 6}, prices, BOX, 1000)
+    assert b.dividends == 420_000
+    assert sum(b.jetons.values()) == 1_900_000 + 300_000 + 400_000
+    assert b.horizontal == ["BANQUES"] and b.vertical_groups == 2 and b.vertical == 1_200_000
+    assert b.total == 4_520_000
+    # with IBM instead of MATRA (IBM at 400 $), the same sum: the sixth majority is in a fifth sector
+    prices = {c: 100 for c in BOX.companies} | YVES_PRICES | {"CHASE": 300, "IBM": 400}
+    assert P.breakdown(YVES | {"CHASE": 6, "IBM": 6}, prices, BOX, 1000).total == 4_520_000

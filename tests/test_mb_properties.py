@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from engines.core.actions import Name, Seat, Signed, Text, _base
@@ -25,7 +25,7 @@ from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.game import MaxiBourse, snapshot
 from props import played, props
 from mb_helpers import new_game, play, started
-from mb_random import CORRECTIONS, WEIGHTS, draw_action, is_over, random_game, state_key
+from mb_random import CORRECTIONS, WEIGHTS, draw_action, is_over, random_game, state_key, tight_game
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PLAYERS = st.integers(min_value=2, max_value=6)
@@ -98,6 +98,31 @@ def test_random_legal_games_keep_money_lots_prices_and_decisions(seed, players, 
     assert check.checked == len(actions) == len(game.log)
     assert len(actions) == 300 or is_over(game)
     snapshot(game)  # the final state can always be shown
+
+
+# ------------------------------------------------- where play gets tight
+@props(25)
+@given(seed=SEEDS, players=PLAYERS, fmt=FORMATS, options=SETTINGS, poor=st.booleans())
+# issue 9 item 1: a seller ruined while their partly sold sale went on (TypeError before the fix)
+@example(seed=1, players=5, fmt="junior", options={}, poor=True)
+@example(seed=175, players=4, fmt="junior", options={}, poor=True)
+# a correction during a settlement half delivered cut the sale below what it had sold (ValueError)
+@example(seed=14, players=5, fmt="junior", options={}, poor=True)
+def test_tight_games_cash_poor_with_corrections_and_undos(seed, players, fmt, options, poor):
+    """Issue 9: random legal games, 2-6 players, every format, players starting with a
+    tenth of the cash (`poor`), corrections drawn in the middle of rounds, sales and
+    settlements, and undos checked to give back the state before the action exactly
+    (tests/mb_random.py: tight_game). No exception, never stuck (a move other than a
+    correction is always offered until the close), money and lots conserved, no negative
+    cash or holdings: the invariants of every random game."""
+    rng = random.Random(seed)
+    header = {"game": "maxibourse", "format": fmt, "players": ["Ana", "Ben", "Cid", "Dan", "Eve", "Fay"][:players],
+              "settings": options, "seed": seed}
+    check = Invariants(header)
+    game, applied, undone = tight_game(rng, header, max_actions=300, poor=poor, on_action=check)
+    played("maxibourse (cash-poor, corrections, undos)", applied)
+    assert applied >= 300 or is_over(game), f"stuck after {applied} actions: {game.decision().to_json()}"
+    snapshot(game)
 
 
 # -------------------------------------------------------------- replay, undo

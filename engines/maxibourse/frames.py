@@ -24,6 +24,7 @@ class Turn:
     seat: int
     phase: str = "start"  # start (may sell) -> double (after a double) -> square
     titre_done: bool = False
+    card: bool = False     # a card's effect was entered on the square (no trade then: 1-2, 4)
 
 
 @dataclass

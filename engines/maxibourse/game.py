@@ -38,6 +38,9 @@ SETTINGS = {  # name -> (default, allowed values or type)
 PRICE_STEP = 10    # every price is a multiple of 10 $ (MB1)
 MIN_PRICE = 10
 FINE = 100_000     # MB8
+# IV: "A la fin de chaque tour complet de jeu, 1 tour pour ... Junior, 2 tours pour le jeu
+# Senior et 3 tours pour le Masters": rounds of turns between two paydays
+PAYDAY_EVERY = {"junior": 1, "senior": 2, "masters": 3}
 MAX_ASK = 2        # 1 000 to 2 000 shares per speaking round (MB3)
 AMOUNT_STEP = 10_000  # the smallest cheque
 MAX_AMOUNT = 100_000_000
@@ -187,6 +190,9 @@ class MaxiBourse(Game):
             self.s.prices[company] = new
             self.s.last_change[company] = new - old
             self.emit("price", company=company, old=old, new=new, reason=reason)
+        for f in self.s.stack:  # an auction under way goes on from the quotation (MB5: a rumour counts)
+            if isinstance(f, F.Auction) and f.company == company:
+                f.auction.price = new
 
     def targets(self, target):
         if target in self.box.companies:
@@ -218,6 +224,8 @@ class MaxiBourse(Game):
         if self.s.ruined[seat]:
             return
         for f in self.s.stack:  # whatever they were selling or owed now belongs to the bank
+            if isinstance(f, F.Sale) and f.seller == seat and f.exclude is None:
+                f.exclude = seat  # the bank's sale still asks the others from the seller's left
             if isinstance(f, (F.Sale, F.Settlement, F.Auction)) and f.seller == seat:
                 f.seller = BANK
             if isinstance(f, F.Debt):
@@ -390,7 +398,7 @@ class MaxiBourse(Game):
             self.push(F.Turn(seat))
             self.emit("turn", player=self.players[seat], round=self.s.round)
             return
-        if self.settings["payday"] == "each_round":
+        if self.settings["payday"] == "each_round" and self.s.round % PAYDAY_EVERY[self.format] == 0:
             self.push(F.PaydayStep())
         else:
             self.after_payday()
@@ -493,11 +501,11 @@ class MaxiBourse(Game):
             self.end_titre_round(f)
 
     def end_titre_round(self, f):
-        takers = f.round.takers()
+        takers = [(s, n) for s, n in f.round.takers() if self.can_trade(s)]
         if f.au_cours_lots:
-            takers = takers[1:]  # the lander's au cours purchase is already settled
+            takers = [(s, n) for s, n in takers if s != f.lander]  # the au cours purchase is already settled
         requested, left = sum(n for _, n in takers), self.s.lots.bank(f.company)
-        if requested == 0:
+        if requested == 0 or left == 0:  # nobody asked, or no lot left to sell (no auction for 0 lots)
             return self.next_titre_round(f)
         if requested <= left:
             return self.push(F.Settlement(f.company, BANK, takers))
@@ -514,10 +522,22 @@ class MaxiBourse(Game):
 
     def resume_TitreSquare(self, f, result):
         if result and result[0] == "auction":
+            if not result[2]:  # a correction gave away the bank's last lots during the auction
+                return self.next_titre_round(f)
             return self.push(F.Settlement(f.company, BANK, result[2]))
         if result and result[0] == "settled" and result[3]:  # the au cours purchase
+            if self.s.lots.bank(f.company) == 0:  # "jusqu'à ce qu'il ne reste aucune action disponible"
+                self.emit("titre_over", company=f.company)
+                return self.pop()
+            self.leave_round(f.round)
             return self.end_titre_round(f) if f.round.done else None
         self.next_titre_round(f)
+
+    def leave_round(self, round_):
+        """A player sanctioned or ruined during the round (in a debt nested under it) is no
+        longer asked (MB8: "ni acheter, ni vendre")."""
+        asked = len(round_.answers)
+        round_.order = round_.order[:asked] + [s for s in round_.order[asked:] if self.can_trade(s)]
 
     # ---------------------------------------------------------------- auctions
     def on_raise(self, a):
@@ -550,6 +570,10 @@ class MaxiBourse(Game):
     def continue_settlement(self, f):
         while f.index < len(f.purchases):
             seat, lots = f.purchases[f.index]
+            if not self.can_trade(seat):  # sanctioned or ruined since the declaration: no purchase (MB8)
+                del f.purchases[f.index]
+                self.emit("purchase_withdrawn", player=self.players[seat], company=f.company, lots=lots)
+                continue
             f.index += 1
             amount = f.price * self.shares * lots
             f.proceeds += amount  # the creditor is always paid in full (MB8)
@@ -611,6 +635,8 @@ class MaxiBourse(Game):
 
     def resume_Sale(self, f, result):
         if result[0] == "auction":
+            if f.lots == 0:  # withdrawn by a correction during the auction
+                return self.pop(("sold", f.proceeds))
             return self.push(F.Settlement(f.company, f.seller, result[2]))
         _, proceeds, lots, _ = result
         f.proceeds += proceeds
@@ -623,6 +649,8 @@ class MaxiBourse(Game):
         turn = self.top.seat
         if turn not in (a.seller, a.buyer) or a.seller == a.buyer:
             raise IllegalAction("error.trade_parties", player=self.players[turn])
+        if self.top.phase != "start":
+            self.check_trade_after_roll(self.top, a)
         if a.price < self.price(a.company):
             raise IllegalAction("error.trade_price", company=a.company, price=a.price, current=self.price(a.company))
         if self.s.lots.of(a.company, a.seller) < a.lots:
@@ -634,6 +662,20 @@ class MaxiBourse(Game):
         self.set_price(a.company, a.price, "trade")
         self.transfer(a.buyer, a.seller, amount, "trade")
         self.move_lots(a.company, a.seller, a.buyer, a.lots)
+
+    def check_trade_after_roll(self, turn, a):
+        """After the roll the book allows one trade only: on a Titre square whose lots are all
+        held by players, the lander may offer to buy them from the holders (1-7). Selling is
+        forbidden while a Titre is traded (1-2) and a Politique square allows no transaction
+        at all (4); a card entered this turn (price change, pay...) means the square was not
+        a Titre square."""
+        if turn.titre_done:
+            raise IllegalAction("error.trade_titre", player=self.players[turn.seat])
+        if turn.card:
+            raise IllegalAction("error.trade_card", player=self.players[turn.seat])
+        if a.buyer != turn.seat or self.s.lots.bank(a.company) > 0:
+            raise IllegalAction("error.trade_after_roll", player=self.players[turn.seat], company=a.company,
+                                left=self.s.lots.bank(a.company))
 
     # -------------------------------------------------------------- debts (MB8)
     def check_debt(self, d):
@@ -686,20 +728,26 @@ class MaxiBourse(Game):
         for creditor, amount in d.owed:
             if creditor != BANK:
                 self.transfer(BANK, creditor, amount, "debt")
+        # "Il vous verse la différence ... Mais vous êtes sanctionné et devez passer un nouveau
+        # tour": the sanction (the 100 000 $ fine, one turn) comes out of the difference, then
+        # one more turn; "Si le banquier ne vous reverse pas d'argent, vous êtes ruiné".
         surplus = d.paid + proceeds - sum(a for _, a in d.owed)
-        if surplus > 0:
-            self.transfer(BANK, d.debtor, surplus, "surplus")
+        returned = surplus - d.fine
+        if returned > 0:
+            self.transfer(BANK, d.debtor, returned, "surplus")
             self.s.skip[d.debtor] += 2  # the sanction's turn plus one more
-            self.emit("sanction", player=self.players[d.debtor], fine=0)
+            self.emit("sanction", player=self.players[d.debtor], fine=d.fine)
         else:
             self.ruin(d.debtor)
         self.pop()
 
     # --------------------------------------------------------- card effects
     def on_price(self, a):
+        self.card_entered()
         self.change_prices(a.target, a.delta, "card")
 
     def on_rumour(self, a):
+        self.card_entered()
         self.s.rumours[a.player] += 1
         self.emit("rumour_drawn", player=self.players[a.player])
 
@@ -709,13 +757,20 @@ class MaxiBourse(Game):
         self.emit("rumour_revealed", player=self.players[a.player], target=a.target, delta=a.delta)
 
     def on_receive(self, a):
+        self.card_entered()
         self.transfer(BANK, a.player, a.amount, "card")
 
     def on_pay(self, a):
+        self.card_entered()
         self.owe(a.player, [(BANK, a.amount)])
 
     def on_payeach(self, a):
+        self.card_entered()
         self.owe(a.player, [(s, a.amount) for s in self.in_game() if s != a.player])
+
+    def card_entered(self):
+        if isinstance(self.top, F.Turn):
+            self.top.card = True
 
     def owe(self, seat, owed):
         if self.cash(seat) >= sum(a for _, a in owed):
@@ -727,6 +782,7 @@ class MaxiBourse(Game):
         self.check_debt(self.top)
 
     def on_forced(self, a):
+        self.card_entered()
         self.push(F.ForcedSale(a.player, a.amount))
         self.check_forced(self.top)
 
@@ -782,6 +838,55 @@ class MaxiBourse(Game):
         src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
         self.move_lots(a.company, src, dst, abs(a.delta))
         self.emit("correction", player=self.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
+        self.fit_offers(src, a.company)  # the player's offers, or the bank's
+
+    def fit_offers(self, holder, company):
+        """A correction took lots of `company` from `holder` (a player, or the bank when it
+        gave them to a player): what is on offer shrinks to what is still held, the latest
+        offer first, and is withdrawn when nothing is left; in a settlement the buyers last
+        in order lose their lots first. Each change is an event, so the box shows it."""
+        stack, name = self.s.stack, self.holder_name(holder)
+        for f in stack:  # lots a buyer is paying for now (a debt under way) are sold already
+            if isinstance(f, F.Debt) and f.stage == "cover" and f.purchase and f.purchase[::2] == (company, holder):
+                raise IllegalAction("error.correction_sold", player=name, company=company,
+                                    buyer=self.players[f.debtor])
+        held = self.s.lots.of(company, holder)
+
+        def gone(i):
+            """Lots of the sale at stack[i] its settlement has already delivered (or seen
+            seized): they left the holder but still count in the sale until it resumes."""
+            child = stack[i + 1] if i + 1 < len(stack) else None
+            return sum(n for _, n in child.purchases[:child.index]) if isinstance(child, F.Settlement) else 0
+
+        sales = [i for i, f in enumerate(stack) if isinstance(f, F.Sale) and f.seller == holder and f.company == company]
+        excess = sum(stack[i].lots - gone(i) for i in sales) - held
+        for i in reversed(sales):
+            if excess > 0:
+                cut = min(excess, stack[i].lots - gone(i))
+                stack[i].lots, excess = stack[i].lots - cut, excess - cut
+                self.emit("offer_reduced", player=name, company=company, lots=stack[i].lots)
+        for i, f in enumerate(stack):
+            if not (isinstance(f, (F.Auction, F.Settlement)) and f.seller == holder and f.company == company):
+                continue
+            parent = stack[i - 1]
+            cap = parent.lots - gone(i - 1) if isinstance(parent, F.Sale) else held
+            if isinstance(f, F.Auction) and f.auction.lots > cap:
+                f.auction.lots = cap
+                self.emit("offer_reduced", player=name, company=company, lots=cap)
+            if isinstance(f, F.Settlement):
+                while sum(n for _, n in f.purchases[f.index:]) > cap:
+                    buyer, n = f.purchases.pop()
+                    keep = max(0, cap - sum(m for _, m in f.purchases[f.index:]))
+                    if keep:
+                        f.purchases.append((buyer, keep))
+                    self.emit("purchase_withdrawn", player=self.players[buyer], company=company, lots=n - keep)
+        top = self.top  # an offer left with nothing to sell is withdrawn at once
+        if isinstance(top, F.Auction) and top.auction.lots == 0:
+            self.pop(("auction", top.auction.price, []))
+        elif isinstance(top, F.Settlement) and not top.purchases:
+            self.pop(("settled", 0, 0, top.au_cours))
+        elif isinstance(top, F.Sale) and top.lots == 0:
+            self.pop(("sold", top.proceeds))
 
     def on_set_price(self, a):
         self.set_price(a.company, a.price, "correction")

@@ -16,7 +16,7 @@ VERTICAL_BONUS = 600_000
 class Breakdown:
     dividends: int = 0
     jetons: dict = field(default_factory=dict)     # company -> amount
-    horizontal: list = field(default_factory=list)  # sectors
+    horizontal: list = field(default_factory=list)  # a sector per group (twice for two groups)
     vertical_groups: int = 0
     vertical: int = 0
 
@@ -45,6 +45,15 @@ def vertical_groups(majorities_per_sector: dict) -> int:
     return k
 
 
+def horizontal_groups(companies, portfolio: dict) -> int:
+    """Most disjoint groups of three companies of one sector, each with a majority and two
+    others of at least 3 lots ("3 entreprises appartenant à un même secteur"): a sector of
+    six (AUTOMOBILE) can hold two. A majority counts as one of the "3 000 titres au moins"."""
+    majors = sum(1 for c in companies if portfolio.get(c, 0) >= MAJORITY_LOTS)
+    enough = sum(1 for c in companies if portfolio.get(c, 0) >= HORIZONTAL_MIN_LOTS)
+    return min(majors, enough // 3)
+
+
 def breakdown(portfolio: dict, prices: dict, box, shares_per_lot: int, vertical_rule: str = "per_group") -> Breakdown:
     """portfolio: company -> lots held."""
     b = Breakdown()
@@ -57,11 +66,7 @@ def breakdown(portfolio: dict, prices: dict, box, shares_per_lot: int, vertical_
     for sector in box.sectors:
         held = [c for c in sector.companies if c in majorities]
         per_sector[sector.id] = len(held)
-        if len(sector.companies) >= 3 and any(
-            sum(1 for other in sector.companies if other != lead and portfolio.get(other, 0) >= HORIZONTAL_MIN_LOTS) >= 2
-            for lead in held
-        ):
-            b.horizontal.append(sector.id)
+        b.horizontal += [sector.id] * horizontal_groups(sector.companies, portfolio)
     groups = vertical_groups(per_sector)
     b.vertical_groups = groups
     b.vertical = VERTICAL_BONUS * (groups if vertical_rule == "per_group" else min(groups, 1))

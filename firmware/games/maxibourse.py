@@ -5,9 +5,9 @@ from engines.core.i18n import format_amount
 from engines.maxibourse.game import MaxiBourse
 from firmware.texts import lots_label, t
 
-NEWS_ORDER = ("closed", "ruined", "payday", "cessation", "sanction", "bank_bought", "shortage",
-              "cannot_pay", "settled", "price", "rolled", "turn_skipped", "declared", "bid", "titre",
-              "rumour_drawn", "round")
+NEWS_ORDER = ("closed", "ruined", "payday", "cessation", "sanction", "purchase_withdrawn", "offer_reduced",
+              "bank_bought", "shortage", "cannot_pay", "settled", "titre_over", "price", "rolled", "turn_skipped",
+              "declared", "bid", "titre", "rumour_drawn", "round")
 
 
 class MaxiBourseUI:
