@@ -239,7 +239,7 @@ def test_illegal_action_changes_nothing_and_names_what_is_allowed_in_both_langua
     assert error.value.message("fr") == "declare : lots = 3 refusé ; possible : 0, 1, 2"
     with pytest.raises(IllegalAction) as error:
         play(g, "declare Ana 1")
-    assert "player = Ana" in str(error.value) and "allowed: Ben" in str(error.value)
+    assert str(error.value) == "it is Ben's turn, not Ana's; player allowed: Ben"
     with pytest.raises(IllegalAction) as error:
         play(g, "end")
     assert "end is not possible now; allowed:" in str(error.value) and "declare" in str(error.value)
@@ -646,3 +646,32 @@ def test_a_correction_during_a_half_delivered_settlement_keeps_what_was_sold():
     play(g, "declare Ana 0", "declare Ben 0", "declare Ana 0", "declare Ben 0")
     assert g.s.ruined[2] and cash(g, "Ana") == 5_000_000 + 300_000 + 600_000
     assert g.decision().prompt == "prompt.turn_start" and g.decision().actor == seat(g, "Ana")
+
+
+# ------------------------------------------- refusals say their own reason (issue 9)
+def test_refusals_say_their_own_reason_first_then_what_is_allowed():
+    from pathlib import Path
+
+    from firmware.script import run_script
+
+    root = Path(__file__).resolve().parent.parent
+    game = run_script((root / "examples" / "sony.txt").read_text(encoding="utf-8").split("set_price SONY 350")[0])
+    before = snapshot(game)
+
+    def refused(line):
+        with pytest.raises(IllegalAction) as error:
+            game.apply(game.ACTIONS.parse(line, game.players))
+        assert snapshot(game) == before
+        return error.value.message("en"), error.value.message("fr")
+
+    assert refused("sell Sophie SONY 1") == (
+        "Sophie holds no SONY lot to sell; company allowed: BARCLAYS, ELF, FIAT, NESTLE, TWA",
+        "Sophie n'a aucun lot SONY à vendre ; company possible : BARCLAYS, ELF, FIAT, NESTLE, TWA")
+    assert refused("sell Thierry BARCLAYS 1")[0] == "it is Sophie's turn, not Thierry's; player allowed: Sophie"
+    assert refused("end")[0].startswith("Sophie rolls the dice first; the turn ends after the square; allowed now: ")
+    # a value out of the rulebook's range keeps the generic message: it names the range (MB3)
+    game.apply(game.ACTIONS.parse("roll 3 4", game.players))
+    game.apply(game.ACTIONS.parse("titre BP SONY", game.players))
+    before = snapshot(game)
+    assert refused("declare Thierry 1")[0] == "it is Sophie's turn, not Thierry's; player allowed: Sophie"
+    assert refused("declare Sophie 5")[0] == "declare: lots = 5 is not allowed; allowed: 0, 1, 2"

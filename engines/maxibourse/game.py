@@ -423,6 +423,11 @@ class MaxiBourse(Game):
         self.s.stack = [F.Over(reason)]
         self.emit("closed", reason=reason, ranking=[[self.players[s], w] for s, w in self.ranking_pairs()])
 
+    def refusal(self, act, decision):
+        from engines.maxibourse.refusals import refusal
+
+        return refusal(self, act, decision)
+
     def ranking_pairs(self):
         pairs = [(s, 0 if self.s.ruined[s] else self.wealth(s)) for s in range(len(self.players))]
         return sorted(pairs, key=lambda p: -p[1])
