@@ -207,19 +207,10 @@ def field_question(ctx, kind, name, domain, filled, values, typ=None):
         return Question(name, "list", title, (t(prompt, lang),), items, selected)
     if name in ("company", "square") and isinstance(domain, Choice):
         return company_question(ctx, kind, name, domain, filled, values)
-    if name == "value" and isinstance(domain, Choice):
-        items = tuple((str(v), v) for v in domain.values)
-        return Question(name, "list", title, (t("q.dv.marker", lang, company=filled.get("company", "")),), items)
     if name == "target" and isinstance(domain, Choice):
         return target_question(ctx, kind, domain, values)
     if name == "lots":
         return lots_question(ctx, kind, domain, filled)
-    if name == "move" and isinstance(domain, Choice):
-        items = tuple((signed(v, lang), v) for v in domain.values)
-        return Question(name, "list", title, (t("q.dv.move", lang, company=filled.get("company", "")),), items)
-    if name == "tile" and isinstance(domain, Choice):
-        items = tuple((str(v), v) for v in domain.values)
-        return Question(name, "list", title, (t("q.dv.tile", lang),), items)
     if name in ("d1", "d2"):
         items = tuple((str(v), v) for v in range(domain.lo, domain.hi + 1, domain.step))
         return Question(name, "list", t("q.dice_title", lang), (t("q." + name, lang),), items)

@@ -15,6 +15,7 @@ import pytest
 
 from engines import game_class
 from engines.registry import names
+from firmware.games import PLAYABLE, adapter
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = [ROOT / "firmware" / "controller.py", ROOT / "firmware" / "menus.py",
@@ -85,3 +86,8 @@ def test_the_core_screens_name_no_game_no_kind_and_read_no_engine_internals(path
     assert not lines, f"{path.name} reads the engine's internals:\n" + "\n".join(lines)
     chosen = kind_names_chosen(source, kinds())
     assert not chosen, f"{path.name} chooses by action kind names: {chosen}"
+    # a game's own texts (its adapter's prefix, "dv.") are worded by its adapter
+    prefixes = [adapter(name).prefix for name in PLAYABLE if adapter(name).prefix]
+    own = [(c.lineno, c.value) for c in ast.walk(ast.parse(source)) if isinstance(c, ast.Constant)
+           and isinstance(c.value, str) and any(c.value.startswith(p) or "." + p in c.value for p in prefixes)]
+    assert not own, f"{path.name} words a game's own texts: {own}"

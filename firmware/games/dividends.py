@@ -87,13 +87,25 @@ class DividendsUI:
         return {"adjust_certs": "count", "adjust_cards": "count"}.get(kind)
 
     def field_question(self, ctx, kind, name, domain, filled, values):
-        """The dice entered by hand: one die per company, its zone's die named (the
-        decision's dice fields d1..d5 follow the companies in board order)."""
+        """The questions only Dividends asks: a marker's value, an influence card's move,
+        the tile, and the dice entered by hand: one die per company, its zone's die named
+        (the decision's dice fields d1..d5 follow the companies in board order)."""
         from engines.core.decision import Choice
-        from firmware.menus import Question
-        if not (ctx.has(kind, CHANCE) and name[:1] == "d" and name[1:].isdigit() and isinstance(domain, Choice)):
+        from firmware.menus import Question, kind_label
+        if not isinstance(domain, Choice):
             return None
-        lang = ctx.lang
+        lang, title = ctx.lang, kind_label(ctx, kind)
+        if name == "value":           # a dividend marker set by a correction
+            items = tuple((str(v), v) for v in domain.values)
+            return Question(name, "list", title, (t("q.dv.marker", lang, company=filled.get("company", "")),), items)
+        if name == "move":            # an influence card: up or down one place
+            items = tuple((signed(v, lang), v) for v in domain.values)
+            return Question(name, "list", title, (t("q.dv.move", lang, company=filled.get("company", "")),), items)
+        if name == "tile":            # the event tile drawn by hand
+            items = tuple((str(v), v) for v in domain.values)
+            return Question(name, "list", title, (t("q.dv.tile", lang),), items)
+        if not (ctx.has(kind, CHANCE) and name[:1] == "d" and name[1:].isdigit()):
+            return None
         companies = ctx.snapshot()["companies"]
         company = list(companies)[int(name[1:]) - 1]
         zone = t("dv.die." + companies[company]["zone"], lang)
