@@ -39,6 +39,7 @@ from firmware.flows.setup import SetupFlow
 from firmware.flows.steps import StepFlows
 from firmware.games import PLAYABLE, adapter_of
 from engines.core.actions import ANYTIME, CHANCE, OUTCOME
+from engines.core.decision import Interactions as I
 from firmware.menus import Ctx, describe
 from firmware.screen import Screen
 from firmware.session import Session
@@ -69,7 +70,7 @@ class Timing:
 @dataclass(frozen=True)
 class SetupDefaults:
     """What the setup screens propose (from the configuration's [game] table)."""
-    game: str = "maxibourse"
+    game: str = PLAYABLE[0]
     format: str = "junior"
     players: tuple = ()
     dice: str = "physical"
@@ -123,7 +124,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
             except ValueError:
                 saved = None
             game_id = self.journal.last_game()
-            if game_id is not None and self.journal.header(game_id).get("game", "maxibourse") not in PLAYABLE:
+            if game_id is not None and self.journal.header(game_id).get("game", PLAYABLE[0]) not in PLAYABLE:
                 log.warning("game %s is a %s game: the box plays %s; starting the setup", game_id,
                             self.journal.header(game_id).get("game"), ", ".join(PLAYABLE))
                 game_id = None
@@ -249,7 +250,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
             if len(self.stack) != 1:
                 clock["held"] = True
             elif clock.pop("held", False):
-                clock["until"] = self.now + self.timing.silence_s
+                clock["until"] = self.now + self._silence_s()
         version = (self.session.game_id, self.session.version)
         if version == self._seen and not force:
             return
@@ -263,31 +264,34 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
             self._game_over()
 
     def _root(self) -> dict:
+        """The root frame, from the decision's interaction and its actions' flags."""
         d = self.session.decision()
-        if self.session.over:
+        how = d.interaction.kind
+        if how == I.OVER or self.session.over:
             return {"t": "over", "sel": 0}
         main = self._main_kinds()
-        if "sold" in main or "deal" in main:
-            # An open auction (anyone raises at any time, silence sells): bids on the seat buttons.
+        if how == I.OPEN_AUCTION:
+            # Anyone raises at any time, silence sells: bids on the seat buttons.
             return {"t": "open_auction"}
-        if len(main) == 1 and self.ctx.has(main[0], OUTCOME) and (self.ctx.device_dice or not self.ctx.has(main[0], CHANCE)):
+        if how in (I.CHANCE, I.PAYMENT) and len(main) == 1 and self.ctx.has(main[0], OUTCOME) \
+                and (self.ctx.device_dice or not self.ctx.has(main[0], CHANCE)):
             # The device draws (dice, event tile), or a payment: one confirmation with the
             # outcome shown, a line per company or player (scrolls on a small screen).
             return {"t": "chance", "kind": main[0], "sel": 0}
-        if "declare" in main:
+        if how == I.SPEAKING_ROUND:
             if d.actor in self.seat_buttons:
                 return {"t": "speak"}
             # No seat button for this player: the operator answers, straight from the list.
-            frame = {"t": "entry", "kind": "declare", "v": {}, "root": True}
+            frame = {"t": "entry", "kind": d.interaction.roles[I.ANSWER], "v": {}, "root": True}
             self._reset_entry(frame)
             return frame
-        if "raise" in main or "bid" in main:
+        if how == I.LOT_AUCTION:
             return {"t": "auction"}
-        if main == ["settle"]:
+        if how == I.SETTLEMENT and len(main) == 1:
             return {"t": "settle", "sel": 0}
-        if main == ["payday"] and d.prompt == "prompt.payday":
+        if how == I.PAYDAY and len(main) == 1:
             return {"t": "payday", "sel": 0}
-        if main == ["first"] and self.ctx.device_dice:
+        if how == I.FIRST_PLAYER and self.ctx.device_dice:
             return {"t": "first_dice", "sel": 0}
         if len(main) == 1:
             frame = {"t": "entry", "kind": main[0], "v": {}, "root": True}
@@ -296,32 +300,40 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         return {"t": "root", "sel": self._default_kind(main)}
 
     def _default_kind(self, kinds) -> int:
-        """In the square menu, once something happened this turn, "end of turn" comes first."""
-        last = self.session.last_action
-        if "end" in kinds and ("titre" not in kinds or (last is not None and last.kind not in ("roll", "pass", "settle", "double"))):
-            return self._main_kinds().index("end")
-        return 0
+        """Where the square menu starts: the entry the engine names (end of turn, once
+        something happened this turn), else the first."""
+        default = self.session.decision().interaction.params.get("default")
+        return kinds.index(default) if default in kinds else 0
 
     def _main_kinds(self) -> list[str]:
         d = self.session.decision()
         return [o.kind for o in d.options if not self.ctx.has(o.kind, ANYTIME)]
 
+    def _role(self, role):
+        """The action kind playing `role` in the pending decision's interaction, or None."""
+        return self.session.decision().interaction.roles.get(role)
+
+    def _act(self, role, **fields):
+        """The action playing `role` now, with `fields`."""
+        return self.session.actions.classes[self._role(role)](**fields)
+
     def _arm_seats(self, root) -> None:
         """Start the seat-button timers a new decision needs (speaking window, auction clock)."""
         d = self.session.decision()
         if root["t"] == "speak" and d.actor in self.seat_buttons:
-            option = d.option("declare")
+            option = d.role(I.ANSWER)
             most = max(option.fields["lots"].values)
             self.speak = {"seat": d.actor, "count": 0, "max": most, "gap": None,
                           "deadline": self.now + self.timing.speaking_window_s, "manual": False}
         else:
             self.speak = None
         if root["t"] == "open_auction":
-            self.clock = {"open": True, "until": self.now + self.timing.silence_s}
+            self.clock = {"open": True, "until": self.now + self._silence_s()}
             return
         if root["t"] == "auction":
             company = d.params.get("company")
-            pending = set(d.option("bid").fields["player"].values) if d.option("bid") else set()
+            stay = d.role(I.STAY)
+            pending = set(stay.fields["player"].values) if stay else set()
             everyone = {s for s, _ in self._bidders()} or pending
             if everyone and everyone <= self.seat_buttons:
                 if self.clock is None or self.clock.get("company") != company:
@@ -333,11 +345,15 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         else:
             self.clock = None
 
+    def _silence_s(self) -> float:
+        """An open auction's silence: the game's rule when its rulebook sets one, else the
+        table's configured length."""
+        rule = self.session.decision().interaction.params.get("silence_s")
+        return float(rule) if rule is not None else self.timing.silence_s
+
     def _bidders(self):
-        """[(seat, lots)] still in the auction, read from the engine's auction for display."""
-        top = getattr(self.session.game, "top", None)
-        auction = getattr(top, "auction", None)
-        return list(getattr(auction, "bidders", []) or [])
+        """[(seat, lots)] still in the lot auction, as the decision lists them."""
+        return [tuple(b) for b in self.session.decision().interaction.params.get("bidders", [])]
 
     def _game_over(self) -> None:
         if self.session.game_id in self.reported:
@@ -545,7 +561,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
             act = self.session.actions.parse(line, self.session.players)
         except (CorbeilleError, ValueError) as error:
             return str(error)
-        # Chance left out (`roll`, Dividends' `dice`, `event`, `deal`): the device draws it.
+        # Chance left out (dice, a tile, a deal): the engine fills it with the device's draw.
         from firmware.script import fill_dice
         act = fill_dice(self.session.game, act)
         if self.apply(act):
@@ -610,7 +626,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         if self.stack and self.stack[0]["t"] == "auction":
             return {s for s, _ in self._bidders()}
         if self.stack and self.stack[0]["t"] == "open_auction":
-            option = d.option("bid")
+            option = d.role(I.OFFER)
             return set(option.fields["player"].values) if option else set()
         return {d.actor} if d.actor is not None else set()
 

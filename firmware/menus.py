@@ -21,15 +21,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.core.actions import OUTCOME
-from engines.core.decision import Choice, Fixed, IntRange
-from engines.core.i18n import format_amount
+from engines.core.actions import CHANCE
+from engines.core.errors import CorbeilleError
+from engines.core.decision import Choice, Fixed, Interactions, IntRange
+from engines.core.i18n import catalog, format_amount
 from firmware.texts import lots_label, money, signed, t
 
 MENU = "#menu"          # the value of the "Menu…" entry added to a root list
 OTHER = "#other"        # "another company" (titre au mieux)
 AU_COURS = "#au_cours"  # the square's own company, at its price
 FLAT_LIST_MAX = 7       # up to this many companies: one list, no sector step
+# What a `delta` field changes (the adapter says, per action): a count of things (lots,
+# certificates, cards: steps of 1), a price (steps of 10), or else an amount of money.
+COUNT, PRICE = "count", "price"
 
 
 @dataclass
@@ -87,9 +91,13 @@ def company_label(ctx, company, kind=None):
     return adapter_of(ctx.session).company_label(ctx, company, kind)
 
 
-def _prefix(ctx):
+def _adapter(ctx):
     from firmware.games import adapter_of
-    return adapter_of(ctx.session).prefix
+    return adapter_of(ctx.session)
+
+
+def _prefix(ctx):
+    return _adapter(ctx).prefix
 
 
 def sector_label(ctx, sector):
@@ -111,9 +119,10 @@ def sectors_of(ctx, companies):
 
 
 def kind_label(ctx, kind):
-    if kind == "roll":
-        return t("kind.roll_device" if ctx.device_dice else "kind.roll", ctx.lang)
-    return t("kind." + _prefix(ctx) + kind, ctx.lang)
+    key = "kind." + _prefix(ctx) + kind
+    if ctx.device_dice and ctx.has(kind, CHANCE) and has_text("ui." + key + "_device", ctx.lang):
+        key += "_device"       # "the device rolls" where the table rolls by hand otherwise
+    return t(key, ctx.lang)
 
 
 def describe(ctx, act) -> str:
@@ -131,11 +140,14 @@ def describe(ctx, act) -> str:
             params[name] = format_amount(value, lang)
         else:
             params[name] = "" if value is None else str(value)
-    if act.kind == "titre" and getattr(act, "company", None) and act.company != act.square:
-        key = "act.titre_other"
-    if act.kind in ("declare", "bid") and getattr(act, "lots", None) == 0:
-        key += "_zero"
+    key = _adapter(ctx).act_key(act, key)
+    if getattr(act, "lots", None) == 0 and has_text("ui." + key + "_zero", lang):
+        key += "_zero"                       # "Sophie passe" rather than "Sophie: 0 lots"
     return t(key, lang, **params)
+
+
+def has_text(key, lang) -> bool:
+    return key in catalog(lang)
 
 
 # --------------------------------------------------------------------- questions
@@ -144,14 +156,18 @@ def resolve(ctx, kind, option, values):
     game = ctx.game
     fields = game.ACTIONS.fields(kind)
     filled = {}
+    drawn = None
+    if ctx.device_dice and ctx.has(kind, CHANCE) and all(optional for _, _, optional in fields):
+        # The device draws what the table would roll: the engine fills the action left open.
+        from firmware.script import fill_dice
+        drawn = fill_dice(game, game.ACTIONS.classes[kind]())
     for name, typ, optional in fields:
         domain = option.fields.get(name)
         if name in values:
             filled[name] = values[name]
             continue
-        if kind == "roll" and ctx.device_dice and name in ("d1", "d2") and not isinstance(domain, Choice):
-            from firmware.script import device_roll
-            filled["d1"], filled["d2"] = device_roll(game.seed, len(game.log))
+        if drawn is not None and getattr(drawn, name) is not None and not isinstance(domain, (Choice, Fixed)):
+            filled[name] = getattr(drawn, name)
             continue
         if domain is None:
             if name == "reason":
@@ -180,6 +196,9 @@ def field_question(ctx, kind, name, domain, filled, values, typ=None):
     lang = ctx.lang
     decision = ctx.decision()
     title = kind_label(ctx, kind)
+    own = _adapter(ctx).field_question(ctx, kind, name, domain, filled, values)
+    if own is not None:                                     # a question only this game asks
+        return own
     if (name == "player" or _is_seat(typ)) and isinstance(domain, Choice):
         seats = [s for s in domain.values if not (name == "buyer" and s == filled.get("seller"))]
         items = tuple((player_name(ctx, s), s) for s in seats)
@@ -188,26 +207,10 @@ def field_question(ctx, kind, name, domain, filled, values, typ=None):
         return Question(name, "list", title, (t(prompt, lang),), items, selected)
     if name in ("company", "square") and isinstance(domain, Choice):
         return company_question(ctx, kind, name, domain, filled, values)
-    if name == "value" and isinstance(domain, Choice):
-        items = tuple((str(v), v) for v in domain.values)
-        return Question(name, "list", title, (t("q.dv.marker", lang, company=filled.get("company", "")),), items)
     if name == "target" and isinstance(domain, Choice):
         return target_question(ctx, kind, domain, values)
     if name == "lots":
         return lots_question(ctx, kind, domain, filled)
-    if kind == "dice" and isinstance(domain, Choice):       # Dividends: one die per company
-        index = int(name[1:]) - 1
-        company = ctx.game.companies[index]
-        zone = t("dv.die." + ctx.game.zone(company), lang)
-        items = tuple((signed(v, lang), v) for v in domain.values)
-        return Question(name, "list", t("q.dv.die_title", lang, company=company),
-                        (t("q.dv.die", lang, company=company, die=zone),), items)
-    if name == "move" and isinstance(domain, Choice):
-        items = tuple((signed(v, lang), v) for v in domain.values)
-        return Question(name, "list", title, (t("q.dv.move", lang, company=filled.get("company", "")),), items)
-    if name == "tile" and isinstance(domain, Choice):
-        items = tuple((str(v), v) for v in domain.values)
-        return Question(name, "list", title, (t("q.dv.tile", lang),), items)
     if name in ("d1", "d2"):
         items = tuple((str(v), v) for v in range(domain.lo, domain.hi + 1, domain.step))
         return Question(name, "list", t("q.dice_title", lang), (t("q." + name, lang),), items)
@@ -223,25 +226,9 @@ def company_question(ctx, kind, name, domain, filled, values):
     lang = ctx.lang
     title = kind_label(ctx, kind)
     choices = [c for c in domain.values if c is not None]
-    if kind == "trade" and filled.get("seller") is not None:
+    if filled.get("seller") is not None:      # what the seller holds, read from the snapshot
         held = ctx.snapshot()["players"][filled["seller"]]["lots"]
         choices = [c for c in choices if held.get(c)] or choices
-    if kind == "titre" and name == "company":
-        square = filled.get("square")
-        mode = values.get("#company")
-        if mode == AU_COURS:
-            return ("auto", None)
-        if mode != OTHER:
-            items = []
-            if None in domain.values and square in choices:
-                items.append((t("q.au_cours", lang, company=square), AU_COURS))
-            items.append((t("q.other_company", lang), OTHER))
-            if len(items) == 1:
-                return Question("#company", "list", title, (t("q.titre_closed", lang, company=square),),
-                                tuple(items))
-            return Question("#company", "list", t("q.titre_title", lang, company=square),
-                            (company_label(ctx, square).replace("\t", " "),), tuple(items))
-        choices = [c for c in choices if c != square]
     prompt = t("q." + ("square" if name == "square" else "company"), lang)
     if len(choices) <= FLAT_LIST_MAX:
         items = tuple((company_label(ctx, c, kind), c) for c in choices)
@@ -292,14 +279,17 @@ def lots_question(ctx, kind, domain, filled):
             hi = min(hi, max(held, domain.lo))
         values = list(range(domain.lo, hi + 1, domain.step))
     items = []
+    # Zero lots: a speaking round's answer passes, a bidder staying in an auction drops out.
+    role = {k: r for r, k in ctx.decision().interaction.roles.items()}.get(kind)
+    zero = {Interactions.ANSWER: "q.pass", Interactions.STAY: "q.drop"}.get(role, "q.zero")
     for v in values:
         if v == 0:
-            items.append((t("q.pass" if kind == "declare" else "q.drop" if kind == "bid" else "q.zero", lang), 0))
+            items.append((t(zero, lang), 0))
         else:
             items.append((lots_label(v, shares, lang), v))
     lines = (t("q.lots", lang),)
-    if kind == "sell" and filled.get("company"):
-        lines = (t("q.sell_lots", lang, company=filled["company"]),)
+    if filled.get("company") and has_text("ui.q." + kind + "_lots", lang):
+        lines = (t("q." + kind + "_lots", lang, company=filled["company"]),)
     return Question("lots", "list", title, lines, tuple(items))
 
 
@@ -318,11 +308,12 @@ def amount_question(ctx, kind, name, domain, filled):
         steps = _steps(base, 10, 100, 1000)
         step = 0
         line = t("q.new_price", lang, company=company or "")
-    elif name == "delta" and kind in ("price", "reveal", "adjust_lots", "adjust_certs", "adjust_cards"):
-        unit = 1 if kind in ("adjust_lots", "adjust_certs", "adjust_cards") else 10
+    elif name == "delta" and _adapter(ctx).delta_unit(kind) in (COUNT, PRICE):
+        count = _adapter(ctx).delta_unit(kind) == COUNT
+        unit = 1 if count else 10
         base = max(base, unit)
         start = base
-        fmt = (lambda v: signed(v, lang)) if kind in ("adjust_lots", "adjust_certs", "adjust_cards") else (lambda v: t("money", lang, amount=signed(v, lang)))
+        fmt = (lambda v: signed(v, lang)) if count else (lambda v: t("money", lang, amount=signed(v, lang)))
         steps = _steps(base, base, base * 10)
         step = 0
         target = filled.get("target") or filled.get("company") or ""
@@ -330,10 +321,9 @@ def amount_question(ctx, kind, name, domain, filled):
             target = t("q.all", lang)
         elif target and target not in ctx.game.box.companies:
             target = sector_label(ctx, target)
-        if kind == "adjust_cards":
+        if count and not target:             # a count held by a player (influence cards)
             target = player_name(ctx, filled.get("player"))
-        line = t("q.delta_lots" if kind in ("adjust_lots", "adjust_certs", "adjust_cards") else "q.delta", lang,
-                 target=target)
+        line = t("q.delta_lots" if count else "q.delta", lang, target=target)
     else:                                     # money: card amounts, corrections
         base = max(base, 10_000) if hi >= 1_000_000 else base
         steps = _steps(base, 10_000, 100_000, 1_000_000, 10_000_000)
@@ -361,45 +351,19 @@ def _steps(base, *sizes):
 
 
 def confirm_question(ctx, act) -> Question:
-    lang = ctx.lang
-    lines = [describe(ctx, act)]
-    snap = ctx.snapshot()
-    if ctx.has(act.kind, OUTCOME):
-        lines = chance_lines(ctx, act)
-    elif act.kind == "sell" and "price" in snap["companies"].get(act.company, {}):
-        lines.append(t("q.sell_at", lang, price=snap["companies"][act.company]["price"]))
-    elif act.kind == "sell" and snap["companies"].get(act.company, {}).get("sell_price") is not None:
-        lines.append(t("q.sell_at", lang, price=snap["companies"][act.company]["sell_price"]))
-    elif act.kind == "double":
-        lines.append(t("q.au_cours_at", lang, price=snap["companies"][act.company]["price"]))
-    elif act.kind == "end":
-        lines = [t("q.end", lang, player=snap.get("turn") or "")]
-    elif act.kind == "close":
-        lines = [t("q.close", lang)]
-    return Question("#ok", "confirm", t("confirm_title", lang), tuple(lines),
-                    (t("yes", lang), t("no", lang)), action=act)
+    lines = chance_lines(ctx, act)
+    return Question("#ok", "confirm", t("confirm_title", ctx.lang), tuple(lines),
+                    (t("yes", ctx.lang), t("no", ctx.lang)), action=act)
 
 
 def chance_lines(ctx, act) -> list[str]:
-    """What a chance action (or a payment) will do, one line per company or player:
-    Dividends' dice ("DESERT-O grey +3  200→350"), the event tile drawn, the dividends."""
-    lang, snap = ctx.lang, ctx.snapshot()
-    game = ctx.game
-    if act.kind == "dice":
-        lines, track = [], list(game.box.track)
-        for i, company in enumerate(game.companies):
-            move = getattr(act, f"d{i + 1}")
-            old = snap["companies"][company]["dividend"]
-            new = track[min(max(track.index(old) + (move or 0), 0), len(track) - 1)] if old in track else old
-            zone = t("dv.zone." + game.zone(company), lang)
-            lines.append(f"{company[:8]} {zone} {signed(move or 0, lang)}\t{old}→{new}")
-        return lines
-    if act.kind == "event":
-        return [t("q.dv.tile_is", lang, tile=act.tile), t("dv.tile." + str(act.tile), lang)]
-    if act.kind == "pay":
-        lines = []
-        for player in snap["players"]:
-            amount = sum(snap["companies"][c]["dividend"] * n for c, n in player["certificates"].items())
-            lines.append(f"{player['name']}\t{format_amount(amount, lang)}")
-        return lines
-    return [describe(ctx, act)]
+    """What an action will do, as the engine previews it (its events, nothing applied),
+    in the lines of the game's adapter: a line per company for dice ("DESERT-O grey +3
+    200→350"), per player for a payment, a sale's price... An action the engine would
+    refuse is shown as what it is: applying it says why."""
+    from firmware.games import adapter_of
+    try:
+        events = ctx.session.preview(act)
+    except CorbeilleError:
+        return [describe(ctx, act)]
+    return adapter_of(ctx.session).confirm_lines(ctx, act, events, describe)

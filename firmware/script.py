@@ -15,13 +15,13 @@
 allowed. `export_script` writes a game back in the same language (header + actions),
 which `run_script` reads to the same state.
 """
-import random
 import re
 import shlex
 from dataclasses import dataclass
 
 from engines import game_class
 from engines.core.actions import check_line_length, read_number, split_line
+from engines.core.chance import chance_rng, device_roll  # noqa: F401 (device_roll: the firmware's dice)
 from engines.core.errors import BoxFileError, CorbeilleError, ProtocolError
 
 HEADER_KEYS = ("game", "format", "players", "seed", "set", "box")
@@ -65,19 +65,6 @@ def parse_header_line(header: dict, words: list[str]) -> None:
         if key == "game":
             game_class(args[0])        # an unknown game is refused at its own line
         header[key] = args[0]
-
-
-def chance_rng(seed, index) -> random.Random:
-    """The device's randomness for the action at `index`: a deterministic function of the
-    game's seed, and whatever it draws is recorded in the action, so a replay never
-    draws again."""
-    return random.Random(f"{seed}:{index}")
-
-
-def device_roll(seed, index) -> tuple[int, int]:
-    """Two dice rolled by the device for the action at `index`."""
-    rng = chance_rng(seed, index)
-    return rng.randint(1, 6), rng.randint(1, 6)
 
 
 def fill_dice(game, act):

@@ -79,6 +79,16 @@ class Session:
             self._decision = (self.version, decision)
         return decision
 
+    def preview(self, act) -> list:
+        """The events `act` would emit (the engine's `preview`: nothing changes), cached
+        for the current version: a confirmation screen is drawn many times."""
+        cached = getattr(self, "_preview", None)
+        if cached is not None and cached[0] == self.version and cached[1] == act:
+            return cached[2]
+        events = self.game.preview(act)
+        self._preview = (self.version, act, events)
+        return events
+
     def snapshot(self) -> dict:
         version, snap = self._snapshot
         if version != self.version:

@@ -9,10 +9,14 @@ own decisions only (no game-specific generator) keeps the contract:
 * every action reads back from its JSON form and from its text form;
 * the snapshot is JSON and round-trips; the public view drops every private path;
 * a refused action changes nothing; undo gives the state a replay of one action fewer gives;
-* the game ends, or a legal action is always offered.
+* the game ends, or a legal action is always offered;
+* every decision says how it is answered (an interaction the box has screens for, roles
+  naming options it offers, params in JSON), and the engine's preview of an action
+  changes nothing and gives the events applying it gives.
 """
 import json
 import math
+import pickle
 import random
 import re
 import tomllib
@@ -22,7 +26,7 @@ import pytest
 
 from engines import game_class
 from engines.core.actions import ANYTIME, CORRECTION, FLAGS, Seat, Signed, Text, _base
-from engines.core.decision import Choice, Fixed, IntRange
+from engines.core.decision import Choice, Fixed, Interactions, IntRange
 from engines.core.errors import IllegalAction, ProtocolError
 from engines.core.game import Game
 from engines.core.i18n import catalog, text
@@ -153,6 +157,7 @@ class Contract:
         assert decision.options or game.over, decision.to_json()
         for option in decision.options:
             assert option.kind in self.kinds, f"{self.name} offers {option.kind}, not one of its actions"
+        check_interaction(self.name, game, decision)
         # what the box shows comes whole from both catalogs
         for lang in ("fr", "en"):
             shown = [(decision.prompt, text(decision.prompt, lang, **decision.params))]
@@ -170,6 +175,27 @@ class Contract:
         for path in snap.get("private", []):
             assert not list(_values_at(game.public(snap), path.split("."))), (path, public)
         self.checked += 1
+
+
+def check_interaction(name, game, decision):
+    """The decision says how the table answers it, with what its screens show, in JSON."""
+    how = decision.interaction
+    assert how.kind in Interactions.ALL, (name, decision.prompt, how.kind)
+    for role, kind in how.roles.items():
+        assert role in Interactions.ROLES and decision.option(kind) is not None, (name, decision.prompt, role, kind)
+    assert json.loads(json.dumps(how.params)) == how.params, (name, decision.prompt, how.params)
+    assert json.loads(json.dumps(how.to_json())) == how.to_json()
+    assert (how.kind == Interactions.OVER) == game.over, (name, decision.prompt, how.kind)
+    # the interactions that build their own actions find them in the roles
+    needs = {Interactions.SPEAKING_ROUND: [Interactions.ANSWER], Interactions.LOT_AUCTION: [Interactions.STAY],
+             Interactions.OPEN_AUCTION: [Interactions.OFFER, Interactions.SILENCE],
+             Interactions.SETTLEMENT: [Interactions.CONFIRM], Interactions.PAYDAY: [Interactions.CONFIRM],
+             Interactions.PAYMENT: [Interactions.CONFIRM], Interactions.CHANCE: [Interactions.DRAW],
+             Interactions.FIRST_PLAYER: [Interactions.CHOOSE]}
+    for role in needs.get(how.kind, []):
+        if role == Interactions.OFFER and not how.params.get("offers"):
+            continue                                  # nobody can afford to bid now
+        assert role in how.roles, (name, decision.prompt, how.kind, role)
 
 
 def _values_at(node, parts):
@@ -194,6 +220,43 @@ def test_random_games_drawn_from_the_decisions_alone_keep_the_contract(name):
                                     finished=lambda g: g.over, on_action=check, max_refusals=2000)
             assert check.checked == len(actions) == len(game.log) > 0
             assert len(actions) == 250 or game.over, f"{name}: stopped after {len(actions)} actions"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_prompt_a_game_declares_an_interaction_for_is_one_the_box_knows(name):
+    from engines.core.game import interactions_of
+    declared = interactions_of(game_class(name))
+    assert declared is not None, f"engines/{name}/interactions.py is missing"
+    for prompt, (kind, roles) in declared.PROMPTS.items():
+        assert kind in Interactions.ALL and set(roles) <= set(Interactions.ROLES), prompt
+        assert set(roles.values()) <= set(game_class(name).ACTIONS.kinds()), prompt
+        assert prompt in catalog("fr") and prompt in catalog("en"), prompt
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_preview_changes_nothing_and_gives_the_events_of_applying(name):
+    """`Game.preview(act)`: what the confirmation screens show is the engine's own outcome."""
+    for players in player_counts(name)[:2]:
+        rng = random.Random(f"preview-{name}-{players}")
+        game = game_class(name)(header(name, players, 5))
+        draw, previewed = Drawer(rng), 0
+        while len(game.log) < 150 and not game.over:
+            act = draw(game)
+            if act is None:
+                break
+            before = (pickle.dumps(game.s), list(game.log), dict(game._checkpoints), game.snapshot())
+            try:
+                events = game.preview(act)
+            except IllegalAction as error:
+                assert (pickle.dumps(game.s), list(game.log), dict(game._checkpoints), game.snapshot()) == before
+                with pytest.raises(IllegalAction) as applying:
+                    game.apply(act)
+                assert applying.value.key == error.key
+                continue
+            assert (pickle.dumps(game.s), list(game.log), dict(game._checkpoints), game.snapshot()) == before
+            assert game.apply(act) == events, act
+            previewed += 1
+        assert previewed > 50
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -6,6 +6,13 @@ property tests draw random legal games from it.
 
 A decision lists `Option`s, one per action kind allowed now, each field constrained by a
 domain: `Choice` (a list), `IntRange` (lo..hi by step) or `Fixed` (one value).
+
+It also says how the table answers it (`Decision.interaction`): which kind of screen fits
+(a speaking round on the seat buttons, an auction, a chance draw...), which of its options
+plays which part in that interaction (`roles`), and what those screens show (`params`:
+bidders, answers so far, settlement lines with their amounts). The firmware picks its
+screens from that alone, never from a game's name or an action's kind. Each game declares
+its interactions per prompt (engines/<game>/interactions.py); `Game` attaches them.
 """
 from dataclasses import dataclass, field
 
@@ -63,6 +70,50 @@ class Option:
         return {"kind": self.kind, "fields": {k: d.to_json() for k, d in self.fields.items()}}
 
 
+class Interactions:
+    """The kinds of interaction a decision can ask for (the screens the box has for them).
+
+    Roles name the options an interaction uses, so a screen builds its actions without
+    knowing the game's kind names."""
+
+    CHOICE = "choice"                  # the operator picks among the options (a menu, or one entry)
+    SPEAKING_ROUND = "speaking_round"  # one seat at a time answers how many lots; role ANSWER
+    LOT_AUCTION = "lot_auction"        # the price rises; bidders hold to stay in; roles STEP, STAY
+    OPEN_AUCTION = "open_auction"      # anyone raises any time, silence sells; roles OFFER, SILENCE
+    CHANCE = "chance"                  # the device may draw it (dice, a tile): role DRAW, outcome shown
+    PAYMENT = "payment"                # the engine computes a payment, confirmed with its outcome: CONFIRM
+    PAYDAY = "payday"                  # a payday with each player's breakdown: role CONFIRM
+    SETTLEMENT = "settlement"          # a company's buyers pay: role CONFIRM, lines with amounts
+    FIRST_PLAYER = "first_player"      # who starts, the device's dice in params: role CHOOSE
+    OVER = "over"                      # the game has ended: the ranking
+    ALL = (CHOICE, SPEAKING_ROUND, LOT_AUCTION, OPEN_AUCTION, CHANCE, PAYMENT, PAYDAY, SETTLEMENT,
+           FIRST_PLAYER, OVER)
+
+    # Roles: which option of the decision does what in its interaction.
+    ANSWER = "answer"      # a speaking round's answer (player, lots)
+    STEP = "step"          # a lot auction: the price moves one step
+    STAY = "stay"          # a lot auction: a bidder keeps, cuts or drops their request (player, lots)
+    OFFER = "offer"        # an open auction: a bid (player, amount)
+    SILENCE = "silence"    # an open auction: what the silence does (sell, or deal what is left)
+    DRAW = "draw"          # the chance action the device may fill
+    CONFIRM = "confirm"    # the one action OK applies
+    CHOOSE = "choose"      # who starts (player)
+    ROLES = (ANSWER, STEP, STAY, OFFER, SILENCE, DRAW, CONFIRM, CHOOSE)
+
+
+@dataclass(frozen=True)
+class Interaction:
+    """How a decision is answered: `kind` (one of `Interactions.ALL`), `roles` (role ->
+    action kind offered by the decision) and `params` (JSON the screens show)."""
+
+    kind: str = Interactions.CHOICE
+    roles: dict = field(default_factory=dict)
+    params: dict = field(default_factory=dict)
+
+    def to_json(self):
+        return {"kind": self.kind, "roles": dict(self.roles), "params": self.params}
+
+
 @dataclass(frozen=True)
 class Decision:
     """`actor` is the seat expected to answer, or None when the operator (the table) acts."""
@@ -71,6 +122,7 @@ class Decision:
     params: dict
     actor: int | None
     options: tuple = ()
+    interaction: Interaction = Interaction()   # attached by Game from the game's declaration
 
     def option(self, kind):
         for opt in self.options:
@@ -78,10 +130,15 @@ class Decision:
                 return opt
         return None
 
+    def role(self, role):
+        """The option playing `role` in the interaction, or None when none is offered now."""
+        kind = self.interaction.roles.get(role)
+        return self.option(kind) if kind is not None else None
+
     def to_json(self):
         return {
             "prompt": self.prompt,
             "params": self.params,
             "actor": self.actor,
             "options": [o.to_json() for o in self.options],
-        }
+        }   # the interaction is left out: derived from the game, it is no part of its state

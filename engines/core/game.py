@@ -8,13 +8,21 @@ the rest of the box asks of every game: its player bounds, formats and settings,
 `snapshot`, what of it the public board may show (`public`), whether it is `over`, and how
 the device draws its chance actions (`fill_chance`). The contract test
 (tests/test_game_contract.py) holds every registered game to this.
+
+Each decision carries its interaction (engines.core.decision.Interaction): a game declares
+them per prompt in its package's `interactions` module (PROMPTS: prompt -> (interaction,
+roles), and `params(game, decision, interaction)`), and `decision()` attaches them here, in
+one place, so no decision site of a game has to. `preview(act)` says what an action would
+do (its events) without changing anything, for the confirmation screens.
 """
 import copy
-
+import dataclasses
+import functools
+import importlib
 import typing
 
 from engines.core.actions import Action, ActionSet, Seat, Text
-from engines.core.decision import Decision
+from engines.core.decision import Decision, Interaction
 from engines.core.errors import IllegalAction
 from engines.core.events import Event
 
@@ -31,6 +39,21 @@ class Game:
     PLAYERS: tuple[int, int]        # the fewest and the most players the rulebook allows
     FORMATS: tuple[str, ...] = ()   # the rulebook's formats (header `format`), when it has several
     SETTINGS: dict = {}             # header `set` name -> (default, allowed values or a type)
+
+    def __init_subclass__(cls, **kwargs):
+        """Wrap a game's own `decision()` so every decision it returns carries its
+        interaction (the game's declaration in engines/<game>/interactions.py)."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("decision")
+        if own is None or getattr(own, "attaches_interaction", False):
+            return
+
+        @functools.wraps(own)
+        def decision(self):
+            return self.with_interaction(own(self))
+
+        decision.attaches_interaction = True
+        cls.decision = decision
 
     def __init__(self, header: dict):
         self.header = header
@@ -68,6 +91,31 @@ class Game:
         return act
 
     # Shared machinery --------------------------------------------------------
+    def with_interaction(self, decision: Decision) -> Decision:
+        """`decision` with its interaction attached, as the game's package declares it;
+        a game without an `interactions` module answers every decision by choice."""
+        declared = interactions_of(type(self))
+        if declared is None:
+            return decision
+        entry = declared.PROMPTS.get(decision.prompt)
+        if entry is None:
+            raise AssertionError(f"{self.name}: no interaction declared for {decision.prompt!r} "
+                                 f"(engines/{self.name}/interactions.py)")
+        kind, roles = entry
+        offered = {role: k for role, k in roles.items() if decision.option(k) is not None}
+        return dataclasses.replace(decision, interaction=Interaction(kind, offered, declared.params(self, decision, kind)))
+
+    def preview(self, act: Action) -> list[Event]:
+        """The events applying `act` would emit, computed by applying it to a copy of the
+        game: this game's state, log and checkpoints are left exactly as they were. A
+        refused action raises the same IllegalAction `apply` would."""
+        trial = copy.copy(self)
+        trial.s = copy.deepcopy(self.s)
+        trial.log = list(self.log)
+        trial._checkpoints = dict(self._checkpoints)
+        trial._events = None
+        return trial.apply(act, atomic=False)
+
     def emit(self, key: str, **params) -> None:
         self._events.append(Event(key, params))
 
@@ -174,6 +222,20 @@ class Game:
         for act in log[start:target]:
             self.apply(act, atomic=False)
         self._events = events
+
+
+@functools.cache
+def interactions_of(cls):
+    """The `interactions` module of the package a game class lives in, or None."""
+    package = cls.__module__.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        return importlib.import_module(package + ".interactions")
+    except ModuleNotFoundError as error:
+        if error.name != package + ".interactions":
+            raise
+        return None
 
 
 def drop_private(snap: dict) -> dict:

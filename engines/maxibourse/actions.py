@@ -4,7 +4,7 @@ See docs/protocol.md for the full language with examples.
 """
 from typing import Optional
 
-from engines.core.actions import ANYTIME, CONFIRM, CORRECTION, ActionSet, Name, Seat, Signed, Text, action
+from engines.core.actions import ANYTIME, CHANCE, CONFIRM, CORRECTION, ActionSet, Name, Seat, Signed, Text, action
 
 
 # Setting up ---------------------------------------------------------------
@@ -42,7 +42,7 @@ class Trade:
     price: int
 
 
-@action("roll")
+@action("roll", CHANCE)
 class Roll:
     """The current player's dice; left out, they are rolled by the device and recorded."""
     d1: Optional[int] = None

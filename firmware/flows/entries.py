@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engines.core.i18n import format_amount, text
 from engines.core.actions import ANYTIME, CONFIRM, OUTCOME
+from engines.core.decision import Interactions as I
 from firmware.menus import MENU, Question, confirm_question, describe, kind_label, resolve
 from firmware.screen import Screen
 from firmware.texts import t
@@ -157,8 +158,8 @@ class EntryFlow:
         if not frame.get("root") and actor is not None and not self.ctx.has(frame["kind"], ANYTIME):
             title = t("entry_title", self.lang, player=self.session.players[actor], what=title)
         lines = question.lines
-        if frame.get("root") and frame["kind"] == "declare":
-            d = self.session.decision()
+        d = self.session.decision()
+        if frame.get("root") and d.interaction.kind == I.SPEAKING_ROUND:
             lines = (text("ui.line." + d.prompt.removeprefix("prompt."), self.lang, **self._params(d.params)),)
         if frame.get("root") and not frame["v"] and self.news:
             lines = tuple(self.news[:1]) + tuple(lines)

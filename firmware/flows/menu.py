@@ -6,8 +6,8 @@ and `newgame`.
 """
 from __future__ import annotations
 
-from engines.core.actions import CORRECTION
-from firmware.menus import describe, kind_label
+from engines.core.actions import ANYTIME, CORRECTION
+from firmware.menus import _is_seat, describe, kind_label
 from firmware.screen import Screen
 from firmware.texts import t
 
@@ -17,17 +17,19 @@ class MenuFlow:
     def _menu_items(self):
         lang = self.lang
         d = self.session.decision()
-        items = []
-        if d.option("reveal"):
-            items.append((t("menu.reveal", lang), "reveal"))
+        # Actions allowed at any time (not corrections): a player's own (revealing a rumour)
+        # open the menu; the table's (closing the game) come after the corrections.
+        anytime = [o for o in d.options if self.ctx.has(o.kind, ANYTIME) and not self.ctx.has(o.kind, CORRECTION)]
+        players = [o.kind for o in anytime if self._by_a_player(o.kind)]
+        table = [o.kind for o in anytime if not self._by_a_player(o.kind)]
+        items = [(t("menu." + kind, lang), ("entry", kind)) for kind in players]
         items.append((t("menu.private", lang), "private"))
         items.append((t("menu.history", lang), "history"))
         if self.session.last_action is not None:
             items.append((t("menu.undo", lang), "undo"))
         if self._corrections(d):
             items.append((t("menu.corrections", lang), "corr"))
-        if d.option("close"):
-            items.append((t("menu.close", lang), "close"))
+        items += [(t("menu." + kind, lang), ("entry", kind)) for kind in table]
         items.append((t("menu.lang", lang), "lang"))
         items.append((t("menu.new_game", lang), "new"))
         return items
@@ -42,8 +44,8 @@ class MenuFlow:
         if key != "ok":
             return
         choice = items[frame["sel"] % len(items)][1]
-        if choice in ("reveal", "close"):
-            self._start_entry(choice)
+        if isinstance(choice, tuple):
+            self._start_entry(choice[1])
         elif choice == "private":
             self.stack.append({"t": "who", "sel": 0})
         elif choice == "history":
@@ -56,6 +58,10 @@ class MenuFlow:
             self.set_lang("en" if self.lang == "fr" else "fr")
         elif choice == "new":
             self.stack.append({"t": "newgame", "sel": 1})
+
+    def _by_a_player(self, kind) -> bool:
+        """Whether the action names a player (a seat field) rather than being the table's."""
+        return any(name == "player" or _is_seat(typ) for name, typ, _ in self.session.actions.fields(kind))
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang

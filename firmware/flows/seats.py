@@ -7,6 +7,7 @@ A mixin of `firmware.controller.Controller`: the frames `speak`, `open_auction`,
 """
 from __future__ import annotations
 
+from engines.core.decision import Interactions as I
 from engines.core.i18n import format_amount, text
 from firmware.menus import MENU, player_name
 from firmware.screen import Screen
@@ -52,7 +53,7 @@ class SeatFlows:
     def _key_speak(self, frame, key):
         if key in ("ok", "up", "down"):
             self._pause_seats()
-            self._start_entry("declare", menu=True)
+            self._start_entry(self._role(I.ANSWER), menu=True)
 
     def _speaking_press(self, seat):
         s = self.speak
@@ -67,16 +68,14 @@ class SeatFlows:
 
     def _declare(self, seat, lots):
         self.speak = None
-        act = self.session.actions.classes["declare"](player=seat, lots=lots)
-        self.apply(act)
+        self.apply(self._act(I.ANSWER, player=seat, lots=lots))
 
     def _screen_speak(self, frame):
         d = self.session.decision()
-        top = getattr(self.session.game, "top", None)
-        rnd = getattr(top, "round", None)
-        answers = dict(getattr(rnd, "answers", []) or [])
-        order = list(getattr(rnd, "order", []) or []) or None
-        shares = getattr(self.session.game, "shares", 1000)
+        shown = d.interaction.params
+        answers = {seat: lots for seat, lots in shown.get("answers", [])}
+        order = list(shown.get("order", [])) or None
+        shares = shown["shares"]
         label = lambda n: t("q.pass", self.lang) if n == 0 else format_amount(n * shares, self.lang)
         rows, highlight = self._seat_rows(d.actor, answers, order, label)
         lines = [text("ui.line." + d.prompt.removeprefix("prompt."), self.lang, **self._params(d.params))]
@@ -89,22 +88,17 @@ class SeatFlows:
     # ----------------------------------------------------------- open auctions
     # Anyone may raise at any time; a press of a seat button raises by the step (the
     # lowest bid accepted now); `timing.silence_s` without a bid sells the item (the
-    # engine's `sold`), or deals the items left when nobody opened (`deal`, drawn by the
-    # device). A bid above the bidder's cash is never sent: the press only buzzes.
+    # decision's SILENCE action: a sale, or a deal of the items left, drawn by the device).
+    # The engine lists the bids each seat may make now (`offers`: a bid above the bidder's
+    # cash is never sent, the press only buzzes).
     def _open_running(self) -> bool:
         return (self.clock is not None and self.clock.get("open") and len(self.stack) == 1
                 and self.stack[0]["t"] == "open_auction")
 
     def _open_amount(self, seat):
         """The bid a press of `seat` makes now, or None if that seat may not make it."""
-        d = self.session.decision()
-        option = d.option("bid")
-        if option is None or seat not in option.fields["player"].values:
-            return None
-        amount = option.fields["amount"].lo
-        if amount > self.session.game.cash(seat):
-            return None
-        return amount
+        offers = dict(tuple(o) for o in self.session.decision().interaction.params.get("offers", []))
+        return offers.get(seat)
 
     def _open_bid(self, seat):
         amount = self._open_amount(seat) if seat in self.seat_buttons else None
@@ -112,23 +106,20 @@ class SeatFlows:
             self.beeps.append("error")
             return
         self.beeps.append("tick")
-        self.apply(self.session.actions.classes["bid"](player=seat, amount=amount))
+        self.apply(self._act(I.OFFER, player=seat, amount=amount))
 
     def _open_tick(self, now):
         if len(self.stack) != 1 or self.clock.get("held"):   # the operator is answering: silence waits
             return
         if now < self.clock["until"]:
             return
-        self.clock["until"] = now + self.timing.silence_s
+        self.clock["until"] = now + self._silence_s()
         self.beeps.append("confirm")
         self.apply(self._silence_action())
 
     def _silence_action(self):
         from firmware.script import fill_dice
-        d = self.session.decision()
-        if d.option("sold"):
-            return self.session.actions.classes["sold"]()
-        return fill_dice(self.session.game, self.session.actions.classes["deal"]())
+        return fill_dice(self.session.game, self._act(I.SILENCE))
 
     def _key_open_auction(self, frame, key):
         if key in ("ok", "up", "down"):
@@ -138,15 +129,16 @@ class SeatFlows:
         """The operator answers for any bidder (seats without a button, or anyone)."""
         lang, d = self.lang, self.session.decision()
         items = []
-        option = d.option("bid")
+        option = d.role(I.OFFER)
         if option is not None:
             for seat in option.fields["player"].values:
                 amount = self._open_amount(seat)
                 if amount is not None:
                     items.append((t("open.bid", lang, player=player_name(self.ctx, seat), amount=amount),
-                                  self.session.actions.classes["bid"](player=seat, amount=amount)))
-        if d.option("sold") or d.option("deal"):
-            items.append((t("open.sold" if d.option("sold") else "open.deal", lang), self._silence_action()))
+                                  self._act(I.OFFER, player=seat, amount=amount)))
+        silence = self._role(I.SILENCE)
+        if silence is not None:
+            items.append((t("open." + silence, lang), self._silence_action()))
         items.append((t("menu_item", lang), MENU))
         return items
 
@@ -196,7 +188,7 @@ class SeatFlows:
                 and len(self.stack) == 1 and self.stack[0]["t"] == "auction")
 
     def _pending(self):
-        option = self.session.decision().option("bid")
+        option = self.session.decision().role(I.STAY)
         return list(option.fields["player"].values) if option else []
 
     def _auction_up(self, seat):
@@ -216,8 +208,7 @@ class SeatFlows:
                 self._bid(seat, 1)
 
     def _bid(self, seat, lots):
-        act = self.session.actions.classes["bid"](player=seat, lots=lots)
-        return self.apply(act)
+        return self.apply(self._act(I.STAY, player=seat, lots=lots))
 
     def _auction_tick(self, now):
         clock = self.clock
@@ -237,10 +228,10 @@ class SeatFlows:
                 self._sync()
                 if not self._auction_running():
                     return
-        if self._pending() or self.session.decision().option("raise"):
+        if self._pending() or self.session.decision().role(I.STEP):
             self.clock["next"] = now + self.timing.auction_step_s
             self.beeps.append("tick")
-            self.apply(self.session.actions.classes["raise"]())
+            self.apply(self._act(I.STEP))
 
     def _key_auction(self, frame, key):
         if key in ("ok", "up", "down"):
@@ -251,10 +242,9 @@ class SeatFlows:
         lang = self.lang
         d = self.session.decision()
         items = []
-        if d.option("raise"):
-            items.append((t("auction.raise", lang, price=d.params.get("proposal", "")),
-                          self.session.actions.classes["raise"]()))
-        bid = d.option("bid")
+        if d.role(I.STEP):
+            items.append((t("auction.raise", lang, price=d.params.get("proposal", "")), self._act(I.STEP)))
+        bid = d.role(I.STAY)
         if bid:
             wanted = dict(self._bidders())
             for seat in bid.fields["player"].values:
@@ -262,7 +252,7 @@ class SeatFlows:
                 for lots in range(0, top + 1):
                     label = t("auction.drop" if lots == 0 else "auction.cut", lang,
                               player=player_name(self.ctx, seat), lots=lots)
-                    items.append((label, self.session.actions.classes["bid"](player=seat, lots=lots)))
+                    items.append((label, self._act(I.STAY, player=seat, lots=lots)))
         items.append((t("menu_item", lang), MENU))
         return items
 
@@ -277,7 +267,7 @@ class SeatFlows:
         for seat, lots in bidders:
             mark = t("auction.holding", self.lang) if seat in self.held else ""
             state = "" if seat in pending else " ✓"
-            rows.append(f"{player_name(self.ctx, seat)}{state}\t{lots_label(lots, getattr(self.session.game, 'shares', 1000), self.lang).split(' (')[0]}{mark}")
+            rows.append(f"{player_name(self.ctx, seat)}{state}\t{lots_label(lots, d.interaction.params['shares'], self.lang).split(' (')[0]}{mark}")
         lines = (t("auction.line", self.lang, lots=d.params.get("lots", ""), price=d.params.get("price", ""),
                    proposal=d.params.get("proposal", "")),)
         footer = self._footer("auction_clock" if self._auction_running() else "speak")

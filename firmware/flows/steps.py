@@ -6,6 +6,7 @@ A mixin of `firmware.controller.Controller`: the frames `chance`, `settle`, `pay
 """
 from __future__ import annotations
 
+from engines.core.decision import Interactions as I
 from engines.core.i18n import format_amount
 from firmware.menus import chance_lines
 from firmware.screen import Screen
@@ -35,24 +36,15 @@ class StepFlows:
             return
         if key == "ok":
             if frame["sel"] == 0:
-                self.apply(self.session.actions.classes["settle"]())
+                self.apply(self._act(I.CONFIRM))
             else:
                 self.stack.append({"t": "menu", "sel": 0})
 
     def _settle_lines(self):
-        d = self.session.decision()
-        shares = getattr(self.session.game, "shares", 1000)
-        price = d.params.get("price", 0)
-        lines = []
-        for buyer in d.params.get("buyers", []):
-            name, _, lots = str(buyer).rpartition(" ")
-            try:
-                n = int(lots)
-            except ValueError:
-                lines.append(str(buyer))
-                continue
-            lines.append(f"{name} {n}\t{format_amount(price * shares * n, self.lang)}")
-        return tuple(lines)
+        """A line per buyer with what they pay, as the engine's decision lists them."""
+        lines = self.session.decision().interaction.params.get("lines", [])
+        return tuple(f"{self.session.players[x['player']]} {x['lots']}\t{format_amount(x['amount'], self.lang)}"
+                     for x in lines)
 
     def _screen_settle(self, frame):
         items = (t("settle.ok", self.lang), t("menu_short", self.lang))
@@ -63,30 +55,19 @@ class StepFlows:
         if key in ("up", "down"):
             frame["sel"] = max(0, frame["sel"] + (1 if key == "down" else -1))
         elif key == "ok":
-            self.apply(self.session.actions.classes["payday"]())
+            self.apply(self._act(I.CONFIRM))
 
     def _screen_payday(self, frame):
-        lines = tuple(self.ui.payday_lines(self.session, self.lang))
+        shown = self.session.decision().interaction.params
+        lines = tuple(self.ui.payday_lines(shown, self.lang))
         frame["sel"] = min(frame["sel"], max(0, len(lines) - 1))
         return Screen("payday", self._title(), lines, (), frame["sel"], self._footer("payday"))
 
     # ------------------------------------------------------------------- first
     def _dice_for_first(self):
-        """Device dice for who starts: everyone rolls, ties roll again (from the seed)."""
-        from firmware.script import device_roll
-
-        game = self.session.game
-        seats, rolls, index = list(range(len(game.players))), {}, 10_000
-        while True:
-            for seat in seats:
-                d1, d2 = device_roll(game.seed, index)
-                index += 1
-                rolls[seat] = d1 + d2
-            best = max(rolls[s] for s in seats)
-            top = [s for s in seats if rolls[s] == best]
-            if len(top) == 1:
-                return rolls, top[0]
-            seats = top
+        """The device's dice for who starts, as the engine rolled them: ({seat: total}, seat)."""
+        shown = self.session.decision().interaction.params
+        return {seat: total for seat, total in shown["rolls"]}, shown["first"]
 
     def _key_first_dice(self, frame, key):
         if self._move(frame, key, 2):
@@ -94,7 +75,7 @@ class StepFlows:
         if key == "ok":
             if frame["sel"] == 0:
                 _, first = self._dice_for_first()
-                self.apply(self.session.actions.classes["first"](player=first))
+                self.apply(self._act(I.CHOOSE, player=first))
             else:
                 self.stack.append({"t": "menu", "sel": 0})
 

@@ -6,10 +6,11 @@ player's cash outside the private view (a long seat press or an RFID card).
 """
 from __future__ import annotations
 
+from engines.core.actions import CHANCE
 from engines.core.i18n import format_amount
 from firmware.fonts import FONT
 from firmware.render import Canvas
-from firmware.texts import t
+from firmware.texts import signed, t
 
 NEWS_ORDER = ("dv.game_over", "dv.tokens_dealt", "dv.token_won", "dv.token_won_all_cash", "dv.event", "dv.bought", "dv.sold",
               "dv.influence", "dv.cards_returned", "dv.offer_declined", "dv.bid")
@@ -77,6 +78,68 @@ class DividendsUI:
 
     def ranking_lines(self, snap, lang):
         return [f"{r['rank']}. {r['name']}\t{format_amount(r['cash'], lang)}" for r in snap.get("ranking", [])]
+
+    def act_key(self, act, key):
+        return key
+
+    def delta_unit(self, kind):
+        """What a `delta` changes: certificates or influence cards (count), else cash (None)."""
+        return {"adjust_certs": "count", "adjust_cards": "count"}.get(kind)
+
+    def field_question(self, ctx, kind, name, domain, filled, values):
+        """The questions only Dividends asks: a marker's value, an influence card's move,
+        the tile, and the dice entered by hand: one die per company, its zone's die named
+        (the decision's dice fields d1..d5 follow the companies in board order)."""
+        from engines.core.decision import Choice
+        from firmware.menus import Question, kind_label
+        if not isinstance(domain, Choice):
+            return None
+        lang, title = ctx.lang, kind_label(ctx, kind)
+        if name == "value":           # a dividend marker set by a correction
+            items = tuple((str(v), v) for v in domain.values)
+            return Question(name, "list", title, (t("q.dv.marker", lang, company=filled.get("company", "")),), items)
+        if name == "move":            # an influence card: up or down one place
+            items = tuple((signed(v, lang), v) for v in domain.values)
+            return Question(name, "list", title, (t("q.dv.move", lang, company=filled.get("company", "")),), items)
+        if name == "tile":            # the event tile drawn by hand
+            items = tuple((str(v), v) for v in domain.values)
+            return Question(name, "list", title, (t("q.dv.tile", lang),), items)
+        if not (ctx.has(kind, CHANCE) and name[:1] == "d" and name[1:].isdigit()):
+            return None
+        companies = ctx.snapshot()["companies"]
+        company = list(companies)[int(name[1:]) - 1]
+        zone = t("dv.die." + companies[company]["zone"], lang)
+        items = tuple((signed(v, lang), v) for v in domain.values)
+        return Question(name, "list", t("q.dv.die_title", lang, company=company),
+                        (t("q.dv.die", lang, company=company, die=zone),), items)
+
+    def confirm_lines(self, ctx, act, events, describe):
+        """A confirmation's lines from the engine's preview of the action (`events`): the
+        dice with each marker's move ("DESERT-O grey +3\t200→350"), the tile drawn, each
+        player's dividends, the price a certificate sells at."""
+        lang = ctx.lang
+        if act.kind == "dice":
+            lines, dice = [], {}
+            for event in events:
+                p = event.params
+                if event.key == "dv.die":
+                    dice[p["company"]] = p
+                elif event.key == "dv.marker" and p["company"] in dice:
+                    die = dice.pop(p["company"])
+                    zone = t("dv.zone." + die["die"], lang)
+                    lines.append(f"{p['company'][:8]} {zone} {signed(die['move'] or 0, lang)}\t{p['old']}→{p['new']}")
+            return lines
+        if act.kind == "event":
+            tile = next((e.params["tile"] for e in events if e.key == "dv.event"), act.tile)
+            return [t("q.dv.tile_is", lang, tile=tile), t("dv.tile." + str(tile), lang)]
+        if act.kind == "pay":
+            paid = {e.params["player"]: e.params["amount"] for e in events if e.key == "dv.dividends"}
+            return [f"{name}\t{format_amount(paid.get(name, 0), lang)}" for name in ctx.players]
+        if act.kind == "sell":
+            sold = next((e for e in events if e.key == "dv.sold"), None)
+            if sold is not None:
+                return [describe(ctx, act), t("q.sell_at", lang, price=sold.params["price"])]
+        return [describe(ctx, act)]
 
     def news(self, ctx, act, events, describe):
         best = None

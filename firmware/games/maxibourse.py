@@ -66,16 +66,62 @@ class MaxiBourseUI:
         from firmware.board import ranking_lines
         return ranking_lines(snap.get("ranking", []), lang)
 
-    def payday_lines(self, session, lang):
-        """The payday screen: each player's breakdown before OK pays it."""
+    def payday_lines(self, shown, lang):
+        """The payday screen: each player's breakdown (the decision's `lines`) before OK pays it."""
         from firmware.board import payday_lines
-        game = session.game
-        out = {}
-        for seat in range(len(game.players)):
-            if getattr(game.s, "ruined", [False] * len(game.players))[seat]:
-                continue
-            out[game.players[seat]] = game.payday_breakdown(seat).to_json()
-        return payday_lines(out, lang)
+        return payday_lines(shown.get("lines", {}), lang)
+
+    def field_question(self, ctx, kind, name, domain, filled, values):
+        """The titre square's company: au cours (the square's own company at its price)
+        or another company (au mieux, MB3), asked before the company list. Other fields
+        are asked from their domain (None)."""
+        from engines.core.decision import Choice
+        from firmware.menus import AU_COURS, OTHER, Question, company_label, company_question, kind_label
+        if kind != "titre" or name != "company" or not isinstance(domain, Choice):
+            return None
+        lang = ctx.lang
+        square = filled.get("square")
+        choices = [c for c in domain.values if c is not None]
+        mode = values.get("#company")
+        if mode == AU_COURS:
+            return ("auto", None)
+        if mode == OTHER:
+            return company_question(ctx, kind, name, Choice(tuple(c for c in choices if c != square)), filled, values)
+        title = kind_label(ctx, kind)
+        items = []
+        if None in domain.values and square in choices:
+            items.append((t("q.au_cours", lang, company=square), AU_COURS))
+        items.append((t("q.other_company", lang), OTHER))
+        if len(items) == 1:
+            return Question("#company", "list", title, (t("q.titre_closed", lang, company=square),), tuple(items))
+        return Question("#company", "list", t("q.titre_title", lang, company=square),
+                        (company_label(ctx, square).replace("\t", " "),), tuple(items))
+
+    def act_key(self, act, key):
+        """A titre bought in another company than the square's says both."""
+        if act.kind == "titre" and getattr(act, "company", None) and act.company != act.square:
+            return "act.titre_other"
+        return key
+
+    def delta_unit(self, kind):
+        """What a `delta` changes: lots (count), prices (price), else cash (None)."""
+        return {"adjust_lots": "count", "price": "price", "reveal": "price"}.get(kind)
+
+    def confirm_lines(self, ctx, act, events, describe):
+        """A confirmation's lines: what the action is, and what the engine's preview of it
+        (`events`) says it does: the price a sale is offered at, who ends their turn."""
+        lang, snap = ctx.lang, ctx.snapshot()
+        if act.kind == "sell":
+            offer = next((e for e in events if e.key == "offer"), None)
+            if offer is not None:
+                return [describe(ctx, act), t("q.sell_at", lang, price=offer.params["price"])]
+        if act.kind == "double":
+            return [describe(ctx, act), t("q.au_cours_at", lang, price=snap["companies"][act.company]["price"])]
+        if act.kind == "end":
+            return [t("q.end", lang, player=snap.get("turn") or "")]
+        if act.kind == "close":
+            return [t("q.close", lang)]
+        return [describe(ctx, act)]
 
     def news(self, ctx, act, events, describe):
         """The line shown above the next menu: the most telling thing the action did."""

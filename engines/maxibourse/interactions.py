@@ -1,0 +1,53 @@
+"""How each Maxi Bourse decision is answered at the table (engines.core.decision.Interaction).
+
+PROMPTS: prompt -> (interaction, {role: action kind}); `params` computes what the screens
+of that interaction show, from the game, so the firmware never reads the engine's frames
+nor computes a rule (a settlement's amounts, a payday's breakdown, who starts by the dice).
+"""
+from engines.core.chance import roll_for_first
+from engines.core.decision import Interactions as I
+from engines.maxibourse import frames as F
+
+PROMPTS = {
+    "prompt.over": (I.OVER, {}),
+    "prompt.pick": (I.CHOICE, {}),
+    "prompt.first": (I.FIRST_PLAYER, {I.CHOOSE: "first"}),
+    "prompt.turn_start": (I.CHOICE, {}),
+    "prompt.double": (I.CHOICE, {}),
+    "prompt.square": (I.CHOICE, {}),
+    "prompt.titre": (I.SPEAKING_ROUND, {I.ANSWER: "declare"}),
+    "prompt.titre_au_cours": (I.SPEAKING_ROUND, {I.ANSWER: "declare"}),
+    "prompt.sale": (I.SPEAKING_ROUND, {I.ANSWER: "declare"}),
+    "prompt.auction": (I.LOT_AUCTION, {I.STEP: "raise", I.STAY: "bid"}),
+    "prompt.settle": (I.SETTLEMENT, {I.CONFIRM: "settle"}),
+    "prompt.debt": (I.CHOICE, {}),
+    "prompt.forced": (I.CHOICE, {}),
+    "prompt.payday": (I.PAYDAY, {I.CONFIRM: "payday"}),
+}
+
+# After these, the turn's own step is still to come (the square): the menu starts on its
+# first entry; after anything else on the square, it starts on "end of turn".
+TURN_STEPS = ("roll", "pass", "settle", "double")
+
+
+def params(game, decision, kind) -> dict:
+    f = game.top
+    if kind == I.SPEAKING_ROUND:
+        return {"answers": [[s, n] for s, n in f.round.answers], "order": list(f.round.order),
+                "shares": game.shares}
+    if kind == I.LOT_AUCTION:
+        return {"bidders": [[s, n] for s, n in f.auction.bidders], "shares": game.shares}
+    if kind == I.SETTLEMENT:
+        price = game.price(f.company)
+        return {"lines": [{"player": s, "lots": n, "amount": price * game.shares * n} for s, n in f.purchases]}
+    if kind == I.PAYDAY:
+        return {"lines": {game.players[s]: game.payday_breakdown(s).to_json() for s in game.in_game()}}
+    if kind == I.FIRST_PLAYER:
+        rolls, first = roll_for_first(game.seed, range(len(game.players)))
+        return {"rolls": [[s, r] for s, r in rolls.items()], "first": first}
+    if kind == I.CHOICE and decision.prompt == "prompt.square":
+        last = game.log[-1] if game.log else None
+        titre = decision.option("titre") is not None
+        if decision.option("end") and (not titre or (last is not None and last.kind not in TURN_STEPS)):
+            return {"default": "end"}
+    return {}
