@@ -30,7 +30,9 @@ RULES_KEY = "rules.{}"
 def rules_fingerprint() -> str:
     """A hash of every engine source and box file: what decides whether an action is legal.
     Any change to them (a firmware update) makes the next resume check every action again."""
-    root = Path(__file__).resolve().parent.parent / "engines"
+    import engines
+
+    root = Path(engines.__file__).resolve().parent
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
