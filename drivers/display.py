@@ -69,8 +69,12 @@ class Display:
         self.mode = mode
         if name is not None:
             self.name = name
-        self._last_key: bytes | None = None       # what show compares with (forget clears it)
-        self._last_sent: bytes | None = None      # the last frame sent, as its bytes
+        # What show compares with (forget clears it) and the last frame sent: for a 1-bit
+        # frame a private copy of the image, compared in C (XOR, then its bounding box);
+        # for other modes its bytes. Taking a small 1-bit frame's bytes goes through
+        # Pillow's encoder, about a third of handing a menu frame to an OLED.
+        self._last_key: Image.Image | bytes | None = None
+        self._last_sent: Image.Image | bytes | None = None
         self.frames_sent = 0
         self.frames_skipped = 0
 
@@ -84,12 +88,11 @@ class Display:
     def show(self, image: Image.Image) -> bool:
         """Send ``image`` unless it equals the last frame sent; True when it was sent."""
         frame = self.prepare(image)
-        key = frame.tobytes()
-        if key == self._last_key:
+        if _same(frame, self._last_key):
             self.frames_skipped += 1
             return False
         self._send(frame)
-        self._last_key = self._last_sent = key
+        self._last_key = self._last_sent = frame.copy() if frame.mode == "1" else frame.tobytes()
         self.frames_sent += 1
         return True
 
@@ -106,10 +109,12 @@ class Display:
 
     @property
     def last_frame(self) -> Image.Image | None:
-        """The last frame actually sent (a copy), or None. Rebuilt from its bytes when asked
-        for: copying every frame sent cost each press more than the comparison."""
+        """The last frame actually sent (a copy), or None; a frame of another mode than 1-bit
+        is rebuilt from its bytes when asked for."""
         if self._last_sent is None:
             return None
+        if isinstance(self._last_sent, Image.Image):
+            return self._last_sent.copy()
         return Image.frombytes(self.mode, self.size, self._last_sent)
 
     def tick(self, now: float | None = None) -> None:
@@ -129,6 +134,15 @@ class Display:
 
     def __repr__(self):
         return f"<{type(self).__name__} {self.name!r} {self.size[0]}x{self.size[1]} {self.mode}>"
+
+
+def _same(frame: Image.Image, key) -> bool:
+    """``frame`` equals the remembered one (see Display.__init__)."""
+    if key is None:
+        return False
+    if isinstance(key, Image.Image):
+        return key.mode == frame.mode and frame.im.chop_xor(key.im).getbbox() is None
+    return frame.tobytes() == key
 
 
 # --------------------------------------------------------------------------- luma OLED

@@ -85,6 +85,8 @@ def test_replay_is_identical_and_undo_is_a_replay(seed, players):
                                         max_actions=random.Random(seed).randrange(50, 600))
     again = Dividends.replay(header, actions)
     assert snapshot(again) == snapshot(game) and again.s.ledger.balances == game.s.ledger.balances
+    unchecked = Dividends.replay(header, actions, checked=False)    # a resume's replay
+    assert snapshot(unchecked) == snapshot(game) and unchecked.s.ledger.balances == game.s.ledger.balances
     if actions:
         game.undo()
         assert snapshot(game) == snapshot(Dividends.replay(header, actions[:-1]))

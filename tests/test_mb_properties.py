@@ -139,6 +139,9 @@ def test_replay_and_undo_give_the_same_states(seed, players, fmt, options):
     # a game is a fold over its actions: replaying the list, or its JSON forms, gives the same state
     assert snapshot(MaxiBourse.replay(header, actions)) == states[-1]
     assert snapshot(MaxiBourse.replay(header, [ACTIONS.from_json(a.to_json()) for a in actions])) == states[-1]
+    # ... and so does the replay of a resume, which skips the check of actions already accepted
+    assert snapshot(MaxiBourse.replay(header, [ACTIONS.from_json(a.to_json()) for a in actions],
+                                      checked=False)) == states[-1]
     # ... and so does every prefix
     for k in sorted(rng.sample(range(len(actions) + 1), min(4, len(actions) + 1))):
         assert snapshot(MaxiBourse.replay(header, actions[:k])) == states[k], k

@@ -34,6 +34,17 @@ def test_a_recorded_game_replays_to_its_recorded_state(name, row):
     assert difference is None, f"{name} #{row['index']}: {difference}"
 
 
+@pytest.mark.parametrize("name,row", RECORDS, ids=[f"{name}-{row['index']}" for name, row in RECORDS])
+def test_a_recorded_game_replays_the_same_without_the_check(name, row):
+    """A resume replays the journal's actions without the decision check (they were checked
+    when first applied): the same state as the recorded one, undos included."""
+    game = run_script(row["script"], f"recorded {name} #{row['index']}")
+    log = [game.ACTIONS.from_json(a.to_json()) for a in game.log]
+    again = type(game).replay(game.header, log, checked=False)
+    difference = first_difference(row["snapshot"], _snapshot(again))
+    assert difference is None, f"{name} #{row['index']}: {difference}"
+
+
 def test_a_changed_amount_is_named_by_its_key():
     recorded = {"players": [{"cash": 100, "lots": {"A": 1}}]}
     assert first_difference(recorded, {"players": [{"cash": 90, "lots": {"A": 1}}]}) == \

@@ -77,6 +77,27 @@ def test_dummy_keeps_the_last_image():
     assert display.image.getpixel((3, 3)) and not display.image.getpixel((0, 0))
 
 
+@pytest.mark.parametrize("mode", ["1", "L", "RGB"])
+def test_a_frame_is_skipped_only_when_every_pixel_is_the_same(mode):
+    """1-bit frames are compared as images (XOR in C), other modes by their bytes: a
+    single pixel anywhere makes a frame new, and drawing on an image after showing it
+    does not change what the display remembers."""
+    display = DummyDisplay((128, 64), mode)
+    image = Image.new(mode, (128, 64))
+    assert display.show(image) is True and display.show(image.copy()) is False
+    for xy in ((0, 0), (127, 63), (64, 31)):
+        changed = image.copy()
+        changed.putpixel(xy, 1 if mode == "1" else (200 if mode == "L" else (0, 0, 200)))
+        assert display.show(changed) is True, xy
+        assert display.last_frame.tobytes() == changed.tobytes()
+        changed.putpixel((1, 1), 1 if mode == "1" else 255 if mode == "L" else (255, 0, 0))   # after show
+        assert display.last_frame.getpixel((1, 1)) in (0, (0, 0, 0))
+        assert display.show(image) is True
+    display.forget()
+    assert display.show(image) is True
+    assert display.frames_sent == 8 and display.frames_skipped == 1
+
+
 def test_png_capture_keeps_and_writes_frames(tmp_path):
     display = build_display({"type": "png", "width": 16, "height": 8, "mode": "L",
                              "directory": str(tmp_path), "keep": 2, "name": "op"})

@@ -1,0 +1,83 @@
+"""Resuming a journaled game replays its actions without the decision check only while the
+journal says they were all checked under these same rules (firmware/session.py,
+rules_fingerprint); after a change of rules every action is checked again, and one the
+rules now refuse ends the game there, as before."""
+import random
+
+import pytest
+
+from bench.randomgame import random_game
+from engines.core.errors import IllegalAction
+from engines.maxibourse.game import MaxiBourse, snapshot
+from firmware.journal import Journal
+from firmware.session import RULES_KEY, Session, rules_fingerprint
+
+
+def journaled(tmp_path, max_actions=80):
+    header, actions, game = random_game(random.Random(5), players=3, fmt="junior", max_actions=max_actions)
+    journal = Journal(tmp_path / "journal.sqlite")
+    session = Session.new(header, journal)
+    for act in actions:
+        session.apply(act)
+    return journal, session.game_id, game
+
+
+def refusing_check(monkeypatch):
+    def check(self, act):
+        raise AssertionError("the resume checked an action")
+    monkeypatch.setattr(MaxiBourse, "check", check)
+
+
+def test_a_new_game_records_the_rules_its_actions_are_checked_under(tmp_path):
+    journal, game_id, _ = journaled(tmp_path, max_actions=5)
+    assert journal.get_meta(RULES_KEY.format(game_id)) == rules_fingerprint()
+
+
+def test_a_resume_under_the_same_rules_replays_without_the_check_to_the_same_state(tmp_path, monkeypatch):
+    journal, game_id, game = journaled(tmp_path)
+    refusing_check(monkeypatch)
+    resumed = Session.resume(journal, game_id)
+    assert resumed.messages == []
+    assert snapshot(resumed.game) == snapshot(game) and resumed.game.log == game.log
+    monkeypatch.undo()
+    resumed.undo()                         # undo replays its own log unchecked too
+    assert snapshot(resumed.game) == snapshot(MaxiBourse.replay(game.header, game.log[:-1]))
+    resumed.apply(game.log[-1])
+    assert snapshot(resumed.game) == snapshot(game)
+    with pytest.raises(IllegalAction):      # a new action is checked as always
+        resumed.apply(MaxiBourse.ACTIONS.from_json({"kind": "first", "player": 0}))
+
+
+def test_after_a_change_of_rules_an_action_they_refuse_ends_the_game_there(tmp_path):
+    journal, game_id, game = journaled(tmp_path)
+    journal.append(game_id, {"kind": "first", "player": 0})    # refused at this point of the game
+    journal.set_meta(RULES_KEY.format(game_id), "older rules")
+    resumed = Session.resume(journal, game_id)
+    n = len(game.log)
+    assert resumed.messages and f"action {n + 1} of {n + 1} refused on replay" in resumed.messages[0]
+    assert snapshot(resumed.game) == snapshot(game)
+    assert len(journal.actions(game_id)) == n
+    # every action left was checked under these rules: the next resume skips the check
+    assert journal.get_meta(RULES_KEY.format(game_id)) == rules_fingerprint()
+
+
+def test_a_game_journaled_before_the_rules_were_recorded_is_checked_once(tmp_path, monkeypatch):
+    journal, game_id, game = journaled(tmp_path)
+    journal._conn.execute("DELETE FROM meta WHERE key=?", (RULES_KEY.format(game_id),))
+    checked = []
+    check = MaxiBourse.check
+    monkeypatch.setattr(MaxiBourse, "check", lambda self, act: (checked.append(act), check(self, act)))
+    assert snapshot(Session.resume(journal, game_id).game) == snapshot(game)
+    assert len(checked) == len(game.log)
+    checked.clear()
+    assert snapshot(Session.resume(journal, game_id).game) == snapshot(game)
+    assert checked == []
+
+
+def test_an_unreadable_action_under_the_same_rules_still_ends_the_game_there(tmp_path):
+    journal, game_id, game = journaled(tmp_path)
+    journal.append(game_id, {"kind": "no such action"})
+    resumed = Session.resume(journal, game_id)
+    assert resumed.messages and "refused on replay" in resumed.messages[0]
+    assert snapshot(resumed.game) == snapshot(game)
+    assert len(journal.actions(game_id)) == len(game.log)
