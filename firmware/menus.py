@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from engines.core.actions import OUTCOME
 from engines.core.decision import Choice, Fixed, IntRange
-from engines.core.i18n import format_amount
+from engines.core.i18n import catalog, format_amount
 from firmware.texts import lots_label, money, signed, t
 
 MENU = "#menu"          # the value of the "Menu…" entry added to a root list
@@ -88,6 +88,7 @@ def company_label(ctx, company, kind=None):
 
 
 def _prefix(ctx):
+    """"mb." for Maxi Bourse: the start of the game's own keys (engines/registry.py)."""
     from firmware.games import adapter_of
     return adapter_of(ctx.session).prefix
 
@@ -111,9 +112,10 @@ def sectors_of(ctx, companies):
 
 
 def kind_label(ctx, kind):
-    if kind == "roll":
-        return t("kind.roll_device" if ctx.device_dice else "kind.roll", ctx.lang)
-    return t("kind." + _prefix(ctx) + kind, ctx.lang)
+    key = "kind." + _prefix(ctx) + kind
+    if ctx.device_dice and "ui." + key + "_device" in catalog(ctx.lang):
+        key += "_device"        # "the dice box rolls" rather than "enter the dice"
+    return t(key, ctx.lang)
 
 
 def describe(ctx, act) -> str:
@@ -132,7 +134,7 @@ def describe(ctx, act) -> str:
         else:
             params[name] = "" if value is None else str(value)
     if act.kind == "titre" and getattr(act, "company", None) and act.company != act.square:
-        key = "act.titre_other"
+        key = "act." + _prefix(ctx) + "titre_other"
     if act.kind in ("declare", "bid") and getattr(act, "lots", None) == 0:
         key += "_zero"
     return t(key, lang, **params)

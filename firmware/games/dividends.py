@@ -7,6 +7,7 @@ player's cash outside the private view (a long seat press or an RFID card).
 from __future__ import annotations
 
 from engines.core.i18n import format_amount
+from engines.dividends import GAME
 from firmware.fonts import FONT
 from firmware.render import Canvas
 from firmware.texts import t
@@ -19,7 +20,7 @@ NAME_CHARS = 8           # company names are cut like tickers: "CEDARPIN"
 class DividendsUI:
     name = "dividends"
     rounds = False                # always five years
-    prefix = "dv."                # kind.dv.* / act.dv.* texts
+    prefix = GAME.prefix + "."    # kind.dv.* / act.dv.* texts (the registry's prefix)
     box_meta = "box_confirmed.dividends"  # journal meta: the unverified box file the table accepted
 
     # ------------------------------------------------------------------ setup

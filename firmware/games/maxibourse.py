@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engines.core.i18n import format_amount
+from engines.maxibourse import GAME
 from engines.maxibourse.game import MaxiBourse
 from firmware.texts import lots_label, t
 
@@ -13,7 +14,7 @@ NEWS_ORDER = ("closed", "ruined", "payday", "cessation", "sanction", "purchase_w
 class MaxiBourseUI:
     name = "maxibourse"
     rounds = True                 # the table may agree on a number of rounds
-    prefix = ""                   # kind./act. texts: the box's plain keys
+    prefix = GAME.prefix + "."    # kind.mb.* / act.mb.* texts (the registry's prefix)
     box_meta = "box_confirmed"    # journal meta: the unverified box file the table accepted
 
     # ------------------------------------------------------------------ setup
