@@ -80,3 +80,32 @@ def spec(name: str) -> GameSpec:
     if found is None:
         raise ProtocolError(f"unknown game {name!r}; known: {', '.join(names())}")
     return found
+
+
+def game_settings() -> dict[str, tuple]:
+    """Every per-game setting of the registered games, as the configuration's [game] table
+    holds them: name -> (default, allowed values or a type, the games declaring it).
+
+    `format` gathers the rulebooks' formats (`FORMATS`, the first game's first one the
+    default); the rest are the engines' `SETTINGS`. A name two games declare is one key,
+    so they must declare it alike; otherwise this refuses it naming both games."""
+    found: dict[str, tuple] = {}
+    for name, entry in games().items():
+        cls = entry.engine_class()
+        declared = dict(cls.SETTINGS)
+        if cls.FORMATS:
+            declared = {"format": (cls.FORMATS[0], tuple(cls.FORMATS)), **declared}
+        for key, (default, allowed) in declared.items():
+            if key not in found:
+                found[key] = (default, allowed, (name,))
+                continue
+            before, allowed_before, by = found[key]
+            if key == "format" and isinstance(allowed, tuple):
+                merged = allowed_before + tuple(f for f in allowed if f not in allowed_before)
+                found[key] = (before, merged, by + (name,))
+            elif (default, allowed) == (before, allowed_before):
+                found[key] = (before, allowed_before, by + (name,))
+            else:
+                raise ValueError(f"setting {key!r}: {by[0]} declares ({before!r}, {allowed_before!r}), "
+                                 f"{name} ({default!r}, {allowed!r}); one configuration key must mean one thing")
+    return found

@@ -11,6 +11,7 @@ from engines.core import i18n
 from engines.core.i18n import CatalogClash, catalog, register_catalog
 from engines.registry import GameSpec, add, games
 from firmware import texts  # noqa: F401 (registers the box's catalog)
+from firmware.flows.setup import options
 from firmware.games import PLAYABLE
 
 
@@ -60,12 +61,13 @@ def test_the_registry_refuses_a_prefix_two_games_share_or_a_missing_one():
 
 
 def test_the_box_names_each_games_actions_under_the_games_prefix():
-    """ui.kind.<prefix>.* and ui.act.<prefix>.*: every such key belongs to one registered game,
-    and every action kind of a game with screens has both texts in both languages."""
+    """ui.kind.<prefix>.*, ui.act.<prefix>.*, ui.opt.<prefix>.*: every such key belongs to one
+    registered game; every action kind of a game with screens has both texts in both languages,
+    and every setting the setup's Options offers has its label and its values' labels."""
     prefixes = {entry.prefix for entry in games().values()}
     for lang in i18n.LANGUAGES:
         for key in catalog(lang):
-            if key.startswith(("ui.kind.", "ui.act.")):
+            if key.startswith(("ui.kind.", "ui.act.", "ui.opt.")):
                 assert key.split(".")[2] in prefixes, (lang, key)
     for name in PLAYABLE:
         entry = games()[name]
@@ -73,3 +75,9 @@ def test_the_box_names_each_games_actions_under_the_games_prefix():
             for lang in i18n.LANGUAGES:
                 for section in ("kind", "act"):
                     assert f"ui.{section}.{entry.prefix}.{kind}" in catalog(lang), (name, kind, section, lang)
+    for name in PLAYABLE:
+        entry = games()[name]
+        for setting, allowed in options(name).items():
+            for lang in i18n.LANGUAGES:
+                for key in [f"ui.opt.{entry.prefix}.{setting}"] + [f"ui.opt.{entry.prefix}.{setting}.{v}" for v in allowed]:
+                    assert key in catalog(lang), (name, key, lang)

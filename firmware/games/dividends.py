@@ -38,8 +38,8 @@ class DividendsUI:
         from engines.dividends.box import load_box
         return load_box(None)
 
-    def header(self, value, names, seed, defaults, rounds):
-        return {"game": "dividends", "players": names, "seed": seed, "settings": {"dice": defaults.dice}}
+    def header(self, value, names, seed, settings, rounds):
+        return {"game": "dividends", "players": names, "seed": seed, "settings": dict(settings)}
 
     # ------------------------------------------------------------------ board
     def board_pages(self, box, size):

@@ -32,10 +32,11 @@ class MaxiBourseUI:
         from engines.maxibourse.box import load_box
         return load_box(None)
 
-    def header(self, value, names, seed, defaults, rounds):
+    def header(self, value, names, seed, settings, rounds):
+        """`settings`: the game's declared settings as the setup chose them; `rounds` the
+        table's agreed number (the setup's rounds step)."""
         return {"game": "maxibourse", "format": value, "players": names, "seed": seed,
-                "settings": {"rounds": rounds, "dice": defaults.dice, "payday": defaults.payday,
-                             "vertical_bonus": defaults.vertical_bonus}}
+                "settings": {**settings, "rounds": rounds}}
 
     # ------------------------------------------------------------------ board
     def render_board(self, snapshot, box, size, mode, lang, page):
