@@ -24,8 +24,9 @@ class SetupDefaults:
     players, and every registered game's own settings (engines/registry.py), by name as
     attributes (`defaults.dice`) or for one game (`for_game`)."""
 
-    def __init__(self, game: str = "maxibourse", players=(), **settings):
+    def __init__(self, game: str | None = None, players=(), **settings):
         declared = game_settings()
+        game = game or PLAYABLE[0]
         unknown = sorted(set(settings) - set(declared))
         if unknown:
             raise TypeError(f"no game declares the setting {unknown[0]!r}; declared: {', '.join(declared)}")
