@@ -20,7 +20,8 @@ import time
 from pathlib import Path
 
 from bench.doc import write_section
-from bench.mb_bench import ROOT, engine_rows, filesystem, machine, ms
+from bench.host import filesystem, machine
+from bench.mb_bench import ROOT, engine_rows, ms
 from engines.dividends.game import Dividends, snapshot
 from engines.dividends.random_play import random_game
 

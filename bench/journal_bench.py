@@ -164,7 +164,7 @@ def _n(value) -> str:
 
 def _filesystem(path: Path) -> str:
     try:
-        from bench.mb_bench import filesystem
+        from bench.host import filesystem
         return filesystem(path)
     except Exception:
         return "unknown filesystem"

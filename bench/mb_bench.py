@@ -10,11 +10,7 @@ is tracemalloc's peak for one call. Nothing here is asserted: benchmarks inform,
 from __future__ import annotations
 
 import argparse
-import datetime
 import gc
-import os
-import platform
-import random
 import statistics
 import tempfile
 import time
@@ -23,31 +19,14 @@ from pathlib import Path
 
 from bench.doc import write_section
 from bench import journal_bench
-from bench.randomgame import random_game
+from bench.host import filesystem, machine
+from bench.randomgame import SEED, long_game
 from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.game import MaxiBourse, snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "benchmarks.md"
 SECTION = "## Maxi Bourse engine"
-SEED = 2028  # the first seed from which a 6-player Masters game reaches 2 000 actions
-
-
-# ------------------------------------------------------------------ the game
-def long_game(target: int, seed: int = SEED, attempts: int = 50):
-    """A random legal 6-player Masters game of `target` actions (nobody calls `close`).
-
-    Games often end earlier on their own (the bank sells its last lot), so seeds are tried
-    in order from `seed`; the first one that gets there is used (the longest otherwise)."""
-    best = None
-    for s in range(seed, seed + attempts):
-        header, actions, game = random_game(random.Random(s), players=6, fmt="masters", max_actions=target,
-                                            weights={"close": 0}, verify=False)
-        if best is None or len(actions) > len(best[2]):
-            best = (s, header, actions, game)
-        if len(actions) >= target:
-            break
-    return best
 
 
 # ---------------------------------------------------------------- measuring
@@ -144,41 +123,6 @@ def one_undo(header, actions, repeat=5, cls=MaxiBourse):
         game.apply(actions[-1])
     peak, _ = peak_memory(game.undo)
     return statistics.median(times), peak
-
-
-# ----------------------------------------------------------------- machine
-def machine() -> dict:
-    cpu = None
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            key, _, value = line.partition(":")
-            if key.strip() in ("model name", "Model", "Hardware", "cpu model") and value.strip():
-                cpu = value.strip()
-                if key.strip() in ("model name", "Model"):
-                    break
-    except OSError:
-        pass
-    return {
-        "cpu": cpu or platform.processor() or platform.machine(),
-        "cores": os.cpu_count(),
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "system": f"{platform.system()} {platform.release()} ({platform.machine()})",
-        "date": datetime.date.today().isoformat(),
-    }
-
-
-def filesystem(directory: Path) -> str:
-    """The filesystem type holding `directory` (from /proc/mounts), for the journal lines."""
-    try:
-        best, kind = "", "?"
-        target = str(directory.resolve())
-        for line in Path("/proc/mounts").read_text().splitlines():
-            _, mount, fstype, *_ = line.split()
-            if target.startswith(mount) and len(mount) > len(best):
-                best, kind = mount, fstype
-        return kind
-    except OSError:
-        return "?"
 
 
 # -------------------------------------------------------------------- report

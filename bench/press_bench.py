@@ -307,7 +307,7 @@ def board_render(game, size=(800, 480)):
 
 def undo_long_game(journal_dir: Path, target: int = 2000):
     """Press -> frame for an undo (a replay of the whole game) at the end of a long game."""
-    from bench.mb_bench import long_game
+    from bench.randomgame import long_game
 
     _, header, actions, _ = long_game(target)
     path = journal_dir / "undo-bench.sqlite"
@@ -431,7 +431,7 @@ def start_figures(fresh_dir: Path, resume_dir: Path, runs: int = 7):
 
 
 def long_journal(state_dir: Path, target: int = 2000):
-    from bench.mb_bench import long_game
+    from bench.randomgame import long_game
 
     _, header, actions, _ = long_game(target)
     with Journal(state_dir / "journal.sqlite") as journal:
@@ -647,7 +647,8 @@ def ratio_row(label, value, floor, floor_label, target, fmt=None):
 
 
 def run(journal_dir: Path):
-    from bench.mb_bench import filesystem, long_game, machine
+    from bench.host import filesystem, machine
+    from bench.randomgame import long_game
     from engines.dividends.random_play import random_game as dv_random_game
 
     journal_dir.mkdir(parents=True, exist_ok=True)

@@ -132,3 +132,23 @@ def random_game(rng: random.Random, players: int = 4, fmt: str = "junior", max_a
 
 def is_over(game: MaxiBourse) -> bool:
     return type(game.top).__name__ == "Over"
+
+
+# The first seed from which a 6-player Masters game reaches 2 000 actions.
+SEED = 2028
+
+
+def long_game(target: int, seed: int = SEED, attempts: int = 50):
+    """A random legal 6-player Masters game of `target` actions (nobody calls `close`).
+
+    Games often end earlier on their own (the bank sells its last lot), so seeds are tried
+    in order from `seed`; the first one that gets there is used (the longest otherwise)."""
+    best = None
+    for s in range(seed, seed + attempts):
+        header, actions, game = random_game(random.Random(s), players=6, fmt="masters", max_actions=target,
+                                            weights={"close": 0}, verify=False)
+        if best is None or len(actions) > len(best[2]):
+            best = (s, header, actions, game)
+        if len(actions) >= target:
+            break
+    return best

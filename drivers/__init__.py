@@ -1,6 +1,6 @@
 """Hardware behind small interfaces, each with a desktop stand-in (see docs/drivers.md).
 
-display (Display, OledDisplay, build_display), eink (QuotationBoard, RefreshPolicy),
+display (Display, OledDisplay, PngDisplay), displays (build_display), eink (QuotationBoard, RefreshPolicy),
 terminal, window, inputs (OperatorButtons, OperatorEncoder, SeatButtons), keyboard,
 outputs (SeatLights, Beeper), rfid, serial_console, faults, events, clock, config, errors.
 Drivers never import engines or firmware; heavy or hardware-only libraries (luma.emulator,

@@ -10,9 +10,9 @@ seconds: "a frame goes to a display only when it differs from the last one" is o
 ``luma.core.cmdline`` exactly as luma's own command-line helpers do, so every device
 and interface luma knows is available without a table of our own.
 
-``build_display(config)`` picks the driver by ``config["type"]``; hardware displays
-come back wrapped in ``drivers.faults.GuardedDisplay`` so a bus error never reaches
-the game loop.
+The factory that picks a driver by ``config["type"]`` lives in ``drivers.displays``:
+it imports the concrete displays (e-ink, terminal, window, the fault guard), which all
+import this module, so keeping it here would tie them in an import circle.
 """
 from __future__ import annotations
 
@@ -29,7 +29,6 @@ from drivers.config import Section
 from drivers.errors import BusError, ConfigError
 
 MODES = ("1", "L", "RGB")
-DISPLAY_TYPES = ("oled", "eink", "terminal", "window", "png", "dummy")
 
 
 def convert(image: Image.Image, mode: str) -> Image.Image:
@@ -426,51 +425,3 @@ class PngDisplay(DummyDisplay):
             latest = os.path.join(self.directory, f"{self.name}-latest.png")
             frame.save(latest + ".tmp", format="PNG")
             os.replace(latest + ".tmp", latest)
-
-
-# --------------------------------------------------------------------------- factory
-
-def build_display(config: Mapping[str, Any], *, prefix: str = "display", stream=None,
-                  events=None, clock: Callable[[], float] = time.monotonic,
-                  serial_interface=None, panel=None) -> Display:
-    """The display described by ``config`` (one table of the configuration file).
-
-    ``config["type"]`` is one of oled, eink, terminal, window, png, dummy; the keys each
-    reads are listed in docs/drivers.md. Backends may be passed in: ``serial_interface``
-    (oled), ``panel`` (eink), ``stream`` (terminal), ``events`` (window: a queue that
-    receives a quit event when the window is closed). OLED and e-ink displays come back
-    guarded: bus errors mark them degraded and are retried, never raised.
-    """
-    section = Section(config, prefix)
-    kind = section.choice("type", DISPLAY_TYPES)
-    if kind == "oled":
-        from drivers.faults import GuardedDisplay
-
-        options = OledOptions(config, prefix)
-        return GuardedDisplay(
-            opener=lambda: OledDisplay.from_config(options, serial_interface=serial_interface, clock=clock),
-            size=options.size, mode=options.mode, name=options.name, clock=clock)
-    if kind == "eink":
-        from drivers.eink import QuotationBoard
-
-        return QuotationBoard.from_config(config, prefix=prefix, panel=panel, clock=clock)
-    if kind == "terminal":
-        from drivers.terminal import TerminalDisplay
-
-        return TerminalDisplay.from_config(config, prefix=prefix, stream=stream)
-    if kind == "window":
-        from drivers.window import WindowDisplay
-
-        return WindowDisplay.from_config(config, prefix=prefix, events=events, clock=clock)
-
-    width = section.integer("width", 128, 1, 4096)
-    height = section.integer("height", 64, 1, 4096)
-    mode = section.choice("mode", MODES, "1")
-    if kind == "png":
-        display = PngDisplay((width, height), mode, name=section.text("name", "png"),
-                             directory=section.text("directory", None),
-                             keep=section.integer("keep", 100, 1))
-    else:
-        display = DummyDisplay((width, height), mode, name=section.text("name", "dummy"))
-    section.done()
-    return display

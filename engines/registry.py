@@ -2,7 +2,8 @@
 
 A game lives in its own package, `engines/<name>/`, whose `__init__.py` declares `GAME`, a
 `GameSpec`: the game's name as scripts, journals and the configuration write it, where its
-engine class is, and where its screens' adapter is (firmware/games/). Everything else
+engine class is, where its screens' adapter is (firmware/games/) and the prefix of its own
+catalog keys (engines/core/i18n.py refuses a key two catalogs define). Everything else
 (player bounds, formats, settings with their defaults and allowed values, snapshot, public
 view, end of game, chance filling) is declared by the engine class itself, so there is one
 place to read each fact. Adding a game adds one line to `PACKAGES` below.
@@ -12,6 +13,7 @@ firmware imports it (`firmware.games.adapter`).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
@@ -30,6 +32,8 @@ class GameSpec:
     name: str          # as written in a script header (`game dividends`) and the configuration
     engine: str        # "module:Class" of the engine, a subclass of engines.core.game.Game
     adapter: str = ""  # "module:Class" of the firmware adapter; "" while the game has no screens
+    prefix: str = ""   # the game's own catalog keys: the box's `ui.kind.<prefix>.*`, `ui.act.<prefix>.*`
+    box: str = ""      # module of its box file: `SCHEMA`, `load_box(path)`, `holdings(box, lang)`
 
     def engine_class(self):
         return _load(self.engine)
@@ -48,13 +52,22 @@ def _load(path: str):
 @cache
 def games() -> dict[str, GameSpec]:
     """name -> spec of every registered game, in `PACKAGES` order."""
-    specs = {}
+    specs: dict[str, GameSpec] = {}
     for package in PACKAGES:
-        spec = import_module(f"engines.{package}").GAME
-        if spec.name in specs:
-            raise ValueError(f"two games are registered as {spec.name!r}")
-        specs[spec.name] = spec
+        add(specs, import_module(f"engines.{package}").GAME)
     return specs
+
+
+def add(specs: dict[str, GameSpec], spec: GameSpec) -> None:
+    """Add `spec` to `specs`, refusing a name or a catalog prefix another game has."""
+    if spec.name in specs:
+        raise ValueError(f"two games are registered as {spec.name!r}")
+    if not re.fullmatch(r"[a-z][a-z0-9]*", spec.prefix):
+        raise ValueError(f"game {spec.name!r}: its catalog prefix {spec.prefix!r} must be lowercase letters and digits")
+    taken = [other.name for other in specs.values() if other.prefix == spec.prefix]
+    if taken:
+        raise ValueError(f"games {taken[0]!r} and {spec.name!r} both use the catalog prefix {spec.prefix!r}")
+    specs[spec.name] = spec
 
 
 def names() -> tuple[str, ...]:
@@ -66,4 +79,33 @@ def spec(name: str) -> GameSpec:
     found = games().get(name)
     if found is None:
         raise ProtocolError(f"unknown game {name!r}; known: {', '.join(names())}")
+    return found
+
+
+def game_settings() -> dict[str, tuple]:
+    """Every per-game setting of the registered games, as the configuration's [game] table
+    holds them: name -> (default, allowed values or a type, the games declaring it).
+
+    `format` gathers the rulebooks' formats (`FORMATS`, the first game's first one the
+    default); the rest are the engines' `SETTINGS`. A name two games declare is one key,
+    so they must declare it alike; otherwise this refuses it naming both games."""
+    found: dict[str, tuple] = {}
+    for name, entry in games().items():
+        cls = entry.engine_class()
+        declared = dict(cls.SETTINGS)
+        if cls.FORMATS:
+            declared = {"format": (cls.FORMATS[0], tuple(cls.FORMATS)), **declared}
+        for key, (default, allowed) in declared.items():
+            if key not in found:
+                found[key] = (default, allowed, (name,))
+                continue
+            before, allowed_before, by = found[key]
+            if key == "format" and isinstance(allowed, tuple):
+                merged = allowed_before + tuple(f for f in allowed if f not in allowed_before)
+                found[key] = (before, merged, by + (name,))
+            elif (default, allowed) == (before, allowed_before):
+                found[key] = (before, allowed_before, by + (name,))
+            else:
+                raise ValueError(f"setting {key!r}: {by[0]} declares ({before!r}, {allowed_before!r}), "
+                                 f"{name} ({default!r}, {allowed!r}); one configuration key must mean one thing")
     return found

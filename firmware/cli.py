@@ -100,18 +100,38 @@ def cmd_replay(args) -> int:
 
 
 def cmd_box_check(args) -> int:
-    """Read a box file the way a game would (the engine checks it) and say what it holds."""
-    from engines import game_class
+    """Check a box file against its game's declared schema, then as the game reads it (four
+    players), and say what it holds."""
+    from importlib import import_module
 
+    from engines import game_class
+    from engines.core.boxfile import describe
+    from engines.registry import spec
+
+    loader = import_module(spec(args.game).box)
+    if args.schema:
+        print(f"The {args.game} box file's keys (engines/{args.game}/box.py):")
+        print("\n".join(describe(loader.SCHEMA, "  ")))
+        return 0
+    if args.file is None:
+        print("corbeille: box check: give the box file to check (or --schema)", file=sys.stderr)
+        return 2
     # Four players fit every game; the box file is the only thing under test.
     header = {"game": args.game, "players": ["A", "B", "C", "D"], "box": args.file}
     try:
+        box = loader.load_box(args.file)
         game = game_class(args.game)(header)
     except CorbeilleError as error:
         print(f"corbeille: {error}", file=sys.stderr)
         return 1
     companies = state_json(game).get("companies", {})
     print(f"{args.file}: a {args.game} box file, {len(companies)} companies in play: " + ", ".join(companies))
+    print("\n".join(loader.holdings(box, args.lang or "en")))
+    if box.verified:
+        print("verified = true: the owner checked it against the physical copy")
+    else:
+        print("verified = false: not yet checked against the physical copy; the box asks the table "
+              "to confirm it at setup")
     return 0
 
 
@@ -197,6 +217,11 @@ def _global_options(parser, suppress=False):
                         help="language of the screens (default: the configuration's game.language)")
 
 
+def registry_names():
+    from engines.registry import names
+    return names()
+
+
 def build_parser():
     parser = argparse.ArgumentParser(prog="corbeille", description="Electronic banker for stock-market board games")
     _global_options(parser)
@@ -220,9 +245,10 @@ def build_parser():
     p = sub.add_parser("box", parents=[common], help="box files (the owner's physical copy)")
     box = p.add_subparsers(dest="box_command", required=True)
     p = box.add_parser("check", parents=[common], help="check a box file as a game reads it")
-    p.add_argument("file", help="box file (TOML)")
-    p.add_argument("--game", default="maxibourse", choices=("maxibourse", "dividends"),
-                   help="the game it describes (default maxibourse)")
+    p.add_argument("file", nargs="?", help="box file (TOML)")
+    p.add_argument("--game", default=registry_names()[0], choices=registry_names(),
+                   help="the game it describes (default %(default)s)")
+    p.add_argument("--schema", action="store_true", help="print the keys the game's box file may hold")
     p.set_defaults(func=cmd_box_check)
     for name, func, text in (("export", cmd_export, "print a recorded game in the command language"),
                              ("replay", cmd_replay, "replay a recorded game and print its state as JSON")):

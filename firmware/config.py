@@ -55,15 +55,19 @@ log = logging.getLogger("corbeille")
 
 @dataclass(frozen=True)
 class GameDefaults:
-    """What the setup screen proposes for a new game."""
+    """What the setup screen proposes for a new game: the game, the players, the language,
+    and every registered game's own settings (engines/registry.py `game_settings`), read as
+    attributes too: `config.game.format`, `config.game.rounds` (0: no agreed number)."""
     game: str
-    format: str
     players: tuple[str, ...]
     language: str
-    dice: str
-    payday: str
-    vertical_bonus: str
-    rounds: int                  # 0: no agreed number, the table ends the game
+    settings: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def __getattr__(self, name):
+        settings = self.__dict__.get("settings", {})
+        if name in settings:
+            return settings[name]
+        raise AttributeError(f"no game setting {name!r}; declared: {', '.join(settings)}")
 
 
 @dataclass(frozen=True)
@@ -249,18 +253,37 @@ def _path(value):
     return value
 
 
+def _text(value):
+    if type(value) is not str or "\0" in value:
+        raise _Bad("must be a text in quotes")
+    return value
+
+
+def _declared(allowed) -> Check:
+    """The check of a game setting from its declaration (engines/registry.py): a tuple of
+    allowed values, or a type. A whole number has the limit a script's `set` has
+    (engines.core.limits); a game may refuse more when it starts (Dividends' bid_step >= 1)."""
+    if isinstance(allowed, tuple):
+        return _choice(*allowed)
+    if allowed is int:
+        return _integer(0, MAX_ROUNDS)
+    if allowed is str:
+        return _text
+    raise TypeError(f"a game setting declared as {allowed!r}: declare a tuple of values, int or str")
+
+
+GAME_SETTINGS = registry.game_settings()
+GAME_KEYS = ("game", "players", "language")  # [game]'s own keys; the others are the games' settings
+
 # Every key the file may hold: section -> key -> (default as written in TOML, check).
 # corbeille.example.toml lists the same keys with the same defaults (a test checks it).
 SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
     "game": {
-        "game": ("maxibourse", _choice(*GAMES)),
-        "format": ("junior", _choice("junior", "senior", "masters")),
+        "game": (GAMES[0], _choice(*GAMES)),
         "players": ([], _players),
         "language": ("fr", _choice("fr", "en")),
-        "dice": ("physical", _choice("physical", "device")),
-        "payday": ("each_round", _choice("each_round", "manual")),
-        "vertical_bonus": ("per_group", _choice("per_group", "once")),
-        "rounds": (0, _integer(0, MAX_ROUNDS)),
+        # then every game's own settings, as its engine declares them (see _game_settings)
+        **{key: (default, _declared(allowed)) for key, (default, allowed, _) in GAME_SETTINGS.items()},
     },
     "state": {
         "dir": ("", _path),
@@ -403,6 +426,8 @@ def config_from_dict(data: Mapping[str, Any], source: Path | None = None,
                 raise ConfigError(f"{where}: {name}.{key} = {_show(value)}: {bad}") from None
         if name == "state":
             values["dir"] = Path(values["dir"]).expanduser() if values["dir"] else _default_state_dir()
+        if name == "game":
+            values = {**{key: values.pop(key) for key in GAME_KEYS}, "settings": MappingProxyType(values)}
         sections[name] = SECTION_CLASSES[name](**values)
 
     pinout, pinout_file = read_pinout(pinout_file)

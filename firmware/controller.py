@@ -35,7 +35,7 @@ from engines.core.i18n import text
 from firmware.flows.entries import EntryFlow
 from firmware.flows.menu import MenuFlow
 from firmware.flows.seats import SeatFlows
-from firmware.flows.setup import SetupFlow
+from firmware.flows.setup import SetupDefaults, SetupFlow  # noqa: F401 (SetupDefaults: the box's API)
 from firmware.flows.steps import StepFlows
 from firmware.games import PLAYABLE, adapter_of
 from engines.core.actions import ANYTIME, CHANCE, OUTCOME
@@ -65,23 +65,6 @@ class Timing:
         return cls(speaking_window_s=timing.speaking_window_s, auction_step_s=timing.auction_step_s,
                    auction_lead_s=timing.auction_step_s, private_view_s=timing.private_view_s,
                    press_gap_s=min(0.6, timing.hold_time * 0.75), silence_s=timing.silence_s)
-
-
-@dataclass(frozen=True)
-class SetupDefaults:
-    """What the setup screens propose (from the configuration's [game] table)."""
-    game: str = PLAYABLE[0]
-    format: str = "junior"
-    players: tuple = ()
-    dice: str = "physical"
-    payday: str = "each_round"
-    vertical_bonus: str = "per_group"
-    rounds: int = 0
-
-    @classmethod
-    def from_config(cls, game) -> "SetupDefaults":
-        return cls(game=game.game, format=game.format, players=tuple(game.players), dice=game.dice,
-                   payday=game.payday, vertical_bonus=game.vertical_bonus, rounds=game.rounds)
 
 
 class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):

@@ -32,7 +32,6 @@ naming the holder. `read_only=True` reads beside it without writing.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import shutil
@@ -42,6 +41,9 @@ import urllib.parse
 
 from engines.core.errors import CorbeilleError
 from firmware import journal_lock, journal_wal
+# The rows' own format, shared with salvage (which journal.py imports: one module each
+# way would be an import circle).
+from firmware.journal_rows import HEADER_COPY, _lenient_text, action_checksum, canonical, header_checksum
 
 __all__ = ["Journal", "JournalBusy", "JournalError"]
 
@@ -51,7 +53,6 @@ APPLICATION_ID = 0x436F7262
 # actions. Same tables as 1; a version 1 journal becomes 2 when a writer opens it, and a
 # firmware that knows only 1 refuses it instead of taking row -1 for damage.
 SCHEMA_VERSION = 2
-HEADER_COPY = -1
 # New journals use 1 KiB pages: an action and the screen state it leads to are two WAL
 # frames of 1 KiB (with 4 KiB pages, 8 KiB spread over three 4 KiB blocks), which is most
 # of what each acknowledged action costs the SD card (docs/benchmarks.md). Journals
@@ -90,22 +91,6 @@ class JournalLockError(JournalError):
 
 class _Damaged(Exception):
     """SQLite reports the file itself damaged: salvage what can be read."""
-
-
-def canonical(obj) -> str:
-    """The one JSON text of a value that checksums are computed over."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False)
-
-
-def header_checksum(game_id: int, header: str) -> str:
-    return hashlib.sha256(f"{game_id}:header:{header}".encode()).hexdigest()
-
-
-def action_checksum(game_id: int, seq: int, body: str, prev: str) -> str:
-    # The body goes last: everything before it has a fixed syntax (integers, hex), so
-    # distinct rows can never produce the same hashed text.
-    return hashlib.sha256(f"{game_id}:{seq}:{prev}:{body}".encode()).hexdigest()
 
 
 def _is_damage(exc: sqlite3.Error) -> bool:
@@ -633,12 +618,6 @@ def _describe(exc: BaseException) -> str:
     if isinstance(exc, UnicodeDecodeError):  # SQLite quotes the damaged schema text in its message
         return "a bad byte in the file's schema text"
     return str(exc)
-
-
-def _lenient_text(raw: bytes) -> str:
-    # A damaged page can hold bytes that are not UTF-8. Decoding them with replacement
-    # characters lets the checksum, not the decoder, reject the row.
-    return raw.decode("utf-8", "replace")
 
 
 def _loads(text: str):

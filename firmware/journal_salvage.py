@@ -21,7 +21,7 @@ import os
 import sqlite3
 
 from firmware import journal_pages
-from firmware.journal import HEADER_COPY, _lenient_text, action_checksum, header_checksum
+from firmware.journal_rows import HEADER_COPY, _lenient_text, action_checksum, header_checksum
 
 
 class _NoProgress(sqlite3.DatabaseError):

@@ -92,6 +92,7 @@ def company_label(ctx, company, kind=None):
 
 
 def _adapter(ctx):
+    """The adapter of the game being played (firmware/games)."""
     from firmware.games import adapter_of
     return adapter_of(ctx.session)
 

@@ -59,7 +59,7 @@ def operator_inputs_config(config) -> dict:
 def build_hardware(config, queue, *, clock=time.monotonic, pin_factory=None, gpio: bool = True) -> Hardware:
     """The box's parts. With ``gpio=False`` the buttons and the buzzer are left out, for
     ``add_gpio_parts`` to add once the first frame is shown (``corbeille run``)."""
-    from drivers.display import build_display
+    from drivers.displays import build_display
 
     hw = Hardware()
     if config.timing.poweroff_hold_time:

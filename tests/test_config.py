@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engines import registry
 from firmware import config as cfg
 from firmware.config import ConfigError, config_from_dict, load_config
 
@@ -52,8 +53,10 @@ FULL = {   # the full build of hardware/README.md
 def test_defaults_are_a_desktop_simulation(tmp_path):
     c = load_config()
     assert c.source is None
-    assert c.game == cfg.GameDefaults("maxibourse", "junior", (), "fr", "physical",
-                                      "each_round", "per_group", 0)
+    assert c.game == cfg.GameDefaults("maxibourse", (), "fr", {
+        "format": "junior", "dice": "physical", "payday": "each_round", "vertical_bonus": "per_group",
+        "rounds": 0, "bid_step": 50, "companies": ""})
+    assert (c.game.format, c.game.rounds, c.game.bid_step) == ("junior", 0, 50)
     assert c.operator == cfg.OperatorConfig("terminal", "ssd1306", "i2c", 128, 64, 0x3C, 0, "buttons",
                                             128, 120.0, 16, 1, 8_000_000)
     assert c.board.type == "none" and c.seats.count == 0 and not c.buzzer.enabled
@@ -74,7 +77,40 @@ def test_config_is_frozen():
 
 def test_schema_keys_are_the_dataclass_fields():
     for section, keys in cfg.SCHEMA.items():
+        if section == "game":   # its own keys, then the games' settings in one mapping
+            keys = [*cfg.GAME_KEYS, "settings"]
         assert [f.name for f in dataclasses.fields(cfg.SECTION_CLASSES[section])] == list(keys)
+
+
+def test_the_game_table_holds_every_registered_games_declared_settings():
+    """Each game's SETTINGS (and FORMATS) are keys of [game], with the engine's default and
+    allowed values: the configuration proposes only what the game accepts."""
+    for name in registry.names():
+        cls = registry.spec(name).engine_class()
+        declared = dict(cls.SETTINGS, **({"format": (cls.FORMATS[0], cls.FORMATS)} if cls.FORMATS else {}))
+        for key, (default, allowed) in declared.items():
+            written, check = cfg.SCHEMA["game"][key]
+            assert written == default or key == "format", (name, key)
+            if isinstance(allowed, tuple):
+                assert all(check(value) == value for value in allowed), (name, key)
+                with pytest.raises(cfg._Bad, match="allowed values are " + ", ".join(map(str, allowed))):
+                    check("not-" + str(allowed[0]))
+    assert load_config().game.bid_step == 50 and "bid_step = 50" in EXAMPLE.read_text(encoding="utf-8")
+    assert "game.bid_step = -5: must be an integer from 0 to 999" in error_of({"game": {"bid_step": -5}})
+
+
+def test_two_games_declaring_one_setting_differently_are_refused(monkeypatch):
+    class A:
+        SETTINGS, FORMATS = {"dice": ("physical", ("physical", "device"))}, ()
+
+    class B:
+        SETTINGS, FORMATS = {"dice": ("device", ("physical", "device"))}, ()
+
+    specs = {"a": registry.GameSpec("a", "x:A", prefix="a"), "b": registry.GameSpec("b", "x:B", prefix="b")}
+    monkeypatch.setattr(registry, "games", lambda: specs)
+    monkeypatch.setattr(registry, "_load", lambda path: {"x:A": A, "x:B": B}[path])
+    with pytest.raises(ValueError, match="setting 'dice': a declares .*, b .*one configuration key must mean one thing"):
+        registry.game_settings()
 
 
 @pytest.mark.parametrize("present, expected", [
@@ -159,8 +195,8 @@ def test_state_dir_order(tmp_path, monkeypatch):
     ({"state": {"dir": "games"}}, 'state.dir = "games": must be an absolute path, or "" for the default'),
     ({"rfid": {"port": ""}}, 'rfid.port = "": must be a serial device such as "/dev/serial0"'),
     ({"game": {"colour": "red"}},
-     "unknown key game.colour: known keys are dice, format, game, language, payday, players, "
-     "rounds, vertical_bonus"),
+     "unknown key game.colour: known keys are bid_step, companies, dice, format, game, language, payday, "
+     "players, rounds, vertical_bonus"),
     ({"sound": {}}, "unknown section [sound]: known sections are board, buzzer, console, game, "
                     "operator, pins, rfid, seats, state, timing"),
     ({"seats": 6}, "seats = 6: must be a table [seats]"),

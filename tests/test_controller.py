@@ -423,6 +423,53 @@ def test_setup_creates_a_journaled_game_with_colour_names(tmp_path):
         assert b.screen.title == "Rouge : départ"
 
 
+def test_setup_options_change_the_chosen_games_own_settings_from_the_configuration(tmp_path):
+    """The summary's "Options" lists the game's declared settings (engines/*/game.py SETTINGS)
+    with the configuration's values; OK steps one to its next value; Play keeps the rest."""
+    with Journal(tmp_path / "j.sqlite") as journal:
+        c = Controller(journal, timing=TIMING, defaults=SetupDefaults(payday="manual"), seed_source=lambda: 5)
+        c.boot(0.0)
+        b = Box(c)
+        b.choose("Maxi Bourse").choose("Junior").choose("3 joueurs").choose("Couleurs").choose("Sans limite")
+        b.choose("Continuer")
+        assert b.screen.kind == "confirm" and b.items() == ["Jouer", "Non", "Régler"]
+        assert b.screen.selected == 0                 # one press on Play keeps every setting
+        b.choose("Régler")
+        assert b.screen.title == "Options"
+        assert b.items() == ["Paie: au menu", "Bonus V: par groupe", "Dés: joueurs", "Terminé"]
+        b.choose("Bonus V: par groupe")
+        b.choose("Dés: joueurs")
+        assert b.items() == ["Paie: au menu", "Bonus V: une fois", "Dés: boîtier", "Terminé"]
+        b.choose("Dés: boîtier")                      # round the list: back to the first value
+        b.key("back")                                 # back: the summary, on Play
+        assert b.screen.kind == "confirm" and b.screen.selected == 0
+        b.choose("Jouer")
+        header = journal.header(journal.last_game())
+        assert header["settings"] == {"payday": "manual", "vertical_bonus": "once", "dice": "physical", "rounds": 0}
+
+
+def test_setup_options_of_dividends_are_its_own_and_a_text_left_empty_is_not_recorded(tmp_path):
+    with Journal(tmp_path / "j.sqlite") as journal:
+        c = Controller(journal, timing=TIMING, defaults=SetupDefaults(dice="device", bid_step=100),
+                       seed_source=lambda: 5)
+        c.boot(0.0)
+        b = Box(c)
+        b.choose("Dividendes").choose("4 joueurs").choose("Couleurs").choose("Continuer")
+        b.choose("Régler")
+        assert b.items() == ["Dés: boîtier", "Terminé"]
+        b.choose("Terminé")
+        b.choose("Jouer")
+        header = journal.header(journal.last_game())
+        # bid_step from the configuration (a number: no list to step through in Options);
+        # companies "" is no value: the game plays the chart's first ones
+        assert header["settings"] == {"dice": "device", "bid_step": 100}
+
+
+def test_setup_defaults_refuse_a_setting_no_game_declares():
+    with pytest.raises(TypeError, match="no game declares the setting 'colour'"):
+        SetupDefaults(colour="red")
+
+
 def test_restart_comes_back_to_the_same_screen(tmp_path):
     path = tmp_path / "j.sqlite"
     with Journal(path) as journal:

@@ -1,9 +1,14 @@
 """Reading box files: TOML descriptions of the owner's physical copy.
 
-Each game validates its box file with these small checks so that every error names the
+Each game declares its box file's schema (`SCHEMA` in engines/<game>/box.py: which tables
+and keys, of which type, with which defaults and allowed values) and checks a file
+against it with `check` before building its objects; what a schema cannot say (ids
+unique, a track covered by its zones...) the loader checks after. Every error names the
 file, the key (as a dotted path) and what is allowed.
 """
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engines.core.errors import BoxFileError
 from engines.core.files import read_toml
@@ -57,3 +62,89 @@ class Reader:
         for key in self.data:
             if key not in known:
                 self.fail(key, f"unknown key; known keys: {', '.join(sorted(known))}")
+
+
+# ---- Declared schemas ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Key:
+    """One value: its type, its default (``...``: the key is required), the values allowed."""
+    typ: type
+    default: Any = ...
+    allowed: tuple | None = None
+    minimum: int | None = None
+
+
+@dataclass(frozen=True)
+class Ints:
+    """A list of whole numbers >= 0 in `order` ("increasing" or "non-decreasing")."""
+    order: str
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table and its keys; with `others`, keys it does not name are accepted too."""
+    keys: dict = field(default_factory=dict)
+    others: bool = False
+
+
+@dataclass(frozen=True)
+class Tables:
+    """An array of tables, each checked against `table`."""
+    table: Table
+
+
+def check(reader: Reader, schema: Table) -> None:
+    """Check the table `reader` reads against `schema`; the first mistake is a BoxFileError
+    naming the file and the key."""
+    if not schema.others:
+        reader.refuse_unknown(schema.keys)
+    for key, part in schema.keys.items():
+        if isinstance(part, Key):
+            reader.get(key, part.typ, part.default, part.allowed, part.minimum)
+        elif isinstance(part, Ints):
+            if part.required or key in reader.data:
+                int_list(reader, key, part.order)
+        elif isinstance(part, Table):
+            check(reader.table(key), part)
+        else:
+            for item in reader.tables(key):
+                check(item, part.table)
+
+
+def int_list(reader: Reader, key: str, order: str) -> tuple:
+    """The list of whole numbers >= 0 at `key`, in `order`."""
+    values = reader.get(key, list)
+    if not values:
+        reader.fail(key, "must list at least one value")
+    for i, v in enumerate(values):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            reader.fail(f"{key}[{i}]", f"{v!r} is not a whole number >= 0")
+        if i and (v < values[i - 1] if order == "non-decreasing" else v <= values[i - 1]):
+            reader.fail(f"{key}[{i}]", f"{v} after {values[i - 1]}: the values must be {order}")
+    return tuple(values)
+
+
+def describe(schema: Table, indent: str = "") -> list[str]:
+    """The schema in words, one line per key (`corbeille box check --schema`)."""
+    lines = []
+    for key, part in schema.keys.items():
+        if isinstance(part, Key):
+            what = part.typ.__name__
+            if part.allowed is not None:
+                what += " in " + ", ".join(map(str, part.allowed))
+            if part.minimum is not None:
+                what += f", at least {part.minimum}"
+            what += ", required" if part.default is ... else f", default {part.default!r}"
+            lines.append(f"{indent}{key}: {what}")
+        elif isinstance(part, Ints):
+            lines.append(f"{indent}{key}: list of whole numbers, {part.order}"
+                         + ("" if part.required else ", optional"))
+        elif isinstance(part, Table):
+            lines.append(f"{indent}[{key}]" + (" (other keys accepted)" if part.others else ""))
+            lines += describe(part, indent + "  ")
+        else:
+            lines.append(f"{indent}[[{key}]]")
+            lines += describe(part.table, indent + "  ")
+    return lines

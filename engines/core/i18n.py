@@ -1,26 +1,50 @@
 """Message catalogs: every text shown to people comes from here, in French or English.
 
 Each engine package may ship `locale/fr.json` and `locale/en.json`; `register_catalog`
-merges them into one table per language. A key missing from a catalog is a bug, so
-`text` falls back to the key itself with its parameters rather than raising: a missing
-translation must never stop a game.
+merges them into one table per language. Each game's keys carry the game's prefix
+(`error.dv.*`, the box's `ui.kind.dv.*`: engines/registry.py declares it), and a key two
+catalogs both define is refused when the second is registered, naming both files: merged
+silently, whichever came last would win and the other game's text would be lost.
+
+A key missing from a catalog is a bug, so `text` falls back to the key itself with its
+parameters rather than raising: a missing translation must never stop a game.
 """
 import json
 from pathlib import Path
 
 LANGUAGES = ("fr", "en")
 _catalogs: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+_origins: dict[str, dict[str, Path]] = {lang: {} for lang in LANGUAGES}  # key -> the file defining it
 _registered: set[Path] = set()
 
 
+class CatalogClash(ValueError):
+    """Two catalogs define the same key."""
+
+
 def register_catalog(folder: Path) -> None:
-    folder = Path(folder)
+    """Add the catalogs of `folder` (`fr.json`, `en.json`), all or nothing: a key another
+    registered catalog already defines is refused, naming both files."""
+    folder = Path(folder).resolve()
     if folder in _registered:
         return
+    loaded = {}
     for lang in LANGUAGES:
         path = folder / f"{lang}.json"
         if path.exists():
-            _catalogs[lang].update(json.loads(path.read_text(encoding="utf-8")))
+            loaded[lang] = (path, json.loads(path.read_text(encoding="utf-8")))
+    for lang, (path, entries) in loaded.items():
+        clashes: dict[Path, list[str]] = {}
+        for key in sorted(entries):
+            if key in _origins[lang]:
+                clashes.setdefault(_origins[lang][key], []).append(key)
+        if clashes:
+            raise CatalogClash("; ".join(f"{path} and {other} both define {', '.join(keys)}"
+                                         for other, keys in clashes.items())
+                               + ": each catalog keeps its own keys (a game's under its prefix)")
+    for lang, (path, entries) in loaded.items():
+        _catalogs[lang].update(entries)
+        _origins[lang].update(dict.fromkeys(entries, path))
     _registered.add(folder)
 
 

@@ -3,7 +3,7 @@ companies and the influence cards (ruling DV1). Every schema error names the key
 from dataclasses import dataclass
 from pathlib import Path
 
-from engines.core.boxfile import Reader, load_toml
+from engines.core.boxfile import Ints, Key, Reader, Table, Tables, check, int_list, load_toml
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "dividends.toml"
 DICE = {  # the three dice of the rulebook: steps up (+) or down (-) per face
@@ -12,6 +12,21 @@ DICE = {  # the three dice of the rulebook: steps up (+) or down (-) per face
     "white": (-1, -1, -2, -2, -3, -3),
 }
 MIN_COMPANIES = 5  # 4 to 12 players play with five companies (DV2)
+
+# The file's schema; load_box then checks what a schema cannot say (ids unique, every
+# track value in one zone, as many slots in every column, the start on the track).
+SCHEMA = Table({
+    "verified": Key(bool, False),
+    "prices": Ints("non-decreasing", required=False),
+    "influence": Table({"per_company": Key(int, minimum=0), "any_company": Key(int, minimum=0)}),
+    "track": Table({
+        "values": Ints("increasing"),
+        "start": Key(int),
+        "zones": Tables(Table({"die": Key(str, allowed=tuple(DICE)), "from": Key(int), "to": Key(int)})),
+    }),
+    "companies": Tables(Table({"id": Key(str), "name": Key(str), "colour": Key(str),
+                               "prices": Ints("non-decreasing", required=False)})),
+})
 
 
 @dataclass(frozen=True)
@@ -54,38 +69,23 @@ class Box:
         return self.any_company_cards + self.per_company_cards * companies
 
 
-def _int_list(reader: Reader, key: str, ascending: str) -> tuple:
-    values = reader.get(key, list)
-    if not values:
-        reader.fail(key, "must list at least one value")
-    for i, v in enumerate(values):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            reader.fail(f"{key}[{i}]", f"{v!r} is not a whole number >= 0")
-        if i and (v < values[i - 1] if ascending == "non-decreasing" else v <= values[i - 1]):
-            reader.fail(f"{key}[{i}]", f"{v} after {values[i - 1]}: the values must be {ascending}")
-    return tuple(values)
-
-
 def load_box(path: Path | str | None = None) -> Box:
     path = Path(path or DEFAULT_BOX)
     top = Reader(path, load_toml(path))
-    top.refuse_unknown({"verified", "prices", "influence", "track", "companies"})
-    default_prices = _int_list(top, "prices", "non-decreasing") if "prices" in top.data else None
+    check(top, SCHEMA)
+    default_prices = int_list(top, "prices", "non-decreasing") if "prices" in top.data else None
 
     influence = top.table("influence")
-    influence.refuse_unknown({"per_company", "any_company"})
     per_company = influence.get("per_company", int, minimum=0)
     any_company = influence.get("any_company", int, minimum=0)
 
     track = top.table("track")
-    track.refuse_unknown({"values", "start", "zones"})
-    values = _int_list(track, "values", "increasing")
+    values = int_list(track, "values", "increasing")
     start = track.get("start", int)
     if start not in values:
         track.fail("start", f"{start} is not on the track; values: {', '.join(map(str, values))}")
     zones = []
     for z in track.tables("zones"):
-        z.refuse_unknown({"die", "from", "to"})
         die = z.get("die", str, allowed=tuple(DICE))
         lo, hi = z.get("from", int), z.get("to", int)
         for key, v in (("from", lo), ("to", hi)):
@@ -103,13 +103,12 @@ def load_box(path: Path | str | None = None) -> Box:
 
     companies = {}
     for comp in top.tables("companies"):
-        comp.refuse_unknown({"id", "name", "colour", "prices"})
         cid = comp.get("id", str)
         if cid in companies:
             comp.fail("id", f"{cid!r} appears twice; company ids must be unique")
         if not cid or cid != cid.upper() or " " in cid or "," in cid:
             comp.fail("id", f"{cid!r} must be upper case without spaces or commas (it is typed in scripts)")
-        prices = _int_list(comp, "prices", "non-decreasing") if "prices" in comp.data else default_prices
+        prices = int_list(comp, "prices", "non-decreasing") if "prices" in comp.data else default_prices
         if prices is None:
             comp.fail("prices", "missing, and no top-level prices to fall back on")
         if companies and len(prices) != len(next(iter(companies.values())).prices):
@@ -129,3 +128,15 @@ def load_box(path: Path | str | None = None) -> Box:
         per_company_cards=per_company,
         any_company_cards=any_company,
     )
+
+
+def holdings(box: Box, lang: str = "en") -> list[str]:
+    """What the box file holds, in words (`corbeille box check`)."""
+    lines = [f"{len(box.companies)} companies, {box.slots} certificates each; price of each slot, cheapest first:"]
+    for company in box.companies.values():
+        lines.append(f"  {company.id} ({company.name}, {company.colour}): "
+                     + " ".join(str(price) for price in company.prices))
+    lines.append(f"dividend track {' '.join(map(str, box.track))}, start {box.start}; zones: "
+                 + ", ".join(f"{zone.die} {zone.lo}-{zone.hi}" for zone in box.zones))
+    lines.append(f"influence cards: {box.per_company_cards} per company, {box.any_company_cards} for any company")
+    return lines

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engines.core.actions import CHANCE
 from engines.core.i18n import format_amount
+from engines.dividends import GAME
 from firmware.fonts import FONT
 from firmware.render import Canvas
 from firmware.texts import signed, t
@@ -20,7 +21,7 @@ NAME_CHARS = 8           # company names are cut like tickers: "CEDARPIN"
 class DividendsUI:
     name = "dividends"
     rounds = False                # always five years
-    prefix = "dv."                # kind.dv.* / act.dv.* texts
+    prefix = GAME.prefix + "."    # kind.dv.* / act.dv.* texts (the registry's prefix)
     box_meta = "box_confirmed.dividends"  # journal meta: the unverified box file the table accepted
 
     # ------------------------------------------------------------------ setup
@@ -38,8 +39,8 @@ class DividendsUI:
         from engines.dividends.box import load_box
         return load_box(None)
 
-    def header(self, value, names, seed, defaults, rounds):
-        return {"game": "dividends", "players": names, "seed": seed, "settings": {"dice": defaults.dice}}
+    def header(self, value, names, seed, settings, rounds):
+        return {"game": "dividends", "players": names, "seed": seed, "settings": dict(settings)}
 
     # ------------------------------------------------------------------ board
     def board_pages(self, box, size):

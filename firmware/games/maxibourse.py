@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engines.core.i18n import format_amount
+from engines.maxibourse import GAME
 from engines.maxibourse.game import MaxiBourse
 from firmware.texts import lots_label, t
 
@@ -13,7 +14,7 @@ NEWS_ORDER = ("closed", "ruined", "payday", "cessation", "sanction", "purchase_w
 class MaxiBourseUI:
     name = "maxibourse"
     rounds = True                 # the table may agree on a number of rounds
-    prefix = ""                   # kind./act. texts: the box's plain keys
+    prefix = GAME.prefix + "."    # kind.mb.* / act.mb.* texts (the registry's prefix)
     box_meta = "box_confirmed"    # journal meta: the unverified box file the table accepted
 
     # ------------------------------------------------------------------ setup
@@ -31,10 +32,11 @@ class MaxiBourseUI:
         from engines.maxibourse.box import load_box
         return load_box(None)
 
-    def header(self, value, names, seed, defaults, rounds):
+    def header(self, value, names, seed, settings, rounds):
+        """`settings`: the game's declared settings as the setup chose them; `rounds` the
+        table's agreed number (the setup's rounds step)."""
         return {"game": "maxibourse", "format": value, "players": names, "seed": seed,
-                "settings": {"rounds": rounds, "dice": defaults.dice, "payday": defaults.payday,
-                             "vertical_bonus": defaults.vertical_bonus}}
+                "settings": {**settings, "rounds": rounds}}
 
     # ------------------------------------------------------------------ board
     def render_board(self, snapshot, box, size, mode, lang, page):
@@ -100,7 +102,7 @@ class MaxiBourseUI:
     def act_key(self, act, key):
         """A titre bought in another company than the square's says both."""
         if act.kind == "titre" and getattr(act, "company", None) and act.company != act.square:
-            return "act.titre_other"
+            return "act." + self.prefix + "titre_other"
         return key
 
     def delta_unit(self, kind):

@@ -6,7 +6,8 @@ import queue
 import pytest
 from PIL import Image, ImageDraw
 
-from drivers.display import DummyDisplay, PngDisplay, build_display
+from drivers.display import DummyDisplay, PngDisplay
+from drivers.displays import build_display
 from drivers.errors import ConfigError
 from drivers.terminal import TerminalDisplay, render_text
 

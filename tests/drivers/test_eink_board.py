@@ -5,7 +5,7 @@ import time
 import pytest
 from PIL import Image, ImageDraw
 
-from drivers.display import build_display
+from drivers.displays import build_display
 from drivers.eink import (InkyPanel, QuotationBoard, RefreshPolicy, StandInPanel,
                           WavesharePanel)
 from drivers.errors import ConfigError

@@ -6,7 +6,8 @@ import pytest
 from luma.core.interface.serial import i2c
 from PIL import Image, ImageDraw
 
-from drivers.display import OledDisplay, OledOptions, build_display
+from drivers.display import OledDisplay, OledOptions
+from drivers.displays import build_display
 from drivers.errors import BusError, ConfigError
 
 

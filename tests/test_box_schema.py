@@ -1,0 +1,114 @@
+"""Each game's box file has a declared schema (engines/<game>/box.py SCHEMA), checked by the
+game's loader and by `corbeille box check FILE --game G`, which then says what the file holds.
+
+Errors name the file and the key as a dotted path; the shipped box files are reconstructions
+of the owner's copy, so they ship with `verified = false` (the box asks the table at setup).
+"""
+import subprocess
+import sys
+from importlib import import_module
+from pathlib import Path
+
+import pytest
+
+from engines.core.boxfile import Ints, Key, Reader, Table, Tables, check, describe
+from engines.core.errors import BoxFileError
+from engines.registry import games
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = tuple(games())
+
+
+def box_check(*args):
+    return subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def shipped(name):
+    return ROOT / "engines" / name / "box" / f"{name}.toml"
+
+
+# ------------------------------------------------------------------ the schema checker
+SCHEMA = Table({
+    "verified": Key(bool, False),
+    "size": Key(int, minimum=1),
+    "rows": Tables(Table({"id": Key(str), "dice": Key(str, allowed=("black", "white")),
+                          "marks": Ints("increasing", required=False)})),
+    "names": Table({"fr": Key(str)}, others=True),
+})
+
+
+@pytest.mark.parametrize("data, where, words", [
+    ({"size": 2, "rows": [], "names": {"fr": "x"}, "colour": "red"}, "colour", "unknown key; known keys: names, rows, size, verified"),
+    ({"rows": [], "names": {"fr": "x"}}, "size", "missing; expected int"),
+    ({"size": 0, "rows": [], "names": {"fr": "x"}}, "size", "0 is below the minimum 1"),
+    ({"size": True, "rows": [], "names": {"fr": "x"}}, "size", "True is not an int"),
+    ({"size": 2, "rows": [{"id": "A", "dice": "grey"}], "names": {"fr": "x"}}, "rows[0].dice",
+     "'grey' is not allowed; allowed: black, white"),
+    ({"size": 2, "rows": [{"id": "A", "dice": "black", "marks": [3, 3]}], "names": {"fr": "x"}},
+     "rows[0].marks[1]", "3 after 3: the values must be increasing"),
+    ({"size": 2, "rows": [{"id": "A", "dice": "black", "hue": 1}], "names": {"fr": "x"}}, "rows[0].hue", "unknown key"),
+    ({"size": 2, "rows": [], "names": {"en": "x"}}, "names.fr", "missing; expected str"),
+])
+def test_the_schema_check_names_the_file_and_the_dotted_key(data, where, words):
+    with pytest.raises(BoxFileError) as refused:
+        check(Reader("mybox.toml", data), SCHEMA)
+    assert str(refused.value).startswith(f"mybox.toml: {where}: ") and words in str(refused.value)
+
+
+def test_the_schema_check_accepts_what_the_schema_allows():
+    check(Reader("mybox.toml", {"size": 2, "rows": [{"id": "A", "dice": "white", "marks": [1, 2]}],
+                                "names": {"fr": "x", "de": "y"}}), SCHEMA)
+    assert describe(SCHEMA)[:2] == ["verified: bool, default False", "size: int, at least 1, required"]
+
+
+# -------------------------------------------------------------------- every game's box
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_declares_its_box_file_and_ships_it_unverified(name):
+    loader = import_module(games()[name].box)
+    assert isinstance(loader.SCHEMA, Table)
+    box = loader.load_box(None)
+    assert Path(box.path) == shipped(name)
+    # the shipped files are reconstructions (RULINGS MB1 and DV1): the owner confirms them
+    assert box.verified is False
+    assert loader.holdings(box, "en")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_key_the_schema_does_not_know_is_refused_naming_file_and_key(name, tmp_path):
+    path = tmp_path / "mybox.toml"
+    path.write_text("colour_of_the_lid = \"green\"\n" + shipped(name).read_text(encoding="utf-8"), encoding="utf-8")
+    done = box_check(path, "--game", name)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith(f"corbeille: {path}: colour_of_the_lid: unknown key; known keys: "), done.stderr
+
+
+def test_box_check_validates_a_dividends_file_against_its_schema(tmp_path):
+    path = tmp_path / "mybox.toml"
+    path.write_text(shipped("dividends").read_text(encoding="utf-8").replace('die = "grey"', 'die = "pink"'),
+                    encoding="utf-8")
+    done = box_check(path, "--game", "dividends")
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"corbeille: {path}: track.zones[1].die: 'pink' is not allowed; "
+                                  "allowed: black, grey, white"), done.stderr
+
+
+def test_box_check_says_what_each_shipped_file_holds():
+    done = box_check(shipped("maxibourse"), "--lang", "fr")
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0
+    assert lines[1] == "40 companies in 10 sectors, 10 lots of 1000 shares each; nominal price of each company:"
+    assert lines[2] == "  Banques: BARCLAYS 300 $, CHASE 300 $, DEUTSCHE 300 $, UBS 200 $"
+    assert lines[-1].startswith("verified = false: not yet checked against the physical copy")
+    done = box_check(shipped("dividends"), "--game", "dividends")
+    assert done.returncode == 0
+    assert "  CEDARPINES (Cedarpines Sawmills, red): 1000 1200 1400 1600 1800 2000 2200 2400 2600 2800" in done.stdout
+    assert ("dividend track 0 50 100 150 200 250 300 350 400 450 500, start 200; "
+            "zones: black 0-150, grey 200-300, white 350-500") in done.stdout
+
+
+def test_box_check_prints_a_games_schema_and_refuses_an_unknown_game():
+    done = box_check("--schema", "--game", "dividends")
+    assert done.returncode == 0 and "      die: str in black, grey, white, required" in done.stdout.splitlines()
+    done = box_check(shipped("maxibourse"), "--game", "monopoly")
+    assert done.returncode == 2 and "invalid choice: 'monopoly'" in done.stderr and "dividends" in done.stderr
