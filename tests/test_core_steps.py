@@ -145,8 +145,8 @@ class Pot(StepGame):
     def initial_state(self):
         return Table(purses=[20] * len(self.players), steps=[Day(), Collect(target=30)])
 
-    def anytime_options(self):
-        return (Option("fix", {"player": IntRange(0, len(self.players) - 1), "delta": IntRange(-100, 100)}),)
+    def anytime_options(self):  # beside every step's own actions, until the end
+        return () if self.over else (Option("fix", {"player": IntRange(0, len(self.players) - 1), "delta": IntRange(-100, 100)}),)
 
     def on_fix(self, act):  # the game's own handler: offered whatever the step
         self.s.purses[act.player] += act.delta

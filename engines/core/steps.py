@@ -72,8 +72,8 @@ class StepGame(Game):
     own `on_<kind>` (the actions allowed at any time: corrections). After each action the
     steps advance until one waits for a decision."""
 
-    # Actions offered whatever the step (corrections); none while the game is over.
     def anytime_options(self) -> tuple:
+        """Actions offered beside the step's own, whatever the step (corrections...)."""
         return ()
 
     @property
@@ -82,8 +82,6 @@ class StepGame(Game):
 
     def decision(self) -> Decision:
         d = self.step.decision(self)
-        if self.over:
-            return d
         return Decision(d.prompt, d.params, d.actor, tuple(d.options) + tuple(self.anytime_options()))
 
     def refusal(self, act, decision):

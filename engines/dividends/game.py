@@ -338,7 +338,8 @@ class Dividends(StepGame):
 
     # ---------------------------------------------------------- corrections
     def anytime_options(self):
-        return self.corrections()
+        """Corrections at any time; once the winners are known, undo the end to correct anything."""
+        return () if self.over else self.corrections()
 
     def corrections(self):
         seats = Choice(tuple(range(len(self.players))))

@@ -1,9 +1,9 @@
 """Maxi Bourse International: every rule of the rulebook and rulings MB1-MB12.
 
-The game is a stack of procedures (frames.py). Each action is checked against the
-pending decision (built from the top frame), then applied by its `on_<kind>` method;
-a procedure that finishes pops itself and hands its result to the one below
-(`resume_<Frame>`). See docs/rules/maxibourse.md for the rules digest and the tests
+The game is a stack of procedures, steps of engines/core/steps.py (frames.py). The step
+on top builds the pending decision; each action is checked against it, then applied by
+the game's `on_<kind>` method; a procedure that finishes pops itself and hands its typed
+result (`AuctionOver`, `Settled`, `Sold`, `Done`) to `resume` of the step below. See docs/rules/maxibourse.md for the rules digest and the tests
 that pin each rule.
 """
 from dataclasses import dataclass, field
@@ -12,12 +12,13 @@ from pathlib import Path
 from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.limits import MAX_ROUNDS, player_names_ok
-from engines.core.game import Game
 from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.rounds import LotAuction, SpeakingRound, clockwise
+from engines.core.steps import StepGame
 from engines.maxibourse import frames as F
+from engines.maxibourse.frames import AMOUNT_STEP, MAX_AMOUNT, MAX_ASK, MIN_PRICE, PRICE_STEP  # noqa: F401
 from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.box import load_box
 from engines.maxibourse.payday import breakdown
@@ -35,15 +36,10 @@ SETTINGS = {  # name -> (default, allowed values or type)
     "rounds": (0, int),  # 0: no limit, the operator closes the session
     "dice": ("physical", ("physical", "device")),
 }
-PRICE_STEP = 10    # every price is a multiple of 10 $ (MB1)
-MIN_PRICE = 10
 FINE = 100_000     # MB8
 # IV: "A la fin de chaque tour complet de jeu, 1 tour pour ... Junior, 2 tours pour le jeu
 # Senior et 3 tours pour le Masters": rounds of turns between two paydays
 PAYDAY_EVERY = {"junior": 1, "senior": 2, "masters": 3}
-MAX_ASK = 2        # 1 000 to 2 000 shares per speaking round (MB3)
-AMOUNT_STEP = 10_000  # the smallest cheque
-MAX_AMOUNT = 100_000_000
 
 
 def check_settings(header: dict) -> dict:
@@ -81,13 +77,17 @@ class State:
     skip: list
     ruined: list
     rumours: list
-    stack: list
+    steps: list              # the procedure: the step under way last
     first: int | None = None
     round: int = 0
     last_payday: dict = field(default_factory=dict)
 
+    @property
+    def stack(self):
+        return self.steps
 
-class MaxiBourse(Game):
+
+class MaxiBourse(StepGame):
     name = "maxibourse"
     ACTIONS = ACTIONS
     PLAYERS = (2, 6)
@@ -99,7 +99,7 @@ class MaxiBourse(Game):
 
     @property
     def over(self) -> bool:
-        return isinstance(self.s.stack[-1], F.Over)
+        return isinstance(self.step, F.Over)
 
     def __init__(self, header: dict):
         self.settings = check_settings(header)
@@ -121,7 +121,7 @@ class MaxiBourse(Game):
             skip=[0] * n,
             ruined=[False] * n,
             rumours=[0] * n,
-            stack=[F.Picking(order=[s for _ in range(picks) for s in range(n)])],
+            steps=[F.Picking(order=[s for _ in range(picks) for s in range(n)])],
         )
         for seat in range(n):  # the bank deals the starting cash (MB2)
             state.ledger.transfer(BANK, seat, cash, "start")
@@ -130,10 +130,10 @@ class MaxiBourse(Game):
     # ------------------------------------------------------------------ helpers
     @property
     def top(self):
-        return self.s.stack[-1]
+        return self.step
 
     def frame(self, kind):
-        for f in reversed(self.s.stack):
+        for f in reversed(self.s.steps):
             if isinstance(f, kind):
                 return f
         return None
@@ -163,7 +163,7 @@ class MaxiBourse(Game):
         """Lots the player may still offer: those already on offer in a sale under way
         (lower in the stack, e.g. a seller who fell into debt buying in a nested sale)
         are spoken for."""
-        offered = sum(f.lots for f in self.s.stack
+        offered = sum(f.lots for f in self.s.steps
                       if isinstance(f, F.Sale) and f.seller == seat and f.company == company)
         return self.s.lots.of(company, seat) - offered
 
@@ -190,7 +190,7 @@ class MaxiBourse(Game):
             self.s.prices[company] = new
             self.s.last_change[company] = new - old
             self.emit("price", company=company, old=old, new=new, reason=reason)
-        for f in self.s.stack:  # an auction under way goes on from the quotation (MB5: a rumour counts)
+        for f in self.s.steps:  # an auction under way goes on from the quotation (MB5: a rumour counts)
             if isinstance(f, F.Auction) and f.company == company:
                 f.auction.price = new
 
@@ -209,21 +209,17 @@ class MaxiBourse(Game):
         for company in self.targets(target):
             self.set_price(company, self.price(company) + delta, reason)
 
-    def push(self, frame):
-        self.s.stack.append(frame)
-
     def pop(self, result=None):
-        self.s.stack.pop()
-        resume = getattr(self, "resume_" + type(self.top).__name__, None)
-        if resume:
-            resume(self.top, result)
+        """The step on top is over: the step below resumes with `result` (Done when the
+        step reports nothing)."""
+        self.finish(self.step, F.Done() if result is None else result)
 
     def ruin(self, seat):
         """Out of the game: lots back to the bank, cash to the bank (MB8). A sale of theirs
         still under way goes on for the bank, which now holds the lots."""
         if self.s.ruined[seat]:
             return
-        for f in self.s.stack:  # whatever they were selling or owed now belongs to the bank
+        for f in self.s.steps:  # whatever they were selling or owed now belongs to the bank
             if isinstance(f, F.Sale) and f.seller == seat and f.exclude is None:
                 f.exclude = seat  # the bank's sale still asks the others from the seller's left
             if isinstance(f, (F.Sale, F.Settlement, F.Auction)) and f.seller == seat:
@@ -241,93 +237,10 @@ class MaxiBourse(Game):
         self.emit("ruined", player=self.players[seat])
 
     # --------------------------------------------------------------- decisions
-    def decision(self) -> Decision:
-        f = self.top
-        name = self.players
-        if isinstance(f, F.Over):
-            return Decision("prompt.over", {"reason": f.reason}, None, self.corrections())
-        if isinstance(f, F.Picking):
-            seat = f.order[0]
-            mine = self.held(seat)
-            choices = tuple(c for c in self.companies if c not in mine and self.s.lots.bank(c) > 0)
-            return Decision("prompt.pick", {"player": name[seat], "left": f.order.count(seat)}, seat,
-                            (Option("pick", {"player": Fixed(seat), "company": Choice(choices)}),) + self.corrections())
-        if isinstance(f, F.ChooseFirst):
-            return Decision("prompt.first", {}, None,
-                            (Option("first", {"player": Choice(tuple(range(len(name))))}),) + self.corrections())
-        options = self.frame_options(f)
-        return Decision(options[0], options[1], options[2], tuple(options[3]) + self.anytime())
-
-    def frame_options(self, f):
-        name = self.players
-        if isinstance(f, F.Turn):
-            seat, p = f.seat, {"player": name[f.seat]}
-            if f.phase == "start":
-                opts = [Option("roll", {"d1": IntRange(1, 6), "d2": IntRange(1, 6)})]
-                held = self.sellable(seat)
-                if held:
-                    opts.append(Option("sell", {"player": Fixed(seat), "company": Choice(held),
-                                                "lots": IntRange(1, self.box.lots_per_company)}))
-                if self.settings["payday"] == "manual":
-                    opts.append(Option("payday"))
-                return "prompt.turn_start", p, seat, opts + self.trade_option(seat)
-            if f.phase == "double":
-                open_ = tuple(c for c in self.companies if self.s.lots.bank(c) > 0)
-                return "prompt.double", p, seat, [
-                    Option("double", {"player": Fixed(seat), "company": Choice(open_), "lots": Choice((1, 2))}),
-                    Option("pass", {"player": Fixed(seat)})]
-            everyone = Choice(tuple(self.in_game()))
-            amount = IntRange(AMOUNT_STEP, MAX_AMOUNT, AMOUNT_STEP)
-            opts = []
-            open_ = tuple(c for c in self.companies if self.s.lots.bank(c) > 0)
-            if not f.titre_done and open_ and self.can_trade(seat):  # a sanctioned lander trades nothing
-                opts.append(Option("titre", {"square": Choice(tuple(self.companies)), "company": Choice(open_ + (None,))}))
-            opts += [
-                Option("price", {"target": Choice(self.target_names()), "delta": IntRange(-1000, 1000, PRICE_STEP)}),
-                Option("pay", {"player": everyone, "amount": amount}),
-                Option("receive", {"player": everyone, "amount": amount}),
-                Option("payeach", {"player": everyone, "amount": amount}),
-                Option("forced", {"player": Fixed(seat), "amount": amount}),
-                Option("rumour", {"player": Fixed(seat)}),
-                *self.trade_option(seat),
-                Option("end"),
-            ]
-            return "prompt.square", p, seat, opts
-        if isinstance(f, F.TitreSquare):
-            seat = f.round.speaker
-            au_cours = self.is_au_cours(f)
-            hi = min(MAX_ASK, self.s.lots.bank(f.company)) if au_cours else MAX_ASK
-            return ("prompt.titre_au_cours" if au_cours else "prompt.titre"), {
-                "player": name[seat], "company": f.company, "price": self.price(f.company),
-                "left": self.s.lots.bank(f.company), "round": f.round_no}, seat, [
-                Option("declare", {"player": Fixed(seat), "lots": Choice(tuple(range(hi + 1)))})]
-        if isinstance(f, F.Sale):
-            seat = f.round.speaker
-            return "prompt.sale", {"player": name[seat], "seller": self.holder_name(f.seller), "company": f.company,
-                                   "price": self.price(f.company), "lots": f.lots}, seat, [
-                Option("declare", {"player": Fixed(seat), "lots": Choice(tuple(range(f.lots + 1)))})]
-        if isinstance(f, F.Auction):
-            a = f.auction
-            pending = a.pending()
-            return "prompt.auction", {"company": f.company, "price": a.price, "proposal": a.proposal,
-                                      "lots": a.lots, "bidders": [name[s] for s, _ in a.bidders]}, None, [
-                Option("raise"),
-                Option("bid", {"player": Choice(tuple(s for s, _ in pending)),
-                               "lots": IntRange(0, max(n for _, n in pending) - 1)})]
-        if isinstance(f, F.Settlement):
-            return "prompt.settle", {"company": f.company, "price": self.price(f.company),
-                                     "buyers": [f"{name[s]} {n}" for s, n in f.purchases]}, None, [Option("settle")]
-        if isinstance(f, (F.Debt, F.ForcedSale)):
-            seat = f.debtor if isinstance(f, F.Debt) else f.seat
-            held = self.sellable(seat)
-            owed = sum(a for _, a in f.owed) + f.fine if isinstance(f, F.Debt) else f.amount - f.proceeds
-            prompt = "prompt.debt" if isinstance(f, F.Debt) else "prompt.forced"
-            return prompt, {"player": name[seat], "amount": owed, "cash": self.cash(seat)}, seat, [
-                Option("sell", {"player": Fixed(seat), "company": Choice(held),
-                                "lots": IntRange(1, self.box.lots_per_company)})]
-        if isinstance(f, F.PaydayStep):
-            return "prompt.payday", {"round": self.s.round}, None, [Option("payday")]
-        raise AssertionError(f"no decision for {f!r}")
+    def anytime_options(self):
+        """Beside the step's own actions: rumours, closing and corrections while the session
+        runs; corrections alone during the set-up and once it is over."""
+        return self.anytime() if self.step.rumours else self.corrections()
 
     def trade_option(self, seat):
         """The player whose turn it is sells to, or buys from, another player (when both may trade)."""
@@ -364,19 +277,19 @@ class MaxiBourse(Game):
         )
 
     def is_au_cours(self, f):
-        return f.au_cours and f.round_no == 1 and not f.round.answers and f.round.speaker == f.lander
+        return f.is_au_cours()
 
     # ------------------------------------------------------------------ set-up
     def on_pick(self, a):
         self.move_lots(a.company, BANK, a.player, 1)
         self.top.order.pop(0)
         if not self.top.order:
-            self.s.stack[-1] = F.ChooseFirst()
+            self.s.steps[-1] = F.ChooseFirst()
 
     def on_first(self, a):
         self.s.first = a.player
         self.s.round = 1
-        self.s.stack.pop()
+        self.s.steps.pop()
         self.emit("round", round=1)
         self.next_turn(None)
 
@@ -420,7 +333,7 @@ class MaxiBourse(Game):
         return None
 
     def close(self, reason):
-        self.s.stack = [F.Over(reason)]
+        self.s.steps = [F.Over(reason)]
         self.emit("closed", reason=reason, ranking=[[self.players[s], w] for s, w in self.ranking_pairs()])
 
     def ranking_pairs(self):
@@ -460,13 +373,8 @@ class MaxiBourse(Game):
 
     def on_end(self, a):
         seat = self.top.seat
-        self.s.stack.pop()
+        self.s.steps.pop()
         self.next_turn(seat)
-
-    def resume_Turn(self, turn, result):
-        if self.s.ruined[turn.seat]:  # ruined during their own turn: the turn ends
-            self.s.stack.pop()
-            self.next_turn(turn.seat)
 
     # ------------------------------------------------------------ titre square
     def on_titre(self, a):
@@ -520,19 +428,6 @@ class MaxiBourse(Game):
         f.round_no += 1
         f.au_cours_lots = 0
 
-    def resume_TitreSquare(self, f, result):
-        if result and result[0] == "auction":
-            if not result[2]:  # a correction gave away the bank's last lots during the auction
-                return self.next_titre_round(f)
-            return self.push(F.Settlement(f.company, BANK, result[2]))
-        if result and result[0] == "settled" and result[3]:  # the au cours purchase
-            if self.s.lots.bank(f.company) == 0:  # "jusqu'à ce qu'il ne reste aucune action disponible"
-                self.emit("titre_over", company=f.company)
-                return self.pop()
-            self.leave_round(f.round)
-            return self.end_titre_round(f) if f.round.done else None
-        self.next_titre_round(f)
-
     def leave_round(self, round_):
         """A player sanctioned or ruined during the round (in a debt nested under it) is no
         longer asked (MB8: "ni acheter, ni vendre")."""
@@ -558,7 +453,7 @@ class MaxiBourse(Game):
             return
         price, allocation = result
         self.set_price(f.company, price, "auction")
-        self.pop(("auction", price, allocation))
+        self.pop(F.AuctionOver(price, allocation))
 
     # -------------------------------------------------------------- settlement
     def on_settle(self, a):
@@ -584,10 +479,7 @@ class MaxiBourse(Game):
                 self.emit("cannot_pay", player=self.players[seat], amount=amount, cash=self.cash(seat))
                 self.push(F.Debt(seat, [(f.seller, amount)], (f.company, lots, f.seller), FINE))
                 return self.check_debt(self.top)
-        self.pop(("settled", f.proceeds, sum(n for _, n in f.purchases), f.au_cours))
-
-    def resume_Settlement(self, f, result):
-        self.continue_settlement(f)
+        self.pop(F.Settled(f.proceeds, sum(n for _, n in f.purchases), f.au_cours))
 
     # ------------------------------------------------------------------- sales
     def on_sell(self, a):
@@ -631,19 +523,7 @@ class MaxiBourse(Game):
         self.move_lots(f.company, f.seller, BANK, f.lots)
         self.emit("bank_bought", company=f.company, lots=f.lots, price=self.price(f.company), amount=amount)
         f.proceeds += amount
-        self.pop(("sold", f.proceeds))
-
-    def resume_Sale(self, f, result):
-        if result[0] == "auction":
-            if f.lots == 0:  # withdrawn by a correction during the auction
-                return self.pop(("sold", f.proceeds))
-            return self.push(F.Settlement(f.company, f.seller, result[2]))
-        _, proceeds, lots, _ = result
-        f.proceeds += proceeds
-        f.lots -= lots
-        if f.lots == 0:
-            return self.pop(("sold", f.proceeds))
-        self.new_sale_round(f)
+        self.pop(F.Sold(f.proceeds))
 
     def on_trade(self, a):
         turn = self.top.seat
@@ -721,10 +601,10 @@ class MaxiBourse(Game):
                 self.transfer(BANK, creditor, amount, "debt")
         self.pop()
 
-    def resume_Debt(self, d, result):
+    def resume_debt(self, d, result):
         if d.stage == "cover" or self.s.ruined[d.debtor]:
             return self.check_debt(d)
-        proceeds = result[1]
+        proceeds = result.proceeds  # the bank's sale of the seized lots
         for creditor, amount in d.owed:
             if creditor != BANK:
                 self.transfer(BANK, creditor, amount, "debt")
@@ -797,10 +677,6 @@ class MaxiBourse(Game):
             self.ruin(f.seat)
         self.pop()
 
-    def resume_ForcedSale(self, f, result):
-        f.proceeds += result[1]
-        self.check_forced(f)
-
     # ------------------------------------------------------------------ payday
     def payday_breakdown(self, seat):
         return breakdown(self.held(seat), self.s.prices, self.box, self.shares, self.settings["vertical_bonus"])
@@ -814,7 +690,7 @@ class MaxiBourse(Game):
         self.s.last_payday = paid
         self.emit("payday", round=self.s.round, paid={k: v["total"] for k, v in paid.items()})
         if isinstance(self.top, F.PaydayStep):
-            self.s.stack.pop()
+            self.s.steps.pop()
             self.after_payday()
 
     def on_close(self, a):
@@ -845,7 +721,7 @@ class MaxiBourse(Game):
         gave them to a player): what is on offer shrinks to what is still held, the latest
         offer first, and is withdrawn when nothing is left; in a settlement the buyers last
         in order lose their lots first. Each change is an event, so the box shows it."""
-        stack, name = self.s.stack, self.holder_name(holder)
+        stack, name = self.s.steps, self.holder_name(holder)
         for f in stack:  # lots a buyer is paying for now (a debt under way) are sold already
             if isinstance(f, F.Debt) and f.stage == "cover" and f.purchase and f.purchase[::2] == (company, holder):
                 raise IllegalAction("error.correction_sold", player=name, company=company,
@@ -882,11 +758,11 @@ class MaxiBourse(Game):
                     self.emit("purchase_withdrawn", player=self.players[buyer], company=company, lots=n - keep)
         top = self.top  # an offer left with nothing to sell is withdrawn at once
         if isinstance(top, F.Auction) and top.auction.lots == 0:
-            self.pop(("auction", top.auction.price, []))
+            self.pop(F.AuctionOver(top.auction.price, []))
         elif isinstance(top, F.Settlement) and not top.purchases:
-            self.pop(("settled", 0, 0, top.au_cours))
+            self.pop(F.Settled(0, 0, top.au_cours))
         elif isinstance(top, F.Sale) and top.lots == 0:
-            self.pop(("sold", top.proceeds))
+            self.pop(F.Sold(top.proceeds))
 
     def on_set_price(self, a):
         self.set_price(a.company, a.price, "correction")
@@ -896,7 +772,7 @@ class MaxiBourse(Game):
 def snapshot(game: MaxiBourse) -> dict:
     """The state as JSON: what `corbeille script` prints."""
     s, names = game.s, game.players
-    top = s.stack[-1]
+    top = s.steps[-1]
     turn = game.frame(F.Turn)
     players = []
     for seat, name in enumerate(names):
