@@ -1,45 +1,40 @@
 """Maxi Bourse International: every rule of the rulebook and rulings MB1-MB12.
 
-The game is a stack of procedures, steps of engines/core/steps.py (frames.py). The step
-on top builds the pending decision; each action is checked against it, then applied by
-the game's `on_<kind>` method; a procedure that finishes pops itself and hands its typed
-result (`AuctionOver`, `Settled`, `Sold`, `Done`) to `resume` of the step below. See docs/rules/maxibourse.md for the rules digest and the tests
-that pin each rule.
+The game is a stack of procedures, steps of engines/core/steps.py with one module each in
+engines/maxibourse/steps/: a turn, and what it pushes (a titre square, a sale, an auction,
+a settlement, a debt, a forced sale). The step on top builds the pending decision and
+handles its actions; a procedure that finishes pops itself and hands its typed result
+(`AuctionOver`, `Settled`, `Sold`, `Done`) to `resume` of the step below. This class
+keeps the set-up, the turn order and the end of the session, the mechanics the steps
+share (prices, lots, sales to the table, debts, ruin) and the actions allowed at any
+time (rumours revealed, closing, corrections). See docs/rules/maxibourse.md for the rules
+digest and the tests that pin each rule.
 """
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
+from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.limits import MAX_ROUNDS, player_names_ok
 from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
-from engines.core.rounds import LotAuction, SpeakingRound, clockwise
+from engines.core.rounds import SpeakingRound, clockwise
 from engines.core.steps import StepGame
-from engines.maxibourse import frames as F
-from engines.maxibourse.frames import AMOUNT_STEP, MAX_AMOUNT, MAX_ASK, MIN_PRICE, PRICE_STEP  # noqa: F401
+from engines.maxibourse import steps as F
+from engines.maxibourse.rules import FORMATS, MAX_AMOUNT, MIN_PRICE, PAYDAY_EVERY, PRICE_STEP
 from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.box import load_box
 from engines.maxibourse.payday import breakdown
 
 register_catalog(Path(__file__).parent / "locale")
 
-FORMATS = {  # MB2: starting cash and number of free starting lots
-    "junior": (5_000_000, 5),
-    "senior": (10_000_000, 7),
-    "masters": (15_000_000, 10),
-}
 SETTINGS = {  # name -> (default, allowed values or type)
     "payday": ("each_round", ("each_round", "manual")),
     "vertical_bonus": ("per_group", ("per_group", "once")),
     "rounds": (0, int),  # 0: no limit, the operator closes the session
     "dice": ("physical", ("physical", "device")),
 }
-FINE = 100_000     # MB8
-# IV: "A la fin de chaque tour complet de jeu, 1 tour pour ... Junior, 2 tours pour le jeu
-# Senior et 3 tours pour le Masters": rounds of turns between two paydays
-PAYDAY_EVERY = {"junior": 1, "senior": 2, "masters": 3}
 
 
 def check_settings(header: dict) -> dict:
@@ -276,23 +271,6 @@ class MaxiBourse(StepGame):
             Option("set_price", {"company": Choice(tuple(self.companies)), "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)}),
         )
 
-    def is_au_cours(self, f):
-        return f.is_au_cours()
-
-    # ------------------------------------------------------------------ set-up
-    def on_pick(self, a):
-        self.move_lots(a.company, BANK, a.player, 1)
-        self.top.order.pop(0)
-        if not self.top.order:
-            self.s.steps[-1] = F.ChooseFirst()
-
-    def on_first(self, a):
-        self.s.first = a.player
-        self.s.round = 1
-        self.s.steps.pop()
-        self.emit("round", round=1)
-        self.next_turn(None)
-
     # ------------------------------------------------------------------- turns
     def next_turn(self, after):
         """Give the turn to the next player after `after` in this round, or end the round."""
@@ -356,133 +334,9 @@ class MaxiBourse(StepGame):
             return type(act)(rng.randint(1, 6), rng.randint(1, 6))
         return act
 
-    def on_roll(self, a):
-        turn = self.top
-        self.emit("rolled", player=self.players[turn.seat], d1=a.d1, d2=a.d2)
-        double = a.d1 == a.d2 and self.can_trade(turn.seat) and any(self.s.lots.bank(c) for c in self.companies)
-        turn.phase = "double" if double else "square"
-
-    def on_double(self, a):
-        if self.s.lots.bank(a.company) < a.lots:
-            raise IllegalAction("error.bank_lots", company=a.company, lots=a.lots, left=self.s.lots.bank(a.company))
-        self.top.phase = "square"
-        self.push(F.Settlement(a.company, BANK, [(a.player, a.lots)], au_cours=True))
-
-    def on_pass(self, a):
-        self.top.phase = "square"
-
-    def on_end(self, a):
-        seat = self.top.seat
-        self.s.steps.pop()
-        self.next_turn(seat)
-
-    # ------------------------------------------------------------ titre square
-    def on_titre(self, a):
-        company = a.company or a.square
-        if self.s.lots.bank(company) == 0:
-            raise IllegalAction("error.no_lots_left", company=company)
-        turn = self.top
-        turn.titre_done = True
-        order = clockwise(turn.seat, [s for s in range(len(self.players)) if self.can_trade(s)])
-        self.emit("titre", player=self.players[turn.seat], company=company, au_cours=company == a.square)
-        self.push(F.TitreSquare(company, turn.seat, company == a.square, SpeakingRound(order)))
-
-    def on_declare(self, a):
-        f = self.top
-        if isinstance(f, F.Sale):
-            f.round.answer(a.player, a.lots)
-            if f.round.done:
-                self.end_sale_round(f)
-            return
-        if self.is_au_cours(f):
-            f.round.answer(a.player, a.lots)
-            if a.lots:
-                f.au_cours_lots = a.lots
-                self.emit("declared", player=self.players[a.player], lots=a.lots, au_cours=True)
-                return self.push(F.Settlement(f.company, BANK, [(a.player, a.lots)], au_cours=True))
-        else:
-            f.round.answer(a.player, a.lots)
-            self.emit("declared", player=self.players[a.player], lots=a.lots, au_cours=False)
-            # au mieux: +10 $ per 1 000 shares asked, in declaration order (SONY example)
-            self.set_price(f.company, self.price(f.company) + PRICE_STEP * a.lots, "au_mieux")
-        if f.round.done:
-            self.end_titre_round(f)
-
-    def end_titre_round(self, f):
-        takers = [(s, n) for s, n in f.round.takers() if self.can_trade(s)]
-        if f.au_cours_lots:
-            takers = [(s, n) for s, n in takers if s != f.lander]  # the au cours purchase is already settled
-        requested, left = sum(n for _, n in takers), self.s.lots.bank(f.company)
-        if requested == 0 or left == 0:  # nobody asked, or no lot left to sell (no auction for 0 lots)
-            return self.next_titre_round(f)
-        if requested <= left:
-            return self.push(F.Settlement(f.company, BANK, takers))
-        self.emit("shortage", company=f.company, requested=requested, left=left)
-        self.push(F.Auction(f.company, BANK, LotAuction(left, self.price(f.company), PRICE_STEP, takers)))
-
-    def next_titre_round(self, f):
-        stayers = [s for s, n in f.round.answers if n > 0 and self.can_trade(s)]
-        if not stayers or self.s.lots.bank(f.company) == 0:
-            return self.pop()
-        f.round = SpeakingRound(clockwise(f.lander, stayers))
-        f.round_no += 1
-        f.au_cours_lots = 0
-
-    def leave_round(self, round_):
-        """A player sanctioned or ruined during the round (in a debt nested under it) is no
-        longer asked (MB8: "ni acheter, ni vendre")."""
-        asked = len(round_.answers)
-        round_.order = round_.order[:asked] + [s for s in round_.order[asked:] if self.can_trade(s)]
-
-    # ---------------------------------------------------------------- auctions
-    def on_raise(self, a):
-        self.auction_step(self.top, self.top.auction.close_step())
-
-    def on_bid(self, a):
-        f = self.top
-        current = dict(f.auction.bidders)[a.player]
-        if a.lots >= current:
-            raise IllegalAction("error.bid", player=self.players[a.player], lots=a.lots, current=current)
-        self.emit("bid", player=self.players[a.player], lots=a.lots, price=f.auction.proposal)
-        self.auction_step(f, f.auction.answer(a.player, a.lots))
-
-    def auction_step(self, f, result):
-        if result is None:
-            if not f.auction.answers:  # a step closed with requests still too high
-                self.set_price(f.company, f.auction.price, "auction")
-            return
-        price, allocation = result
-        self.set_price(f.company, price, "auction")
-        self.pop(F.AuctionOver(price, allocation))
-
-    # -------------------------------------------------------------- settlement
-    def on_settle(self, a):
-        f = self.top
-        f.price = self.price(f.company)  # a rumour revealed before now counts (MB5)
-        self.emit("settled", company=f.company, price=f.price)
-        self.continue_settlement(f)
-
-    def continue_settlement(self, f):
-        while f.index < len(f.purchases):
-            seat, lots = f.purchases[f.index]
-            if not self.can_trade(seat):  # sanctioned or ruined since the declaration: no purchase (MB8)
-                del f.purchases[f.index]
-                self.emit("purchase_withdrawn", player=self.players[seat], company=f.company, lots=lots)
-                continue
-            f.index += 1
-            amount = f.price * self.shares * lots
-            f.proceeds += amount  # the creditor is always paid in full (MB8)
-            if self.cash(seat) >= amount:
-                self.transfer(seat, f.seller, amount, "purchase")
-                self.move_lots(f.company, f.seller, seat, lots)
-            else:
-                self.emit("cannot_pay", player=self.players[seat], amount=amount, cash=self.cash(seat))
-                self.push(F.Debt(seat, [(f.seller, amount)], (f.company, lots, f.seller), FINE))
-                return self.check_debt(self.top)
-        self.pop(F.Settled(f.proceeds, sum(n for _, n in f.purchases), f.au_cours))
-
-    # ------------------------------------------------------------------- sales
-    def on_sell(self, a):
+    # ------------------------------------------------------- sales to the table
+    def offer_lots(self, a):
+        """`sell`: a player offers lots to the table (before the roll, or to raise cash)."""
         if self.free_lots(a.player, a.company) < a.lots:
             raise IllegalAction("error.not_enough_lots", company=a.company, lots=a.lots,
                                 held=self.free_lots(a.player, a.company))
@@ -494,163 +348,13 @@ class MaxiBourse(StepGame):
         sale = F.Sale(seller, company, lots, SpeakingRound(self.buyers_after(anchor, exclude)), exclude=exclude)
         self.push(sale)
         if sale.round.done:  # nobody may buy
-            self.end_sale_round(sale)
+            sale.end_round(self)
 
-    def end_sale_round(self, f):
-        takers = f.round.takers()
-        requested = sum(n for _, n in takers)
-        if requested == 0:
-            # MB6: -10 $ per lot offered and per player declining; two such rounds, then the bank
-            self.set_price(f.company, self.price(f.company) - PRICE_STEP * f.lots * len(f.round.order), "decline")
-            f.declines += 1
-            if f.declines >= 2:
-                return self.bank_buys(f)
-            return self.new_sale_round(f)
-        if requested <= f.lots:
-            return self.push(F.Settlement(f.company, f.seller, takers))
-        self.push(F.Auction(f.company, f.seller, LotAuction(f.lots, self.price(f.company), PRICE_STEP, takers)))
-
-    def new_sale_round(self, f):
-        anchor = f.exclude if f.seller == BANK else f.seller
-        f.round = SpeakingRound(self.buyers_after(anchor, f.exclude))
-        if f.round.done:
-            self.end_sale_round(f)
-
-    def bank_buys(self, f):
-        self.set_price(f.company, self.price(f.company) - PRICE_STEP * f.lots, "bank_buys")
-        amount = self.price(f.company) * self.shares * f.lots
-        self.transfer(BANK, f.seller, amount, "sale") if f.seller != BANK else None
-        self.move_lots(f.company, f.seller, BANK, f.lots)
-        self.emit("bank_bought", company=f.company, lots=f.lots, price=self.price(f.company), amount=amount)
-        f.proceeds += amount
-        self.pop(F.Sold(f.proceeds))
-
-    def on_trade(self, a):
-        turn = self.top.seat
-        if turn not in (a.seller, a.buyer) or a.seller == a.buyer:
-            raise IllegalAction("error.trade_parties", player=self.players[turn])
-        if self.top.phase != "start":
-            self.check_trade_after_roll(self.top, a)
-        if a.price < self.price(a.company):
-            raise IllegalAction("error.trade_price", company=a.company, price=a.price, current=self.price(a.company))
-        if self.s.lots.of(a.company, a.seller) < a.lots:
-            raise IllegalAction("error.not_enough_lots", company=a.company, lots=a.lots,
-                                held=self.s.lots.of(a.company, a.seller))
-        amount = a.price * self.shares * a.lots
-        if self.cash(a.buyer) < amount:  # an agreed deal, not a speaking round: no imprudence
-            raise IllegalAction("error.trade_cash", player=self.players[a.buyer], amount=amount, cash=self.cash(a.buyer))
-        self.set_price(a.company, a.price, "trade")
-        self.transfer(a.buyer, a.seller, amount, "trade")
-        self.move_lots(a.company, a.seller, a.buyer, a.lots)
-
-    def check_trade_after_roll(self, turn, a):
-        """After the roll the book allows one trade only: on a Titre square whose lots are all
-        held by players, the lander may offer to buy them from the holders (1-7). Selling is
-        forbidden while a Titre is traded (1-2) and a Politique square allows no transaction
-        at all (4); a card entered this turn (price change, pay...) means the square was not
-        a Titre square."""
-        if turn.titre_done:
-            raise IllegalAction("error.trade_titre", player=self.players[turn.seat])
-        if turn.card:
-            raise IllegalAction("error.trade_card", player=self.players[turn.seat])
-        if a.buyer != turn.seat or self.s.lots.bank(a.company) > 0:
-            raise IllegalAction("error.trade_after_roll", player=self.players[turn.seat], company=a.company,
-                                left=self.s.lots.bank(a.company))
-
-    # -------------------------------------------------------------- debts (MB8)
-    def check_debt(self, d):
-        if self.s.ruined[d.debtor]:  # ruined in a nested default: the bank settles
-            return self.bank_settles(d)
-        debtor, owed = d.debtor, sum(a for _, a in d.owed)
-        cash, has_lots = self.cash(debtor), bool(self.sellable(debtor))
-        if cash >= owed + d.fine or (cash >= owed and not has_lots):
-            for creditor, amount in d.owed:
-                self.transfer(debtor, creditor, amount, "debt")
-            if d.purchase:
-                company, lots, seller = d.purchase
-                self.move_lots(company, seller, debtor, lots)
-                self.transfer(debtor, BANK, min(d.fine, self.cash(debtor)), "fine")
-                self.s.skip[debtor] += 1  # the imprudent player skips the next turn
-                self.emit("sanction", player=self.players[debtor], fine=d.fine)
-            return self.pop()
-        if has_lots:
-            return None  # the debtor must sell (decision: sell)
-        if d.purchase is None:  # a card debt that cannot be paid: ruined, the bank pays
-            self.transfer(debtor, BANK, cash, "debt")
-            for creditor, amount in d.owed:
-                if creditor != BANK:
-                    self.transfer(BANK, creditor, amount, "debt")
-            self.ruin(debtor)
-            return self.pop()
-        # Cessation de paiement: the bank seizes the lots being bought and sells them.
-        company, lots, seller = d.purchase
-        d.stage, d.paid = "cessation", cash
-        self.transfer(debtor, BANK, cash, "cessation")
-        self.move_lots(company, seller, BANK, lots)
-        self.emit("cessation", player=self.players[debtor], company=company, lots=lots)
-        self.start_sale(BANK, company, lots, exclude=debtor)
-
-    def bank_settles(self, d):
-        """The debtor was ruined meanwhile: the bank pays the creditors in full and, for a
-        purchase not yet seized, takes the lots it has just paid for."""
-        if d.purchase and d.stage == "cover":
-            company, lots, seller = d.purchase
-            self.move_lots(company, seller, BANK, lots)
-        for creditor, amount in d.owed:
-            if creditor != BANK:
-                self.transfer(BANK, creditor, amount, "debt")
-        self.pop()
-
-    def resume_debt(self, d, result):
-        if d.stage == "cover" or self.s.ruined[d.debtor]:
-            return self.check_debt(d)
-        proceeds = result.proceeds  # the bank's sale of the seized lots
-        for creditor, amount in d.owed:
-            if creditor != BANK:
-                self.transfer(BANK, creditor, amount, "debt")
-        # "Il vous verse la différence ... Mais vous êtes sanctionné et devez passer un nouveau
-        # tour": the sanction (the 100 000 $ fine, one turn) comes out of the difference, then
-        # one more turn; "Si le banquier ne vous reverse pas d'argent, vous êtes ruiné".
-        surplus = d.paid + proceeds - sum(a for _, a in d.owed)
-        returned = surplus - d.fine
-        if returned > 0:
-            self.transfer(BANK, d.debtor, returned, "surplus")
-            self.s.skip[d.debtor] += 2  # the sanction's turn plus one more
-            self.emit("sanction", player=self.players[d.debtor], fine=d.fine)
-        else:
-            self.ruin(d.debtor)
-        self.pop()
-
-    # --------------------------------------------------------- card effects
-    def on_price(self, a):
-        self.card_entered()
-        self.change_prices(a.target, a.delta, "card")
-
-    def on_rumour(self, a):
-        self.card_entered()
-        self.s.rumours[a.player] += 1
-        self.emit("rumour_drawn", player=self.players[a.player])
-
+    # ------------------------------------------------------- rumours and debts
     def on_reveal(self, a):
         self.change_prices(a.target, a.delta, "rumour")
         self.s.rumours[a.player] -= 1
         self.emit("rumour_revealed", player=self.players[a.player], target=a.target, delta=a.delta)
-
-    def on_receive(self, a):
-        self.card_entered()
-        self.transfer(BANK, a.player, a.amount, "card")
-
-    def on_pay(self, a):
-        self.card_entered()
-        self.owe(a.player, [(BANK, a.amount)])
-
-    def on_payeach(self, a):
-        self.card_entered()
-        self.owe(a.player, [(s, a.amount) for s in self.in_game() if s != a.player])
-
-    def card_entered(self):
-        if isinstance(self.top, F.Turn):
-            self.top.card = True
 
     def owe(self, seat, owed):
         if self.cash(seat) >= sum(a for _, a in owed):
@@ -658,30 +362,15 @@ class MaxiBourse(StepGame):
                 self.transfer(seat, creditor, amount, "card")
             return
         self.emit("cannot_pay", player=self.players[seat], amount=sum(a for _, a in owed), cash=self.cash(seat))
-        self.push(F.Debt(seat, owed, None))
-        self.check_debt(self.top)
-
-    def on_forced(self, a):
-        self.card_entered()
-        self.push(F.ForcedSale(a.player, a.amount))
-        self.check_forced(self.top)
-
-    def check_forced(self, f):
-        """MB9: sell until the proceeds reach X, then pay X; short of lots, pay the rest in cash."""
-        if f.proceeds < f.amount and self.sellable(f.seat):
-            return None
-        if self.cash(f.seat) >= f.amount:
-            self.transfer(f.seat, BANK, f.amount, "forced_sale")
-        else:
-            self.transfer(f.seat, BANK, self.cash(f.seat), "forced_sale")
-            self.ruin(f.seat)
-        self.pop()
+        debt = F.Debt(seat, owed, None)
+        self.push(debt)
+        debt.check(self)
 
     # ------------------------------------------------------------------ payday
     def payday_breakdown(self, seat):
         return breakdown(self.held(seat), self.s.prices, self.box, self.shares, self.settings["vertical_bonus"])
 
-    def on_payday(self, a):
+    def payday(self):
         paid = {}
         for seat in self.in_game():
             b = self.payday_breakdown(seat)
@@ -689,9 +378,6 @@ class MaxiBourse(StepGame):
             paid[self.players[seat]] = b.to_json()
         self.s.last_payday = paid
         self.emit("payday", round=self.s.round, paid={k: v["total"] for k, v in paid.items()})
-        if isinstance(self.top, F.PaydayStep):
-            self.s.steps.pop()
-            self.after_payday()
 
     def on_close(self, a):
         self.close("time")
