@@ -35,7 +35,7 @@ __all__ = ["CORRECTIONS", "PLAYER_NAMES", "WEIGHTS", "Stuck", "draw_action", "dr
 import copy  # noqa: E402
 
 from engines.core.errors import IllegalAction  # noqa: E402
-from engines.maxibourse import frames as F  # noqa: E402
+from engines.maxibourse import steps as F  # noqa: E402
 from engines.maxibourse.game import MaxiBourse, snapshot  # noqa: E402
 
 POOR = 10  # a cash-poor start: a tenth of the format's cash

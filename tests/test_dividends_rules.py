@@ -572,7 +572,8 @@ def test_every_message_key_of_the_engine_is_in_both_catalogs():
     en = json.loads((folder / "en.json").read_text(encoding="utf-8"))
     fr = json.loads((folder / "fr.json").read_text(encoding="utf-8"))
     assert set(en) == set(fr)
-    source = (folder.parent / "game.py").read_text(encoding="utf-8")
+    source = "\n".join(p.read_text(encoding="utf-8") for p in [folder.parent / "game.py",
+                                                               *(folder.parent / "steps").glob("*.py")])
     import re
 
     used = set(re.findall(r'"((?:error|prompt)\.dv\.[a-z_]+)"', source))

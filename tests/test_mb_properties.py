@@ -236,7 +236,7 @@ def test_every_message_key_of_the_engine_is_in_both_catalogs():
     engine: a key missing from a catalog would show as the raw key on the box."""
     root = Path(__file__).resolve().parent.parent / "engines"
     keys = set()
-    for path in [*root.glob("core/*.py"), *root.glob("maxibourse/*.py")]:
+    for path in [*root.glob("core/*.py"), *root.glob("maxibourse/**/*.py")]:
         code = path.read_text(encoding="utf-8")
         keys |= set(re.findall(r'IllegalAction\(\s*"([\w.]+)"', code))
         keys |= set(re.findall(r'"(prompt\.\w+)"', code))

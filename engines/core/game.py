@@ -3,7 +3,8 @@
 `Game` holds the machinery every engine shares: checking an action against the pending
 decision, applying it atomically (a refused action leaves the state as it was),
 collecting events, replaying a list of actions and undoing by replay. A concrete game
-provides `initial_state`, `decision`, one `on_<kind>` method per action, and declares what
+provides `initial_state`, `decision`, one `on_<kind>` method per action (or, as a
+`StepGame`, a stack of steps that own their actions: engines/core/steps.py), and declares what
 the rest of the box asks of every game: its player bounds, formats and settings, its
 `snapshot`, what of it the public board may show (`public`), whether it is `over`, and how
 the device draws its chance actions (`fill_chance`). The contract test
@@ -181,7 +182,7 @@ class Game:
             self.check(act)
         self._events = []
         try:
-            getattr(self, "on_" + act.kind)(act)
+            self.handle(act)
             self.after_action()
         except BaseException:
             if atomic:
@@ -193,6 +194,11 @@ class Game:
         if len(self.log) % self.CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self.log)] = copy.deepcopy(self.s)
         return events
+
+    def handle(self, act: Action) -> None:
+        """Run the handler of an accepted action: the game's `on_<kind>` (a StepGame asks
+        its top step first, engines/core/steps.py)."""
+        getattr(self, "on_" + act.kind)(act)
 
     def after_action(self) -> None:
         """Hook for checks every action ends with (invariants, closing conditions)."""

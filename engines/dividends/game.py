@@ -6,42 +6,39 @@ chart's prices and plays influence cards, (4) dividends are paid and majority ho
 draw influence cards, (5) an event tile is drawn and applied to everyone in turn order.
 Then the end: last influence cards, final dividends, liquidation; most cash wins.
 
-The game is always in one procedure (`proc`, plain data). Each action is checked against
-the pending decision built from it, then applied by its `on_<kind>` method; after every
-action `advance` plays whatever needs no choice (a forced sale with one candidate, a
-player not concerned by the event, the last token going to the last bidder...), so the
-game always stops on a real decision. Chance (dice, event tile, random token deal) comes
-in the actions; `fill_chance` is how the device draws it. See docs/rules/dividends.md for
-the digest and the tests pinning each rule.
+The procedure is a stack of steps (engines/core/steps.py), one module each in
+engines/dividends/steps/: the year at the bottom, the step under way on top. The step on
+top offers the decision, handles its actions and plays whatever needs no choice (a
+forced sale with one candidate, a player not concerned by the event, the last token
+going to the last bidder...), so the game always stops on a real decision; when it is
+over it hands its result to the year, which puts the next step on top. This class holds
+the set-up and the mechanics every step shares (buying, selling, majorities, markers,
+influence cards) and the operator's corrections, allowed at any time. Chance (dice,
+event tile, random token deal) comes in the actions; `fill_chance` is how the device
+draws it. See docs/rules/dividends.md for the digest and the tests pinning each rule.
 """
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engines.core.actions import Name, Seat, Signed
-from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
+from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
-from engines.core.game import Game, drop_private
+from engines.core.game import drop_private
 from engines.core.limits import player_names_ok
 from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.majority import player_counts, tile_holder
-from engines.core.open_auction import AuctionSeries
-from engines.dividends.actions import ACTIONS, DEAL_FIELDS, DICE_FIELDS, Deal, Dice, DrawEvent
-from engines.dividends.box import DICE, load_box
+from engines.core.steps import StepGame
+from engines.dividends.actions import ACTIONS
+from engines.dividends.box import load_box
+from engines.dividends.rules import (BUY_IN, CORRECTION, FORCE_SELL, MAX_ADJUST, MAX_BID, MAX_PLAYERS,  # noqa: F401
+                                     MIN_CASH, MIN_PLAYERS, OPENING_BID, PLACEMENT, START_CARDS, START_CASH, TILES,
+                                     YEARS)
+from engines.dividends.steps import (ActionsStep, AuctionStep, DiceStep, EventStep, FinalInfluence,  # noqa: F401
+                                     Liquidation, Over, PaymentStep, Years)
 
 register_catalog(Path(__file__).parent / "locale")
 
-START_CASH = 4_000       # DV2
-START_CARDS = 2          # DV2
-YEARS = 5                # DV7
-OPENING_BID = 50         # DV4: the lowest first bid, and the price of a dealt token
-MIN_CASH = 50            # DV4: below this, sell the cheapest certificate before the auction
-MIN_PLAYERS, MAX_PLAYERS = 2, 12
-FORCE_SELL, BUY_IN, PLACEMENT, CORRECTION = "FORCE-SELL", "BUY-IN", "PLACEMENT-OFFER", "TECHNICAL-CORRECTION"
-TILES = (FORCE_SELL, BUY_IN, PLACEMENT, CORRECTION)
-MAX_BID = 1_000_000      # the top of the bid range offered; each bid is checked against cash
-MAX_ADJUST = 1_000_000
 SETTINGS = {  # name -> (default, allowed values, or a type)
     "dice": ("physical", ("physical", "device")),
     "bid_step": (50, int),
@@ -88,58 +85,6 @@ def check_settings(header: dict, box) -> tuple[dict, list]:
     return settings, chosen
 
 
-# The procedures the game can be in -------------------------------------------------
-@dataclass
-class DiceStep:
-    pass
-
-
-@dataclass
-class AuctionStep:
-    short: list                        # seats still to check for the 50 $ minimum, in order
-    series: AuctionSeries | None = None
-    dues: list = field(default_factory=list)  # [seat, how]: tokens taken at 50 $ (dealt, last), not paid yet
-
-
-@dataclass
-class ActionsStep:
-    index: int = 0                     # position in the turn order
-    influenced: bool = False           # an influence card was played: buying and selling are over
-
-
-@dataclass
-class PaymentStep:
-    final: bool = False                # the end of the game: final dividends only
-
-
-@dataclass
-class EventStep:
-    tile: str | None = None
-    affected: tuple = ()               # companies under a Placement Offer / Technical Correction marker
-    index: int = 0
-
-
-@dataclass
-class FinalInfluence:
-    index: int = 0
-
-
-@dataclass
-class Liquidation:
-    index: int = 0                     # counts on past the end of the order: pass after pass
-
-
-@dataclass
-class Over:
-    pass
-
-
-STEP_NAMES = {
-    DiceStep: "dice", AuctionStep: "auction", ActionsStep: "actions", EventStep: "event",
-    FinalInfluence: "final_influence", Liquidation: "liquidation", Over: "over",
-}
-
-
 @dataclass
 class State:
     ledger: Ledger
@@ -151,14 +96,19 @@ class State:
     discard: int
     tokens: list             # seat -> turn-order token won this year, or None
     order: list              # seats in turn order
-    proc: object
+    steps: list              # the procedure: Years at the bottom, the step under way on top
     year: int = 1
     tile: str | None = None  # this year's event tile, once drawn
     last_dice: dict = field(default_factory=dict)
     last_payment: dict = field(default_factory=dict)
 
+    @property
+    def proc(self):
+        """The step under way."""
+        return self.steps[-1]
 
-class Dividends(Game):
+
+class Dividends(StepGame):
     name = "dividends"
     ACTIONS = ACTIONS
     PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
@@ -169,7 +119,7 @@ class Dividends(Game):
 
     @property
     def over(self) -> bool:
-        return isinstance(self.s.proc, Over)
+        return isinstance(self.step, Over)
 
     def __init__(self, header: dict):
         self.box = load_box(header.get("box"))
@@ -191,7 +141,7 @@ class Dividends(Game):
             discard=0,
             tokens=[None] * n,
             order=list(range(n)),
-            proc=DiceStep(),
+            steps=[Years(), DiceStep()],
         )
         for seat in range(n):
             state.ledger.transfer(BANK, seat, START_CASH, "start")
@@ -232,20 +182,10 @@ class Dividends(Game):
         return self.box.zone_of(self.s.markers[company]).die
 
     def current_seat(self):
-        p, order = self.s.proc, self.s.order
-        if isinstance(p, AuctionStep):
-            return p.short[0] if p.short else p.dues[0][0] if p.dues else None
-        if isinstance(p, (ActionsStep, FinalInfluence)) or (isinstance(p, EventStep) and p.tile):
-            return order[p.index] if p.index < len(order) else None
-        if isinstance(p, Liquidation):
-            return order[p.index % len(order)]
-        return None
+        return self.step.actor(self)
 
     def step_name(self):
-        p = self.s.proc
-        if isinstance(p, PaymentStep):
-            return "final_dividends" if p.final else "payment"
-        return STEP_NAMES[type(p)]
+        return self.step.name
 
     def ranking(self):
         """[(rank, seat, cash)], most cash first; equal cash shares a rank (DV7)."""
@@ -334,258 +274,72 @@ class Dividends(Game):
         low = min(self.sell_price(c) for c in held)
         return [c for c in held if self.sell_price(c) == low]
 
-    # ------------------------------------------------------------- the flow
-    def after_action(self):
-        self.advance()
-
-    def advance(self):
-        """Play everything that needs no choice, until the game waits for a decision."""
-        while True:
-            p = self.s.proc
-            step = {AuctionStep: self.advance_auction, ActionsStep: self.advance_actions,
-                    EventStep: self.advance_event, FinalInfluence: self.advance_final_influence,
-                    Liquidation: self.advance_liquidation}.get(type(p))
-            if step is None or not step(p):
-                return
-
-    def enter(self, proc):
-        self.s.proc = proc
+    def enter(self, step):
+        """Put the next step on top (the year does, when a step is over)."""
+        self.push(step)
         self.emit("dv.step", year=self.s.year, step=self.step_name())
 
-    def sell_short(self, seats):
-        """DV4 "Si un joueur possède moins de 50 $ en argent liquide, il doit vendre à la
-        banque le certificat d'action le moins cher qu'il possède": `seats[0]` sells until
-        it has 50 $ or nothing left to sell. False when it must choose among equally
-        cheap certificates (the decision asks); True when it is done."""
-        seat = seats[0]
-        while self.cash(seat) < MIN_CASH and self.portfolio(seat):
-            cheapest = self.cheapest_held(seat)
-            if len(cheapest) > 1:
-                return False
-            self.sell(seat, cheapest[0], self.sell_price(cheapest[0]), "short_of_cash")
-        return True
+    def trade_refusal(self, a):
+        """A purchase with no certificate left or a sale of one not held, where buying or
+        selling is the step's own action."""
+        if a.kind == "buy" and not self.left(a.company):
+            return IllegalAction("error.dv.none_left", company=a.company)
+        if a.kind == "sell" and not self.count(a.company, a.player):
+            return IllegalAction("error.dv.not_held", player=self.players[a.player], company=a.company)
+        return None
 
-    def advance_auction(self, p):
-        while p.short:  # before the auction
-            if not self.sell_short(p.short):
-                return False
-            p.short.pop(0)
-        if p.series is None:
-            self.s.tokens = [None] * len(self.players)
-            p.series = AuctionSeries(list(range(1, len(self.players) + 1)), sorted(range(len(self.players))),
-                                     OPENING_BID, self.settings["bid_step"])
-            self.emit("dv.token_on_sale", token=p.series.current.item)
-        series = p.series
-        if not series.done and len(series.bidders) == 1:
-            seat = series.bidders[0]  # the last bidder alone: the last token at the opening price
-            self.award_token(series, seat, OPENING_BID)
-            p.dues.append([seat, "last"])
-        while p.dues:  # tokens dealt or left at 50 $: a player short of cash sells first (DV4)
-            if not self.sell_short([p.dues[0][0]]):
-                return False
-            seat, how = p.dues.pop(0)
-            self.pay_opening_price(seat, how)
-        if not series.done:
-            return False
-        self.s.order = sorted(range(len(self.players)), key=lambda s: self.s.tokens[s])
-        self.emit("dv.turn_order", order=[self.players[s] for s in self.s.order])
-        self.enter(ActionsStep())
-        return True
-
-    def award_token(self, series, seat, amount):
-        token, _, _ = series.award(seat, amount)
-        self.s.tokens[seat] = token
-        if not series.done:
-            self.emit("dv.token_on_sale", token=series.current.item)
-        return token
-
-    def take_token(self, series, seat, amount):
-        """The high bidder takes the token and pays the bid (never above their cash)."""
-        token = self.award_token(series, seat, amount)
-        self.transfer(seat, BANK, amount, "token")
-        self.emit("dv.token_won", player=self.players[seat], token=token, amount=amount, how="auction")
-
-    def pay_opening_price(self, seat, how):
-        """A token dealt or left to the last bidder costs 50 $ ("Chacun de ces joueurs doit
-        payer le montant minimum de 50 $ à la banque"), paid after the short-of-cash sale.
-        A player still under 50 $ has nothing left to sell and pays all their cash (D6);
-        that amount is hidden cash, so no event carries it (D17)."""
-        token = self.s.tokens[seat]
-        if self.cash(seat) >= OPENING_BID:
-            self.transfer(seat, BANK, OPENING_BID, "token")
-            self.emit("dv.token_won", player=self.players[seat], token=token, amount=OPENING_BID, how=how)
-        else:
-            self.s.ledger.transfer(seat, BANK, self.cash(seat), "token")  # no transfer event: hidden amount
-            self.emit("dv.token_won_all_cash", player=self.players[seat], token=token, how=how)
-
-    def advance_actions(self, p):
-        if p.index < len(self.s.order):
-            return False
-        self.enter(PaymentStep())
-        return True
-
-    def event_choices(self, p, seat):
-        """The companies `seat` may (or must) act on under the event tile; [] = not concerned."""
-        cash = self.cash(seat)
-        if p.tile == FORCE_SELL:
-            return self.most_expensive_held(seat)
-        if p.tile == BUY_IN:
-            open_ = [c for c in self.companies if self.left(c)]
-            if not open_:
-                return []
-            low = min(self.buy_price(c) for c in open_)
-            return [c for c in open_ if self.buy_price(c) == low] if low <= cash else []
-        if p.tile == PLACEMENT:
-            return [c for c in p.affected if self.left(c) and self.buy_price(c) // 2 <= cash]
-        return [c for c in p.affected if self.count(c, seat)]  # TECHNICAL-CORRECTION
-
-    def most_expensive_held(self, seat):
-        held = list(self.portfolio(seat))
-        if not held:
-            return []
-        high = max(self.sell_price(c) for c in held)
-        return [c for c in held if self.sell_price(c) == high]
-
-    def advance_event(self, p):
-        if p.tile is None:
-            return False
-        order = self.s.order
-        while p.index < len(order):
-            seat = order[p.index]
-            choices = self.event_choices(p, seat)
-            if not choices:
-                self.emit("dv.not_concerned", player=self.players[seat], tile=p.tile)
-                p.index += 1
-                continue
-            if p.tile == PLACEMENT or len(choices) > 1:
-                return False  # an offer to take or leave, or a choice among equal certificates
-            self.apply_event(p, seat, choices[0])
-        self.emit("dv.event_over", tile=p.tile)
-        self.s.tile = None  # the tile goes back in the box (also after year 5)
-        if self.s.year < YEARS:
-            self.s.year += 1
-            self.emit("dv.year", year=self.s.year)
-            self.enter(DiceStep())
-        else:
-            self.enter(FinalInfluence())
-        return True
-
-    def apply_event(self, p, seat, company):
-        if p.tile == FORCE_SELL:
-            self.sell(seat, company, self.sell_price(company), "force_sell")
-        elif p.tile == BUY_IN:
-            self.buy(seat, company, self.buy_price(company), "buy_in")
-        elif p.tile == PLACEMENT:
-            self.buy(seat, company, self.buy_price(company) // 2, "placement_offer")
-        else:
-            self.sell(seat, company, self.sell_price(company) // 2, "technical_correction")
-        p.index += 1
-
-    def advance_final_influence(self, p):
-        order = self.s.order
-        while p.index < len(order) and self.s.hands[order[p.index]] == 0:
-            p.index += 1
-        if p.index < len(order):
-            return False
-        self.enter(PaymentStep(final=True))
-        return True
-
-    def advance_liquidation(self, p):
-        order = self.s.order
-        while any(self.held(c) for c in self.companies):
-            seat = order[p.index % len(order)]
-            held = list(self.portfolio(seat))
-            if len(held) > 1:
-                return False  # the player chooses which certificate to sell
-            if held:
-                self.sell(seat, held[0], self.sell_price(held[0]), "liquidation")
-            p.index += 1
-        self.enter(Over())
-        self.emit("dv.game_over", winners=[self.players[s] for s in self.winners()],
-                  ranking=[[self.players[s], c] for _, s, c in self.ranking()])
-        return False
-
-    # --------------------------------------------------------------- decisions
-    def decision(self) -> Decision:
-        prompt, params, actor, options = self.step_decision()
-        if isinstance(self.s.proc, Over):  # the winners are known: undo the end to correct anything
-            return Decision(prompt, params, actor, tuple(options))
-        return Decision(prompt, params, actor, tuple(options) + self.corrections())
-
-    def step_decision(self):
-        p, names = self.s.proc, self.players
-        year = {"year": self.s.year}
-        if isinstance(p, DiceStep):
-            fields = {}
-            for i, name in enumerate(DICE_FIELDS):
-                if i < len(self.companies):
-                    fields[name] = Choice(tuple(sorted(set(DICE[self.zone(self.companies[i])]))))
-                else:
-                    fields[name] = Fixed(None)
-            return "prompt.dv.dice", year, None, [Option("dice", fields)]
-        if isinstance(p, AuctionStep):
-            if p.short or p.dues:
-                seat = self.current_seat()
-                return "prompt.dv.short_of_cash", {"player": names[seat]}, seat, [
-                    Option("sell", {"player": Fixed(seat), "company": Choice(tuple(self.cheapest_held(seat)))})]
-            a = p.series.current
-            params = {**year, "token": a.item, "high": a.high or 0, "bidder": self.holder_name(a.high_bidder),
-                      "minimum": a.minimum}
-            opts = []
-            if a.may_bid():
-                opts.append(Option("bid", {"player": Choice(tuple(a.may_bid())),
-                                           "amount": IntRange(a.minimum, max(a.minimum, MAX_BID), a.step)}))
-            if a.high is not None:
-                opts.append(Option("sold"))
-            else:
-                bidders = tuple(p.series.bidders)
-                opts.append(Option("deal", {f: Choice(bidders) if i < len(bidders) else Fixed(None)
-                                            for i, f in enumerate(DEAL_FIELDS)}))
-            return ("prompt.dv.auction" if a.high is not None else "prompt.dv.auction_open"), params, None, opts
-        if isinstance(p, ActionsStep):
-            seat = self.current_seat()
-            opts = []
-            if not p.influenced:
-                open_ = tuple(c for c in self.companies if self.left(c))
-                if open_:
-                    opts.append(Option("buy", {"player": Fixed(seat), "company": Choice(open_)}))
-                held = tuple(c for c in self.companies if self.count(c, seat))
-                if held:
-                    opts.append(Option("sell", {"player": Fixed(seat), "company": Choice(held)}))
-            opts += self.influence_options(seat)
-            opts.append(Option("done", {"player": Fixed(seat)}))
-            return "prompt.dv.turn", {"player": names[seat], "cards": self.s.hands[seat], **year}, seat, opts
-        if isinstance(p, PaymentStep):
-            return ("prompt.dv.final_dividends" if p.final else "prompt.dv.payment"), year, None, [Option("pay")]
-        if isinstance(p, EventStep):
-            if p.tile is None:
-                return "prompt.dv.event", year, None, [Option("event", {"tile": Choice(TILES)})]
-            seat = self.current_seat()
-            choices = Choice(tuple(self.event_choices(p, seat)))
-            who = {"player": names[seat], "tile": p.tile}
-            if p.tile in (FORCE_SELL, CORRECTION):
-                return "prompt.dv.event_sell", who, seat, [Option("sell", {"player": Fixed(seat), "company": choices})]
-            if p.tile == BUY_IN:
-                return "prompt.dv.event_buy", who, seat, [Option("buy", {"player": Fixed(seat), "company": choices})]
-            return "prompt.dv.placement", who, seat, [Option("buy", {"player": Fixed(seat), "company": choices}),
-                                                   Option("pass", {"player": Fixed(seat)})]
-        if isinstance(p, FinalInfluence):
-            seat = self.current_seat()
-            return "prompt.dv.final_influence", {"player": names[seat], "cards": self.s.hands[seat]}, seat, (
-                self.influence_options(seat) + [Option("done", {"player": Fixed(seat)})])
-        if isinstance(p, Liquidation):
-            seat = self.current_seat()
-            return "prompt.dv.liquidation", {"player": names[seat]}, seat, [
-                Option("sell", {"player": Fixed(seat), "company": Choice(tuple(self.portfolio(seat)))})]
-        if isinstance(p, Over):
-            return "prompt.dv.over", {"winners": [names[s] for s in self.winners()]}, None, []
-        raise AssertionError(f"no decision for {p!r}")
-
+    # ------------------------------------------------------- influence cards
     def influence_options(self, seat):
         if not self.s.hands[seat]:
             return []
         return [Option("influence", {"player": Fixed(seat), "company": Choice(tuple(self.companies)),
                                      "move": Choice((1, -1))})]
+
+    def influence_refusal(self, a):
+        if not self.s.hands[a.player]:
+            return IllegalAction("error.dv.no_cards", player=self.players[a.player])
+        return None
+
+    def play_influence(self, seat, company, move):
+        self.s.hands[seat] -= 1
+        self.s.discard += 1
+        self.emit("dv.influence", player=self.players[seat], company=company, move=move)
+        self.move_marker(company, move, "influence")
+
+    def return_cards(self, seat):
+        """DV5: unused cards go back, face down, under the draw pile."""
+        unused = self.s.hands[seat]
+        if unused:
+            self.s.hands[seat] = 0
+            self.s.draw_pile += unused
+            self.emit("dv.cards_returned", player=self.players[seat], cards=unused)
+
+    # ---------------------------------------------------------------- refusals
+    def refusal(self, a, decision):
+        """Why the pending decision refuses `a`, in the rulebook's terms (Game.check adds
+        what is allowed after it); None where the generic message says it all. What every
+        step shares is checked here, the rest by the step on top."""
+        if self.over:
+            return self.step.refusal(self, a, decision)
+        kind = a.kind
+        if kind == "adjust_certs":
+            return self.certs_refusal(a)
+        if kind == "adjust_cards":
+            return self.cards_refusal(a)
+        seat = getattr(a, "player", None)
+        if seat is not None and not 0 <= seat < len(self.players):
+            return None
+        if kind in ("buy", "sell", "influence", "done", "pass"):
+            if seat is None:
+                return None
+            if decision.actor is not None and seat != decision.actor:
+                return IllegalAction("error.dv.not_turn", player=self.players[seat], turn=self.players[decision.actor])
+        return self.step.refusal(self, a, decision)
+
+    # ---------------------------------------------------------- corrections
+    def anytime_options(self):
+        """Corrections at any time; once the winners are known, undo the end to correct anything."""
+        return () if self.over else self.corrections()
 
     def corrections(self):
         seats = Choice(tuple(range(len(self.players))))
@@ -597,234 +351,13 @@ class Dividends(Game):
             Option("set_marker", {"company": companies, "value": Choice(self.box.track)}),
         )
 
-    # ---------------------------------------------------------------- refusals
-    def refusal(self, a, decision):
-        """Why the pending decision refuses `a`, in the rulebook's terms (Game.check adds
-        what is allowed after it); None where the generic message says it all."""
-        p, kind = self.s.proc, a.kind
-        if isinstance(p, Over):
-            return IllegalAction("error.dv.over", kind=kind)
-        if kind == "adjust_certs":
-            return self.certs_refusal(a)
-        if kind == "adjust_cards":
-            return self.cards_refusal(a)
-        if kind == "dice":
-            return self.dice_refusal(a) if isinstance(p, DiceStep) else None
-        seat = getattr(a, "player", None)
-        if seat is not None and not 0 <= seat < len(self.players):
-            return None
-        if kind == "bid":
-            return self.bid_refusal(p, a) if isinstance(p, AuctionStep) else None
-        if kind == "deal":
-            ready = (isinstance(p, AuctionStep) and not (p.short or p.dues) and p.series and p.series.current
-                     and p.series.current.high is None)
-            return self.deal_refusal(a) if ready else None
-        if seat is None or kind not in ("buy", "sell", "influence", "done", "pass"):
-            return None
-        if decision.actor is not None and seat != decision.actor:
-            return IllegalAction("error.dv.not_turn", player=self.players[seat], turn=self.players[decision.actor])
-        if kind == "influence" and isinstance(p, (ActionsStep, FinalInfluence)) and not self.s.hands[seat]:
-            return IllegalAction("error.dv.no_cards", player=self.players[seat])
-        if kind not in ("buy", "sell") or a.company not in self.companies:
-            return None
-        # where this kind is a step's own action (the others get the generic message)
-        if isinstance(p, EventStep):
-            if not p.tile or kind != ("sell" if p.tile in (FORCE_SELL, CORRECTION) else "buy"):
-                return None
-        elif isinstance(p, (AuctionStep, Liquidation)):
-            if kind != "sell" or (isinstance(p, AuctionStep) and not (p.short or p.dues)):
-                return None
-        elif not isinstance(p, ActionsStep):
-            return None
-        if isinstance(p, ActionsStep) and p.influenced:  # D8: "Après l'achat et la vente ..."
-            return IllegalAction("error.dv.after_influence", player=self.players[seat])
-        if kind == "buy" and not self.left(a.company):
-            return IllegalAction("error.dv.none_left", company=a.company)
-        if kind == "sell" and not self.count(a.company, seat):
-            return IllegalAction("error.dv.not_held", player=self.players[seat], company=a.company)
-        if isinstance(p, AuctionStep):
-            return IllegalAction("error.dv.not_cheapest", player=self.players[seat], company=a.company)
-        if isinstance(p, EventStep):
-            if p.tile in (PLACEMENT, CORRECTION) and a.company not in p.affected:
-                return IllegalAction("error.dv.not_marked", company=a.company, tile=p.tile)
-            if p.tile == FORCE_SELL:
-                return IllegalAction("error.dv.not_most_expensive", player=self.players[seat], company=a.company)
-            if p.tile == BUY_IN:
-                return IllegalAction("error.dv.not_cheapest_buy", player=self.players[seat], company=a.company)
-            if p.tile == PLACEMENT:  # marked, a certificate left, but half the price is more than the cash
-                return IllegalAction("error.dv.cash", player=self.players[seat], amount=self.buy_price(a.company) // 2)
-        return None
-
-    def dice_refusal(self, a):
-        given = [getattr(a, f) for f in DICE_FIELDS]
-        count = len(self.companies)
-        if any(v is None for v in given[:count]) or any(v is not None for v in given[count:]):
-            return IllegalAction("error.dv.dice_count", given=sum(v is not None for v in given), count=count,
-                                 companies=list(self.companies))
-        for move, company in zip(given, self.companies):
-            if move not in DICE[self.zone(company)]:
-                return IllegalAction("error.dv.die_face", company=company, die=self.zone(company), move=f"{move:+d}")
-        return None
-
-    def bid_refusal(self, p, a):
-        if p.short or p.dues or p.series is None or p.series.current is None:
-            return None  # a short-of-cash sale first: the generic message lists it
-        if self.s.tokens[a.player] is not None:  # "prend le jeton ... et ne participe plus à l'enchère"
-            return IllegalAction("error.dv.token_taken", player=self.players[a.player], token=self.s.tokens[a.player])
-        try:
-            p.series.current.check(a.player, a.amount, self.cash(a.player), self.players[a.player])
-        except IllegalAction as reason:
-            return reason
-        return None
-
-    # ------------------------------------------------------------------ chance
-    def fill_chance(self, act, rng):
-        """What the device draws: the dice, the event tile, the random deal of tokens.
-
-        Fields left out (None) are drawn with `rng` (a random.Random the firmware seeds
-        from the game's seed and the action's index); the returned action records the
-        outcome, so a replay never draws again. Other actions are returned unchanged."""
-        p = self.s.proc
-        if act.kind == "dice" and isinstance(p, DiceStep) and all(getattr(act, f) is None for f in DICE_FIELDS):
-            # Only `dice` alone is the device's roll: a line with a die missing is a typo,
-            # refused like a partial `deal` (Game.check).
-            return Dice(**{name: Signed(rng.choice(DICE[self.zone(company)]))
-                           for name, company in zip(DICE_FIELDS, self.companies)})
-        if act.kind == "event" and act.tile is None and isinstance(p, EventStep) and p.tile is None:
-            return DrawEvent(Name(rng.choice(TILES)))
-        if (act.kind == "deal" and isinstance(p, AuctionStep) and p.series
-                and all(getattr(act, f) is None for f in DEAL_FIELDS)):
-            bidders = list(p.series.bidders)
-            dealt = rng.sample(bidders, len(bidders))
-            return Deal(**{f: Seat(s) for f, s in zip(DEAL_FIELDS, dealt)})
-        return act
-
-    # ----------------------------------------------------------- step 1: dice
-    def on_dice(self, a):
-        self.s.last_dice = {}
-        for i, company in enumerate(self.companies):
-            move = getattr(a, DICE_FIELDS[i])
-            die = self.zone(company)
-            self.emit("dv.die", company=company, die=die, move=move)
-            self.move_marker(company, move, "dice")
-            self.s.last_dice[company] = {"die": die, "move": move}
-        self.enter(AuctionStep(short=list(self.s.order)))
-
-    # -------------------------------------------------------- step 2: auction
-    def on_bid(self, a):
-        p = self.s.proc
-        p.series.current.bid(a.player, a.amount, self.cash(a.player), self.players[a.player])
-        self.emit("dv.bid", player=self.players[a.player], amount=a.amount, token=p.series.current.item)
-
-    def on_sold(self, a):
-        series = self.s.proc.series
-        seat, amount = series.current.hammer()
-        self.take_token(series, seat, amount)
-
-    def deal_refusal(self, a):
-        series = self.s.proc.series
-        dealt = [getattr(a, f) for f in DEAL_FIELDS]
-        if (sorted(s for s in dealt if s is not None) != sorted(series.bidders)
-                or any(s is None for s in dealt[:len(series.bidders)])):
-            return IllegalAction("error.dv.deal", players=[self.seat_name(s) for s in dealt if s is not None],
-                                 bidders=[self.players[s] for s in series.bidders])
-        return None
-
-    def on_deal(self, a):
-        p = self.s.proc
-        series = p.series
-        refused = self.deal_refusal(a)
-        if refused:
-            raise refused
-        dealt = [getattr(a, f) for f in DEAL_FIELDS[:len(series.bidders)]]
-        self.emit("dv.tokens_dealt", tokens=list(series.items), players=[self.players[s] for s in dealt])
-        for seat in dealt:  # each pays 50 $ once the tokens are out (advance_auction)
-            self.award_token(series, seat, OPENING_BID)
-            p.dues.append([seat, "deal"])
-
-    # -------------------------------------------------------- step 3: actions
-    def on_buy(self, a):
-        p = self.s.proc
-        if isinstance(p, EventStep):
-            return self.apply_event(p, a.player, a.company)
-        self.buy(a.player, a.company, self.buy_price(a.company), "purchase")
-
-    def on_sell(self, a):
-        p = self.s.proc
-        if isinstance(p, EventStep):
-            return self.apply_event(p, a.player, a.company)
-        if isinstance(p, AuctionStep):
-            return self.sell(a.player, a.company, self.sell_price(a.company), "short_of_cash")
-        if isinstance(p, Liquidation):
-            self.sell(a.player, a.company, self.sell_price(a.company), "liquidation")
-            p.index += 1
-            return
-        self.sell(a.player, a.company, self.sell_price(a.company), "sale")
-
-    def on_influence(self, a):
-        self.s.hands[a.player] -= 1
-        self.s.discard += 1
-        if isinstance(self.s.proc, ActionsStep):
-            self.s.proc.influenced = True
-        self.emit("dv.influence", player=self.players[a.player], company=a.company, move=a.move)
-        self.move_marker(a.company, a.move, "influence")
-
-    def on_done(self, a):
-        unused = self.s.hands[a.player]
-        if unused:  # DV5: unused cards go back, face down, under the draw pile
-            self.s.hands[a.player] = 0
-            self.s.draw_pile += unused
-            self.emit("dv.cards_returned", player=self.players[a.player], cards=unused)
-        p = self.s.proc
-        p.index += 1
-        if isinstance(p, ActionsStep):
-            p.influenced = False
-
-    def on_pass(self, a):
-        self.emit("dv.offer_declined", player=self.players[a.player])
-        self.s.proc.index += 1
-
-    # -------------------------------------------------------- step 4: payment
-    def on_pay(self, a):
-        final = self.s.proc.final
-        paid = {}
-        for seat in self.s.order:
-            amount = sum(self.s.markers[c] * n for c, n in self.portfolio(seat).items())
-            self.transfer(BANK, seat, amount, "final_dividends" if final else "dividends")
-            paid[self.players[seat]] = {"dividends": amount, "cards": 0}
-            if amount:
-                self.emit("dv.dividends", player=self.players[seat], amount=amount)
-        if not final:
-            for seat in self.s.order:  # DV5: one card per certificate of each company led
-                wanted = sum(self.count(c, seat) for c in self.companies if self.s.tiles[c] == seat)
-                if wanted:
-                    got = self.draw_cards(seat, wanted)
-                    paid[self.players[seat]]["cards"] = got
-                    self.emit("dv.cards_drawn", player=self.players[seat], cards=got)
-        self.s.last_payment = paid
-        self.enter(Liquidation() if final else EventStep())
-
-    # ---------------------------------------------------------- step 5: event
-    def on_event(self, a):
-        p = self.s.proc
-        p.tile = self.s.tile = a.tile
-        if a.tile == PLACEMENT:  # most certificates still on the chart; ties: all of them
-            top = max(self.left(c) for c in self.companies)
-            p.affected = tuple(c for c in self.companies if self.left(c) == top) if top else ()
-        elif a.tile == CORRECTION:  # most certificates held by players; ties: all of them
-            top = max(self.held(c) for c in self.companies)
-            p.affected = tuple(c for c in self.companies if self.held(c) == top) if top else ()
-        self.emit("dv.event", tile=a.tile, affected=list(p.affected) or ["-"])
-
-    # ---------------------------------------------------------- corrections
     def on_adjust_cash(self, a):
         seat = a.player
         if a.delta < 0:
             self.need_cash(seat, -a.delta)
-            p = self.s.proc
-            if (isinstance(p, AuctionStep) and p.series and p.series.current
-                    and p.series.current.high_bidder == seat and self.cash(seat) + a.delta < p.series.current.high):
-                raise IllegalAction("error.dv.adjust_high_bid", player=self.players[seat], amount=p.series.current.high)
+            high = self.step.high_bid_of(seat) if isinstance(self.step, AuctionStep) else None
+            if high is not None and self.cash(seat) + a.delta < high:
+                raise IllegalAction("error.dv.adjust_high_bid", player=self.players[seat], amount=high)
         self.transfer(*((BANK, seat) if a.delta > 0 else (seat, BANK)), abs(a.delta), "correction")
         self.emit("correction", player=self.players[seat], what="cash", delta=a.delta, reason=a.reason)
 
@@ -891,7 +424,7 @@ def snapshot(game: Dividends) -> dict:
     `private` lists the fields no display everyone sees may draw (dotted paths, `*` for
     every item of a list); `public(snapshot)` is the snapshot without them."""
     s, names = game.s, game.players
-    over = isinstance(s.proc, Over)
+    over = game.over
     players = []
     for seat, name in enumerate(names):
         players.append({
@@ -902,7 +435,7 @@ def snapshot(game: Dividends) -> dict:
             "token": s.tokens[seat],
             "majority_tiles": [c for c in game.companies if s.tiles[c] == seat],
         })
-    p = s.proc
+    p = game.step
     affected = p.affected if isinstance(p, EventStep) else ()
     companies = {}
     for c in game.companies:

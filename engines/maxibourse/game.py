@@ -1,49 +1,40 @@
 """Maxi Bourse International: every rule of the rulebook and rulings MB1-MB12.
 
-The game is a stack of procedures (frames.py). Each action is checked against the
-pending decision (built from the top frame), then applied by its `on_<kind>` method;
-a procedure that finishes pops itself and hands its result to the one below
-(`resume_<Frame>`). See docs/rules/maxibourse.md for the rules digest and the tests
-that pin each rule.
+The game is a stack of procedures, steps of engines/core/steps.py with one module each in
+engines/maxibourse/steps/: a turn, and what it pushes (a titre square, a sale, an auction,
+a settlement, a debt, a forced sale). The step on top builds the pending decision and
+handles its actions; a procedure that finishes pops itself and hands its typed result
+(`AuctionOver`, `Settled`, `Sold`, `Done`) to `resume` of the step below. This class
+keeps the set-up, the turn order and the end of the session, the mechanics the steps
+share (prices, lots, sales to the table, debts, ruin) and the actions allowed at any
+time (rumours revealed, closing, corrections). See docs/rules/maxibourse.md for the rules
+digest and the tests that pin each rule.
 """
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
+from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.limits import MAX_ROUNDS, player_names_ok
-from engines.core.game import Game
 from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
-from engines.core.rounds import LotAuction, SpeakingRound, clockwise
-from engines.maxibourse import frames as F
+from engines.core.rounds import SpeakingRound, clockwise
+from engines.core.steps import StepGame
+from engines.maxibourse import steps as F
+from engines.maxibourse.rules import FORMATS, MAX_AMOUNT, MIN_PRICE, PAYDAY_EVERY, PRICE_STEP
 from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.box import load_box
 from engines.maxibourse.payday import breakdown
 
 register_catalog(Path(__file__).parent / "locale")
 
-FORMATS = {  # MB2: starting cash and number of free starting lots
-    "junior": (5_000_000, 5),
-    "senior": (10_000_000, 7),
-    "masters": (15_000_000, 10),
-}
 SETTINGS = {  # name -> (default, allowed values or type)
     "payday": ("each_round", ("each_round", "manual")),
     "vertical_bonus": ("per_group", ("per_group", "once")),
     "rounds": (0, int),  # 0: no limit, the operator closes the session
     "dice": ("physical", ("physical", "device")),
 }
-PRICE_STEP = 10    # every price is a multiple of 10 $ (MB1)
-MIN_PRICE = 10
-FINE = 100_000     # MB8
-# IV: "A la fin de chaque tour complet de jeu, 1 tour pour ... Junior, 2 tours pour le jeu
-# Senior et 3 tours pour le Masters": rounds of turns between two paydays
-PAYDAY_EVERY = {"junior": 1, "senior": 2, "masters": 3}
-MAX_ASK = 2        # 1 000 to 2 000 shares per speaking round (MB3)
-AMOUNT_STEP = 10_000  # the smallest cheque
-MAX_AMOUNT = 100_000_000
 
 
 def check_settings(header: dict) -> dict:
@@ -81,13 +72,17 @@ class State:
     skip: list
     ruined: list
     rumours: list
-    stack: list
+    steps: list              # the procedure: the step under way last
     first: int | None = None
     round: int = 0
     last_payday: dict = field(default_factory=dict)
 
+    @property
+    def stack(self):
+        return self.steps
 
-class MaxiBourse(Game):
+
+class MaxiBourse(StepGame):
     name = "maxibourse"
     ACTIONS = ACTIONS
     PLAYERS = (2, 6)
@@ -99,7 +94,7 @@ class MaxiBourse(Game):
 
     @property
     def over(self) -> bool:
-        return isinstance(self.s.stack[-1], F.Over)
+        return isinstance(self.step, F.Over)
 
     def __init__(self, header: dict):
         self.settings = check_settings(header)
@@ -121,7 +116,7 @@ class MaxiBourse(Game):
             skip=[0] * n,
             ruined=[False] * n,
             rumours=[0] * n,
-            stack=[F.Picking(order=[s for _ in range(picks) for s in range(n)])],
+            steps=[F.Picking(order=[s for _ in range(picks) for s in range(n)])],
         )
         for seat in range(n):  # the bank deals the starting cash (MB2)
             state.ledger.transfer(BANK, seat, cash, "start")
@@ -130,10 +125,10 @@ class MaxiBourse(Game):
     # ------------------------------------------------------------------ helpers
     @property
     def top(self):
-        return self.s.stack[-1]
+        return self.step
 
     def frame(self, kind):
-        for f in reversed(self.s.stack):
+        for f in reversed(self.s.steps):
             if isinstance(f, kind):
                 return f
         return None
@@ -163,7 +158,7 @@ class MaxiBourse(Game):
         """Lots the player may still offer: those already on offer in a sale under way
         (lower in the stack, e.g. a seller who fell into debt buying in a nested sale)
         are spoken for."""
-        offered = sum(f.lots for f in self.s.stack
+        offered = sum(f.lots for f in self.s.steps
                       if isinstance(f, F.Sale) and f.seller == seat and f.company == company)
         return self.s.lots.of(company, seat) - offered
 
@@ -190,7 +185,7 @@ class MaxiBourse(Game):
             self.s.prices[company] = new
             self.s.last_change[company] = new - old
             self.emit("price", company=company, old=old, new=new, reason=reason)
-        for f in self.s.stack:  # an auction under way goes on from the quotation (MB5: a rumour counts)
+        for f in self.s.steps:  # an auction under way goes on from the quotation (MB5: a rumour counts)
             if isinstance(f, F.Auction) and f.company == company:
                 f.auction.price = new
 
@@ -209,21 +204,17 @@ class MaxiBourse(Game):
         for company in self.targets(target):
             self.set_price(company, self.price(company) + delta, reason)
 
-    def push(self, frame):
-        self.s.stack.append(frame)
-
     def pop(self, result=None):
-        self.s.stack.pop()
-        resume = getattr(self, "resume_" + type(self.top).__name__, None)
-        if resume:
-            resume(self.top, result)
+        """The step on top is over: the step below resumes with `result` (Done when the
+        step reports nothing)."""
+        self.finish(self.step, F.Done() if result is None else result)
 
     def ruin(self, seat):
         """Out of the game: lots back to the bank, cash to the bank (MB8). A sale of theirs
         still under way goes on for the bank, which now holds the lots."""
         if self.s.ruined[seat]:
             return
-        for f in self.s.stack:  # whatever they were selling or owed now belongs to the bank
+        for f in self.s.steps:  # whatever they were selling or owed now belongs to the bank
             if isinstance(f, F.Sale) and f.seller == seat and f.exclude is None:
                 f.exclude = seat  # the bank's sale still asks the others from the seller's left
             if isinstance(f, (F.Sale, F.Settlement, F.Auction)) and f.seller == seat:
@@ -241,93 +232,10 @@ class MaxiBourse(Game):
         self.emit("ruined", player=self.players[seat])
 
     # --------------------------------------------------------------- decisions
-    def decision(self) -> Decision:
-        f = self.top
-        name = self.players
-        if isinstance(f, F.Over):
-            return Decision("prompt.over", {"reason": f.reason}, None, self.corrections())
-        if isinstance(f, F.Picking):
-            seat = f.order[0]
-            mine = self.held(seat)
-            choices = tuple(c for c in self.companies if c not in mine and self.s.lots.bank(c) > 0)
-            return Decision("prompt.pick", {"player": name[seat], "left": f.order.count(seat)}, seat,
-                            (Option("pick", {"player": Fixed(seat), "company": Choice(choices)}),) + self.corrections())
-        if isinstance(f, F.ChooseFirst):
-            return Decision("prompt.first", {}, None,
-                            (Option("first", {"player": Choice(tuple(range(len(name))))}),) + self.corrections())
-        options = self.frame_options(f)
-        return Decision(options[0], options[1], options[2], tuple(options[3]) + self.anytime())
-
-    def frame_options(self, f):
-        name = self.players
-        if isinstance(f, F.Turn):
-            seat, p = f.seat, {"player": name[f.seat]}
-            if f.phase == "start":
-                opts = [Option("roll", {"d1": IntRange(1, 6), "d2": IntRange(1, 6)})]
-                held = self.sellable(seat)
-                if held:
-                    opts.append(Option("sell", {"player": Fixed(seat), "company": Choice(held),
-                                                "lots": IntRange(1, self.box.lots_per_company)}))
-                if self.settings["payday"] == "manual":
-                    opts.append(Option("payday"))
-                return "prompt.turn_start", p, seat, opts + self.trade_option(seat)
-            if f.phase == "double":
-                open_ = tuple(c for c in self.companies if self.s.lots.bank(c) > 0)
-                return "prompt.double", p, seat, [
-                    Option("double", {"player": Fixed(seat), "company": Choice(open_), "lots": Choice((1, 2))}),
-                    Option("pass", {"player": Fixed(seat)})]
-            everyone = Choice(tuple(self.in_game()))
-            amount = IntRange(AMOUNT_STEP, MAX_AMOUNT, AMOUNT_STEP)
-            opts = []
-            open_ = tuple(c for c in self.companies if self.s.lots.bank(c) > 0)
-            if not f.titre_done and open_ and self.can_trade(seat):  # a sanctioned lander trades nothing
-                opts.append(Option("titre", {"square": Choice(tuple(self.companies)), "company": Choice(open_ + (None,))}))
-            opts += [
-                Option("price", {"target": Choice(self.target_names()), "delta": IntRange(-1000, 1000, PRICE_STEP)}),
-                Option("pay", {"player": everyone, "amount": amount}),
-                Option("receive", {"player": everyone, "amount": amount}),
-                Option("payeach", {"player": everyone, "amount": amount}),
-                Option("forced", {"player": Fixed(seat), "amount": amount}),
-                Option("rumour", {"player": Fixed(seat)}),
-                *self.trade_option(seat),
-                Option("end"),
-            ]
-            return "prompt.square", p, seat, opts
-        if isinstance(f, F.TitreSquare):
-            seat = f.round.speaker
-            au_cours = self.is_au_cours(f)
-            hi = min(MAX_ASK, self.s.lots.bank(f.company)) if au_cours else MAX_ASK
-            return ("prompt.titre_au_cours" if au_cours else "prompt.titre"), {
-                "player": name[seat], "company": f.company, "price": self.price(f.company),
-                "left": self.s.lots.bank(f.company), "round": f.round_no}, seat, [
-                Option("declare", {"player": Fixed(seat), "lots": Choice(tuple(range(hi + 1)))})]
-        if isinstance(f, F.Sale):
-            seat = f.round.speaker
-            return "prompt.sale", {"player": name[seat], "seller": self.holder_name(f.seller), "company": f.company,
-                                   "price": self.price(f.company), "lots": f.lots}, seat, [
-                Option("declare", {"player": Fixed(seat), "lots": Choice(tuple(range(f.lots + 1)))})]
-        if isinstance(f, F.Auction):
-            a = f.auction
-            pending = a.pending()
-            return "prompt.auction", {"company": f.company, "price": a.price, "proposal": a.proposal,
-                                      "lots": a.lots, "bidders": [name[s] for s, _ in a.bidders]}, None, [
-                Option("raise"),
-                Option("bid", {"player": Choice(tuple(s for s, _ in pending)),
-                               "lots": IntRange(0, max(n for _, n in pending) - 1)})]
-        if isinstance(f, F.Settlement):
-            return "prompt.settle", {"company": f.company, "price": self.price(f.company),
-                                     "buyers": [f"{name[s]} {n}" for s, n in f.purchases]}, None, [Option("settle")]
-        if isinstance(f, (F.Debt, F.ForcedSale)):
-            seat = f.debtor if isinstance(f, F.Debt) else f.seat
-            held = self.sellable(seat)
-            owed = sum(a for _, a in f.owed) + f.fine if isinstance(f, F.Debt) else f.amount - f.proceeds
-            prompt = "prompt.debt" if isinstance(f, F.Debt) else "prompt.forced"
-            return prompt, {"player": name[seat], "amount": owed, "cash": self.cash(seat)}, seat, [
-                Option("sell", {"player": Fixed(seat), "company": Choice(held),
-                                "lots": IntRange(1, self.box.lots_per_company)})]
-        if isinstance(f, F.PaydayStep):
-            return "prompt.payday", {"round": self.s.round}, None, [Option("payday")]
-        raise AssertionError(f"no decision for {f!r}")
+    def anytime_options(self):
+        """Beside the step's own actions: rumours, closing and corrections while the session
+        runs; corrections alone during the set-up and once it is over."""
+        return self.anytime() if self.step.rumours else self.corrections()
 
     def trade_option(self, seat):
         """The player whose turn it is sells to, or buys from, another player (when both may trade)."""
@@ -362,23 +270,6 @@ class MaxiBourse(Game):
                                    "delta": IntRange(-self.box.lots_per_company, self.box.lots_per_company)}),
             Option("set_price", {"company": Choice(tuple(self.companies)), "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)}),
         )
-
-    def is_au_cours(self, f):
-        return f.au_cours and f.round_no == 1 and not f.round.answers and f.round.speaker == f.lander
-
-    # ------------------------------------------------------------------ set-up
-    def on_pick(self, a):
-        self.move_lots(a.company, BANK, a.player, 1)
-        self.top.order.pop(0)
-        if not self.top.order:
-            self.s.stack[-1] = F.ChooseFirst()
-
-    def on_first(self, a):
-        self.s.first = a.player
-        self.s.round = 1
-        self.s.stack.pop()
-        self.emit("round", round=1)
-        self.next_turn(None)
 
     # ------------------------------------------------------------------- turns
     def next_turn(self, after):
@@ -420,7 +311,7 @@ class MaxiBourse(Game):
         return None
 
     def close(self, reason):
-        self.s.stack = [F.Over(reason)]
+        self.s.steps = [F.Over(reason)]
         self.emit("closed", reason=reason, ranking=[[self.players[s], w] for s, w in self.ranking_pairs()])
 
     def refusal(self, act, decision):
@@ -448,154 +339,9 @@ class MaxiBourse(Game):
             return type(act)(rng.randint(1, 6), rng.randint(1, 6))
         return act
 
-    def on_roll(self, a):
-        turn = self.top
-        self.emit("rolled", player=self.players[turn.seat], d1=a.d1, d2=a.d2)
-        double = a.d1 == a.d2 and self.can_trade(turn.seat) and any(self.s.lots.bank(c) for c in self.companies)
-        turn.phase = "double" if double else "square"
-
-    def on_double(self, a):
-        if self.s.lots.bank(a.company) < a.lots:
-            raise IllegalAction("error.bank_lots", company=a.company, lots=a.lots, left=self.s.lots.bank(a.company))
-        self.top.phase = "square"
-        self.push(F.Settlement(a.company, BANK, [(a.player, a.lots)], au_cours=True))
-
-    def on_pass(self, a):
-        self.top.phase = "square"
-
-    def on_end(self, a):
-        seat = self.top.seat
-        self.s.stack.pop()
-        self.next_turn(seat)
-
-    def resume_Turn(self, turn, result):
-        if self.s.ruined[turn.seat]:  # ruined during their own turn: the turn ends
-            self.s.stack.pop()
-            self.next_turn(turn.seat)
-
-    # ------------------------------------------------------------ titre square
-    def on_titre(self, a):
-        company = a.company or a.square
-        if self.s.lots.bank(company) == 0:
-            raise IllegalAction("error.no_lots_left", company=company)
-        turn = self.top
-        turn.titre_done = True
-        order = clockwise(turn.seat, [s for s in range(len(self.players)) if self.can_trade(s)])
-        self.emit("titre", player=self.players[turn.seat], company=company, au_cours=company == a.square)
-        self.push(F.TitreSquare(company, turn.seat, company == a.square, SpeakingRound(order)))
-
-    def on_declare(self, a):
-        f = self.top
-        if isinstance(f, F.Sale):
-            f.round.answer(a.player, a.lots)
-            if f.round.done:
-                self.end_sale_round(f)
-            return
-        if self.is_au_cours(f):
-            f.round.answer(a.player, a.lots)
-            if a.lots:
-                f.au_cours_lots = a.lots
-                self.emit("declared", player=self.players[a.player], lots=a.lots, au_cours=True)
-                return self.push(F.Settlement(f.company, BANK, [(a.player, a.lots)], au_cours=True))
-        else:
-            f.round.answer(a.player, a.lots)
-            self.emit("declared", player=self.players[a.player], lots=a.lots, au_cours=False)
-            # au mieux: +10 $ per 1 000 shares asked, in declaration order (SONY example)
-            self.set_price(f.company, self.price(f.company) + PRICE_STEP * a.lots, "au_mieux")
-        if f.round.done:
-            self.end_titre_round(f)
-
-    def end_titre_round(self, f):
-        takers = [(s, n) for s, n in f.round.takers() if self.can_trade(s)]
-        if f.au_cours_lots:
-            takers = [(s, n) for s, n in takers if s != f.lander]  # the au cours purchase is already settled
-        requested, left = sum(n for _, n in takers), self.s.lots.bank(f.company)
-        if requested == 0 or left == 0:  # nobody asked, or no lot left to sell (no auction for 0 lots)
-            return self.next_titre_round(f)
-        if requested <= left:
-            return self.push(F.Settlement(f.company, BANK, takers))
-        self.emit("shortage", company=f.company, requested=requested, left=left)
-        self.push(F.Auction(f.company, BANK, LotAuction(left, self.price(f.company), PRICE_STEP, takers)))
-
-    def next_titre_round(self, f):
-        stayers = [s for s, n in f.round.answers if n > 0 and self.can_trade(s)]
-        if not stayers or self.s.lots.bank(f.company) == 0:
-            return self.pop()
-        f.round = SpeakingRound(clockwise(f.lander, stayers))
-        f.round_no += 1
-        f.au_cours_lots = 0
-
-    def resume_TitreSquare(self, f, result):
-        if result and result[0] == "auction":
-            if not result[2]:  # a correction gave away the bank's last lots during the auction
-                return self.next_titre_round(f)
-            return self.push(F.Settlement(f.company, BANK, result[2]))
-        if result and result[0] == "settled" and result[3]:  # the au cours purchase
-            if self.s.lots.bank(f.company) == 0:  # "jusqu'à ce qu'il ne reste aucune action disponible"
-                self.emit("titre_over", company=f.company)
-                return self.pop()
-            self.leave_round(f.round)
-            return self.end_titre_round(f) if f.round.done else None
-        self.next_titre_round(f)
-
-    def leave_round(self, round_):
-        """A player sanctioned or ruined during the round (in a debt nested under it) is no
-        longer asked (MB8: "ni acheter, ni vendre")."""
-        asked = len(round_.answers)
-        round_.order = round_.order[:asked] + [s for s in round_.order[asked:] if self.can_trade(s)]
-
-    # ---------------------------------------------------------------- auctions
-    def on_raise(self, a):
-        self.auction_step(self.top, self.top.auction.close_step())
-
-    def on_bid(self, a):
-        f = self.top
-        current = dict(f.auction.bidders)[a.player]
-        if a.lots >= current:
-            raise IllegalAction("error.bid", player=self.players[a.player], lots=a.lots, current=current)
-        self.emit("bid", player=self.players[a.player], lots=a.lots, price=f.auction.proposal)
-        self.auction_step(f, f.auction.answer(a.player, a.lots))
-
-    def auction_step(self, f, result):
-        if result is None:
-            if not f.auction.answers:  # a step closed with requests still too high
-                self.set_price(f.company, f.auction.price, "auction")
-            return
-        price, allocation = result
-        self.set_price(f.company, price, "auction")
-        self.pop(("auction", price, allocation))
-
-    # -------------------------------------------------------------- settlement
-    def on_settle(self, a):
-        f = self.top
-        f.price = self.price(f.company)  # a rumour revealed before now counts (MB5)
-        self.emit("settled", company=f.company, price=f.price)
-        self.continue_settlement(f)
-
-    def continue_settlement(self, f):
-        while f.index < len(f.purchases):
-            seat, lots = f.purchases[f.index]
-            if not self.can_trade(seat):  # sanctioned or ruined since the declaration: no purchase (MB8)
-                del f.purchases[f.index]
-                self.emit("purchase_withdrawn", player=self.players[seat], company=f.company, lots=lots)
-                continue
-            f.index += 1
-            amount = f.price * self.shares * lots
-            f.proceeds += amount  # the creditor is always paid in full (MB8)
-            if self.cash(seat) >= amount:
-                self.transfer(seat, f.seller, amount, "purchase")
-                self.move_lots(f.company, f.seller, seat, lots)
-            else:
-                self.emit("cannot_pay", player=self.players[seat], amount=amount, cash=self.cash(seat))
-                self.push(F.Debt(seat, [(f.seller, amount)], (f.company, lots, f.seller), FINE))
-                return self.check_debt(self.top)
-        self.pop(("settled", f.proceeds, sum(n for _, n in f.purchases), f.au_cours))
-
-    def resume_Settlement(self, f, result):
-        self.continue_settlement(f)
-
-    # ------------------------------------------------------------------- sales
-    def on_sell(self, a):
+    # ------------------------------------------------------- sales to the table
+    def offer_lots(self, a):
+        """`sell`: a player offers lots to the table (before the roll, or to raise cash)."""
         if self.free_lots(a.player, a.company) < a.lots:
             raise IllegalAction("error.not_enough_lots", company=a.company, lots=a.lots,
                                 held=self.free_lots(a.player, a.company))
@@ -607,175 +353,13 @@ class MaxiBourse(Game):
         sale = F.Sale(seller, company, lots, SpeakingRound(self.buyers_after(anchor, exclude)), exclude=exclude)
         self.push(sale)
         if sale.round.done:  # nobody may buy
-            self.end_sale_round(sale)
+            sale.end_round(self)
 
-    def end_sale_round(self, f):
-        takers = f.round.takers()
-        requested = sum(n for _, n in takers)
-        if requested == 0:
-            # MB6: -10 $ per lot offered and per player declining; two such rounds, then the bank
-            self.set_price(f.company, self.price(f.company) - PRICE_STEP * f.lots * len(f.round.order), "decline")
-            f.declines += 1
-            if f.declines >= 2:
-                return self.bank_buys(f)
-            return self.new_sale_round(f)
-        if requested <= f.lots:
-            return self.push(F.Settlement(f.company, f.seller, takers))
-        self.push(F.Auction(f.company, f.seller, LotAuction(f.lots, self.price(f.company), PRICE_STEP, takers)))
-
-    def new_sale_round(self, f):
-        anchor = f.exclude if f.seller == BANK else f.seller
-        f.round = SpeakingRound(self.buyers_after(anchor, f.exclude))
-        if f.round.done:
-            self.end_sale_round(f)
-
-    def bank_buys(self, f):
-        self.set_price(f.company, self.price(f.company) - PRICE_STEP * f.lots, "bank_buys")
-        amount = self.price(f.company) * self.shares * f.lots
-        self.transfer(BANK, f.seller, amount, "sale") if f.seller != BANK else None
-        self.move_lots(f.company, f.seller, BANK, f.lots)
-        self.emit("bank_bought", company=f.company, lots=f.lots, price=self.price(f.company), amount=amount)
-        f.proceeds += amount
-        self.pop(("sold", f.proceeds))
-
-    def resume_Sale(self, f, result):
-        if result[0] == "auction":
-            if f.lots == 0:  # withdrawn by a correction during the auction
-                return self.pop(("sold", f.proceeds))
-            return self.push(F.Settlement(f.company, f.seller, result[2]))
-        _, proceeds, lots, _ = result
-        f.proceeds += proceeds
-        f.lots -= lots
-        if f.lots == 0:
-            return self.pop(("sold", f.proceeds))
-        self.new_sale_round(f)
-
-    def on_trade(self, a):
-        turn = self.top.seat
-        if turn not in (a.seller, a.buyer) or a.seller == a.buyer:
-            raise IllegalAction("error.trade_parties", player=self.players[turn])
-        if self.top.phase != "start":
-            self.check_trade_after_roll(self.top, a)
-        if a.price < self.price(a.company):
-            raise IllegalAction("error.trade_price", company=a.company, price=a.price, current=self.price(a.company))
-        if self.s.lots.of(a.company, a.seller) < a.lots:
-            raise IllegalAction("error.not_enough_lots", company=a.company, lots=a.lots,
-                                held=self.s.lots.of(a.company, a.seller))
-        amount = a.price * self.shares * a.lots
-        if self.cash(a.buyer) < amount:  # an agreed deal, not a speaking round: no imprudence
-            raise IllegalAction("error.trade_cash", player=self.players[a.buyer], amount=amount, cash=self.cash(a.buyer))
-        self.set_price(a.company, a.price, "trade")
-        self.transfer(a.buyer, a.seller, amount, "trade")
-        self.move_lots(a.company, a.seller, a.buyer, a.lots)
-
-    def check_trade_after_roll(self, turn, a):
-        """After the roll the book allows one trade only: on a Titre square whose lots are all
-        held by players, the lander may offer to buy them from the holders (1-7). Selling is
-        forbidden while a Titre is traded (1-2) and a Politique square allows no transaction
-        at all (4); a card entered this turn (price change, pay...) means the square was not
-        a Titre square."""
-        if turn.titre_done:
-            raise IllegalAction("error.trade_titre", player=self.players[turn.seat])
-        if turn.card:
-            raise IllegalAction("error.trade_card", player=self.players[turn.seat])
-        if a.buyer != turn.seat or self.s.lots.bank(a.company) > 0:
-            raise IllegalAction("error.trade_after_roll", player=self.players[turn.seat], company=a.company,
-                                left=self.s.lots.bank(a.company))
-
-    # -------------------------------------------------------------- debts (MB8)
-    def check_debt(self, d):
-        if self.s.ruined[d.debtor]:  # ruined in a nested default: the bank settles
-            return self.bank_settles(d)
-        debtor, owed = d.debtor, sum(a for _, a in d.owed)
-        cash, has_lots = self.cash(debtor), bool(self.sellable(debtor))
-        if cash >= owed + d.fine or (cash >= owed and not has_lots):
-            for creditor, amount in d.owed:
-                self.transfer(debtor, creditor, amount, "debt")
-            if d.purchase:
-                company, lots, seller = d.purchase
-                self.move_lots(company, seller, debtor, lots)
-                self.transfer(debtor, BANK, min(d.fine, self.cash(debtor)), "fine")
-                self.s.skip[debtor] += 1  # the imprudent player skips the next turn
-                self.emit("sanction", player=self.players[debtor], fine=d.fine)
-            return self.pop()
-        if has_lots:
-            return None  # the debtor must sell (decision: sell)
-        if d.purchase is None:  # a card debt that cannot be paid: ruined, the bank pays
-            self.transfer(debtor, BANK, cash, "debt")
-            for creditor, amount in d.owed:
-                if creditor != BANK:
-                    self.transfer(BANK, creditor, amount, "debt")
-            self.ruin(debtor)
-            return self.pop()
-        # Cessation de paiement: the bank seizes the lots being bought and sells them.
-        company, lots, seller = d.purchase
-        d.stage, d.paid = "cessation", cash
-        self.transfer(debtor, BANK, cash, "cessation")
-        self.move_lots(company, seller, BANK, lots)
-        self.emit("cessation", player=self.players[debtor], company=company, lots=lots)
-        self.start_sale(BANK, company, lots, exclude=debtor)
-
-    def bank_settles(self, d):
-        """The debtor was ruined meanwhile: the bank pays the creditors in full and, for a
-        purchase not yet seized, takes the lots it has just paid for."""
-        if d.purchase and d.stage == "cover":
-            company, lots, seller = d.purchase
-            self.move_lots(company, seller, BANK, lots)
-        for creditor, amount in d.owed:
-            if creditor != BANK:
-                self.transfer(BANK, creditor, amount, "debt")
-        self.pop()
-
-    def resume_Debt(self, d, result):
-        if d.stage == "cover" or self.s.ruined[d.debtor]:
-            return self.check_debt(d)
-        proceeds = result[1]
-        for creditor, amount in d.owed:
-            if creditor != BANK:
-                self.transfer(BANK, creditor, amount, "debt")
-        # "Il vous verse la différence ... Mais vous êtes sanctionné et devez passer un nouveau
-        # tour": the sanction (the 100 000 $ fine, one turn) comes out of the difference, then
-        # one more turn; "Si le banquier ne vous reverse pas d'argent, vous êtes ruiné".
-        surplus = d.paid + proceeds - sum(a for _, a in d.owed)
-        returned = surplus - d.fine
-        if returned > 0:
-            self.transfer(BANK, d.debtor, returned, "surplus")
-            self.s.skip[d.debtor] += 2  # the sanction's turn plus one more
-            self.emit("sanction", player=self.players[d.debtor], fine=d.fine)
-        else:
-            self.ruin(d.debtor)
-        self.pop()
-
-    # --------------------------------------------------------- card effects
-    def on_price(self, a):
-        self.card_entered()
-        self.change_prices(a.target, a.delta, "card")
-
-    def on_rumour(self, a):
-        self.card_entered()
-        self.s.rumours[a.player] += 1
-        self.emit("rumour_drawn", player=self.players[a.player])
-
+    # ------------------------------------------------------- rumours and debts
     def on_reveal(self, a):
         self.change_prices(a.target, a.delta, "rumour")
         self.s.rumours[a.player] -= 1
         self.emit("rumour_revealed", player=self.players[a.player], target=a.target, delta=a.delta)
-
-    def on_receive(self, a):
-        self.card_entered()
-        self.transfer(BANK, a.player, a.amount, "card")
-
-    def on_pay(self, a):
-        self.card_entered()
-        self.owe(a.player, [(BANK, a.amount)])
-
-    def on_payeach(self, a):
-        self.card_entered()
-        self.owe(a.player, [(s, a.amount) for s in self.in_game() if s != a.player])
-
-    def card_entered(self):
-        if isinstance(self.top, F.Turn):
-            self.top.card = True
 
     def owe(self, seat, owed):
         if self.cash(seat) >= sum(a for _, a in owed):
@@ -783,34 +367,15 @@ class MaxiBourse(Game):
                 self.transfer(seat, creditor, amount, "card")
             return
         self.emit("cannot_pay", player=self.players[seat], amount=sum(a for _, a in owed), cash=self.cash(seat))
-        self.push(F.Debt(seat, owed, None))
-        self.check_debt(self.top)
-
-    def on_forced(self, a):
-        self.card_entered()
-        self.push(F.ForcedSale(a.player, a.amount))
-        self.check_forced(self.top)
-
-    def check_forced(self, f):
-        """MB9: sell until the proceeds reach X, then pay X; short of lots, pay the rest in cash."""
-        if f.proceeds < f.amount and self.sellable(f.seat):
-            return None
-        if self.cash(f.seat) >= f.amount:
-            self.transfer(f.seat, BANK, f.amount, "forced_sale")
-        else:
-            self.transfer(f.seat, BANK, self.cash(f.seat), "forced_sale")
-            self.ruin(f.seat)
-        self.pop()
-
-    def resume_ForcedSale(self, f, result):
-        f.proceeds += result[1]
-        self.check_forced(f)
+        debt = F.Debt(seat, owed, None)
+        self.push(debt)
+        debt.check(self)
 
     # ------------------------------------------------------------------ payday
     def payday_breakdown(self, seat):
         return breakdown(self.held(seat), self.s.prices, self.box, self.shares, self.settings["vertical_bonus"])
 
-    def on_payday(self, a):
+    def payday(self):
         paid = {}
         for seat in self.in_game():
             b = self.payday_breakdown(seat)
@@ -818,9 +383,6 @@ class MaxiBourse(Game):
             paid[self.players[seat]] = b.to_json()
         self.s.last_payday = paid
         self.emit("payday", round=self.s.round, paid={k: v["total"] for k, v in paid.items()})
-        if isinstance(self.top, F.PaydayStep):
-            self.s.stack.pop()
-            self.after_payday()
 
     def on_close(self, a):
         self.close("time")
@@ -850,7 +412,7 @@ class MaxiBourse(Game):
         gave them to a player): what is on offer shrinks to what is still held, the latest
         offer first, and is withdrawn when nothing is left; in a settlement the buyers last
         in order lose their lots first. Each change is an event, so the box shows it."""
-        stack, name = self.s.stack, self.holder_name(holder)
+        stack, name = self.s.steps, self.holder_name(holder)
         for f in stack:  # lots a buyer is paying for now (a debt under way) are sold already
             if isinstance(f, F.Debt) and f.stage == "cover" and f.purchase and f.purchase[::2] == (company, holder):
                 raise IllegalAction("error.correction_sold", player=name, company=company,
@@ -887,11 +449,11 @@ class MaxiBourse(Game):
                     self.emit("purchase_withdrawn", player=self.players[buyer], company=company, lots=n - keep)
         top = self.top  # an offer left with nothing to sell is withdrawn at once
         if isinstance(top, F.Auction) and top.auction.lots == 0:
-            self.pop(("auction", top.auction.price, []))
+            self.pop(F.AuctionOver(top.auction.price, []))
         elif isinstance(top, F.Settlement) and not top.purchases:
-            self.pop(("settled", 0, 0, top.au_cours))
+            self.pop(F.Settled(0, 0, top.au_cours))
         elif isinstance(top, F.Sale) and top.lots == 0:
-            self.pop(("sold", top.proceeds))
+            self.pop(F.Sold(top.proceeds))
 
     def on_set_price(self, a):
         self.set_price(a.company, a.price, "correction")
@@ -901,7 +463,7 @@ class MaxiBourse(Game):
 def snapshot(game: MaxiBourse) -> dict:
     """The state as JSON: what `corbeille script` prints."""
     s, names = game.s, game.players
-    top = s.stack[-1]
+    top = s.steps[-1]
     turn = game.frame(F.Turn)
     players = []
     for seat, name in enumerate(names):

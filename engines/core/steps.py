@@ -1,0 +1,128 @@
+"""Steps: a game's procedure as a stack of small classes (the model of the 18xx engine).
+
+A step is one part of the procedure (roll the dice, auction the tokens, one player's
+turn, a settlement...). It owns what the game offers while it is on top of the stack
+and everything that follows from it:
+
+- `decision(game)`: the pending Decision (prompt, params, actor, the options it offers);
+- `on_<kind>(game, act)`: the handler of each action it offers, after `Game.check`
+  accepted the action against that decision;
+- `advance(game)`: the moves that need no choice (a forced sale with one candidate, a
+  player not concerned...), played after every action until the game waits again;
+- `refusal(game, act, decision)`: why it refuses an action, in the rulebook's words;
+- `fill_chance(game, act, rng)`: what the device draws for it (dice, a tile).
+
+A step that is over returns a `Result` (from a handler or from `advance`): the game pops
+it and hands the result to the step below (`resume(game, result)`), which goes on, pushes
+the next step or finishes in turn. A step that needs another procedure first (a payment
+that needs a sale) pushes it with `game.push` and reads its result when it comes back.
+
+Steps and results are plain dataclasses kept in the game state (`game.s.steps`, the top
+last), so the state still copies, compares and deep-copies as plain data: undo, replay
+and checkpoints do not know about steps.
+"""
+from dataclasses import dataclass
+
+from engines.core.decision import Decision
+from engines.core.game import Game
+
+
+@dataclass
+class Result:
+    """What a finished step hands to the step below it; each game subclasses it with the
+    fields its steps report (the turn order an auction set, the cash a sale raised...)."""
+
+
+class Step:
+    """One part of a game's procedure; subclasses are dataclasses (their fields are the
+    step's own state). `name` is what the snapshot says the game is in."""
+
+    name = ""
+
+    def decision(self, game) -> Decision:
+        raise NotImplementedError(f"{type(self).__name__} offers no decision")
+
+    def actor(self, game) -> int | None:
+        """The seat expected to act, or None when the table (the operator) acts."""
+        return None
+
+    def advance(self, game) -> Result | None:
+        """Play what needs no choice; a Result when the step is over, None when it waits
+        for the decision it offers (or has pushed a step to wait on)."""
+        return None
+
+    def resume(self, game, result: Result) -> Result | None:
+        """The step above this one finished with `result`; a Result when that ends this
+        step too."""
+        raise NotImplementedError(f"{type(self).__name__} pushed no step: it cannot resume with {result!r}")
+
+    def refusal(self, game, act, decision):
+        """An IllegalAction saying why `act` is refused here, or None (see Game.refusal)."""
+        return None
+
+    def fill_chance(self, game, act, rng):
+        return act
+
+
+class StepGame(Game):
+    """A Game whose procedure is a stack of Steps in `self.s.steps` (the state a game's
+    `initial_state` returns has a `steps` list, its first steps in it).
+
+    An action is handled by the top step's `on_<kind>` when it has one, else by the game's
+    own `on_<kind>` (the actions allowed at any time: corrections). After each action the
+    steps advance until one waits for a decision."""
+
+    def anytime_options(self) -> tuple:
+        """Actions offered beside the step's own, whatever the step (corrections...)."""
+        return ()
+
+    @property
+    def step(self) -> Step:
+        return self.s.steps[-1]
+
+    def decision(self) -> Decision:
+        d = self.step.decision(self)
+        return Decision(d.prompt, d.params, d.actor, tuple(d.options) + tuple(self.anytime_options()))
+
+    def refusal(self, act, decision):
+        return self.step.refusal(self, act, decision)
+
+    def fill_chance(self, act, rng):
+        return self.step.fill_chance(self, act, rng)
+
+    def handle(self, act) -> None:
+        step = self.step
+        handler = getattr(step, "on_" + act.kind, None)
+        if handler is None:
+            getattr(self, "on_" + act.kind)(act)
+            return
+        result = handler(self, act)
+        if result is not None:
+            self.finish(step, result)
+
+    def push(self, step: Step) -> None:
+        self.s.steps.append(step)
+
+    def finish(self, step: Step, result: Result) -> None:
+        """`step` (the top) is over: pop it and hand `result` to the step below, and on
+        down while each step it reaches is over too."""
+        while True:
+            assert self.s.steps[-1] is step, f"{step!r} finished but is not the top step"
+            self.s.steps.pop()
+            step = self.s.steps[-1]
+            result = step.resume(self, result)
+            if result is None:
+                return
+
+    def after_action(self) -> None:
+        self.advance()
+
+    def advance(self) -> None:
+        """Play everything that needs no choice, until the top step waits for a decision."""
+        while True:
+            step, depth = self.step, len(self.s.steps)
+            result = step.advance(self)
+            if result is not None:
+                self.finish(step, result)
+            elif self.step is step and len(self.s.steps) == depth:
+                return  # waits on its decision

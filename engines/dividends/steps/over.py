@@ -1,0 +1,17 @@
+"""The game is over: the ranking by cash is final (DV7); only an undo follows."""
+from dataclasses import dataclass
+
+from engines.core.decision import Decision
+from engines.core.errors import IllegalAction
+from engines.core.steps import Step
+
+
+@dataclass
+class Over(Step):
+    name = "over"
+
+    def decision(self, game):
+        return Decision("prompt.dv.over", {"winners": [game.players[s] for s in game.winners()]}, None, ())
+
+    def refusal(self, game, a, decision):
+        return IllegalAction("error.dv.over", kind=a.kind)

@@ -1,0 +1,136 @@
+"""A player who must raise cash (MB8, MB9): a debt they cannot pay, or a forced sale."""
+from dataclasses import dataclass
+
+from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
+from engines.core.ledger import BANK
+from engines.maxibourse.steps.base import Frame
+
+
+class Selling(Frame):
+    """The player sells lots, a sale to the table each, until the step is over."""
+    prompt = ""
+
+    def due(self):
+        """What is still to pay."""
+        raise NotImplementedError
+
+    def decision(self, game):
+        seat = self.actor(game)
+        params = {"player": game.players[seat], "amount": self.due(), "cash": game.cash(seat)}
+        return Decision(self.prompt, params, seat, (
+            Option("sell", {"player": Fixed(seat), "company": Choice(game.sellable(seat)),
+                            "lots": IntRange(1, game.box.lots_per_company)}),))
+
+    def on_sell(self, game, a):
+        game.offer_lots(a)
+
+
+@dataclass
+class Debt(Selling):
+    debtor: int
+    owed: list               # [(creditor, amount)]
+    purchase: tuple | None   # (company, lots, seller) for a purchase that cannot be paid
+    fine: int = 0
+    stage: str = "cover"     # cover (sell to raise cash) -> cessation (bank sells seized lots)
+    paid: int = 0            # cash the defaulter handed over at cessation
+    prompt = "prompt.debt"
+
+    def actor(self, game):
+        return self.debtor
+
+    def due(self):
+        return sum(a for _, a in self.owed) + self.fine
+
+    def check(self, game):
+        """Paid when the cash covers it; else the debtor sells, and with nothing left to
+        sell: ruin (a card debt) or cessation of payment (a purchase)."""
+        if game.s.ruined[self.debtor]:  # ruined in a nested default: the bank settles
+            return self.bank_settles(game)
+        debtor, owed = self.debtor, sum(a for _, a in self.owed)
+        cash, has_lots = game.cash(debtor), bool(game.sellable(debtor))
+        if cash >= owed + self.fine or (cash >= owed and not has_lots):
+            for creditor, amount in self.owed:
+                game.transfer(debtor, creditor, amount, "debt")
+            if self.purchase:
+                company, lots, seller = self.purchase
+                game.move_lots(company, seller, debtor, lots)
+                game.transfer(debtor, BANK, min(self.fine, game.cash(debtor)), "fine")
+                game.s.skip[debtor] += 1  # the imprudent player skips the next turn
+                game.emit("sanction", player=game.players[debtor], fine=self.fine)
+            return game.pop()
+        if has_lots:
+            return None  # the debtor must sell (decision: sell)
+        if self.purchase is None:  # a card debt that cannot be paid: ruined, the bank pays
+            game.transfer(debtor, BANK, cash, "debt")
+            for creditor, amount in self.owed:
+                if creditor != BANK:
+                    game.transfer(BANK, creditor, amount, "debt")
+            game.ruin(debtor)
+            return game.pop()
+        # Cessation de paiement: the bank seizes the lots being bought and sells them.
+        company, lots, seller = self.purchase
+        self.stage, self.paid = "cessation", cash
+        game.transfer(debtor, BANK, cash, "cessation")
+        game.move_lots(company, seller, BANK, lots)
+        game.emit("cessation", player=game.players[debtor], company=company, lots=lots)
+        game.start_sale(BANK, company, lots, exclude=debtor)
+
+    def bank_settles(self, game):
+        """The debtor was ruined meanwhile: the bank pays the creditors in full and, for a
+        purchase not yet seized, takes the lots it has just paid for."""
+        if self.purchase and self.stage == "cover":
+            company, lots, seller = self.purchase
+            game.move_lots(company, seller, BANK, lots)
+        for creditor, amount in self.owed:
+            if creditor != BANK:
+                game.transfer(BANK, creditor, amount, "debt")
+        game.pop()
+
+    def resume(self, game, result):
+        if self.stage == "cover" or game.s.ruined[self.debtor]:
+            return self.check(game)
+        proceeds = result.proceeds  # the bank's sale of the seized lots
+        for creditor, amount in self.owed:
+            if creditor != BANK:
+                game.transfer(BANK, creditor, amount, "debt")
+        # "Il vous verse la différence ... Mais vous êtes sanctionné et devez passer un nouveau
+        # tour": the sanction (the 100 000 $ fine, one turn) comes out of the difference, then
+        # one more turn; "Si le banquier ne vous reverse pas d'argent, vous êtes ruiné".
+        surplus = self.paid + proceeds - sum(a for _, a in self.owed)
+        returned = surplus - self.fine
+        if returned > 0:
+            game.transfer(BANK, self.debtor, returned, "surplus")
+            game.s.skip[self.debtor] += 2  # the sanction's turn plus one more
+            game.emit("sanction", player=game.players[self.debtor], fine=self.fine)
+        else:
+            game.ruin(self.debtor)
+        game.pop()
+
+
+@dataclass
+class ForcedSale(Selling):
+    seat: int
+    amount: int
+    proceeds: int = 0
+    prompt = "prompt.forced"
+
+    def actor(self, game):
+        return self.seat
+
+    def due(self):
+        return self.amount - self.proceeds
+
+    def check(self, game):
+        """MB9: sell until the proceeds reach X, then pay X; short of lots, pay the rest in cash."""
+        if self.proceeds < self.amount and game.sellable(self.seat):
+            return None
+        if game.cash(self.seat) >= self.amount:
+            game.transfer(self.seat, BANK, self.amount, "forced_sale")
+        else:
+            game.transfer(self.seat, BANK, game.cash(self.seat), "forced_sale")
+            game.ruin(self.seat)
+        game.pop()
+
+    def resume(self, game, result):
+        self.proceeds += result.proceeds
+        return self.check(game)
