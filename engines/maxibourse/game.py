@@ -315,9 +315,11 @@ class MaxiBourse(StepGame):
         self.emit("closed", reason=reason, ranking=[[self.players[s], w] for s, w in self.ranking_pairs()])
 
     def refusal(self, act, decision):
+        """The step on top says why first; then the reasons any step shares (whose turn,
+        what is held)."""
         from engines.maxibourse.refusals import refusal
 
-        return refusal(self, act, decision)
+        return super().refusal(act, decision) or refusal(self, act, decision)
 
     def ranking_pairs(self):
         pairs = [(s, 0 if self.s.ruined[s] else self.wealth(s)) for s in range(len(self.players))]

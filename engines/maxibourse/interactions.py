@@ -6,7 +6,6 @@ nor computes a rule (a settlement's amounts, a payday's breakdown, who starts by
 """
 from engines.core.chance import roll_for_first
 from engines.core.decision import Interactions as I
-from engines.maxibourse import frames as F
 
 PROMPTS = {
     "prompt.over": (I.OVER, {}),
