@@ -53,3 +53,24 @@ def script(game, text):
     """Play a script of the command language: one action a line, `#` starts a comment."""
     lines = [line for line in (raw.split("#")[0].strip() for raw in text.splitlines()) if line]
     return play(game, *lines)
+
+
+# Three players' starting picks (Junior, five lots each), then Sophie starts.
+PICKS_3 = """
+    pick Sophie UBS
+    pick Thierry BP
+    pick Didier ESSO
+    pick Sophie BARCLAYS
+    pick Thierry BARCLAYS
+    pick Didier BARCLAYS
+    pick Sophie CHASE
+    pick Thierry CHASE
+    pick Didier CHASE
+    pick Sophie DEUTSCHE
+    pick Thierry DEUTSCHE
+    pick Didier DEUTSCHE
+    pick Sophie ELF
+    pick Thierry ELF
+    pick Didier ELF
+    first Sophie
+"""

@@ -4,7 +4,7 @@ import pytest
 from engines.core.errors import BoxFileError, IllegalAction
 from engines.maxibourse.box import load_box
 from engines.maxibourse.game import MaxiBourse, snapshot
-from mb_helpers import bank_lots, cash, give, lots, new_game, play, script, seat, set_cash, started
+from mb_helpers import PICKS_3, bank_lots, cash, give, lots, new_game, play, script, seat, set_cash, started
 
 
 def test_mb1_market_40_companies_10_sectors_nominal_start_prices():
@@ -284,24 +284,6 @@ def test_box_file_errors_name_the_key_and_what_is_allowed(tmp_path):
 
 
 # --------------------------------------------- issue 9: where play gets tight
-PICKS_3 = """
-    pick Sophie UBS
-    pick Thierry BP
-    pick Didier ESSO
-    pick Sophie BARCLAYS
-    pick Thierry BARCLAYS
-    pick Didier BARCLAYS
-    pick Sophie CHASE
-    pick Thierry CHASE
-    pick Didier CHASE
-    pick Sophie DEUTSCHE
-    pick Thierry DEUTSCHE
-    pick Didier DEUTSCHE
-    pick Sophie ELF
-    pick Thierry ELF
-    pick Didier ELF
-    first Sophie
-"""
 
 
 def test_seller_ruined_while_their_partly_sold_sale_goes_on():

@@ -24,7 +24,7 @@ from engines.core.ledger import BANK
 from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.game import MaxiBourse, snapshot
 from props import played, props
-from mb_helpers import new_game, play, started
+from mb_helpers import PICKS_3, new_game, play, started
 from mb_random import CORRECTIONS, WEIGHTS, draw_action, is_over, random_game, state_key, tight_game
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -301,24 +301,6 @@ def test_a_lot_on_offer_cannot_be_offered_again_by_a_seller_in_debt():
     assert_refusal_is_explained(refused.value)
 
 
-PICKS_3 = """
-    pick Sophie UBS
-    pick Thierry BP
-    pick Didier ESSO
-    pick Sophie BARCLAYS
-    pick Thierry BARCLAYS
-    pick Didier BARCLAYS
-    pick Sophie CHASE
-    pick Thierry CHASE
-    pick Didier CHASE
-    pick Sophie DEUTSCHE
-    pick Thierry DEUTSCHE
-    pick Didier DEUTSCHE
-    pick Sophie ELF
-    pick Thierry ELF
-    pick Didier ELF
-    first Sophie
-"""
 
 PICKS_2 = """
     pick Sophie UBS
