@@ -29,7 +29,7 @@ ranking) and, for `AuctionDeed`, `game.deed_auction(debtor, deed)`: the game's a
 step, which settles the winner's payment to the debtor itself (a winner short of cash is
 a nested Debt of its own) and finishes with `DeedSold`.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engines.core.decision import Choice, Decision, Fixed, Option
 from engines.core.deeds import STOCK
@@ -203,7 +203,9 @@ class Debt(Step):
     a choice, calling `use`."""
     debtor: int
     owed: list
-    pushed: str | None = None   # the kind of the remedy whose step (an auction) is under way
+    # the kind of the remedy whose step (an auction) is under way; keyword-only, so a game's
+    # subclass adds its own fields after `owed`
+    pushed: str | None = field(default=None, kw_only=True)
     remedies = ()
     ruin = Ruin()
     prompt = "prompt.debt"
@@ -226,11 +228,7 @@ class Debt(Step):
 
     def use(self, game, act):
         """The handler of every remedy that is a choice: the game's `on_<kind>` calls it."""
-        remedy = next(r for r in self.remedies if r.kind == act.kind)
-        depth = len(game.s.steps)
-        remedy.play(game, self, act)
-        if len(game.s.steps) != depth:
-            self.pushed = remedy.kind
+        self.play(game, next(r for r in self.remedies if r.kind == act.kind), act)
         return None  # advance pays, or offers the next remedy
 
     def advance(self, game):
@@ -246,11 +244,19 @@ class Debt(Step):
                 return self.ruin.apply(game, self)
             if remedy.kind is not None:
                 return None  # the debtor chooses (the decision offers it)
-            depth = len(game.s.steps)
-            remedy.play(game, self)
-            if len(game.s.steps) != depth:
-                self.pushed = remedy.kind
+            if self.play(game, remedy):
                 return None  # it pushed a step: wait for its result
+
+    def play(self, game, remedy, act=None) -> bool:
+        """Play `remedy`; True when the step it pushed is still under way. `pushed` is set
+        before it plays: a step it pushes may be over at once and resume this one."""
+        depth = len(game.s.steps)
+        self.pushed = remedy.kind
+        remedy.play(game, self, act)
+        if len(game.s.steps) > depth:
+            return True
+        self.pushed = None
+        return False
 
     def resume(self, game, result):
         """The step a remedy pushed (an auction) is over; `advance` goes on from there."""
