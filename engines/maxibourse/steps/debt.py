@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from engines.core.debt import Debt as CoreDebt
 from engines.core.debt import Remedy, Ruin, bank_pays
-from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
+from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.ledger import BANK
 from engines.maxibourse.steps.base import Frame
 
@@ -22,8 +22,8 @@ class SellToTable(Remedy):
     def available(self, game, debt):
         return bool(game.sellable(debt.debtor))
 
-    def option(self, game, debt, seat=None):
-        seat = debt.debtor if seat is None else seat
+    def option(self, game, debt):
+        seat = debt.debtor
         return Option("sell", {"player": Fixed(seat), "company": Choice(game.sellable(seat)),
                                "lots": IntRange(1, game.box.lots_per_company)})
 
@@ -35,23 +35,6 @@ class SellToTable(Remedy):
 
 
 SELL = SellToTable()
-
-
-class Selling(Frame):
-    """The player sells lots, a sale to the table each, until the step is over."""
-    prompt = ""
-
-    def due(self):
-        """What is still to pay."""
-        raise NotImplementedError
-
-    def decision(self, game):
-        seat = self.actor(game)
-        params = {"player": game.players[seat], "amount": self.due(), "cash": game.cash(seat)}
-        return Decision(self.prompt, params, seat, (SELL.option(game, self, seat),))
-
-    def on_sell(self, game, a):
-        game.offer_lots(a)
 
 
 @dataclass
@@ -139,29 +122,41 @@ class Debt(Frame, CoreDebt):
 
 
 @dataclass
-class ForcedSale(Selling):
-    seat: int
-    amount: int
+class ForcedSale(Frame, CoreDebt):
+    """MB9: the player owes the bank `amount` and must sell lots until the sales bring it;
+    `owed` is [(BANK, amount)]. Covered by the proceeds of the sales, not by the cash."""
     proceeds: int = 0
+    remedies = (SELL,)
+    ruin = Ruin(bank_pays_creditors=True)  # all the cash to the bank, ruined (MB8)
     prompt = "prompt.forced"
 
-    def actor(self, game):
-        return self.seat
+    @classmethod
+    def of(cls, seat, amount):
+        return cls(seat, [(BANK, amount)])
+
+    @property
+    def amount(self):
+        return CoreDebt.due(self)
 
     def due(self):
         return self.amount - self.proceeds
 
+    def advance(self, game):
+        return None  # checked by whoever pushes it and after each sale
+
+    def on_sell(self, game, a):
+        return self.use(game, a)
+
     def check(self, game):
         """MB9: sell until the proceeds reach X, then pay X; short of lots, pay the rest in cash."""
-        if self.proceeds < self.amount and game.sellable(self.seat):
+        if self.proceeds < self.amount and game.sellable(self.debtor):
             return None
-        if game.cash(self.seat) >= self.amount:
-            game.transfer(self.seat, BANK, self.amount, "forced_sale")
-        else:
-            game.transfer(self.seat, BANK, game.cash(self.seat), "forced_sale")
-            game.ruin(self.seat)
-        game.pop()
+        if game.cash(self.debtor) >= self.amount:
+            game.transfer(self.debtor, BANK, self.amount, "forced_sale")
+            return game.pop()
+        return game.pop(self.ruin.apply(game, self))
 
     def resume(self, game, result):
+        CoreDebt.resume(self, game, result)
         self.proceeds += result.proceeds
         return self.check(game)
