@@ -179,6 +179,9 @@ class Toy(StepGame):
         self.s.out.append(seat)
         self.emit("ruined", player=seat)
 
+    def eliminated(self, seat):
+        return seat in self.s.out
+
     def deed_auction(self, debtor, deed):
         others = [s for s in range(len(self.players)) if s != debtor and s not in self.s.out]
         return DeedAuction(debtor, deed, OpenAuction(deed, others, self.DEEDS[deed] // 2, 50, on_grid=False))
@@ -338,3 +341,16 @@ def test_a_refused_remedy_changes_nothing_and_undo_replays_the_debt():
     g.apply(Hammer())
     g.undo()
     assert g.snapshot() == after
+
+
+def test_a_debtor_put_out_while_his_auction_runs_is_ruined_when_it_ends():
+    """Out meanwhile (here by hand, as a correction would): the auction still sells his
+    shop, then his debt ends in the ruin policy, without offering another remedy."""
+    g = toy()
+    g.apply(Owe(Seat(0), Signed(2), Signed(300)))
+    g.apply(AuctionDeedAct(Seat(0), Name("S1")))
+    g.apply(Bid(Seat(2), Signed(250)))
+    g.s.out.append(0)
+    g.apply(Hammer())  # C pays A 250; A is out: A's 350 to the bank, which pays C in full
+    assert g.s.steps[0].results == [Ruined(0, 0)] and g.s.ledger[2] == 3000 - 250 + 300 and g.s.ledger[0] == 0
+    assert g.s.deeds.owner("S1") == 2 and g.s.deeds.owner("S2") == STOCK and g.step.name == "play"

@@ -25,7 +25,7 @@ What the step needs of the game (the protocol): `game.s.ledger` (engines/core/le
 `game.transfer(src, dst, amount, reason)` and `game.emit(key, **params)` (events),
 `game.s.deeds` / `game.s.loans` (engines/core/deeds.py) for the remedies that use them,
 `game.eliminate(seat)` (the game's own bookkeeping of a player out: turns skipped,
-ranking) and, for `AuctionDeed`, `game.deed_auction(debtor, deed)`: the game's auction
+ranking) and `game.eliminated(seat)` and, for `AuctionDeed`, `game.deed_auction(debtor, deed)`: the game's auction
 step, which settles the winner's payment to the debtor itself (a winner short of cash is
 a nested Debt of its own) and finishes with `DeedSold`.
 """
@@ -233,7 +233,7 @@ class Debt(Step):
 
     def advance(self, game):
         while True:
-            if self.debtor in getattr(game.s, "out", ()):  # ruined meanwhile (a nested debt)
+            if game.eliminated(self.debtor):  # out meanwhile (a nested debt, a correction)
                 return self.ruin.apply(game, self) if self.due() else Paid(self.debtor, 0)
             if game.s.ledger.can_pay(self.debtor, self.due()):
                 for creditor, amount in self.owed:

@@ -213,6 +213,9 @@ class MaxiBourse(StepGame):
         """What the core debt's ruin calls (engines/core/debt.py)."""
         self.ruin(seat)
 
+    def eliminated(self, seat):
+        return self.s.ruined[seat]
+
     def ruin(self, seat):
         """Out of the game: lots back to the bank, cash to the bank (MB8). A sale of theirs
         still under way goes on for the bank, which now holds the lots."""
