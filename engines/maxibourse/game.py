@@ -209,6 +209,13 @@ class MaxiBourse(StepGame):
         step reports nothing)."""
         self.finish(self.step, F.Done() if result is None else result)
 
+    def eliminate(self, seat):
+        """What the core debt's ruin calls (engines/core/debt.py)."""
+        self.ruin(seat)
+
+    def eliminated(self, seat):
+        return self.s.ruined[seat]
+
     def ruin(self, seat):
         """Out of the game: lots back to the bank, cash to the bank (MB8). A sale of theirs
         still under way goes on for the bank, which now holds the lots."""

@@ -2,7 +2,7 @@
 the bottom of the stack, and what a turn pushes (a titre square, a sale, an auction, a
 settlement, a debt, a forced sale) with the typed results they hand back."""
 from engines.maxibourse.steps.auction import Auction
-from engines.maxibourse.steps.debt import Debt, ForcedSale, Selling
+from engines.maxibourse.steps.debt import Debt, ForcedSale
 from engines.maxibourse.steps.over import Over
 from engines.maxibourse.steps.payday import PaydayStep
 from engines.maxibourse.steps.results import AuctionOver, Done, Settled, Sold
@@ -13,4 +13,4 @@ from engines.maxibourse.steps.titre import TitreSquare
 from engines.maxibourse.steps.turn import Turn
 
 __all__ = ["Auction", "AuctionOver", "ChooseFirst", "Debt", "Done", "ForcedSale", "Over", "PaydayStep", "Picking",
-           "Sale", "Selling", "Settled", "Settlement", "Sold", "TitreSquare", "Turn"]
+           "Sale", "Settled", "Settlement", "Sold", "TitreSquare", "Turn"]

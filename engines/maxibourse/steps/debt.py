@@ -1,45 +1,62 @@
-"""A player who must raise cash (MB8, MB9): a debt they cannot pay, or a forced sale."""
+"""A player who must raise cash (MB8, MB9): a debt they cannot pay, or a forced sale.
+
+The debt is the core debt step (engines/core/debt.py) with Maxi Bourse's one remedy, lots
+offered to the table (MB8: "il doit vendre des actions"), and its ruin, the bank paying the
+creditors in full; what is Maxi Bourse's own stays here: a purchase that cannot be paid
+(the fine, the cessation of payments and the bank's sale of the seized lots)."""
 from dataclasses import dataclass
 
-from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
+from engines.core.debt import Debt as CoreDebt
+from engines.core.debt import Remedy, Ruin, bank_pays
+from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.ledger import BANK
 from engines.maxibourse.steps.base import Frame
 
 
-class Selling(Frame):
-    """The player sells lots, a sale to the table each, until the step is over."""
-    prompt = ""
+@dataclass(frozen=True)
+class SellToTable(Remedy):
+    """The debtor offers lots to the table, a sale each (the Sale step); what it brings is
+    in the debtor's cash when the sale is over."""
+    kind: str = "sell"
 
-    def due(self):
-        """What is still to pay."""
-        raise NotImplementedError
+    def available(self, game, debt):
+        return bool(game.sellable(debt.debtor))
 
-    def decision(self, game):
-        seat = self.actor(game)
-        params = {"player": game.players[seat], "amount": self.due(), "cash": game.cash(seat)}
-        return Decision(self.prompt, params, seat, (
-            Option("sell", {"player": Fixed(seat), "company": Choice(game.sellable(seat)),
-                            "lots": IntRange(1, game.box.lots_per_company)}),))
+    def option(self, game, debt):
+        seat = debt.debtor
+        return Option("sell", {"player": Fixed(seat), "company": Choice(game.sellable(seat)),
+                               "lots": IntRange(1, game.box.lots_per_company)})
 
-    def on_sell(self, game, a):
-        game.offer_lots(a)
+    def play(self, game, debt, act=None):
+        game.offer_lots(act)
+
+    def resume(self, game, debt, result):
+        pass  # the buyers paid the debtor: the proceeds are in the cash
+
+
+SELL = SellToTable()
 
 
 @dataclass
-class Debt(Selling):
-    debtor: int
-    owed: list               # [(creditor, amount)]
+class Debt(Frame, CoreDebt):
+    """`owed` is [(creditor, amount)]. Checked by whoever pushes it (`check`) and again
+    after each sale, not by `advance`: the purchase's fine decides when it is paid."""
     purchase: tuple | None   # (company, lots, seller) for a purchase that cannot be paid
     fine: int = 0
     stage: str = "cover"     # cover (sell to raise cash) -> cessation (bank sells seized lots)
     paid: int = 0            # cash the defaulter handed over at cessation
+    remedies = (SELL,)
+    ruin = Ruin(bank_pays_creditors=True)  # MB8: "la banque paie ses créanciers"; lots back via game.ruin
     prompt = "prompt.debt"
 
-    def actor(self, game):
-        return self.debtor
-
     def due(self):
-        return sum(a for _, a in self.owed) + self.fine
+        return super().due() + self.fine
+
+    def advance(self, game):
+        return None
+
+    def on_sell(self, game, a):
+        return self.use(game, a)
 
     def check(self, game):
         """Paid when the cash covers it; else the debtor sells, and with nothing left to
@@ -61,12 +78,7 @@ class Debt(Selling):
         if has_lots:
             return None  # the debtor must sell (decision: sell)
         if self.purchase is None:  # a card debt that cannot be paid: ruined, the bank pays
-            game.transfer(debtor, BANK, cash, "debt")
-            for creditor, amount in self.owed:
-                if creditor != BANK:
-                    game.transfer(BANK, creditor, amount, "debt")
-            game.ruin(debtor)
-            return game.pop()
+            return game.pop(self.ruin.apply(game, self))
         # Cessation de paiement: the bank seizes the lots being bought and sells them.
         company, lots, seller = self.purchase
         self.stage, self.paid = "cessation", cash
@@ -83,16 +95,18 @@ class Debt(Selling):
             game.move_lots(company, seller, BANK, lots)
         for creditor, amount in self.owed:
             if creditor != BANK:
-                game.transfer(BANK, creditor, amount, "debt")
+                bank_pays(game, creditor, amount, "debt")
         game.pop()
 
     def resume(self, game, result):
+        if self.pushed is not None:  # the debtor's own sale (the remedy), not the bank's
+            CoreDebt.resume(self, game, result)
         if self.stage == "cover" or game.s.ruined[self.debtor]:
             return self.check(game)
         proceeds = result.proceeds  # the bank's sale of the seized lots
         for creditor, amount in self.owed:
             if creditor != BANK:
-                game.transfer(BANK, creditor, amount, "debt")
+                bank_pays(game, creditor, amount, "debt")
         # "Il vous verse la différence ... Mais vous êtes sanctionné et devez passer un nouveau
         # tour": the sanction (the 100 000 $ fine, one turn) comes out of the difference, then
         # one more turn; "Si le banquier ne vous reverse pas d'argent, vous êtes ruiné".
@@ -108,29 +122,41 @@ class Debt(Selling):
 
 
 @dataclass
-class ForcedSale(Selling):
-    seat: int
-    amount: int
+class ForcedSale(Frame, CoreDebt):
+    """MB9: the player owes the bank `amount` and must sell lots until the sales bring it;
+    `owed` is [(BANK, amount)]. Covered by the proceeds of the sales, not by the cash."""
     proceeds: int = 0
+    remedies = (SELL,)
+    ruin = Ruin(bank_pays_creditors=True)  # all the cash to the bank, ruined (MB8)
     prompt = "prompt.forced"
 
-    def actor(self, game):
-        return self.seat
+    @classmethod
+    def of(cls, seat, amount):
+        return cls(seat, [(BANK, amount)])
+
+    @property
+    def amount(self):
+        return CoreDebt.due(self)
 
     def due(self):
         return self.amount - self.proceeds
 
+    def advance(self, game):
+        return None  # checked by whoever pushes it and after each sale
+
+    def on_sell(self, game, a):
+        return self.use(game, a)
+
     def check(self, game):
         """MB9: sell until the proceeds reach X, then pay X; short of lots, pay the rest in cash."""
-        if self.proceeds < self.amount and game.sellable(self.seat):
+        if self.proceeds < self.amount and game.sellable(self.debtor):
             return None
-        if game.cash(self.seat) >= self.amount:
-            game.transfer(self.seat, BANK, self.amount, "forced_sale")
-        else:
-            game.transfer(self.seat, BANK, game.cash(self.seat), "forced_sale")
-            game.ruin(self.seat)
-        game.pop()
+        if game.cash(self.debtor) >= self.amount:
+            game.transfer(self.debtor, BANK, self.amount, "forced_sale")
+            return game.pop()
+        return game.pop(self.ruin.apply(game, self))
 
     def resume(self, game, result):
+        CoreDebt.resume(self, game, result)
         self.proceeds += result.proceeds
         return self.check(game)

@@ -121,7 +121,7 @@ class Turn(Frame):
 
     def on_forced(self, game, a):
         self.card = True
-        forced = ForcedSale(a.player, a.amount)
+        forced = ForcedSale.of(a.player, a.amount)
         game.push(forced)
         forced.check(game)
 
