@@ -42,13 +42,14 @@ from engines.core.actions import ANYTIME, CHANCE, OUTCOME
 from engines.core.decision import Interactions as I
 from firmware.menus import Ctx, describe
 from firmware.screen import Screen
+from firmware.screens.base import Frame, dump, load
+from firmware.screens.overlays import Error, Message, Private, Rfid, Undo
 from firmware.session import Session
 from firmware.texts import t
 
 log = logging.getLogger("corbeille")
 
 KEYS = ("up", "down", "ok", "back")
-TRANSIENT = ("private", "error", "message")   # frames not saved for a resume
 
 
 @dataclass(frozen=True)
@@ -129,8 +130,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
             # The details (file names, row numbers) go to the log; the table gets one line.
             for message in messages:
                 log.warning("%s", message)
-            self.stack.append({"t": "message", "title": t("title.repaired", self.lang),
-                               "lines": [t("repaired.line", self.lang, n=len(messages))], "sel": 0})
+            self.stack.append(Message(t("title.repaired", self.lang), [t("repaired.line", self.lang, n=len(messages))]))
         self.changed = True
 
     def attach(self, session: Session) -> None:
@@ -177,13 +177,21 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         return beeps
 
     # ---------------------------------------------------------------- keys
+    def _top(self):
+        """The frame on top, as an object when its type is a screen object (a frame pushed
+        as a dict by older code is loaded in place)."""
+        if not self.stack:
+            return None
+        self.stack[-1] = top = load(self.stack[-1])
+        return top
+
     def _key(self, key: str) -> None:
         self.changed = True
-        top = self.stack[-1] if self.stack else None
+        top = self._top()
         if top is None:
             return
-        if top["t"] in ("private",):
-            self._pop()
+        if getattr(top, "modal", False):
+            top.key(self, key)
             return
         if key == "long_back" and self.session is not None and top["t"] not in ("setup",):
             self._offer_undo()
@@ -193,6 +201,9 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         if key == "long_ok" and self.session is not None and top["t"] not in ("setup", "menu", "corr"):
             self.stack.append({"t": "menu", "sel": 0})
             self._pause_seats()
+            return
+        if isinstance(top, Frame):
+            top.key(self, key)
             return
         handler = getattr(self, "_key_" + top["t"], None)
         if handler is not None:
@@ -368,7 +379,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
 
     def _error(self, message: str) -> None:
         self.beeps.append("error")
-        self.stack.append({"t": "error", "msg": message})
+        self.stack.append(Error(message))
         self.changed = True
 
     @property
@@ -401,15 +412,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         if self.stack[-1]["t"] == "undo":
             return
         self._pause_seats()
-        self.stack.append({"t": "undo", "sel": 0})
-
-    def _key_undo(self, frame, key):
-        if self._move(frame, key, 2):
-            return
-        if key == "back" or (key == "ok" and frame["sel"] == 1):
-            self.stack.pop()
-        elif key == "ok":
-            self.undo()
+        self.stack.append(Undo())
 
     def undo(self) -> bool:
         try:
@@ -427,18 +430,8 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
             return
         if self.stack and self.stack[-1]["t"] == "private":
             self.stack.pop()
-        self.stack.append({"t": "private", "seat": seat, "until": self.now + self.timing.private_view_s})
+        self.stack.append(Private(seat, self.now + self.timing.private_view_s))
         self.changed = True
-
-    def _key_error(self, frame, key):
-        if key in ("ok", "back"):
-            self.stack.pop()
-
-    def _key_message(self, frame, key):
-        if key in ("up", "down"):
-            frame["sel"] = max(0, frame.get("sel", 0) + (1 if key == "down" else -1))
-        elif key in ("ok", "back"):
-            self.stack.pop()
 
     def _tag(self, tag):
         if self.session is None or not tag:
@@ -446,24 +439,8 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         if tag in self.tags:
             self._private(self.tags[tag])
         else:
-            self.stack.append({"t": "rfid", "tag": tag, "sel": 0})
+            self.stack.append(Rfid(tag))
         self.changed = True
-
-    def _key_rfid(self, frame, key):
-        players = self.session.players
-        count = len(players) + 1
-        if key == "back":
-            self.stack.pop()
-            return
-        if self._move(frame, key, count):
-            return
-        if key == "ok":
-            self.stack.pop()
-            sel = frame["sel"] % count
-            if sel < len(players):
-                self.tags[frame["tag"]] = sel
-                self._save_tags()
-                self._private(sel)
 
     def _load_tags(self):
         if self.journal is None or self.session is None:
@@ -480,11 +457,9 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
 
     # ================================================================= ticks
     def _tick(self, now) -> None:
-        top = self.stack[-1] if self.stack else None
-        if top is not None and top["t"] == "private" and now >= top["until"]:
-            self.stack.pop()
-            self._pop_to_root() if len(self.stack) == 1 else None
-            self.changed = True
+        top = self._top()
+        if isinstance(top, Frame):
+            top.tick(self, now)
         if self.session is None:
             return
         s = self.speak
@@ -501,9 +476,9 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
     def next_deadline(self) -> float | None:
         """When the next tick has something to do (the loop sleeps until then)."""
         times = []
-        top = self.stack[-1] if self.stack else None
-        if top is not None and top["t"] == "private":
-            times.append(top["until"])
+        top = self._top()
+        if isinstance(top, Frame) and top.deadline() is not None:
+            times.append(top.deadline())
         s = self.speak
         if s is not None and not s.get("manual") and len(self.stack) == 1:
             times.append(s["gap"] if s["count"] else s["deadline"])
@@ -570,7 +545,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
 
     # ============================================================ UI state
     def ui_state(self) -> dict:
-        frames = [dict(f) for f in self.stack if f["t"] not in TRANSIENT]
+        frames = [dump(f) for f in self.stack if getattr(load(f), "saved", True)]
         return {"game": self.session.game_id if self.session is not None and frames and frames[0]["t"] != "setup" else None,
                 "n": len(self.session.game.log) if self.session is not None else 0,
                 "stack": frames, "news": list(self.news)}
@@ -583,7 +558,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         if frames[0]["t"] == "setup":
             if state.get("game") is not None:
                 return False
-            self.stack = frames
+            self.stack = [load(f) for f in frames]
             return True
         if self.session is None or state.get("game") != self.session.game_id \
                 or state.get("n") != len(self.session.game.log):
@@ -591,7 +566,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         root = self._root()
         if frames[0]["t"] != root["t"] or frames[0].get("kind") != root.get("kind"):
             return False
-        self.stack = frames
+        self.stack = [load(f) for f in frames]
         self.news = tuple(str(x) for x in state.get("news", ()))
         try:
             self.screen()
@@ -615,9 +590,8 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
 
     # ================================================================ screens
     def screen(self) -> Screen:
-        top = self.stack[-1]
-        builder = getattr(self, "_screen_" + top["t"])
-        screen = builder(top)
+        top = self._top()
+        screen = top.draw(self) if isinstance(top, Frame) else getattr(self, "_screen_" + top["t"])(top)
         if self.status and not screen.status:
             screen = Screen(screen.kind, screen.title, screen.lines, screen.items, screen.selected,
                             screen.footer, self.status, screen.highlight)
@@ -642,27 +616,3 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
     def _whose(self):
         d = self.session.decision()
         return self.session.players[d.actor] if d.actor is not None else ""
-
-    def _screen_undo(self, frame):
-        last = self.session.last_action
-        line = t("undo.line", self.lang, action=describe(self.ctx, last)) if last else ""
-        return Screen("confirm", t("undo.title", self.lang), (line,), (t("yes", self.lang), t("no", self.lang)),
-                      frame["sel"] % 2, self._footer("confirm"))
-
-    def _screen_private(self, frame):
-        name, lines = self.ui.private_lines(self.session, frame["seat"], self.lang)
-        return Screen("private", t("private.title", self.lang, player=name), tuple(lines),
-                      footer=self._footer("close"))
-
-    def _screen_error(self, frame):
-        return Screen("error", t("error.title", self.lang), (frame["msg"],), footer=self._footer("ok"))
-
-    def _screen_message(self, frame):
-        return Screen("message", frame.get("title", ""), tuple(frame.get("lines", ())), (), frame.get("sel", 0),
-                      self._footer("ok"))
-
-    def _screen_rfid(self, frame):
-        items = tuple(self.session.players) + (t("rfid.ignore", self.lang),)
-        return Screen("menu", t("rfid.title", self.lang), (t("rfid.line", self.lang),), items,
-                      frame["sel"] % len(items), self._footer("menu"))
-
