@@ -42,6 +42,7 @@ from engines.core.actions import ANYTIME, CHANCE, OUTCOME
 from engines.core.decision import Interactions as I
 from firmware.menus import Ctx, describe
 from firmware.screen import Screen
+from firmware.screens.menu import Menu
 from firmware.screens.base import Frame, dump, load
 from firmware.screens.overlays import Error, Message, Private, Rfid, Undo
 from firmware.session import Session
@@ -199,7 +200,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         if key == "long_ok" and top["t"] == "entry" and self._amount_step_key(top):
             return
         if key == "long_ok" and self.session is not None and top["t"] not in ("setup", "menu", "corr"):
-            self.stack.append({"t": "menu", "sel": 0})
+            self.stack.append(Menu())
             self._pause_seats()
             return
         if isinstance(top, Frame):

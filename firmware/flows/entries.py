@@ -10,6 +10,7 @@ from engines.core.actions import ANYTIME, CONFIRM, OUTCOME
 from engines.core.decision import Interactions as I
 from firmware.menus import MENU, Question, confirm_question, describe, kind_label, resolve
 from firmware.screen import Screen
+from firmware.screens.menu import Menu
 from firmware.texts import t
 
 
@@ -22,7 +23,7 @@ class EntryFlow:
         if key == "ok":
             kind = kinds[frame["sel"]]
             if kind == MENU:
-                self.stack.append({"t": "menu", "sel": 0})
+                self.stack.append(Menu())
                 return
             self._start_entry(kind)
 
@@ -103,7 +104,7 @@ class EntryFlow:
             if key == "ok" and question.items:
                 label, value = question.items[frame["sel"] % len(question.items)]
                 if value == MENU:
-                    self.stack.append({"t": "menu", "sel": 0})
+                    self.stack.append(Menu())
                     return
                 self._set(frame, question.key, value)
         elif question.kind == "amount":

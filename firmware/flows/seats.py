@@ -11,6 +11,7 @@ from engines.core.decision import Interactions as I
 from engines.core.i18n import format_amount, text
 from firmware.menus import MENU, player_name
 from firmware.screen import Screen
+from firmware.screens.menu import Menu
 from firmware.texts import lots_label, t
 
 
@@ -155,7 +156,7 @@ class SeatFlows:
         if key == "ok":
             value = items[frame["sel"] % len(items)][1]
             if value == MENU:
-                self.stack.append({"t": "menu", "sel": 0})
+                self.stack.append(Menu())
             else:
                 self.apply(value)
 

@@ -10,6 +10,7 @@ from engines.core.decision import Interactions as I
 from engines.core.i18n import format_amount
 from firmware.menus import chance_lines
 from firmware.screen import Screen
+from firmware.screens.menu import Menu
 from firmware.texts import t
 
 
@@ -38,7 +39,7 @@ class StepFlows:
             if frame["sel"] == 0:
                 self.apply(self._act(I.CONFIRM))
             else:
-                self.stack.append({"t": "menu", "sel": 0})
+                self.stack.append(Menu())
 
     def _settle_lines(self):
         """A line per buyer with what they pay, as the engine's decision lists them."""
@@ -77,7 +78,7 @@ class StepFlows:
                 _, first = self._dice_for_first()
                 self.apply(self._act(I.CHOOSE, player=first))
             else:
-                self.stack.append({"t": "menu", "sel": 0})
+                self.stack.append(Menu())
 
     def _screen_first_dice(self, frame):
         rolls, first = self._dice_for_first()
@@ -89,7 +90,7 @@ class StepFlows:
     # --------------------------------------------------------------- game over
     def _key_over(self, frame, key):
         if key == "ok":
-            self.stack.append({"t": "menu", "sel": 0})
+            self.stack.append(Menu())
         elif key in ("up", "down"):
             frame["sel"] = max(0, frame.get("sel", 0) + (1 if key == "down" else -1))
 
