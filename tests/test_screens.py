@@ -36,3 +36,24 @@ def test_an_unknown_frame_type_stays_a_dict_and_a_type_registers_only_once():
 def test_overlays_are_not_saved_for_a_resume():
     for name in ("error", "message", "private"):
         assert REGISTRY[name].saved is False
+
+
+def test_a_setup_saved_by_the_old_firmware_resumes_on_the_same_question():
+    from firmware.controller import Controller
+    from firmware.games import PLAYABLE
+    from firmware.screens.setup import Setup
+
+    fresh = Controller()
+    fresh.start_setup()
+    first = fresh.screen()
+    c = Controller()
+    c.start_setup()
+    old = {"game": None, "n": 0, "news": [],
+           "stack": [{"t": "setup", "v": {"game": PLAYABLE[0]}, "sel": 0}]}
+    assert c.restore(old)
+    assert isinstance(c.stack[0], Setup) and c.stack[0].v == {"game": PLAYABLE[0]}
+    assert c.screen().lines != first.lines       # past the game's question
+    saved = c.ui_state()
+    assert saved["game"] is None and saved["stack"][0]["v"] == {"game": PLAYABLE[0]}
+    c.handle(type("E", (), {"name": "back", "kind": "press", "t": 0.0})())
+    assert c.stack[0].v == {} and c.screen().lines == first.lines
