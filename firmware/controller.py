@@ -8,20 +8,25 @@ draw; `lit()` the seats to light; `take_beeps()` the buzzer patterns to play. Th
 controller never reads a clock: time is the `t` of the events it is given, so tests
 drive every timer (speaking windows, auction clock, private view) by sending ticks.
 
-UI state is a stack of small JSON-able frames (`self.stack`); the bottom one is the
-*root*, rebuilt from the engine's decision whenever the game changes. `ui_state()` /
-`restore()` save and reload it (the app stores it in the journal's meta table), so
-after a restart the box comes back on the same screen.
+UI state is a stack of frames (`self.stack`); the bottom one is the *root*, rebuilt
+from the engine's decision whenever the game changes. Most frames are screen objects
+(firmware/screens/: each its own keys, tick, drawing and saved state, registered by type
+name); the rest are still small dicts keyed "t" handled by the flows' `_key_<t>` /
+`_screen_<t>` methods. `ui_state()` / `restore()` save and reload the stack as JSON in the
+dict form (the app stores it in the journal's meta table), so after a restart the box
+comes back on the same screen, from a state saved by this firmware or an older one.
 
 Actions go through `Session.apply` (engine, then journal commit) before anything is
 shown. See docs/firmware.md for the screens and keys.
 
 This module holds the core: events and key dispatch, the root rebuilt from the decision,
-applying actions, undo, the overlays (private view, errors, messages, RFID tags), timers,
-the serial console, the saved UI state, lights and the shared screen helpers. The flows
-are mixins, one module each under `firmware/flows/`: `entries` (the square menu and an
-action's fields), `seats` (speaking rounds and auctions on the seat buttons), `steps`
-(chance, settle, payday, first, ranking), `menu`, and `setup`.
+applying actions, undo, the overlays' entry points (private view, errors, RFID tags),
+timers, the serial console, the saved UI state, lights and the shared screen helpers. The
+screens are in firmware/screens/ (`overlays`, `menu`, `steps`: chance, settle, payday,
+first, ranking; `setup`); the frames not yet moved there are mixins, one module each under
+`firmware/flows/`: `entries` (the square menu and an action's fields) and `seats`
+(speaking rounds and auctions on the seat buttons); `menu` and `setup` keep the
+controller's side of those screens.
 """
 from __future__ import annotations
 
@@ -36,7 +41,6 @@ from firmware.flows.entries import EntryFlow
 from firmware.flows.menu import MenuFlow
 from firmware.flows.seats import SeatFlows
 from firmware.flows.setup import SetupDefaults, SetupFlow  # noqa: F401 (SetupDefaults: the box's API)
-from firmware.flows.steps import StepFlows
 from firmware.games import PLAYABLE, adapter_of
 from engines.core.actions import ANYTIME, CHANCE, OUTCOME
 from engines.core.decision import Interactions as I
@@ -45,6 +49,7 @@ from firmware.screen import Screen
 from firmware.screens.menu import Menu
 from firmware.screens.base import Frame, dump, load
 from firmware.screens.overlays import Error, Message, Private, Rfid, Undo
+from firmware.screens.steps import Chance, FirstDice, Over, Payday, Settle
 from firmware.session import Session
 from firmware.texts import t
 
@@ -69,7 +74,7 @@ class Timing:
                    press_gap_s=min(0.6, timing.hold_time * 0.75), silence_s=timing.silence_s)
 
 
-class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
+class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
     def __init__(self, journal=None, *, lang: str = "fr", timing: Timing | None = None,
                  seat_buttons=(), defaults: SetupDefaults | None = None, report=None,
                  seed_source=None):
@@ -258,12 +263,12 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         if self.session.over:
             self._game_over()
 
-    def _root(self) -> dict:
+    def _root(self):
         """The root frame, from the decision's interaction and its actions' flags."""
         d = self.session.decision()
         how = d.interaction.kind
         if how == I.OVER or self.session.over:
-            return {"t": "over", "sel": 0}
+            return Over()
         main = self._main_kinds()
         if how == I.OPEN_AUCTION:
             # Anyone raises at any time, silence sells: bids on the seat buttons.
@@ -272,7 +277,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
                 and (self.ctx.device_dice or not self.ctx.has(main[0], CHANCE)):
             # The device draws (dice, event tile), or a payment: one confirmation with the
             # outcome shown, a line per company or player (scrolls on a small screen).
-            return {"t": "chance", "kind": main[0], "sel": 0}
+            return Chance(main[0])
         if how == I.SPEAKING_ROUND:
             if d.actor in self.seat_buttons:
                 return {"t": "speak"}
@@ -283,11 +288,11 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         if how == I.LOT_AUCTION:
             return {"t": "auction"}
         if how == I.SETTLEMENT and len(main) == 1:
-            return {"t": "settle", "sel": 0}
+            return Settle()
         if how == I.PAYDAY and len(main) == 1:
-            return {"t": "payday", "sel": 0}
+            return Payday()
         if how == I.FIRST_PLAYER and self.ctx.device_dice:
-            return {"t": "first_dice", "sel": 0}
+            return FirstDice()
         if len(main) == 1:
             frame = {"t": "entry", "kind": main[0], "v": {}, "root": True}
             self._reset_entry(frame)

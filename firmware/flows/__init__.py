@@ -1,3 +1,4 @@
-"""The controller's flows, one mixin of `firmware.controller.Controller` per module:
-entries (the square menu and an action's fields), seats (speaking rounds and auctions on
-the seat buttons), steps (one-screen confirmations), menu, and setup."""
+"""The controller's flows not yet moved to screen objects (firmware/screens/), one mixin
+of `firmware.controller.Controller` per module: entries (the square menu and an action's
+fields) and seats (speaking rounds and auctions on the seat buttons); menu and setup keep
+the controller's side of the screens firmware/screens/ holds."""
