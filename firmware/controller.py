@@ -48,6 +48,7 @@ from firmware.menus import Ctx, describe
 from firmware.screen import Screen
 from firmware.screens.menu import Menu
 from firmware.screens.base import Frame, dump, load
+from firmware.screens.entries import Entry, Root
 from firmware.screens.overlays import Error, Message, Private, Rfid, Undo
 from firmware.screens.steps import Chance, FirstDice, Over, Payday, Settle
 from firmware.session import Session
@@ -202,7 +203,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         if key == "long_back" and self.session is not None and top["t"] not in ("setup",):
             self._offer_undo()
             return
-        if key == "long_ok" and top["t"] == "entry" and self._amount_step_key(top):
+        if key == "long_ok" and isinstance(top, Entry) and top.amount_step_key(self):
             return
         if key == "long_ok" and self.session is not None and top["t"] not in ("setup", "menu", "corr"):
             self.stack.append(Menu())
@@ -282,8 +283,8 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
             if d.actor in self.seat_buttons:
                 return {"t": "speak"}
             # No seat button for this player: the operator answers, straight from the list.
-            frame = {"t": "entry", "kind": d.interaction.roles[I.ANSWER], "v": {}, "root": True}
-            self._reset_entry(frame)
+            frame = Entry(d.interaction.roles[I.ANSWER], root=True)
+            frame.reset(self)
             return frame
         if how == I.LOT_AUCTION:
             return {"t": "auction"}
@@ -294,10 +295,10 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         if how == I.FIRST_PLAYER and self.ctx.device_dice:
             return FirstDice()
         if len(main) == 1:
-            frame = {"t": "entry", "kind": main[0], "v": {}, "root": True}
-            self._reset_entry(frame)
+            frame = Entry(main[0], root=True)
+            frame.reset(self)
             return frame
-        return {"t": "root", "sel": self._default_kind(main)}
+        return Root(self._default_kind(main))
 
     def _default_kind(self, kinds) -> int:
         """Where the square menu starts: the entry the engine names (end of turn, once
