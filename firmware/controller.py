@@ -50,6 +50,7 @@ from firmware.screens.menu import Menu
 from firmware.screens.base import Frame, dump, load
 from firmware.screens.entries import Entry, Root
 from firmware.screens.overlays import Error, Message, Private, Rfid, Undo
+from firmware.screens.seats import Auction, OpenAuction, Speak
 from firmware.screens.steps import Chance, FirstDice, Over, Payday, Settle
 from firmware.session import Session
 from firmware.texts import t
@@ -273,7 +274,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         main = self._main_kinds()
         if how == I.OPEN_AUCTION:
             # Anyone raises at any time, silence sells: bids on the seat buttons.
-            return {"t": "open_auction"}
+            return OpenAuction()
         if how in (I.CHANCE, I.PAYMENT) and len(main) == 1 and self.ctx.has(main[0], OUTCOME) \
                 and (self.ctx.device_dice or not self.ctx.has(main[0], CHANCE)):
             # The device draws (dice, event tile), or a payment: one confirmation with the
@@ -281,13 +282,13 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
             return Chance(main[0])
         if how == I.SPEAKING_ROUND:
             if d.actor in self.seat_buttons:
-                return {"t": "speak"}
+                return Speak()
             # No seat button for this player: the operator answers, straight from the list.
             frame = Entry(d.interaction.roles[I.ANSWER], root=True)
             frame.reset(self)
             return frame
         if how == I.LOT_AUCTION:
-            return {"t": "auction"}
+            return Auction()
         if how == I.SETTLEMENT and len(main) == 1:
             return Settle()
         if how == I.PAYDAY and len(main) == 1:
@@ -464,37 +465,21 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
 
     # ================================================================= ticks
     def _tick(self, now) -> None:
+        """The clock reached `now`: the frame on top ticks (a private view closing, a seat
+        timer); a root uncovered by that tick ticks too, as it would have under it."""
         top = self._top()
         if isinstance(top, Frame):
             top.tick(self, now)
-        if self.session is None:
+        if self.session is None or not self.stack or self.stack[-1] is top:
             return
-        s = self.speak
-        if s is not None and not s.get("manual") and len(self.stack) == 1:
-            if s["count"] and now >= s["gap"]:
-                self._declare(s["seat"], min(s["count"], s["max"]))
-            elif not s["count"] and now >= s["deadline"]:
-                self._declare(s["seat"], 0)
-        if self._auction_running():
-            self._auction_tick(now)
-        elif self.clock is not None and self.clock.get("open") and self.stack and self.stack[0]["t"] == "open_auction":
-            self._open_tick(now)
+        uncovered = self._top()
+        if len(self.stack) == 1 and isinstance(uncovered, Frame):
+            uncovered.tick(self, now)
 
     def next_deadline(self) -> float | None:
         """When the next tick has something to do (the loop sleeps until then)."""
-        times = []
         top = self._top()
-        if isinstance(top, Frame) and top.deadline() is not None:
-            times.append(top.deadline())
-        s = self.speak
-        if s is not None and not s.get("manual") and len(self.stack) == 1:
-            times.append(s["gap"] if s["count"] else s["deadline"])
-        if self._auction_running() if self.session is not None else False:
-            times.append(self.clock["next"])
-            times += list(self.clock["gaps"].values())
-        if self.session is not None and self._open_running():
-            times.append(self.clock["until"])
-        return min(times) if times else None
+        return top.deadline(self) if isinstance(top, Frame) else None
 
     # ============================================================= console
     def console(self, line: str) -> str:

@@ -4,7 +4,7 @@ A frame is what the operator sees and what a key does there. It owns:
   key(ctl, key)         a button on this frame (ctl: the Controller, for the session,
                         the stack, applying actions and the shared helpers)
   tick(ctl, now)        the clock reached `now` (a timer on this frame)
-  deadline()            when `tick` next has something to do, or None
+  deadline(ctl)         when `tick` next has something to do, or None
   draw(ctl) -> Screen   what to show
   to_json() / from_json(data)
                         the saved UI state. The JSON form is the one the controller wrote
@@ -49,7 +49,8 @@ class Frame:
     def tick(self, ctl, now: float) -> None:
         """The clock reached `now`; the default has no timer."""
 
-    def deadline(self) -> float | None:
+    def deadline(self, ctl) -> float | None:
+        """When `tick` next has something to do (the loop sleeps until then), or None."""
         return None
 
     def draw(self, ctl):

@@ -63,7 +63,7 @@ class Private(Frame):
                 ctl._pop_to_root()
             ctl.changed = True
 
-    def deadline(self):
+    def deadline(self, ctl):
         return self.until
 
     def draw(self, ctl):
