@@ -9,12 +9,11 @@ controller never reads a clock: time is the `t` of the events it is given, so te
 drive every timer (speaking windows, auction clock, private view) by sending ticks.
 
 UI state is a stack of frames (`self.stack`); the bottom one is the *root*, rebuilt
-from the engine's decision whenever the game changes. Most frames are screen objects
+from the engine's decision whenever the game changes. Frames are screen objects
 (firmware/screens/: each its own keys, tick, drawing and saved state, registered by type
-name); the rest are still small dicts keyed "t" handled by the flows' `_key_<t>` /
-`_screen_<t>` methods. `ui_state()` / `restore()` save and reload the stack as JSON in the
-dict form (the app stores it in the journal's meta table), so after a restart the box
-comes back on the same screen, from a state saved by this firmware or an older one.
+name). `ui_state()` / `restore()` save and reload the stack as JSON in the dict form keyed
+"t" (the app stores it in the journal's meta table), so after a restart the box comes back
+on the same screen, from a state saved by this firmware or an older one.
 
 Actions go through `Session.apply` (engine, then journal commit) before anything is
 shown. See docs/firmware.md for the screens and keys.
@@ -23,10 +22,11 @@ This module holds the core: events and key dispatch, the root rebuilt from the d
 applying actions, undo, the overlays' entry points (private view, errors, RFID tags),
 timers, the serial console, the saved UI state, lights and the shared screen helpers. The
 screens are in firmware/screens/ (`overlays`, `menu`, `steps`: chance, settle, payday,
-first, ranking; `setup`); the frames not yet moved there are mixins, one module each under
-`firmware/flows/`: `entries` (the square menu and an action's fields) and `seats`
-(speaking rounds and auctions on the seat buttons); `menu` and `setup` keep the
-controller's side of those screens.
+first, ranking; `entries`: the square menu and an action's fields; `seats`: speaking
+rounds and auctions; `setup`). The mixins under `firmware/flows/` hold what those screens
+ask of the controller: `entries` (starting an entry), `seats` (the seat-button events,
+timers and action lists), `menu` (the language) and `setup` (starting the setup, the box
+file, creating or resuming the game).
 """
 from __future__ import annotations
 
@@ -210,12 +210,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
             self.stack.append(Menu())
             self._pause_seats()
             return
-        if isinstance(top, Frame):
-            top.key(self, key)
-            return
-        handler = getattr(self, "_key_" + top["t"], None)
-        if handler is not None:
-            handler(top, key)
+        top.key(self, key)
 
     def _pop(self) -> None:
         if len(self.stack) > 1:
@@ -545,8 +540,8 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
     def restore(self, state: dict) -> bool:
         """Put back a saved UI state if it belongs to the current game position."""
         frames = state.get("stack") or []
-        if not frames or not all(isinstance(f, dict) and "t" in f for f in frames):
-            return False
+        if not frames or not all(isinstance(f, dict) and isinstance(load(f), Frame) for f in frames):
+            return False                # a frame type this firmware does not know: start from the root
         if frames[0]["t"] == "setup":
             if state.get("game") is not None:
                 return False
@@ -583,7 +578,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
     # ================================================================ screens
     def screen(self) -> Screen:
         top = self._top()
-        screen = top.draw(self) if isinstance(top, Frame) else getattr(self, "_screen_" + top["t"])(top)
+        screen = top.draw(self)
         if self.status and not screen.status:
             screen = Screen(screen.kind, screen.title, screen.lines, screen.items, screen.selected,
                             screen.footer, self.status, screen.highlight)

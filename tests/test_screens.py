@@ -57,3 +57,13 @@ def test_a_setup_saved_by_the_old_firmware_resumes_on_the_same_question():
     assert saved["game"] is None and saved["stack"][0]["v"] == {"game": PLAYABLE[0]}
     c.handle(type("E", (), {"name": "back", "kind": "press", "t": 0.0})())
     assert c.stack[0].v == {} and c.screen().lines == first.lines
+
+
+def test_a_saved_state_with_a_frame_type_this_firmware_does_not_know_is_refused():
+    from firmware.controller import Controller
+
+    c = Controller()
+    c.start_setup()
+    before = c.screen()
+    assert not c.restore({"game": None, "n": 0, "stack": [{"t": "no_such_screen", "sel": 2}]})
+    assert c.screen() == before

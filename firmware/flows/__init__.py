@@ -1,4 +1,4 @@
-"""The controller's flows not yet moved to screen objects (firmware/screens/), one mixin
-of `firmware.controller.Controller` per module: entries (the square menu and an action's
-fields) and seats (speaking rounds and auctions on the seat buttons); menu and setup keep
-the controller's side of the screens firmware/screens/ holds."""
+"""What the screens (firmware/screens/) ask of the controller, one mixin of
+`firmware.controller.Controller` per module: entries (starting an entry), seats (the
+seat-button events, their timers and the operator's action lists), menu (the language)
+and setup (starting the setup, the box file, creating or resuming the game)."""

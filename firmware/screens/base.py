@@ -12,8 +12,8 @@ A frame is what the operator sees and what a key does there. It owns:
                         journal's saved `ui` meta from older firmware still resumes.
 
 `load(data)` turns a saved frame back into its object through the registry of type names;
-a type not (yet) registered stays a plain dict, which the controller still dispatches to
-its `_key_<t>` / `_screen_<t>` methods.
+a type not registered stays a plain dict, which `Controller.restore` refuses (the box then
+starts from the decision's root).
 
 Frames also read like the dicts they replace (`frame["t"]`, `frame.get("sel")`), so code
 and tests that look at the stack by type name keep working.
