@@ -395,14 +395,6 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         return self.ui.news(self.ctx, act, events, describe)
 
     # ---------------------------------------------------------------- helpers
-    def _move(self, frame, key, count) -> bool:
-        """Up/Down move the selection (wrapping); True if the key was a move."""
-        if key in ("up", "down") and count:
-            step = -1 if key == "up" else 1
-            frame["sel"] = (frame.get("sel", 0) + step) % count
-            return True
-        return False
-
     def _pop_to_root(self):
         if self.speak is not None and not self.speak.get("manual"):
             self.speak["deadline"] = self.now + self.timing.speaking_window_s

@@ -34,20 +34,6 @@ class SeatFlows:
                 return                      # holding is how one bids
             self._private(seat)
 
-    def _seat_rows(self, asked=None, answers=None, order=None, label=None):
-        rows, highlight = [], None
-        for seat, name in enumerate(self.session.players):
-            if answers is not None and seat in answers:
-                rows.append(f"{name}\t{label(answers[seat])}")
-            elif seat == asked:
-                highlight = len(rows)
-                rows.append(f"{name}\t?")
-            elif order is not None and seat not in order:
-                rows.append(f"{name}\t–")
-            else:
-                rows.append(name)
-        return tuple(rows), highlight
-
     # ---------------------------------------------------------------- speaking
     def _speaking_press(self, seat):
         s = self.speak

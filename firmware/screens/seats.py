@@ -17,6 +17,23 @@ from firmware.screens.menu import Menu
 from firmware.texts import lots_label, t
 
 
+def seat_rows(ctl, asked=None, answers=None, order=None, label=None):
+    """A row per player: their answer, "?" for the one asked (highlighted), "–" for one out
+    of the round."""
+    rows, highlight = [], None
+    for seat, name in enumerate(ctl.session.players):
+        if answers is not None and seat in answers:
+            rows.append(f"{name}\t{label(answers[seat])}")
+        elif seat == asked:
+            highlight = len(rows)
+            rows.append(f"{name}\t?")
+        elif order is not None and seat not in order:
+            rows.append(f"{name}\t–")
+        else:
+            rows.append(name)
+    return tuple(rows), highlight
+
+
 @frame_type("speak")
 @dataclass
 class Speak(Frame):
@@ -53,7 +70,7 @@ class Speak(Frame):
         order = list(shown.get("order", [])) or None
         shares = shown["shares"]
         label = lambda n: t("q.pass", ctl.lang) if n == 0 else format_amount(n * shares, ctl.lang)
-        rows, highlight = ctl._seat_rows(d.actor, answers, order, label)
+        rows, highlight = seat_rows(ctl, d.actor, answers, order, label)
         lines = [text("ui.line." + d.prompt.removeprefix("prompt."), ctl.lang, **ctl._params(d.params))]
         s = ctl.speak
         if s is not None and s["count"]:
