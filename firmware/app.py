@@ -34,6 +34,7 @@ from drivers.events import InputEvent
 from firmware.games import adapter_of
 from firmware.notify import Notifier
 from firmware.render import render_screen
+from firmware.screens.overlays import Message
 from firmware.texts import t
 
 log = logging.getLogger("corbeille")
@@ -376,7 +377,7 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
     controller.boot(clock(), messages=journal.repairs)
     if moved_aside:
         # Said on the screen the box starts on (the setup), until OK or Back.
-        controller.stack.append({"t": "message", "title": t("title.journal_aside", controller.lang),
-                                 "lines": [t("journal_aside.line", controller.lang)], "sel": 0})
+        controller.stack.append(Message(t("title.journal_aside", controller.lang),
+                                        [t("journal_aside.line", controller.lang)]))
     return App(controller, hardware, queue=queue, clock=clock, notifier=notifier, journal=journal,
                strict=strict, help_line=help_line)

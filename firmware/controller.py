@@ -8,20 +8,25 @@ draw; `lit()` the seats to light; `take_beeps()` the buzzer patterns to play. Th
 controller never reads a clock: time is the `t` of the events it is given, so tests
 drive every timer (speaking windows, auction clock, private view) by sending ticks.
 
-UI state is a stack of small JSON-able frames (`self.stack`); the bottom one is the
-*root*, rebuilt from the engine's decision whenever the game changes. `ui_state()` /
-`restore()` save and reload it (the app stores it in the journal's meta table), so
-after a restart the box comes back on the same screen.
+UI state is a stack of frames (`self.stack`); the bottom one is the *root*, rebuilt
+from the engine's decision whenever the game changes. Frames are screen objects
+(firmware/screens/: each its own keys, tick, drawing and saved state, registered by type
+name). `ui_state()` / `restore()` save and reload the stack as JSON in the dict form keyed
+"t" (the app stores it in the journal's meta table), so after a restart the box comes back
+on the same screen, from a state saved by this firmware or an older one.
 
 Actions go through `Session.apply` (engine, then journal commit) before anything is
 shown. See docs/firmware.md for the screens and keys.
 
 This module holds the core: events and key dispatch, the root rebuilt from the decision,
-applying actions, undo, the overlays (private view, errors, messages, RFID tags), timers,
-the serial console, the saved UI state, lights and the shared screen helpers. The flows
-are mixins, one module each under `firmware/flows/`: `entries` (the square menu and an
-action's fields), `seats` (speaking rounds and auctions on the seat buttons), `steps`
-(chance, settle, payday, first, ranking), `menu`, and `setup`.
+applying actions, undo, the overlays' entry points (private view, errors, RFID tags),
+timers, the serial console, the saved UI state, lights and the shared screen helpers. The
+screens are in firmware/screens/ (`overlays`, `menu`, `steps`: chance, settle, payday,
+first, ranking; `entries`: the square menu and an action's fields; `seats`: speaking
+rounds and auctions; `setup`). The mixins under `firmware/flows/` hold what those screens
+ask of the controller: `entries` (starting an entry), `seats` (the seat-button events,
+timers and action lists), `menu` (the language) and `setup` (starting the setup, the box
+file, creating or resuming the game).
 """
 from __future__ import annotations
 
@@ -36,19 +41,23 @@ from firmware.flows.entries import EntryFlow
 from firmware.flows.menu import MenuFlow
 from firmware.flows.seats import SeatFlows
 from firmware.flows.setup import SetupDefaults, SetupFlow  # noqa: F401 (SetupDefaults: the box's API)
-from firmware.flows.steps import StepFlows
 from firmware.games import PLAYABLE, adapter_of
 from engines.core.actions import ANYTIME, CHANCE, OUTCOME
 from engines.core.decision import Interactions as I
 from firmware.menus import Ctx, describe
 from firmware.screen import Screen
+from firmware.screens.menu import Menu
+from firmware.screens.base import Frame, dump, load
+from firmware.screens.entries import Entry, Root
+from firmware.screens.overlays import Error, Message, Private, Rfid, Undo
+from firmware.screens.seats import Auction, OpenAuction, Speak
+from firmware.screens.steps import Chance, FirstDice, Over, Payday, Settle
 from firmware.session import Session
 from firmware.texts import t
 
 log = logging.getLogger("corbeille")
 
 KEYS = ("up", "down", "ok", "back")
-TRANSIENT = ("private", "error", "message")   # frames not saved for a resume
 
 
 @dataclass(frozen=True)
@@ -67,7 +76,7 @@ class Timing:
                    press_gap_s=min(0.6, timing.hold_time * 0.75), silence_s=timing.silence_s)
 
 
-class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
+class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
     def __init__(self, journal=None, *, lang: str = "fr", timing: Timing | None = None,
                  seat_buttons=(), defaults: SetupDefaults | None = None, report=None,
                  seed_source=None):
@@ -129,8 +138,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
             # The details (file names, row numbers) go to the log; the table gets one line.
             for message in messages:
                 log.warning("%s", message)
-            self.stack.append({"t": "message", "title": t("title.repaired", self.lang),
-                               "lines": [t("repaired.line", self.lang, n=len(messages))], "sel": 0})
+            self.stack.append(Message(t("title.repaired", self.lang), [t("repaired.line", self.lang, n=len(messages))]))
         self.changed = True
 
     def attach(self, session: Session) -> None:
@@ -177,26 +185,32 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         return beeps
 
     # ---------------------------------------------------------------- keys
+    def _top(self):
+        """The frame on top, as an object when its type is a screen object (a frame pushed
+        as a dict by older code is loaded in place)."""
+        if not self.stack:
+            return None
+        self.stack[-1] = top = load(self.stack[-1])
+        return top
+
     def _key(self, key: str) -> None:
         self.changed = True
-        top = self.stack[-1] if self.stack else None
+        top = self._top()
         if top is None:
             return
-        if top["t"] in ("private",):
-            self._pop()
+        if getattr(top, "modal", False):
+            top.key(self, key)
             return
         if key == "long_back" and self.session is not None and top["t"] not in ("setup",):
             self._offer_undo()
             return
-        if key == "long_ok" and top["t"] == "entry" and self._amount_step_key(top):
+        if key == "long_ok" and isinstance(top, Entry) and top.amount_step_key(self):
             return
         if key == "long_ok" and self.session is not None and top["t"] not in ("setup", "menu", "corr"):
-            self.stack.append({"t": "menu", "sel": 0})
+            self.stack.append(Menu())
             self._pause_seats()
             return
-        handler = getattr(self, "_key_" + top["t"], None)
-        if handler is not None:
-            handler(top, key)
+        top.key(self, key)
 
     def _pop(self) -> None:
         if len(self.stack) > 1:
@@ -246,41 +260,41 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         if self.session.over:
             self._game_over()
 
-    def _root(self) -> dict:
+    def _root(self):
         """The root frame, from the decision's interaction and its actions' flags."""
         d = self.session.decision()
         how = d.interaction.kind
         if how == I.OVER or self.session.over:
-            return {"t": "over", "sel": 0}
+            return Over()
         main = self._main_kinds()
         if how == I.OPEN_AUCTION:
             # Anyone raises at any time, silence sells: bids on the seat buttons.
-            return {"t": "open_auction"}
+            return OpenAuction()
         if how in (I.CHANCE, I.PAYMENT) and len(main) == 1 and self.ctx.has(main[0], OUTCOME) \
                 and (self.ctx.device_dice or not self.ctx.has(main[0], CHANCE)):
             # The device draws (dice, event tile), or a payment: one confirmation with the
             # outcome shown, a line per company or player (scrolls on a small screen).
-            return {"t": "chance", "kind": main[0], "sel": 0}
+            return Chance(main[0])
         if how == I.SPEAKING_ROUND:
             if d.actor in self.seat_buttons:
-                return {"t": "speak"}
+                return Speak()
             # No seat button for this player: the operator answers, straight from the list.
-            frame = {"t": "entry", "kind": d.interaction.roles[I.ANSWER], "v": {}, "root": True}
-            self._reset_entry(frame)
+            frame = Entry(d.interaction.roles[I.ANSWER], root=True)
+            frame.reset(self)
             return frame
         if how == I.LOT_AUCTION:
-            return {"t": "auction"}
+            return Auction()
         if how == I.SETTLEMENT and len(main) == 1:
-            return {"t": "settle", "sel": 0}
+            return Settle()
         if how == I.PAYDAY and len(main) == 1:
-            return {"t": "payday", "sel": 0}
+            return Payday()
         if how == I.FIRST_PLAYER and self.ctx.device_dice:
-            return {"t": "first_dice", "sel": 0}
+            return FirstDice()
         if len(main) == 1:
-            frame = {"t": "entry", "kind": main[0], "v": {}, "root": True}
-            self._reset_entry(frame)
+            frame = Entry(main[0], root=True)
+            frame.reset(self)
             return frame
-        return {"t": "root", "sel": self._default_kind(main)}
+        return Root(self._default_kind(main))
 
     def _default_kind(self, kinds) -> int:
         """Where the square menu starts: the entry the engine names (end of turn, once
@@ -368,7 +382,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
 
     def _error(self, message: str) -> None:
         self.beeps.append("error")
-        self.stack.append({"t": "error", "msg": message})
+        self.stack.append(Error(message))
         self.changed = True
 
     @property
@@ -381,14 +395,6 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         return self.ui.news(self.ctx, act, events, describe)
 
     # ---------------------------------------------------------------- helpers
-    def _move(self, frame, key, count) -> bool:
-        """Up/Down move the selection (wrapping); True if the key was a move."""
-        if key in ("up", "down") and count:
-            step = -1 if key == "up" else 1
-            frame["sel"] = (frame.get("sel", 0) + step) % count
-            return True
-        return False
-
     def _pop_to_root(self):
         if self.speak is not None and not self.speak.get("manual"):
             self.speak["deadline"] = self.now + self.timing.speaking_window_s
@@ -401,15 +407,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         if self.stack[-1]["t"] == "undo":
             return
         self._pause_seats()
-        self.stack.append({"t": "undo", "sel": 0})
-
-    def _key_undo(self, frame, key):
-        if self._move(frame, key, 2):
-            return
-        if key == "back" or (key == "ok" and frame["sel"] == 1):
-            self.stack.pop()
-        elif key == "ok":
-            self.undo()
+        self.stack.append(Undo())
 
     def undo(self) -> bool:
         try:
@@ -427,18 +425,8 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
             return
         if self.stack and self.stack[-1]["t"] == "private":
             self.stack.pop()
-        self.stack.append({"t": "private", "seat": seat, "until": self.now + self.timing.private_view_s})
+        self.stack.append(Private(seat, self.now + self.timing.private_view_s))
         self.changed = True
-
-    def _key_error(self, frame, key):
-        if key in ("ok", "back"):
-            self.stack.pop()
-
-    def _key_message(self, frame, key):
-        if key in ("up", "down"):
-            frame["sel"] = max(0, frame.get("sel", 0) + (1 if key == "down" else -1))
-        elif key in ("ok", "back"):
-            self.stack.pop()
 
     def _tag(self, tag):
         if self.session is None or not tag:
@@ -446,24 +434,8 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         if tag in self.tags:
             self._private(self.tags[tag])
         else:
-            self.stack.append({"t": "rfid", "tag": tag, "sel": 0})
+            self.stack.append(Rfid(tag))
         self.changed = True
-
-    def _key_rfid(self, frame, key):
-        players = self.session.players
-        count = len(players) + 1
-        if key == "back":
-            self.stack.pop()
-            return
-        if self._move(frame, key, count):
-            return
-        if key == "ok":
-            self.stack.pop()
-            sel = frame["sel"] % count
-            if sel < len(players):
-                self.tags[frame["tag"]] = sel
-                self._save_tags()
-                self._private(sel)
 
     def _load_tags(self):
         if self.journal is None or self.session is None:
@@ -480,39 +452,21 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
 
     # ================================================================= ticks
     def _tick(self, now) -> None:
-        top = self.stack[-1] if self.stack else None
-        if top is not None and top["t"] == "private" and now >= top["until"]:
-            self.stack.pop()
-            self._pop_to_root() if len(self.stack) == 1 else None
-            self.changed = True
-        if self.session is None:
+        """The clock reached `now`: the frame on top ticks (a private view closing, a seat
+        timer); a root uncovered by that tick ticks too, as it would have under it."""
+        top = self._top()
+        if isinstance(top, Frame):
+            top.tick(self, now)
+        if self.session is None or not self.stack or self.stack[-1] is top:
             return
-        s = self.speak
-        if s is not None and not s.get("manual") and len(self.stack) == 1:
-            if s["count"] and now >= s["gap"]:
-                self._declare(s["seat"], min(s["count"], s["max"]))
-            elif not s["count"] and now >= s["deadline"]:
-                self._declare(s["seat"], 0)
-        if self._auction_running():
-            self._auction_tick(now)
-        elif self.clock is not None and self.clock.get("open") and self.stack and self.stack[0]["t"] == "open_auction":
-            self._open_tick(now)
+        uncovered = self._top()
+        if len(self.stack) == 1 and isinstance(uncovered, Frame):
+            uncovered.tick(self, now)
 
     def next_deadline(self) -> float | None:
         """When the next tick has something to do (the loop sleeps until then)."""
-        times = []
-        top = self.stack[-1] if self.stack else None
-        if top is not None and top["t"] == "private":
-            times.append(top["until"])
-        s = self.speak
-        if s is not None and not s.get("manual") and len(self.stack) == 1:
-            times.append(s["gap"] if s["count"] else s["deadline"])
-        if self._auction_running() if self.session is not None else False:
-            times.append(self.clock["next"])
-            times += list(self.clock["gaps"].values())
-        if self.session is not None and self._open_running():
-            times.append(self.clock["until"])
-        return min(times) if times else None
+        top = self._top()
+        return top.deadline(self) if isinstance(top, Frame) else None
 
     # ============================================================= console
     def console(self, line: str) -> str:
@@ -570,7 +524,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
 
     # ============================================================ UI state
     def ui_state(self) -> dict:
-        frames = [dict(f) for f in self.stack if f["t"] not in TRANSIENT]
+        frames = [dump(f) for f in self.stack if getattr(load(f), "saved", True)]
         return {"game": self.session.game_id if self.session is not None and frames and frames[0]["t"] != "setup" else None,
                 "n": len(self.session.game.log) if self.session is not None else 0,
                 "stack": frames, "news": list(self.news)}
@@ -578,12 +532,12 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
     def restore(self, state: dict) -> bool:
         """Put back a saved UI state if it belongs to the current game position."""
         frames = state.get("stack") or []
-        if not frames or not all(isinstance(f, dict) and "t" in f for f in frames):
-            return False
+        if not frames or not all(isinstance(f, dict) and isinstance(load(f), Frame) for f in frames):
+            return False                # a frame type this firmware does not know: start from the root
         if frames[0]["t"] == "setup":
             if state.get("game") is not None:
                 return False
-            self.stack = frames
+            self.stack = [load(f) for f in frames]
             return True
         if self.session is None or state.get("game") != self.session.game_id \
                 or state.get("n") != len(self.session.game.log):
@@ -591,7 +545,7 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
         root = self._root()
         if frames[0]["t"] != root["t"] or frames[0].get("kind") != root.get("kind"):
             return False
-        self.stack = frames
+        self.stack = [load(f) for f in frames]
         self.news = tuple(str(x) for x in state.get("news", ()))
         try:
             self.screen()
@@ -615,9 +569,8 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
 
     # ================================================================ screens
     def screen(self) -> Screen:
-        top = self.stack[-1]
-        builder = getattr(self, "_screen_" + top["t"])
-        screen = builder(top)
+        top = self._top()
+        screen = top.draw(self)
         if self.status and not screen.status:
             screen = Screen(screen.kind, screen.title, screen.lines, screen.items, screen.selected,
                             screen.footer, self.status, screen.highlight)
@@ -642,27 +595,3 @@ class Controller(EntryFlow, SeatFlows, StepFlows, MenuFlow, SetupFlow):
     def _whose(self):
         d = self.session.decision()
         return self.session.players[d.actor] if d.actor is not None else ""
-
-    def _screen_undo(self, frame):
-        last = self.session.last_action
-        line = t("undo.line", self.lang, action=describe(self.ctx, last)) if last else ""
-        return Screen("confirm", t("undo.title", self.lang), (line,), (t("yes", self.lang), t("no", self.lang)),
-                      frame["sel"] % 2, self._footer("confirm"))
-
-    def _screen_private(self, frame):
-        name, lines = self.ui.private_lines(self.session, frame["seat"], self.lang)
-        return Screen("private", t("private.title", self.lang, player=name), tuple(lines),
-                      footer=self._footer("close"))
-
-    def _screen_error(self, frame):
-        return Screen("error", t("error.title", self.lang), (frame["msg"],), footer=self._footer("ok"))
-
-    def _screen_message(self, frame):
-        return Screen("message", frame.get("title", ""), tuple(frame.get("lines", ())), (), frame.get("sel", 0),
-                      self._footer("ok"))
-
-    def _screen_rfid(self, frame):
-        items = tuple(self.session.players) + (t("rfid.ignore", self.lang),)
-        return Screen("menu", t("rfid.title", self.lang), (t("rfid.line", self.lang),), items,
-                      frame["sel"] % len(items), self._footer("menu"))
-

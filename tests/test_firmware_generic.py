@@ -19,7 +19,8 @@ from firmware.games import PLAYABLE, adapter
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = [ROOT / "firmware" / "controller.py", ROOT / "firmware" / "menus.py",
-        *sorted((ROOT / "firmware" / "flows").glob("*.py"))]
+        *sorted((ROOT / "firmware" / "flows").glob("*.py")),
+        *sorted((ROOT / "firmware" / "screens").glob("*.py"))]
 INTERNALS = re.compile(r"\bgame\.(s|top)\b|\.zone\(|\bgame\.cash\(|\bgame\.in_game\(")
 
 

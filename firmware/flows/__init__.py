@@ -1,3 +1,4 @@
-"""The controller's flows, one mixin of `firmware.controller.Controller` per module:
-entries (the square menu and an action's fields), seats (speaking rounds and auctions on
-the seat buttons), steps (one-screen confirmations), menu, and setup."""
+"""What the screens (firmware/screens/) ask of the controller, one mixin of
+`firmware.controller.Controller` per module: entries (starting an entry), seats (the
+seat-button events, their timers and the operator's action lists), menu (the language)
+and setup (starting the setup, the box file, creating or resuming the game)."""

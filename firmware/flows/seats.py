@@ -2,16 +2,15 @@
 silence sells) and lot auctions (hold to stay in as the auction clock moves), with the
 operator's action lists that stand in for the buttons.
 
-A mixin of `firmware.controller.Controller`: the frames `speak`, `open_auction`,
-`open_menu`, `auction` and `auction_menu`, and the seat-button events.
+A mixin of `firmware.controller.Controller`: the seat-button events, the timers' state
+and the action lists; the screens (`speak`, `open_auction`, `open_menu`, `auction`,
+`auction_menu`) with their keys, ticks and drawing are firmware/screens/seats.py.
 """
 from __future__ import annotations
 
 from engines.core.decision import Interactions as I
-from engines.core.i18n import format_amount, text
 from firmware.menus import MENU, player_name
-from firmware.screen import Screen
-from firmware.texts import lots_label, t
+from firmware.texts import t
 
 
 class SeatFlows:
@@ -35,26 +34,7 @@ class SeatFlows:
                 return                      # holding is how one bids
             self._private(seat)
 
-    def _seat_rows(self, asked=None, answers=None, order=None, label=None):
-        rows, highlight = [], None
-        for seat, name in enumerate(self.session.players):
-            if answers is not None and seat in answers:
-                rows.append(f"{name}\t{label(answers[seat])}")
-            elif seat == asked:
-                highlight = len(rows)
-                rows.append(f"{name}\t?")
-            elif order is not None and seat not in order:
-                rows.append(f"{name}\t–")
-            else:
-                rows.append(name)
-        return tuple(rows), highlight
-
     # ---------------------------------------------------------------- speaking
-    def _key_speak(self, frame, key):
-        if key in ("ok", "up", "down"):
-            self._pause_seats()
-            self._start_entry(self._role(I.ANSWER), menu=True)
-
     def _speaking_press(self, seat):
         s = self.speak
         if s is None or s.get("manual") or seat != s["seat"] or len(self.stack) != 1:
@@ -69,21 +49,6 @@ class SeatFlows:
     def _declare(self, seat, lots):
         self.speak = None
         self.apply(self._act(I.ANSWER, player=seat, lots=lots))
-
-    def _screen_speak(self, frame):
-        d = self.session.decision()
-        shown = d.interaction.params
-        answers = {seat: lots for seat, lots in shown.get("answers", [])}
-        order = list(shown.get("order", [])) or None
-        shares = shown["shares"]
-        label = lambda n: t("q.pass", self.lang) if n == 0 else format_amount(n * shares, self.lang)
-        rows, highlight = self._seat_rows(d.actor, answers, order, label)
-        lines = [text("ui.line." + d.prompt.removeprefix("prompt."), self.lang, **self._params(d.params))]
-        s = self.speak
-        if s is not None and s["count"]:
-            lines = [t("speak.count", self.lang, player=self._whose(), shares=format_amount(s["count"] * shares, self.lang))]
-        footer = self._footer("speak_seats" if s is not None and not s.get("manual") else "speak")
-        return Screen("speaking", self._title(), tuple(lines), rows, 0, footer, highlight=highlight)
 
     # ----------------------------------------------------------- open auctions
     # Anyone may raise at any time; a press of a seat button raises by the step (the
@@ -121,10 +86,6 @@ class SeatFlows:
         from firmware.script import fill_dice
         return fill_dice(self.session.game, self._act(I.SILENCE))
 
-    def _key_open_auction(self, frame, key):
-        if key in ("ok", "up", "down"):
-            self.stack.append({"t": "open_menu", "sel": 0})
-
     def _open_items(self):
         """The operator answers for any bidder (seats without a button, or anyone)."""
         lang, d = self.lang, self.session.decision()
@@ -141,46 +102,6 @@ class SeatFlows:
             items.append((t("open." + silence, lang), self._silence_action()))
         items.append((t("menu_item", lang), MENU))
         return items
-
-    def _key_open_menu(self, frame, key):
-        self._key_action_list(frame, key, self._open_items())
-
-    def _key_action_list(self, frame, key, items):
-        """The operator's list during an auction: (label, action) entries, then Menu."""
-        if key == "back":
-            self.stack.pop()
-            return
-        if self._move(frame, key, len(items)):
-            return
-        if key == "ok":
-            value = items[frame["sel"] % len(items)][1]
-            if value == MENU:
-                self.stack.append({"t": "menu", "sel": 0})
-            else:
-                self.apply(value)
-
-    def _screen_open_auction(self, frame):
-        snap = self.session.snapshot()
-        auction = snap.get("auction") or {}
-        d = self.session.decision()
-        high, bidder = auction.get("high"), auction.get("high_bidder")
-        if high is None:
-            line = t("open.none", self.lang, minimum=d.params.get("minimum", ""))
-        else:
-            line = t("open.high", self.lang, amount=high, player=bidder)
-        rows, highlight = [], None
-        for name in auction.get("bidders", []):
-            if name == bidder:
-                highlight = len(rows)
-                rows.append(f"{name}\t{high}")
-            else:
-                rows.append(name)
-        footer = self._footer("open_seats" if self._open_running() else "speak")
-        return Screen("auction", self._title(), (line,), tuple(rows), 0, footer, highlight=highlight)
-
-    def _screen_open_menu(self, frame):
-        items = tuple(label for label, _ in self._open_items())
-        return Screen("menu", self._title(), (), items, frame["sel"] % len(items), self._footer("menu"))
 
     # ---------------------------------------------------------------- auctions
     def _auction_running(self) -> bool:
@@ -233,11 +154,6 @@ class SeatFlows:
             self.beeps.append("tick")
             self.apply(self._act(I.STEP))
 
-    def _key_auction(self, frame, key):
-        if key in ("ok", "up", "down"):
-            self._pause_seats()
-            self.stack.append({"t": "auction_menu", "sel": 0})
-
     def _auction_items(self):
         lang = self.lang
         d = self.session.decision()
@@ -255,24 +171,3 @@ class SeatFlows:
                     items.append((label, self._act(I.STAY, player=seat, lots=lots)))
         items.append((t("menu_item", lang), MENU))
         return items
-
-    def _key_auction_menu(self, frame, key):
-        self._key_action_list(frame, key, self._auction_items())
-
-    def _screen_auction(self, frame):
-        d = self.session.decision()
-        bidders = self._bidders()
-        pending = set(self._pending())
-        rows = []
-        for seat, lots in bidders:
-            mark = t("auction.holding", self.lang) if seat in self.held else ""
-            state = "" if seat in pending else " ✓"
-            rows.append(f"{player_name(self.ctx, seat)}{state}\t{lots_label(lots, d.interaction.params['shares'], self.lang).split(' (')[0]}{mark}")
-        lines = (t("auction.line", self.lang, lots=d.params.get("lots", ""), price=d.params.get("price", ""),
-                   proposal=d.params.get("proposal", "")),)
-        footer = self._footer("auction_clock" if self._auction_running() else "speak")
-        return Screen("auction", self._title(), lines, tuple(rows), 0, footer)
-
-    def _screen_auction_menu(self, frame):
-        items = tuple(label for label, _ in self._auction_items())
-        return Screen("menu", self._title(), (), items, frame["sel"] % len(items), self._footer("menu"))

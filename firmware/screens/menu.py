@@ -1,0 +1,159 @@
+"""The menu (a long OK) and the small screens it opens: corrections, whose private view,
+the history, a new game."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.core.actions import ANYTIME, CORRECTION
+from firmware.menus import _is_seat, describe, kind_label
+from firmware.screen import Screen
+from firmware.screens.base import Frame, frame_type
+from firmware.texts import t
+
+
+def corrections(ctl, decision) -> list[str]:
+    """The corrections the decision offers, in its order."""
+    return [o.kind for o in decision.options if ctl.ctx.has(o.kind, CORRECTION)]
+
+
+def by_a_player(ctl, kind) -> bool:
+    """Whether the action names a player (a seat field) rather than being the table's."""
+    return any(name == "player" or _is_seat(typ) for name, typ, _ in ctl.session.actions.fields(kind))
+
+
+@frame_type("menu")
+@dataclass
+class Menu(Frame):
+    """Reveal, private view, history, undo, corrections, close, language, new game."""
+    sel: int = 0
+
+    def items(self, ctl):
+        lang = ctl.lang
+        d = ctl.session.decision()
+        # Actions allowed at any time (not corrections): a player's own (revealing a rumour)
+        # open the menu; the table's (closing the game) come after the corrections.
+        anytime = [o for o in d.options if ctl.ctx.has(o.kind, ANYTIME) and not ctl.ctx.has(o.kind, CORRECTION)]
+        players = [o.kind for o in anytime if by_a_player(ctl, o.kind)]
+        table = [o.kind for o in anytime if not by_a_player(ctl, o.kind)]
+        items = [(t("menu." + kind, lang), ("entry", kind)) for kind in players]
+        items.append((t("menu.private", lang), "private"))
+        items.append((t("menu.history", lang), "history"))
+        if ctl.session.last_action is not None:
+            items.append((t("menu.undo", lang), "undo"))
+        if corrections(ctl, d):
+            items.append((t("menu.corrections", lang), "corr"))
+        items += [(t("menu." + kind, lang), ("entry", kind)) for kind in table]
+        items.append((t("menu.lang", lang), "lang"))
+        items.append((t("menu.new_game", lang), "new"))
+        return items
+
+    def key(self, ctl, key):
+        items = self.items(ctl)
+        if key == "back":
+            ctl._pop()
+            return
+        if self.move(key, len(items)) or key != "ok":
+            return
+        choice = items[self.sel % len(items)][1]
+        if isinstance(choice, tuple):
+            ctl._start_entry(choice[1])
+        elif choice == "private":
+            ctl.stack.append(Who())
+        elif choice == "history":
+            ctl.stack.append(History())
+        elif choice == "undo":
+            ctl._offer_undo()
+        elif choice == "corr":
+            ctl.stack.append(Corrections())
+        elif choice == "lang":
+            ctl.set_lang("en" if ctl.lang == "fr" else "fr")
+        elif choice == "new":
+            ctl.stack.append(NewGame())
+
+    def draw(self, ctl):
+        items = tuple(label for label, _ in self.items(ctl))
+        return Screen("menu", t("menu.title", ctl.lang), (), items, self.sel % len(items), ctl._footer("menu"))
+
+
+@frame_type("corr")
+@dataclass
+class Corrections(Frame):
+    """The corrections the decision offers; OK starts one as an entry."""
+    sel: int = 0
+
+    def key(self, ctl, key):
+        kinds = corrections(ctl, ctl.session.decision())
+        if key == "back":
+            ctl.stack.pop()
+            return
+        if self.move(key, len(kinds)):
+            return
+        if key == "ok" and kinds:
+            ctl._start_entry(kinds[self.sel % len(kinds)])
+
+    def draw(self, ctl):
+        items = tuple(kind_label(ctl.ctx, k) for k in corrections(ctl, ctl.session.decision()))
+        return Screen("menu", t("menu.corrections", ctl.lang), (), items, self.sel % max(1, len(items)),
+                      ctl._footer("menu"))
+
+
+@frame_type("who")
+@dataclass
+class Who(Frame):
+    """Whose private view to show."""
+    sel: int = 0
+
+    def key(self, ctl, key):
+        players = ctl.session.players
+        if key == "back":
+            ctl.stack.pop()
+            return
+        if self.move(key, len(players)):
+            return
+        if key == "ok":
+            ctl.stack.pop()
+            ctl._private(self.sel % len(players))
+
+    def draw(self, ctl):
+        items = tuple(ctl.session.players)
+        return Screen("menu", t("menu.private", ctl.lang), (t("q.player", ctl.lang),), items,
+                      self.sel % len(items), ctl._footer("menu"))
+
+
+@frame_type("history")
+@dataclass
+class History(Frame):
+    """The game's actions, newest first, scrolled."""
+    sel: int = 0
+
+    def key(self, ctl, key):
+        if self.scroll(key):
+            return
+        if key in ("ok", "back"):
+            ctl.stack.pop()
+
+    def draw(self, ctl):
+        log = ctl.session.game.log
+        lines = tuple(f"{i}. {describe(ctl.ctx, a)}" for i, a in reversed(list(enumerate(log, 1))))
+        self.sel = min(self.sel, max(0, len(lines) - 1))
+        return Screen("message", t("menu.history", ctl.lang), lines or (t("history.empty", ctl.lang),),
+                      (), self.sel, ctl._footer("scroll"))
+
+
+@frame_type("newgame")
+@dataclass
+class NewGame(Frame):
+    """Leave this game for the setup? Yes / No (No selected)."""
+    sel: int = 1
+
+    def key(self, ctl, key):
+        if self.move(key, 2):
+            return
+        if key == "back" or (key == "ok" and self.sel == 1):
+            ctl.stack.pop()
+        elif key == "ok":
+            ctl.stack = [ctl._setup_frame()]
+
+    def draw(self, ctl):
+        return Screen("confirm", t("menu.new_game", ctl.lang), (t("newgame.line", ctl.lang),),
+                      (t("yes", ctl.lang), t("no", ctl.lang)), self.sel % 2, ctl._footer("confirm"))

@@ -1,0 +1,122 @@
+"""Overlays any screen can raise: an error, a message, a player's private view, an RFID
+tag to assign, and the undo confirmation."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from firmware.menus import describe
+from firmware.screen import Screen
+from firmware.screens.base import Frame, frame_type
+from firmware.texts import t
+
+
+@frame_type("error")
+@dataclass
+class Error(Frame):
+    """A refused action or a failure, said until OK or Back."""
+    saved = False
+    msg: str = ""
+
+    def key(self, ctl, key):
+        if key in ("ok", "back"):
+            ctl.stack.pop()
+
+    def draw(self, ctl):
+        return Screen("error", t("error.title", ctl.lang), (self.msg,), footer=ctl._footer("ok"))
+
+
+@frame_type("message")
+@dataclass
+class Message(Frame):
+    """A few lines to read (the journal repaired or set aside), scrolled, closed by OK or Back."""
+    saved = False
+    title: str = ""
+    lines: list = field(default_factory=list)
+    sel: int = 0
+
+    def key(self, ctl, key):
+        if self.scroll(key):
+            return
+        if key in ("ok", "back"):
+            ctl.stack.pop()
+
+    def draw(self, ctl):
+        return Screen("message", self.title, tuple(self.lines), (), self.sel, ctl._footer("ok"))
+
+
+@frame_type("private")
+@dataclass
+class Private(Frame):
+    """A player's private view, shown for a few seconds; any key closes it."""
+    saved = False
+    modal = True                        # every key (long ones too) closes it
+    seat: int = 0
+    until: float = 0.0
+
+    def key(self, ctl, key):
+        ctl._pop()
+
+    def tick(self, ctl, now):
+        if now >= self.until:
+            ctl.stack.pop()
+            if len(ctl.stack) == 1:
+                ctl._pop_to_root()
+            ctl.changed = True
+
+    def deadline(self, ctl):
+        return self.until
+
+    def draw(self, ctl):
+        name, lines = ctl.ui.private_lines(ctl.session, self.seat, ctl.lang)
+        return Screen("private", t("private.title", ctl.lang, player=name), tuple(lines),
+                      footer=ctl._footer("close"))
+
+
+@frame_type("rfid")
+@dataclass
+class Rfid(Frame):
+    """An unknown RFID tag: whose is it (or ignore it)."""
+    tag: str = ""
+    sel: int = 0
+
+    def key(self, ctl, key):
+        players = ctl.session.players
+        count = len(players) + 1
+        if key == "back":
+            ctl.stack.pop()
+            return
+        if self.move(key, count):
+            return
+        if key == "ok":
+            ctl.stack.pop()
+            sel = self.sel % count
+            if sel < len(players):
+                ctl.tags[self.tag] = sel
+                ctl._save_tags()
+                ctl._private(sel)
+
+    def draw(self, ctl):
+        items = tuple(ctl.session.players) + (t("rfid.ignore", ctl.lang),)
+        return Screen("menu", t("rfid.title", ctl.lang), (t("rfid.line", ctl.lang),), items,
+                      self.sel % len(items), ctl._footer("menu"))
+
+
+@frame_type("undo")
+@dataclass
+class Undo(Frame):
+    """Undo the last action? Yes / No."""
+    sel: int = 0
+
+    def key(self, ctl, key):
+        if self.move(key, 2):
+            return
+        if key == "back" or (key == "ok" and self.sel == 1):
+            ctl.stack.pop()
+        elif key == "ok":
+            ctl.undo()
+
+    def draw(self, ctl):
+        last = ctl.session.last_action
+        line = t("undo.line", ctl.lang, action=describe(ctl.ctx, last)) if last else ""
+        return Screen("confirm", t("undo.title", ctl.lang), (line,), (t("yes", ctl.lang), t("no", ctl.lang)),
+                      self.sel % 2, ctl._footer("confirm"))

@@ -1,0 +1,195 @@
+"""The seat-button screens: a speaking round (presses count lots), an open auction (a press
+raises, silence sells) and a lot auction (hold to stay in as the auction clock moves), each
+with its timer as the frame's tick, and the operator's action lists that stand in for the
+buttons. The timers' state (`ctl.speak`, `ctl.clock`) is the controller's: the seat-button
+events reach it whatever is on the screen, and it is armed again from the decision on a
+resume, so the frames themselves save nothing."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.core.decision import Interactions as I
+from engines.core.i18n import format_amount, text
+from firmware.menus import MENU, player_name
+from firmware.screen import Screen
+from firmware.screens.base import Frame, frame_type
+from firmware.screens.menu import Menu
+from firmware.texts import lots_label, t
+
+
+def seat_rows(ctl, asked=None, answers=None, order=None, label=None):
+    """A row per player: their answer, "?" for the one asked (highlighted), "–" for one out
+    of the round."""
+    rows, highlight = [], None
+    for seat, name in enumerate(ctl.session.players):
+        if answers is not None and seat in answers:
+            rows.append(f"{name}\t{label(answers[seat])}")
+        elif seat == asked:
+            highlight = len(rows)
+            rows.append(f"{name}\t?")
+        elif order is not None and seat not in order:
+            rows.append(f"{name}\t–")
+        else:
+            rows.append(name)
+    return tuple(rows), highlight
+
+
+@frame_type("speak")
+@dataclass
+class Speak(Frame):
+    """A speaking round on the seat buttons: the asked seat presses once per lot, a pause
+    ends the count, no press in the window passes. Any operator key answers for them."""
+
+    def key(self, ctl, key):
+        if key in ("ok", "up", "down"):
+            ctl._pause_seats()
+            ctl._start_entry(ctl._role(I.ANSWER), menu=True)
+
+    def _running(self, ctl):
+        s = ctl.speak
+        return s is not None and not s.get("manual") and len(ctl.stack) == 1
+
+    def tick(self, ctl, now):
+        if not self._running(ctl):
+            return
+        s = ctl.speak
+        if s["count"] and now >= s["gap"]:
+            ctl._declare(s["seat"], min(s["count"], s["max"]))
+        elif not s["count"] and now >= s["deadline"]:
+            ctl._declare(s["seat"], 0)
+
+    def deadline(self, ctl):
+        if not self._running(ctl):
+            return None
+        return ctl.speak["gap"] if ctl.speak["count"] else ctl.speak["deadline"]
+
+    def draw(self, ctl):
+        d = ctl.session.decision()
+        shown = d.interaction.params
+        answers = {seat: lots for seat, lots in shown.get("answers", [])}
+        order = list(shown.get("order", [])) or None
+        shares = shown["shares"]
+        label = lambda n: t("q.pass", ctl.lang) if n == 0 else format_amount(n * shares, ctl.lang)
+        rows, highlight = seat_rows(ctl, d.actor, answers, order, label)
+        lines = [text("ui.line." + d.prompt.removeprefix("prompt."), ctl.lang, **ctl._params(d.params))]
+        s = ctl.speak
+        if s is not None and s["count"]:
+            lines = [t("speak.count", ctl.lang, player=ctl._whose(),
+                       shares=format_amount(s["count"] * shares, ctl.lang))]
+        footer = ctl._footer("speak_seats" if s is not None and not s.get("manual") else "speak")
+        return Screen("speaking", ctl._title(), tuple(lines), rows, 0, footer, highlight=highlight)
+
+
+class ActionList(Frame):
+    """The operator's list during an auction: (label, action) entries, then Menu."""
+    sel: int = 0
+
+    def items(self, ctl):
+        raise NotImplementedError
+
+    def key(self, ctl, key):
+        items = self.items(ctl)
+        if key == "back":
+            ctl.stack.pop()
+            return
+        if self.move(key, len(items)):
+            return
+        if key == "ok":
+            value = items[self.sel % len(items)][1]
+            if value == MENU:
+                ctl.stack.append(Menu())
+            else:
+                ctl.apply(value)
+
+    def draw(self, ctl):
+        items = tuple(label for label, _ in self.items(ctl))
+        return Screen("menu", ctl._title(), (), items, self.sel % len(items), ctl._footer("menu"))
+
+
+@frame_type("open_menu")
+@dataclass
+class OpenMenu(ActionList):
+    """The operator bids for any bidder, or lets the silence sell."""
+    sel: int = 0
+
+    def items(self, ctl):
+        return ctl._open_items()
+
+
+@frame_type("auction_menu")
+@dataclass
+class AuctionMenu(ActionList):
+    """The operator moves the auction clock or drops a bidder's lots."""
+    sel: int = 0
+
+    def items(self, ctl):
+        return ctl._auction_items()
+
+
+@frame_type("open_auction")
+@dataclass
+class OpenAuction(Frame):
+    """Anyone raises at any time on their seat button; the silence sells."""
+
+    def key(self, ctl, key):
+        if key in ("ok", "up", "down"):
+            ctl.stack.append(OpenMenu())
+
+    def tick(self, ctl, now):
+        if ctl.clock is not None and ctl.clock.get("open"):
+            ctl._open_tick(now)
+
+    def deadline(self, ctl):
+        return ctl.clock["until"] if ctl._open_running() else None
+
+    def draw(self, ctl):
+        auction = ctl.session.snapshot().get("auction") or {}
+        d = ctl.session.decision()
+        high, bidder = auction.get("high"), auction.get("high_bidder")
+        if high is None:
+            line = t("open.none", ctl.lang, minimum=d.params.get("minimum", ""))
+        else:
+            line = t("open.high", ctl.lang, amount=high, player=bidder)
+        rows, highlight = [], None
+        for name in auction.get("bidders", []):
+            if name == bidder:
+                highlight = len(rows)
+                rows.append(f"{name}\t{high}")
+            else:
+                rows.append(name)
+        footer = ctl._footer("open_seats" if ctl._open_running() else "speak")
+        return Screen("auction", ctl._title(), (line,), tuple(rows), 0, footer, highlight=highlight)
+
+
+@frame_type("auction")
+@dataclass
+class Auction(Frame):
+    """A lot auction: bidders hold their seat button to stay in as the clock moves."""
+
+    def key(self, ctl, key):
+        if key in ("ok", "up", "down"):
+            ctl._pause_seats()
+            ctl.stack.append(AuctionMenu())
+
+    def tick(self, ctl, now):
+        if ctl._auction_running():
+            ctl._auction_tick(now)
+
+    def deadline(self, ctl):
+        if not ctl._auction_running():
+            return None
+        return min([ctl.clock["next"], *ctl.clock["gaps"].values()])
+
+    def draw(self, ctl):
+        d = ctl.session.decision()
+        pending = set(ctl._pending())
+        rows = []
+        for seat, lots in ctl._bidders():
+            mark = t("auction.holding", ctl.lang) if seat in ctl.held else ""
+            state = "" if seat in pending else " ✓"
+            shown = lots_label(lots, d.interaction.params['shares'], ctl.lang).split(' (')[0]
+            rows.append(f"{player_name(ctl.ctx, seat)}{state}\t{shown}{mark}")
+        lines = (t("auction.line", ctl.lang, lots=d.params.get("lots", ""), price=d.params.get("price", ""),
+                   proposal=d.params.get("proposal", "")),)
+        footer = ctl._footer("auction_clock" if ctl._auction_running() else "speak")
+        return Screen("auction", ctl._title(), lines, tuple(rows), 0, footer)
