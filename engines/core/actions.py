@@ -4,10 +4,23 @@ Every game declares its actions as dataclasses decorated with `@action("kind")`.
 field annotations say how a field is written in the command language:
 
     Seat     a player, written by name in text (`Sophie`), by seat number in JSON
-    Name     an identifier such as a company or sector (`SONY`, `BANQUES`), upper case
+    Name     an identifier (an event tile), upper case
+    Company  a company, by its ticker (`SONY`), upper case
+    Target   what a price change moves: a company, a sector (`BANQUES`) or `ALL`
     int      a whole number; amounts may be written 1_000_000 or 1000000
+    Lots     a number of lots (a count, never money)
+    Money    an amount of money paid or bid
+    Price    a price per share or certificate
+    DieFace  a die's face as rolled (`5`)
     Signed   a whole number written with its sign (`+60`, `-30`)
+    SignedDie  a die whose faces carry a direction, written with its sign (`+3`, `-2`)
+    MoneyDelta, PriceDelta, CountDelta   signed changes of cash, of prices, of a count
+    Cell     a cell of a grid: its column letter then its row number (`B4`), the same
+             in JSON; the value is the (row, column) pair, counted from 0
     Text     free text, quoted in the command language when it has spaces
+
+The types are what the box's menus ask by (firmware/menus.py): a list of players for a
+Seat, the sector-then-company lists for a Company, a price-led amount for a Price.
 
 A line is `kind arg arg ...` (shell-like quoting). JSON is {"kind": ..., field: value}.
 """
@@ -99,8 +112,77 @@ class Name(str):
     """Marker type: an upper-case identifier (company, sector, target)."""
 
 
+class Company(Name):
+    """Marker type: a company, by its ticker."""
+
+
+class Target(Name):
+    """Marker type: a company, a sector or ALL (what a price change moves)."""
+
+
+class Lots(int):
+    """Marker type: a number of lots."""
+
+
+class Money(int):
+    """Marker type: an amount of money (paid, received, bid)."""
+
+
+class Price(int):
+    """Marker type: a price (per share, per certificate)."""
+
+
+class DieFace(int):
+    """Marker type: one die's face, as rolled."""
+
+
 class Signed(int):
     """Marker type: an integer written with an explicit sign."""
+
+
+class SignedDie(Signed):
+    """Marker type: a die whose faces carry a direction (+ up, - down)."""
+
+
+class MoneyDelta(Signed):
+    """Marker type: a signed change of cash."""
+
+
+class PriceDelta(Signed):
+    """Marker type: a signed change of prices."""
+
+
+class CountDelta(Signed):
+    """Marker type: a signed change of a count (lots, certificates, cards)."""
+
+
+class Cell(tuple):
+    """Marker type: a grid cell (row, column), 0-based; written `B4` (column letter, row number)."""
+
+    def __new__(cls, value):
+        if isinstance(value, str):
+            value = read_cell(value)
+        row, col = value
+        return super().__new__(cls, (row, col))
+
+    def __str__(self):
+        return cell_text(self)
+
+
+_CELL = re.compile(r"([A-Za-z])([0-9]{1,2})")
+
+
+def read_cell(word: str) -> tuple[int, int]:
+    """`B4` -> (3, 1): the column letter A-Z, then the row number from 1."""
+    match = _CELL.fullmatch(word)
+    if not match or int(match.group(2)) < 1:
+        raise ProtocolError(f"a cell is written as a column letter A-Z and a row number from 1, like B4; got {word!r}")
+    return int(match.group(2)) - 1, ord(match.group(1).upper()) - ord("A")
+
+
+def cell_text(cell) -> str:
+    row, col = cell
+    return f"{chr(ord('A') + col)}{row + 1}"
 
 
 class Text(str):
@@ -114,7 +196,8 @@ class Action:
     def to_json(self) -> dict:
         data = {"kind": self.kind}
         for f in dataclasses.fields(self):
-            data[f.name] = getattr(self, f.name)
+            value = getattr(self, f.name)
+            data[f.name] = cell_text(value) if isinstance(value, Cell) else value
         return data
 
 
@@ -244,35 +327,41 @@ def _coerce_json(kind, name, typ, value):
     typ = _base(typ)
     if value is None:
         return None
-    if typ in (int, Seat, Signed):
+    if issubclass(typ, int):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ProtocolError(f"action {kind}: {name} must be an integer, got {value!r}")
         return typ(value)
     if not isinstance(value, str):
         raise ProtocolError(f"action {kind}: {name} must be text, got {value!r}")
-    return typ(value.upper()) if typ is Name else typ(value)
+    if issubclass(typ, Cell):
+        return Cell(value)
+    return typ(value.upper()) if issubclass(typ, Name) else typ(value)
 
 
 def _read_word(kind, name, typ, word, players):
     typ = _base(typ)
-    if typ is Seat:
+    if issubclass(typ, Seat):
         for seat, player in enumerate(players):
             if player.lower() == word.lower():
                 return Seat(seat)
         raise ProtocolError(f"{kind}: {name} {word!r} is not a player; players: {', '.join(players)}")
-    if typ in (int, Signed):
-        return typ(read_number(word, f"{kind}: {name}", signed=typ is Signed))
-    if typ is Name:
-        return Name(word.upper())
+    if issubclass(typ, int):
+        return typ(read_number(word, f"{kind}: {name}", signed=issubclass(typ, Signed)))
+    if issubclass(typ, Name):
+        return typ(word.upper())
+    if issubclass(typ, Cell):
+        return Cell(word)
     return typ(word)
 
 
 def _write_word(typ, value, players):
     typ = _base(typ)
-    if typ is Seat:
+    if issubclass(typ, Seat):
         return players[value]
-    if typ is Signed:
+    if issubclass(typ, Signed):
         return f"{value:+d}"
-    if typ is Text:
+    if issubclass(typ, Cell):
+        return cell_text(value)
+    if issubclass(typ, Text):
         return shlex.quote(value)
     return str(value)

@@ -61,7 +61,7 @@ class MenuFlow:
 
     def _by_a_player(self, kind) -> bool:
         """Whether the action names a player (a seat field) rather than being the table's."""
-        return any(name == "player" or _is_seat(typ) for name, typ, _ in self.session.actions.fields(kind))
+        return any(_is_seat(typ) for _, typ, _ in self.session.actions.fields(kind))
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
