@@ -89,3 +89,54 @@ def test_a_signed_change_is_asked_in_the_unit_of_its_type():
     assert count.kind == cash.kind == "amount" and count.skip_zero and cash.skip_zero
     assert count.steps == (1, 10) and count.fmt(2) == "+2"
     assert 100_000 in cash.steps and cash.start == 100_000
+
+
+# ------------------------------------------------------------------ list fields
+from engines.core.actions import Seats  # noqa: E402
+
+
+@action("hand_out", old_forms={"players": ("p1", "p2", "p3")})
+class HandOut:
+    """Tokens to these players, in order (a list field replacing the numbered p1..p3)."""
+    company: Company
+    players: Seats = ()
+
+
+LISTS = ActionSet(HandOut)
+NAMES = ["Ana", "Ben", "Cid"]
+
+
+def test_a_list_field_takes_the_remaining_words_and_is_a_json_list():
+    act = LISTS.parse("hand_out sony cid ana", NAMES)
+    assert act == HandOut("SONY", (2, 0)) and LISTS.format(act, NAMES) == "hand_out SONY Cid Ana"
+    assert act.to_json() == {"kind": "hand_out", "company": "SONY", "players": [2, 0]}
+    assert LISTS.from_json(act.to_json()) == act
+    assert LISTS.parse("hand_out sony", NAMES) == HandOut("SONY", ())
+    assert LISTS.usage("hand_out") == "hand_out COMPANY [PLAYERS...]"
+    with pytest.raises(ProtocolError, match="'zoe' is not a player"):
+        LISTS.parse("hand_out sony ana zoe", NAMES)
+    with pytest.raises(ProtocolError, match="hand_out takes hand_out COMPANY"):
+        LISTS.parse("hand_out", NAMES)
+
+
+def test_the_old_numbered_json_form_reads_as_the_same_action_and_export_writes_the_list():
+    old = {"kind": "hand_out", "company": "SONY", "p1": 2, "p2": 0, "p3": None}
+    act = LISTS.from_json(old)
+    assert act == LISTS.parse("hand_out SONY Cid Ana", NAMES) == HandOut("SONY", (2, 0))
+    assert act.to_json() == {"kind": "hand_out", "company": "SONY", "players": [2, 0]}
+    assert LISTS.from_json({"kind": "hand_out", "company": "SONY"}) == HandOut("SONY", ())
+
+
+def test_an_old_form_with_a_gap_or_mixed_with_the_new_one_is_refused():
+    with pytest.raises(ProtocolError, match="p1, p2, p3 must be filled from the first, without gaps"):
+        LISTS.from_json({"kind": "hand_out", "company": "SONY", "p1": None, "p2": 0})
+    with pytest.raises(ProtocolError, match="players and p1 both given; write players only"):
+        LISTS.from_json({"kind": "hand_out", "company": "SONY", "p1": 1, "players": [0]})
+
+
+def test_a_list_field_must_be_the_last_one():
+    with pytest.raises(ValueError, match="a list field must be the last field"):
+        @action("bad")
+        class Bad:
+            players: Seats
+            company: Company

@@ -197,6 +197,8 @@ class Action:
         data = {"kind": self.kind}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
+            if isinstance(value, tuple) and not isinstance(value, Cell):
+                value = [cell_text(v) if isinstance(v, Cell) else v for v in value]
             data[f.name] = cell_text(value) if isinstance(value, Cell) else value
         return data
 
@@ -211,8 +213,13 @@ OUTCOME = "outcome"        # confirmed on one screen that shows its outcome (dic
 FLAGS = (CORRECTION, ANYTIME, CONFIRM, CHANCE, OUTCOME)
 
 
-def action(kind: str, *flags: str):
-    """Class decorator: make a frozen dataclass action named `kind`, with its `flags`."""
+def action(kind: str, *flags: str, old_forms: dict | None = None):
+    """Class decorator: make a frozen dataclass action named `kind`, with its `flags`.
+
+    A list field (`tuple[T, ...]`, e.g. `Seats`) is the action's last field: in text it
+    takes the line's remaining words, in JSON it is a list. `old_forms` maps a list field
+    to the numbered fields it replaced (`{"players": ("p1", ..., "p12")}`): JSON written
+    with those is still read, so journals and exports of before replay."""
     unknown = set(flags) - set(FLAGS)
     if unknown:
         raise ValueError(f"action {kind}: unknown flag(s) {', '.join(sorted(unknown))}; known: {', '.join(FLAGS)}")
@@ -226,6 +233,11 @@ def action(kind: str, *flags: str):
         cls.kind = kind
         cls.flags = frozenset(flags)
         cls._types = typing.get_type_hints(cls)
+        names = [f.name for f in dataclasses.fields(cls)]
+        lists = [n for n in names if _item(cls._types[n]) is not None]
+        if lists and lists != names[-1:]:
+            raise ValueError(f"action {kind}: a list field must be the last field; got {', '.join(lists)}")
+        cls.old_forms = dict(old_forms or {})
         return cls
 
     return wrap
@@ -233,6 +245,34 @@ def action(kind: str, *flags: str):
 
 def _field_types(cls):
     return [(f.name, cls._types[f.name], f.default is not dataclasses.MISSING) for f in dataclasses.fields(cls)]
+
+
+Seats = tuple[Seat, ...]   # a list of players, in order
+
+
+def _item(typ):
+    """The element type of a list field (`tuple[T, ...]`, maybe Optional), else None."""
+    typ = _base(typ)
+    if typing.get_origin(typ) is tuple:
+        return typing.get_args(typ)[0]
+    return None
+
+
+def _old_form(cls, data: dict) -> dict:
+    """JSON written with numbered fields (p1..p12) read as the list field that replaced them."""
+    data = dict(data)
+    for name, numbered in cls.old_forms.items():
+        used = [n for n in numbered if n in data]
+        if not used:
+            continue
+        if name in data:
+            raise ProtocolError(f"action {cls.kind}: {name} and {', '.join(used)} both given; write {name} only")
+        items = [data.pop(n) for n in numbered if n in data]
+        given = [v for v in items if v is not None]
+        if None in items[:len(given)]:
+            raise ProtocolError(f"action {cls.kind}: {', '.join(numbered)} must be filled from the first, without gaps")
+        data[name] = given
+    return data
 
 
 class ActionSet:
@@ -259,6 +299,7 @@ class ActionSet:
         cls = self.classes.get(data["kind"])
         if cls is None:
             raise ProtocolError(f"unknown action {data['kind']!r}; known: {', '.join(self.classes)}")
+        data = _old_form(cls, data)
         values = {}
         for name, typ, optional in _field_types(cls):
             if name not in data:
@@ -289,12 +330,18 @@ class ActionSet:
         if cls is None:
             raise ProtocolError(self.unknown(kind))
         fields = _field_types(cls)
-        required = [f for f in fields if not f[2]]
-        if not len(required) <= len(args) <= len(fields):
+        listed = bool(fields) and _item(fields[-1][1]) is not None
+        required = [f for f in fields if not f[2] and _item(f[1]) is None]
+        if len(args) < len(required) or (not listed and len(args) > len(fields)):
             raise ProtocolError(f"{kind} takes {self.usage(kind)}, got {len(args)} argument(s)")
         values = {}
         for (name, typ, _), word in zip(fields, args):
-            values[name] = _read_word(kind, name, typ, word, players)
+            if _item(typ) is None:
+                values[name] = _read_word(kind, name, typ, word, players)
+        if listed:                              # the list field takes the remaining words
+            name, typ, _ = fields[-1]
+            rest = args[len(fields) - 1:]
+            values[name] = tuple(_read_word(kind, name, _item(typ), word, players) for word in rest)
         return cls(**values)
 
     def unknown(self, kind: str) -> str:
@@ -306,6 +353,9 @@ class ActionSet:
             value = getattr(act, name)
             if optional and value is None:
                 break
+            if _item(typ) is not None:
+                words.extend(_write_word(_item(typ), v, players) for v in value)
+                continue
             words.append(_write_word(typ, value, players))
         return " ".join(words)
 
@@ -313,12 +363,16 @@ class ActionSet:
         parts = []
         for name, typ, optional in _field_types(self.classes[kind]):
             label = name.upper()
-            parts.append(f"[{label}]" if optional else label)
+            if _item(typ) is not None:
+                label = f"[{label}...]"
+            parts.append(f"[{label}]" if optional and _item(typ) is None else label)
         return f"{kind} {' '.join(parts)}".strip()
 
 
 def _base(typ):
     """Optional[X] -> X."""
+    if typing.get_origin(typ) is not typing.Union:
+        return typ
     args = [a for a in typing.get_args(typ) if a is not type(None)]
     return args[0] if args else typ
 
@@ -327,6 +381,10 @@ def _coerce_json(kind, name, typ, value):
     typ = _base(typ)
     if value is None:
         return None
+    if _item(typ) is not None:
+        if not isinstance(value, (list, tuple)):
+            raise ProtocolError(f"action {kind}: {name} must be a list, got {value!r}")
+        return tuple(_coerce_json(kind, name, _item(typ), v) for v in value)
     if issubclass(typ, int):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ProtocolError(f"action {kind}: {name} must be an integer, got {value!r}")
