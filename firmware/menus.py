@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.core.actions import CHANCE
+from engines.core.actions import (CHANCE, Company, CountDelta, DieFace, Lots, Money, MoneyDelta, Price, PriceDelta, Seat,
+                                  Signed, Target, _base)
 from engines.core.errors import CorbeilleError
 from engines.core.decision import Choice, Fixed, Interactions, IntRange
 from engines.core.i18n import catalog, format_amount
@@ -31,9 +32,6 @@ MENU = "#menu"          # the value of the "Menu…" entry added to a root list
 OTHER = "#other"        # "another company" (titre au mieux)
 AU_COURS = "#au_cours"  # the square's own company, at its price
 FLAT_LIST_MAX = 7       # up to this many companies: one list, no sector step
-# What a `delta` field changes (the adapter says, per action): a count of things (lots,
-# certificates, cards: steps of 1), a price (steps of 10), or else an amount of money.
-COUNT, PRICE = "count", "price"
 
 
 @dataclass
@@ -129,13 +127,14 @@ def kind_label(ctx, kind):
 def describe(ctx, act) -> str:
     """One line saying what an action does, in the UI language (undo, history, confirm)."""
     lang, params, key = ctx.lang, {}, "act." + _prefix(ctx) + act.kind
+    types = getattr(type(act), "_types", {})
     for name in getattr(act, "__dataclass_fields__", {}):
-        value = getattr(act, name)
-        if name in ("player", "seller", "buyer"):
+        value, typ = getattr(act, name), _base(types.get(name, object))
+        if value is not None and _is(typ, Seat):
             params[name] = player_name(ctx, value)
-        elif name in ("delta",):
+        elif value is not None and _is(typ, (MoneyDelta, PriceDelta, CountDelta)):
             params[name] = signed(value, lang)
-        elif name in ("amount",):
+        elif value is not None and _is(typ, Money):
             params[name] = money(value, lang)
         elif isinstance(value, int) and not isinstance(value, bool):
             params[name] = format_amount(value, lang)
@@ -200,23 +199,26 @@ def field_question(ctx, kind, name, domain, filled, values, typ=None):
     own = _adapter(ctx).field_question(ctx, kind, name, domain, filled, values)
     if own is not None:                                     # a question only this game asks
         return own
-    if (name == "player" or _is_seat(typ)) and isinstance(domain, Choice):
+    typ = _base(typ)
+    if _is(typ, Seat) and isinstance(domain, Choice):
         seats = [s for s in domain.values if not (name == "buyer" and s == filled.get("seller"))]
         items = tuple((player_name(ctx, s), s) for s in seats)
         selected = seats.index(decision.actor) if decision.actor in seats else 0
-        prompt = "q." + name if name in ("seller", "buyer") else "q.player"
+        prompt = "q." + name if has_text("ui.q." + name, lang) and name != "player" else "q.player"
         return Question(name, "list", title, (t(prompt, lang),), items, selected)
-    if name in ("company", "square") and isinstance(domain, Choice):
+    if _is(typ, Company) and isinstance(domain, Choice):
         return company_question(ctx, kind, name, domain, filled, values)
-    if name == "target" and isinstance(domain, Choice):
-        return target_question(ctx, kind, domain, values)
-    if name == "lots":
-        return lots_question(ctx, kind, domain, filled)
-    if name in ("d1", "d2"):
-        items = tuple((str(v), v) for v in range(domain.lo, domain.hi + 1, domain.step))
-        return Question(name, "list", t("q.dice_title", lang), (t("q." + name, lang),), items)
+    if _is(typ, Target) and isinstance(domain, Choice):
+        return target_question(ctx, kind, name, domain, values)
+    if _is(typ, Lots):
+        return lots_question(ctx, kind, name, domain, filled)
+    if _is(typ, DieFace):
+        values_ = domain.values if isinstance(domain, Choice) else range(domain.lo, domain.hi + 1, domain.step)
+        items = tuple((str(v), v) for v in values_)
+        line = t("q." + name, lang) if has_text("ui.q." + name, lang) else t("q.dice_title", lang)
+        return Question(name, "list", t("q.dice_title", lang), (line,), items)
     if isinstance(domain, IntRange):
-        return amount_question(ctx, kind, name, domain, filled)
+        return amount_question(ctx, kind, name, domain, filled, typ)
     if isinstance(domain, Choice):
         items = tuple((str(v), v) for v in domain.values)
         return Question(name, "list", title, (name,), items)
@@ -244,13 +246,13 @@ def company_question(ctx, kind, name, domain, filled, values):
     return Question(name, "list", sector_label(ctx, values[key]), (prompt,), items)
 
 
-def target_question(ctx, kind, domain, values):
+def target_question(ctx, kind, name, domain, values):
     """A price change: all companies (ALL), a whole sector, or one company."""
     lang = ctx.lang
     title = kind_label(ctx, kind)
     sectors = [s for s in domain.values if s in {x.id for x in ctx.game.box.sectors}]
     companies = [c for c in domain.values if c in ctx.game.box.companies]
-    key = "#sector:target"
+    key = "#sector:" + name
     if key not in values:
         items = tuple((sector_label(ctx, s), s) for s in sectors)
         if "ALL" in domain.values:
@@ -263,10 +265,10 @@ def target_question(ctx, kind, domain, values):
     items = tuple((company_label(ctx, c), c) for c in inside)
     if sector in domain.values:
         items = ((t("q.whole_sector", lang), sector),) + items
-    return Question("target", "list", sector_label(ctx, sector), (t("q.target", lang),), items)
+    return Question(name, "list", sector_label(ctx, sector), (t("q.target", lang),), items)
 
 
-def lots_question(ctx, kind, domain, filled):
+def lots_question(ctx, kind, name, domain, filled):
     lang = ctx.lang
     shares = getattr(ctx.game, "shares", 1000)
     title = kind_label(ctx, kind)
@@ -291,26 +293,29 @@ def lots_question(ctx, kind, domain, filled):
     lines = (t("q.lots", lang),)
     if filled.get("company") and has_text("ui.q." + kind + "_lots", lang):
         lines = (t("q." + kind + "_lots", lang, company=filled["company"]),)
-    return Question("lots", "list", title, lines, tuple(items))
+    return Question(name, "list", title, lines, tuple(items))
 
 
-def amount_question(ctx, kind, name, domain, filled):
+def amount_question(ctx, kind, name, domain, filled, typ=int):
+    """An amount asked by its field's type: a price starts from the company's current
+    price, a signed change of a count or of prices steps by 1 or 10, money by 10 000s."""
     lang = ctx.lang
     title = kind_label(ctx, kind)
     lo, hi, base = domain.lo, domain.hi, domain.step
-    if (hi - lo) // base <= 12 and name not in ("delta", "price"):
+    delta = _is(typ, Signed)
+    if (hi - lo) // base <= 12 and not delta and not _is(typ, Price):
         items = tuple((str(v), v) for v in range(lo, hi + 1, base))
         return Question(name, "list", title, (name,), items)
-    skip_zero = name == "delta"
-    if name == "price":                       # set_price: start from the current price
+    skip_zero = delta
+    if _is(typ, Price):                       # set_price: start from the current price
         company = filled.get("company")
         start = ctx.snapshot()["companies"][company]["price"] if company else lo
         fmt = lambda v: money(v, lang)
         steps = _steps(base, 10, 100, 1000)
         step = 0
         line = t("q.new_price", lang, company=company or "")
-    elif name == "delta" and _adapter(ctx).delta_unit(kind) in (COUNT, PRICE):
-        count = _adapter(ctx).delta_unit(kind) == COUNT
+    elif _is(typ, (CountDelta, PriceDelta)):
+        count = _is(typ, CountDelta)
         unit = 1 if count else 10
         base = max(base, unit)
         start = base
@@ -329,8 +334,8 @@ def amount_question(ctx, kind, name, domain, filled):
         base = max(base, 10_000) if hi >= 1_000_000 else base
         steps = _steps(base, 10_000, 100_000, 1_000_000, 10_000_000)
         step = steps.index(100_000) if 100_000 in steps else 0
-        start = steps[step] if lo <= steps[step] <= hi or name == "delta" else lo
-        fmt = (lambda v: t("money", lang, amount=signed(v, lang))) if name == "delta" else (lambda v: money(v, lang))
+        start = steps[step] if lo <= steps[step] <= hi or delta else lo
+        fmt = (lambda v: t("money", lang, amount=signed(v, lang))) if delta else (lambda v: money(v, lang))
         line = t("q.amount_" + kind, lang, player=player_name(ctx, filled.get("player")))
     start = min(max(start, lo), hi)
     if skip_zero and start == 0:
@@ -339,11 +344,13 @@ def amount_question(ctx, kind, name, domain, filled):
                     skip_zero=skip_zero, fmt=fmt)
 
 
+def _is(typ, kinds) -> bool:
+    """Whether a field's type (Optional already taken off) is one of the action field types `kinds`."""
+    return isinstance(typ, type) and issubclass(typ, kinds)
+
+
 def _is_seat(typ):
-    from engines.core.actions import Seat
-    import typing
-    args = [a for a in typing.get_args(typ) if a is not type(None)]
-    return typ is Seat or Seat in args
+    return _is(_base(typ), Seat)
 
 
 def _steps(base, *sizes):

@@ -172,11 +172,11 @@ def wild_value(rng, game, typ):
     base, n = _base(typ), len(game.players)
     if base is not typ and rng.random() < 0.2:
         return None
-    if base is Seat:
+    if issubclass(base, Seat):
         return rng.choice([0, 1, n - 1, n, -1, BANK, 99, rng.randrange(n)])
-    if base is Name:
+    if issubclass(base, Name):
         return rng.choice(NAMES + tuple(rng.sample(game.companies, 2)) + tuple(game.sectors)[:2])
-    if base is Signed:
+    if issubclass(base, Signed):
         return rng.choice([0, 10, -10, 5, -5, 1000, -1000, 1010, -1010, 10**9, -10**9, rng.randrange(-2000, 2000)])
     if base is Text:
         return rng.choice(["", "x", "with space"])

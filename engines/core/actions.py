@@ -4,10 +4,23 @@ Every game declares its actions as dataclasses decorated with `@action("kind")`.
 field annotations say how a field is written in the command language:
 
     Seat     a player, written by name in text (`Sophie`), by seat number in JSON
-    Name     an identifier such as a company or sector (`SONY`, `BANQUES`), upper case
+    Name     an identifier (an event tile), upper case
+    Company  a company, by its ticker (`SONY`), upper case
+    Target   what a price change moves: a company, a sector (`BANQUES`) or `ALL`
     int      a whole number; amounts may be written 1_000_000 or 1000000
+    Lots     a number of lots (a count, never money)
+    Money    an amount of money paid or bid
+    Price    a price per share or certificate
+    DieFace  a die's face as rolled (`5`)
     Signed   a whole number written with its sign (`+60`, `-30`)
+    SignedDie  a die whose faces carry a direction, written with its sign (`+3`, `-2`)
+    MoneyDelta, PriceDelta, CountDelta   signed changes of cash, of prices, of a count
+    Cell     a cell of a grid: its column letter then its row number (`B4`), the same
+             in JSON; the value is the (row, column) pair, counted from 0
     Text     free text, quoted in the command language when it has spaces
+
+The types are what the box's menus ask by (firmware/menus.py): a list of players for a
+Seat, the sector-then-company lists for a Company, a price-led amount for a Price.
 
 A line is `kind arg arg ...` (shell-like quoting). JSON is {"kind": ..., field: value}.
 """
@@ -99,8 +112,77 @@ class Name(str):
     """Marker type: an upper-case identifier (company, sector, target)."""
 
 
+class Company(Name):
+    """Marker type: a company, by its ticker."""
+
+
+class Target(Name):
+    """Marker type: a company, a sector or ALL (what a price change moves)."""
+
+
+class Lots(int):
+    """Marker type: a number of lots."""
+
+
+class Money(int):
+    """Marker type: an amount of money (paid, received, bid)."""
+
+
+class Price(int):
+    """Marker type: a price (per share, per certificate)."""
+
+
+class DieFace(int):
+    """Marker type: one die's face, as rolled."""
+
+
 class Signed(int):
     """Marker type: an integer written with an explicit sign."""
+
+
+class SignedDie(Signed):
+    """Marker type: a die whose faces carry a direction (+ up, - down)."""
+
+
+class MoneyDelta(Signed):
+    """Marker type: a signed change of cash."""
+
+
+class PriceDelta(Signed):
+    """Marker type: a signed change of prices."""
+
+
+class CountDelta(Signed):
+    """Marker type: a signed change of a count (lots, certificates, cards)."""
+
+
+class Cell(tuple):
+    """Marker type: a grid cell (row, column), 0-based; written `B4` (column letter, row number)."""
+
+    def __new__(cls, value):
+        if isinstance(value, str):
+            value = read_cell(value)
+        row, col = value
+        return super().__new__(cls, (row, col))
+
+    def __str__(self):
+        return cell_text(self)
+
+
+_CELL = re.compile(r"([A-Za-z])([0-9]{1,2})")
+
+
+def read_cell(word: str) -> tuple[int, int]:
+    """`B4` -> (3, 1): the column letter A-Z, then the row number from 1."""
+    match = _CELL.fullmatch(word)
+    if not match or int(match.group(2)) < 1:
+        raise ProtocolError(f"a cell is written as a column letter A-Z and a row number from 1, like B4; got {word!r}")
+    return int(match.group(2)) - 1, ord(match.group(1).upper()) - ord("A")
+
+
+def cell_text(cell) -> str:
+    row, col = cell
+    return f"{chr(ord('A') + col)}{row + 1}"
 
 
 class Text(str):
@@ -114,7 +196,10 @@ class Action:
     def to_json(self) -> dict:
         data = {"kind": self.kind}
         for f in dataclasses.fields(self):
-            data[f.name] = getattr(self, f.name)
+            value = getattr(self, f.name)
+            if isinstance(value, tuple) and not isinstance(value, Cell):
+                value = [cell_text(v) if isinstance(v, Cell) else v for v in value]
+            data[f.name] = cell_text(value) if isinstance(value, Cell) else value
         return data
 
 
@@ -128,8 +213,13 @@ OUTCOME = "outcome"        # confirmed on one screen that shows its outcome (dic
 FLAGS = (CORRECTION, ANYTIME, CONFIRM, CHANCE, OUTCOME)
 
 
-def action(kind: str, *flags: str):
-    """Class decorator: make a frozen dataclass action named `kind`, with its `flags`."""
+def action(kind: str, *flags: str, old_forms: dict | None = None):
+    """Class decorator: make a frozen dataclass action named `kind`, with its `flags`.
+
+    A list field (`tuple[T, ...]`, e.g. `Seats`) is the action's last field: in text it
+    takes the line's remaining words, in JSON it is a list. `old_forms` maps a list field
+    to the numbered fields it replaced (`{"players": ("p1", ..., "p12")}`): JSON written
+    with those is still read, so journals and exports of before replay."""
     unknown = set(flags) - set(FLAGS)
     if unknown:
         raise ValueError(f"action {kind}: unknown flag(s) {', '.join(sorted(unknown))}; known: {', '.join(FLAGS)}")
@@ -143,6 +233,11 @@ def action(kind: str, *flags: str):
         cls.kind = kind
         cls.flags = frozenset(flags)
         cls._types = typing.get_type_hints(cls)
+        names = [f.name for f in dataclasses.fields(cls)]
+        lists = [n for n in names if _item(cls._types[n]) is not None]
+        if lists and lists != names[-1:]:
+            raise ValueError(f"action {kind}: a list field must be the last field; got {', '.join(lists)}")
+        cls.old_forms = dict(old_forms or {})
         return cls
 
     return wrap
@@ -150,6 +245,34 @@ def action(kind: str, *flags: str):
 
 def _field_types(cls):
     return [(f.name, cls._types[f.name], f.default is not dataclasses.MISSING) for f in dataclasses.fields(cls)]
+
+
+Seats = tuple[Seat, ...]   # a list of players, in order
+
+
+def _item(typ):
+    """The element type of a list field (`tuple[T, ...]`, maybe Optional), else None."""
+    typ = _base(typ)
+    if typing.get_origin(typ) is tuple:
+        return typing.get_args(typ)[0]
+    return None
+
+
+def _old_form(cls, data: dict) -> dict:
+    """JSON written with numbered fields (p1..p12) read as the list field that replaced them."""
+    data = dict(data)
+    for name, numbered in cls.old_forms.items():
+        used = [n for n in numbered if n in data]
+        if not used:
+            continue
+        if name in data:
+            raise ProtocolError(f"action {cls.kind}: {name} and {', '.join(used)} both given; write {name} only")
+        items = [data.pop(n) for n in numbered if n in data]
+        given = [v for v in items if v is not None]
+        if None in items[:len(given)]:
+            raise ProtocolError(f"action {cls.kind}: {', '.join(numbered)} must be filled from the first, without gaps")
+        data[name] = given
+    return data
 
 
 class ActionSet:
@@ -176,6 +299,7 @@ class ActionSet:
         cls = self.classes.get(data["kind"])
         if cls is None:
             raise ProtocolError(f"unknown action {data['kind']!r}; known: {', '.join(self.classes)}")
+        data = _old_form(cls, data)
         values = {}
         for name, typ, optional in _field_types(cls):
             if name not in data:
@@ -206,12 +330,18 @@ class ActionSet:
         if cls is None:
             raise ProtocolError(self.unknown(kind))
         fields = _field_types(cls)
-        required = [f for f in fields if not f[2]]
-        if not len(required) <= len(args) <= len(fields):
+        listed = bool(fields) and _item(fields[-1][1]) is not None
+        required = [f for f in fields if not f[2] and _item(f[1]) is None]
+        if len(args) < len(required) or (not listed and len(args) > len(fields)):
             raise ProtocolError(f"{kind} takes {self.usage(kind)}, got {len(args)} argument(s)")
         values = {}
         for (name, typ, _), word in zip(fields, args):
-            values[name] = _read_word(kind, name, typ, word, players)
+            if _item(typ) is None:
+                values[name] = _read_word(kind, name, typ, word, players)
+        if listed:                              # the list field takes the remaining words
+            name, typ, _ = fields[-1]
+            rest = args[len(fields) - 1:]
+            values[name] = tuple(_read_word(kind, name, _item(typ), word, players) for word in rest)
         return cls(**values)
 
     def unknown(self, kind: str) -> str:
@@ -223,6 +353,9 @@ class ActionSet:
             value = getattr(act, name)
             if optional and value is None:
                 break
+            if _item(typ) is not None:
+                words.extend(_write_word(_item(typ), v, players) for v in value)
+                continue
             words.append(_write_word(typ, value, players))
         return " ".join(words)
 
@@ -230,12 +363,16 @@ class ActionSet:
         parts = []
         for name, typ, optional in _field_types(self.classes[kind]):
             label = name.upper()
-            parts.append(f"[{label}]" if optional else label)
+            if _item(typ) is not None:
+                label = f"[{label}...]"
+            parts.append(f"[{label}]" if optional and _item(typ) is None else label)
         return f"{kind} {' '.join(parts)}".strip()
 
 
 def _base(typ):
     """Optional[X] -> X."""
+    if typing.get_origin(typ) is not typing.Union:
+        return typ
     args = [a for a in typing.get_args(typ) if a is not type(None)]
     return args[0] if args else typ
 
@@ -244,35 +381,45 @@ def _coerce_json(kind, name, typ, value):
     typ = _base(typ)
     if value is None:
         return None
-    if typ in (int, Seat, Signed):
+    if _item(typ) is not None:
+        if not isinstance(value, (list, tuple)):
+            raise ProtocolError(f"action {kind}: {name} must be a list, got {value!r}")
+        return tuple(_coerce_json(kind, name, _item(typ), v) for v in value)
+    if issubclass(typ, int):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ProtocolError(f"action {kind}: {name} must be an integer, got {value!r}")
         return typ(value)
     if not isinstance(value, str):
         raise ProtocolError(f"action {kind}: {name} must be text, got {value!r}")
-    return typ(value.upper()) if typ is Name else typ(value)
+    if issubclass(typ, Cell):
+        return Cell(value)
+    return typ(value.upper()) if issubclass(typ, Name) else typ(value)
 
 
 def _read_word(kind, name, typ, word, players):
     typ = _base(typ)
-    if typ is Seat:
+    if issubclass(typ, Seat):
         for seat, player in enumerate(players):
             if player.lower() == word.lower():
                 return Seat(seat)
         raise ProtocolError(f"{kind}: {name} {word!r} is not a player; players: {', '.join(players)}")
-    if typ in (int, Signed):
-        return typ(read_number(word, f"{kind}: {name}", signed=typ is Signed))
-    if typ is Name:
-        return Name(word.upper())
+    if issubclass(typ, int):
+        return typ(read_number(word, f"{kind}: {name}", signed=issubclass(typ, Signed)))
+    if issubclass(typ, Name):
+        return typ(word.upper())
+    if issubclass(typ, Cell):
+        return Cell(word)
     return typ(word)
 
 
 def _write_word(typ, value, players):
     typ = _base(typ)
-    if typ is Seat:
+    if issubclass(typ, Seat):
         return players[value]
-    if typ is Signed:
+    if issubclass(typ, Signed):
         return f"{value:+d}"
-    if typ is Text:
+    if issubclass(typ, Cell):
+        return cell_text(value)
+    if issubclass(typ, Text):
         return shlex.quote(value)
     return str(value)

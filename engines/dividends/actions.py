@@ -7,7 +7,8 @@ game's seed (`DividendsGame.fill_chance`) before the action is applied and recor
 """
 from typing import Optional
 
-from engines.core.actions import CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Name, Seat, Signed, Text, action
+from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Company, CountDelta, Money, MoneyDelta,
+                                  Name, Seat, Signed, SignedDie, Text, action)
 
 MAX_COMPANIES = 5
 MAX_PLAYERS = 12
@@ -19,11 +20,11 @@ class Dice:
     """One die per company in play, in chart order: steps up (+) or down (-), e.g. +3 -2.
     The die is the one of the zone the company's marker is in (black up, white down, grey
     either way)."""
-    d1: Optional[Signed] = None
-    d2: Optional[Signed] = None
-    d3: Optional[Signed] = None
-    d4: Optional[Signed] = None
-    d5: Optional[Signed] = None
+    d1: Optional[SignedDie] = None
+    d2: Optional[SignedDie] = None
+    d3: Optional[SignedDie] = None
+    d4: Optional[SignedDie] = None
+    d5: Optional[SignedDie] = None
 
 
 # Step 2: the turn-order auction -------------------------------------------------
@@ -31,7 +32,7 @@ class Dice:
 class Bid:
     """PLAYER bids AMOUNT for the token on sale (at least 50, then raises by the step)."""
     player: Seat
-    amount: int
+    amount: Money
 
 
 @action("sold")
@@ -62,21 +63,21 @@ class Deal:
 class Buy:
     """Buy one certificate at the chart price (or as the event tile says)."""
     player: Seat
-    company: Name
+    company: Company
 
 
 @action("sell", CONFIRM)
 class Sell:
     """Sell one certificate to the bank at the chart price (or as the event tile says)."""
     player: Seat
-    company: Name
+    company: Company
 
 
 @action("influence")
 class Influence:
     """Play an influence card: the company's dividend marker moves one step (+1 or -1)."""
     player: Seat
-    company: Name
+    company: Company
     move: Signed
 
 
@@ -109,7 +110,7 @@ class DrawEvent:
 @action("adjust_cash", CORRECTION)
 class AdjustCash:
     player: Seat
-    delta: Signed
+    delta: MoneyDelta
     reason: Text
 
 
@@ -117,8 +118,8 @@ class AdjustCash:
 class AdjustCerts:
     """Certificates to (+) or from (-) the chart."""
     player: Seat
-    company: Name
-    delta: Signed
+    company: Company
+    delta: CountDelta
     reason: Text
 
 
@@ -126,13 +127,13 @@ class AdjustCerts:
 class AdjustCards:
     """Influence cards to (+) or from (-) the player's hand, from or to the draw pile."""
     player: Seat
-    delta: Signed
+    delta: CountDelta
     reason: Text
 
 
 @action("set_marker", CORRECTION)
 class SetMarker:
-    company: Name
+    company: Company
     value: int
     reason: Text
 

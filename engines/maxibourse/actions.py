@@ -4,7 +4,10 @@ See docs/protocol.md for the full language with examples.
 """
 from typing import Optional
 
-from engines.core.actions import ANYTIME, CHANCE, CONFIRM, CORRECTION, ActionSet, Name, Seat, Signed, Text, action
+from engines.core.actions import Price as PriceValue  # `Price` here is the card action below
+
+from engines.core.actions import (ANYTIME, CHANCE, CONFIRM, CORRECTION, ActionSet, Company, CountDelta, DieFace, Lots,
+                                  Money, MoneyDelta, PriceDelta, Seat, Target, Text, action)
 
 
 # Setting up ---------------------------------------------------------------
@@ -12,7 +15,7 @@ from engines.core.actions import ANYTIME, CHANCE, CONFIRM, CORRECTION, ActionSet
 class Pick:
     """A player chooses one lot of their free starting portfolio (MB2)."""
     player: Seat
-    company: Name
+    company: Company
 
 
 @action("first")
@@ -26,8 +29,8 @@ class First:
 class Sell:
     """Offer lots of one company (before rolling, or to cover a debt or forced sale)."""
     player: Seat
-    company: Name
-    lots: int
+    company: Company
+    lots: Lots
 
 
 @action("trade", CONFIRM)
@@ -37,24 +40,24 @@ class Trade:
     to buy from the holders). The quotation becomes the agreed price."""
     seller: Seat
     buyer: Seat
-    company: Name
-    lots: int
-    price: int
+    company: Company
+    lots: Lots
+    price: PriceValue
 
 
 @action("roll", CHANCE)
 class Roll:
     """The current player's dice; left out, they are rolled by the device and recorded."""
-    d1: Optional[int] = None
-    d2: Optional[int] = None
+    d1: Optional[DieFace] = None
+    d2: Optional[DieFace] = None
 
 
 @action("double", CONFIRM)
 class Double:
     """After a double, buy 1 or 2 lots of any company au cours (MB7)."""
     player: Seat
-    company: Name
-    lots: int
+    company: Company
+    lots: Lots
 
 
 @action("pass")
@@ -66,15 +69,15 @@ class Pass:
 @action("titre")
 class Titre:
     """The lander is on the Titre square SQUARE and names the company traded (MB3)."""
-    square: Name
-    company: Optional[Name] = None
+    square: Company
+    company: Optional[Company] = None
 
 
 @action("declare")
 class Declare:
     """A speaking-round answer: lots asked (0 = pass)."""
     player: Seat
-    lots: int
+    lots: Lots
 
 
 @action("raise")
@@ -86,7 +89,7 @@ class Raise:
 class Bid:
     """Auction answer at the proposed price: cut the request to LOTS (0 = drop out)."""
     player: Seat
-    lots: int
+    lots: Lots
 
 
 @action("settle")
@@ -103,34 +106,34 @@ class End:
 @action("price")
 class Price:
     """Change the price of a company, a sector or ALL companies by a signed amount."""
-    target: Name
-    delta: Signed
+    target: Target
+    delta: PriceDelta
 
 
 @action("pay", CONFIRM)
 class Pay:
     player: Seat
-    amount: int
+    amount: Money
 
 
 @action("receive")
 class Receive:
     player: Seat
-    amount: int
+    amount: Money
 
 
 @action("payeach", CONFIRM)
 class PayEach:
     """The player pays AMOUNT to each other player still in the game."""
     player: Seat
-    amount: int
+    amount: Money
 
 
 @action("forced", CONFIRM)
 class Forced:
     """Strictement personnel: sell lots worth AMOUNT and pay it to the bank (MB9)."""
     player: Seat
-    amount: int
+    amount: Money
 
 
 @action("rumour")
@@ -143,8 +146,8 @@ class Rumour:
 class Reveal:
     """A held rumour is revealed (any time): price change of a company, sector or ALL."""
     player: Seat
-    target: Name
-    delta: Signed
+    target: Target
+    delta: PriceDelta
 
 
 # The round and the game -----------------------------------------------------
@@ -162,22 +165,22 @@ class Close:
 @action("adjust_cash", CORRECTION)
 class AdjustCash:
     player: Seat
-    delta: Signed
+    delta: MoneyDelta
     reason: Text
 
 
 @action("adjust_lots", CORRECTION)
 class AdjustLots:
     player: Seat
-    company: Name
-    delta: Signed
+    company: Company
+    delta: CountDelta
     reason: Text
 
 
 @action("set_price", CORRECTION)
 class SetPrice:
-    company: Name
-    price: int
+    company: Company
+    price: PriceValue
     reason: Text
 
 

@@ -83,10 +83,6 @@ class DividendsUI:
     def act_key(self, act, key):
         return key
 
-    def delta_unit(self, kind):
-        """What a `delta` changes: certificates or influence cards (count), else cash (None)."""
-        return {"adjust_certs": "count", "adjust_cards": "count"}.get(kind)
-
     def field_question(self, ctx, kind, name, domain, filled, values):
         """The questions only Dividends asks: a marker's value, an influence card's move,
         the tile, and the dice entered by hand: one die per company, its zone's die named

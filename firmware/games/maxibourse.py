@@ -105,10 +105,6 @@ class MaxiBourseUI:
             return "act." + self.prefix + "titre_other"
         return key
 
-    def delta_unit(self, kind):
-        """What a `delta` changes: lots (count), prices (price), else cash (None)."""
-        return {"adjust_lots": "count", "price": "price", "reveal": "price"}.get(kind)
-
     def confirm_lines(self, ctx, act, events, describe):
         """A confirmation's lines: what the action is, and what the engine's preview of it
         (`events`) says it does: the price a sale is offered at, who ends their turn."""

@@ -18,7 +18,7 @@ def corrections(ctl, decision) -> list[str]:
 
 def by_a_player(ctl, kind) -> bool:
     """Whether the action names a player (a seat field) rather than being the table's."""
-    return any(name == "player" or _is_seat(typ) for name, typ, _ in ctl.session.actions.fields(kind))
+    return any(_is_seat(typ) for _, typ, _ in ctl.session.actions.fields(kind))
 
 
 @frame_type("menu")

@@ -1,0 +1,142 @@
+"""Typed action fields (issue 8 item 4): each field says what it holds (a player, a company,
+lots, money, a price, a die's face, a grid cell...), the text and JSON forms read and write
+it by that type, and the box's menus ask by the type, never by the field's name."""
+from typing import Optional
+
+import pytest
+
+from engines.core.actions import (ActionSet, Cell, Company, CountDelta, DieFace, Lots, Money, MoneyDelta, Price,
+                                  Seat, Target, action)
+from engines.core.decision import Choice, IntRange
+from engines.core.errors import ProtocolError
+from firmware.menus import Ctx, field_question
+from firmware.session import Session
+from mb_helpers import started
+
+PLAYERS = ["Ana", "Ben"]
+
+
+@action("swap")
+class Swap:
+    giver: Seat
+    ticker: Company
+    count: Lots
+    cost: Money
+    quote: Price
+    at: Optional[Cell] = None
+
+
+ACTIONS = ActionSet(Swap)
+
+
+def test_typed_fields_are_read_and_written_by_type_in_text_and_json():
+    act = ACTIONS.parse("swap ben sony 2 1_000 250 c4", PLAYERS)
+    assert act == Swap(1, "SONY", 2, 1000, 250, Cell((3, 2)))
+    assert isinstance(act.ticker, Company) and isinstance(act.count, Lots) and isinstance(act.at, Cell)
+    assert ACTIONS.format(act, PLAYERS) == "swap Ben SONY 2 1000 250 C4"
+    data = act.to_json()
+    assert data == {"kind": "swap", "giver": 1, "ticker": "SONY", "count": 2, "cost": 1000, "quote": 250, "at": "C4"}
+    assert ACTIONS.from_json(data) == act
+
+
+def test_a_bad_cell_or_number_is_refused_naming_the_allowed_form():
+    with pytest.raises(ProtocolError, match="column letter A-Z and a row number from 1, like B4"):
+        ACTIONS.parse("swap ana sony 2 1000 250 4C", PLAYERS)
+    with pytest.raises(ProtocolError, match="column letter"):
+        ACTIONS.from_json({"kind": "swap", "giver": 0, "ticker": "X", "count": 1, "cost": 1, "quote": 1, "at": "A0"})
+    with pytest.raises(ProtocolError, match="count must be a whole number"):
+        ACTIONS.parse("swap ana sony two 1000 250", PLAYERS)
+
+
+def test_the_games_fields_carry_their_types():
+    from engines.dividends.actions import ACTIONS as DV
+    from engines.maxibourse.actions import ACTIONS as MB
+    types = lambda actions, kind: {n: t for n, t, _ in actions.fields(kind)}
+    assert types(MB, "trade") == {"seller": Seat, "buyer": Seat, "company": Company, "lots": Lots, "price": Price}
+    assert types(MB, "price")["target"] is Target and types(MB, "pay")["amount"] is Money
+    assert types(MB, "adjust_lots")["delta"] is CountDelta and types(MB, "adjust_cash")["delta"] is MoneyDelta
+    assert types(MB, "roll")["d1"] == Optional[DieFace]
+    assert types(DV, "bid")["amount"] is Money and types(DV, "adjust_cards")["delta"] is CountDelta
+
+
+def ctx():
+    return Ctx(Session(started(["Ana", "Ben", "Cid"])), "en")
+
+
+def test_menus_ask_by_the_field_type_whatever_the_field_is_called():
+    c = ctx()
+    # a seat field not called "player": the players by name
+    q = field_question(c, "pay", "giver", Choice((0, 2)), {}, {}, Seat)
+    assert q.kind == "list" and [label for label, _ in q.items] == ["Ana", "Cid"]
+    # a company field not called "company": sector first, then the company (more than 7)
+    companies = tuple(c.game.companies)
+    q = field_question(c, "sell", "ticker", Choice(companies), {}, {}, Company)
+    assert q.kind == "list" and q.key == "#sector:ticker"
+    # lots, counted as lots
+    q = field_question(c, "sell", "count", IntRange(1, 3), {"player": 0}, {}, Lots)
+    assert q.key == "count" and [v for _, v in q.items] == [1, 2, 3]
+    # a die's face
+    q = field_question(c, "roll", "first_die", IntRange(1, 6), {}, {}, Optional[DieFace])
+    assert [v for _, v in q.items] == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_signed_change_is_asked_in_the_unit_of_its_type():
+    c = ctx()
+    company = c.game.companies[0]
+    count = field_question(c, "adjust_lots", "change", IntRange(-9, 9), {"player": 0, "company": company}, {},
+                           CountDelta)
+    cash = field_question(c, "adjust_cash", "change", IntRange(-10**7, 10**7, 1), {"player": 0}, {}, MoneyDelta)
+    assert count.kind == cash.kind == "amount" and count.skip_zero and cash.skip_zero
+    assert count.steps == (1, 10) and count.fmt(2) == "+2"
+    assert 100_000 in cash.steps and cash.start == 100_000
+
+
+# ------------------------------------------------------------------ list fields
+from engines.core.actions import Seats  # noqa: E402
+
+
+@action("hand_out", old_forms={"players": ("p1", "p2", "p3")})
+class HandOut:
+    """Tokens to these players, in order (a list field replacing the numbered p1..p3)."""
+    company: Company
+    players: Seats = ()
+
+
+LISTS = ActionSet(HandOut)
+NAMES = ["Ana", "Ben", "Cid"]
+
+
+def test_a_list_field_takes_the_remaining_words_and_is_a_json_list():
+    act = LISTS.parse("hand_out sony cid ana", NAMES)
+    assert act == HandOut("SONY", (2, 0)) and LISTS.format(act, NAMES) == "hand_out SONY Cid Ana"
+    assert act.to_json() == {"kind": "hand_out", "company": "SONY", "players": [2, 0]}
+    assert LISTS.from_json(act.to_json()) == act
+    assert LISTS.parse("hand_out sony", NAMES) == HandOut("SONY", ())
+    assert LISTS.usage("hand_out") == "hand_out COMPANY [PLAYERS...]"
+    with pytest.raises(ProtocolError, match="'zoe' is not a player"):
+        LISTS.parse("hand_out sony ana zoe", NAMES)
+    with pytest.raises(ProtocolError, match="hand_out takes hand_out COMPANY"):
+        LISTS.parse("hand_out", NAMES)
+
+
+def test_the_old_numbered_json_form_reads_as_the_same_action_and_export_writes_the_list():
+    old = {"kind": "hand_out", "company": "SONY", "p1": 2, "p2": 0, "p3": None}
+    act = LISTS.from_json(old)
+    assert act == LISTS.parse("hand_out SONY Cid Ana", NAMES) == HandOut("SONY", (2, 0))
+    assert act.to_json() == {"kind": "hand_out", "company": "SONY", "players": [2, 0]}
+    assert LISTS.from_json({"kind": "hand_out", "company": "SONY"}) == HandOut("SONY", ())
+
+
+def test_an_old_form_with_a_gap_or_mixed_with_the_new_one_is_refused():
+    with pytest.raises(ProtocolError, match="p1, p2, p3 must be filled from the first, without gaps"):
+        LISTS.from_json({"kind": "hand_out", "company": "SONY", "p1": None, "p2": 0})
+    with pytest.raises(ProtocolError, match="players and p1 both given; write players only"):
+        LISTS.from_json({"kind": "hand_out", "company": "SONY", "p1": 1, "players": [0]})
+
+
+def test_a_list_field_must_be_the_last_one():
+    with pytest.raises(ValueError, match="a list field must be the last field"):
+        @action("bad")
+        class Bad:
+            players: Seats
+            company: Company
