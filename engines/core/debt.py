@@ -80,14 +80,8 @@ class Remedy:
 
 
 @dataclass(frozen=True)
-class SellDeed(Remedy):
-    """The debtor chooses one of his deeds and sells it to the bank at `price(deed)`
-    (Shark SH9: half price rounded up to the thousand). The deed goes to `to` (the bank, or
-    back to the stock). A bank that cannot pay it all pays what it has: the shortfall is an
-    event of the game (`bank_short`), the deed is sold anyway."""
-    kind: str = "sell_deed"
-    price: object = lambda deed: deed.price // 2
-    to: int = BANK
+class DeedRemedy(Remedy):
+    """A remedy where the debtor chooses one of his deeds (named by the action's `field`)."""
     field: str = "deed"
 
     def available(self, game, debt):
@@ -95,6 +89,17 @@ class SellDeed(Remedy):
 
     def option(self, game, debt):
         return Option(self.kind, {"player": Fixed(debt.debtor), self.field: Choice(game.s.deeds.owned_by(debt.debtor))})
+
+
+@dataclass(frozen=True)
+class SellDeed(DeedRemedy):
+    """The debtor chooses one of his deeds and sells it to the bank at `price(deed)`
+    (Shark SH9: half price rounded up to the thousand). The deed goes to `to` (the bank, or
+    back to the stock). A bank that cannot pay it all pays what it has: the shortfall is an
+    event of the game (`bank_short`), the deed is sold anyway."""
+    kind: str = "sell_deed"
+    price: object = lambda deed: deed.price // 2
+    to: int = BANK
 
     def play(self, game, debt, act=None):
         name = getattr(act, self.field)
@@ -104,20 +109,13 @@ class SellDeed(Remedy):
 
 
 @dataclass(frozen=True)
-class AuctionDeed(Remedy):
+class AuctionDeed(DeedRemedy):
     """The debtor chooses one of his deeds; the game's auction sells it to the other
     players (A Vendre! AV11). Nobody bids: the bank buys it at `fallback(deed)` (AV3
     "la banque la prend à la moitié du PA") and it goes to `to`."""
     kind: str = "auction_deed"
     fallback: object = lambda deed: deed.price // 2
     to: int = BANK
-    field: str = "deed"
-
-    def available(self, game, debt):
-        return bool(game.s.deeds.owned_by(debt.debtor))
-
-    def option(self, game, debt):
-        return Option(self.kind, {"player": Fixed(debt.debtor), self.field: Choice(game.s.deeds.owned_by(debt.debtor))})
 
     def play(self, game, debt, act=None):
         game.push(game.deed_auction(debt.debtor, getattr(act, self.field)))
