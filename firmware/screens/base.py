@@ -69,6 +69,15 @@ class Frame:
         return cls(**{k: v for k, v in data.items() if k in names})
 
     # ---------------------------------------------------- shared key helpers
+    def yes_no(self, ctl, key: str, on_yes) -> None:
+        """A Yes / No question (Yes is item 0): Back or No closes it, Yes calls `on_yes()`."""
+        if self.move(key, 2):
+            return
+        if key == "back" or (key == "ok" and self.sel == 1):
+            ctl.stack.pop()
+        elif key == "ok":
+            on_yes()
+
     def move(self, key: str, count: int) -> bool:
         """Up/Down move the selection (wrapping); True if the key was a move."""
         if key in ("up", "down") and count:

@@ -147,12 +147,10 @@ class NewGame(Frame):
     sel: int = 1
 
     def key(self, ctl, key):
-        if self.move(key, 2):
-            return
-        if key == "back" or (key == "ok" and self.sel == 1):
-            ctl.stack.pop()
-        elif key == "ok":
-            ctl.stack = [ctl._setup_frame()]
+        def leave():
+            ctl.stack = [ctl._setup_frame()]     # the game stays in the journal
+
+        self.yes_no(ctl, key, leave)
 
     def draw(self, ctl):
         return Screen("confirm", t("menu.new_game", ctl.lang), (t("newgame.line", ctl.lang),),

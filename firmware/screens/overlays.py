@@ -108,12 +108,7 @@ class Undo(Frame):
     sel: int = 0
 
     def key(self, ctl, key):
-        if self.move(key, 2):
-            return
-        if key == "back" or (key == "ok" and self.sel == 1):
-            ctl.stack.pop()
-        elif key == "ok":
-            ctl.undo()
+        self.yes_no(ctl, key, ctl.undo)
 
     def draw(self, ctl):
         last = ctl.session.last_action
