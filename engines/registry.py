@@ -27,6 +27,16 @@ PACKAGES = (
 )
 
 
+# The game of a header without a `game` line: scripts and journals written before headers
+# named their game are Maxi Bourse games, and still replay as such.
+UNNAMED = "maxibourse"
+
+
+def game_of(header: dict) -> str:
+    """The game a script or journal header plays."""
+    return header.get("game", UNNAMED)
+
+
 @dataclass(frozen=True)
 class GameSpec:
     name: str          # as written in a script header (`game dividends`) and the configuration

@@ -78,11 +78,12 @@ def open_game(args):
 
 def cmd_export(args) -> int:
     from engines import game_class
+    from engines.registry import game_of
     from firmware.script import export_script
 
     journal, game_id = open_game(args)
     header = journal.header(game_id)
-    actions_set = game_class(header.get("game", "maxibourse")).ACTIONS
+    actions_set = game_class(game_of(header)).ACTIONS
     actions = [actions_set.from_json(a) for a in journal.actions(game_id)]
     sys.stdout.write(export_script(header, actions))
     return 0
@@ -90,10 +91,11 @@ def cmd_export(args) -> int:
 
 def cmd_replay(args) -> int:
     from engines import game_class
+    from engines.registry import game_of
 
     journal, game_id = open_game(args)
     header = journal.header(game_id)
-    cls = game_class(header.get("game", "maxibourse"))
+    cls = game_class(game_of(header))
     game = cls.replay(header, [cls.ACTIONS.from_json(a) for a in journal.actions(game_id)])
     print(json.dumps(state_json(game), indent=2, ensure_ascii=False))
     return 0

@@ -20,6 +20,7 @@ import shlex
 from dataclasses import dataclass
 
 from engines import game_class
+from engines.registry import UNNAMED, game_of
 from engines.core.actions import check_line_length, read_number, split_line
 from engines.core.chance import chance_rng, device_roll  # noqa: F401 (device_roll: the firmware's dice)
 from engines.core.errors import BoxFileError, CorbeilleError, ProtocolError
@@ -74,7 +75,7 @@ def fill_dice(game, act):
 
 
 def new_game(header: dict):
-    header.setdefault("game", "maxibourse")
+    header.setdefault("game", UNNAMED)
     header.setdefault("seed", 0)
     if "players" not in header:
         raise ProtocolError("the header must name the players: 'players NAME NAME ...'")
@@ -154,7 +155,7 @@ def run_script(text: str, source: str = "<script>", on_action=None):
 
 
 def export_header(header: dict) -> list[str]:
-    out = [f"game {header.get('game', 'maxibourse')}"]
+    out = [f"game {game_of(header)}"]
     if "format" in header:
         out.append(f"format {header['format']}")
     out.append("players " + " ".join(header["players"]))
@@ -167,7 +168,7 @@ def export_header(header: dict) -> list[str]:
 
 
 def export_script(header: dict, actions) -> str:
-    game_cls = game_class(header.get("game", "maxibourse"))
+    game_cls = game_class(game_of(header))
     lines = export_header(header)
     lines += [game_cls.ACTIONS.format(a, header["players"]) for a in actions]
     return "\n".join(lines) + "\n"

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from engines import game_class
 from engines.core.errors import CorbeilleError, IllegalAction
+from engines.registry import game_of
 
 # Journal meta key: the rules (rules_fingerprint) the game's journaled actions were last all
 # checked under. While they are this firmware's, a resume replays without the check.
@@ -53,7 +54,7 @@ class Session:
     # ------------------------------------------------------------------ creation
     @classmethod
     def new(cls, header: dict, journal=None) -> "Session":
-        game = game_class(header.get("game", "maxibourse"))(header)
+        game = game_class(game_of(header))(header)
         game_id = journal.new_game(header) if journal is not None else None
         if journal is not None:
             journal.set_meta(RULES_KEY.format(game_id), rules_fingerprint())
@@ -69,7 +70,7 @@ class Session:
         (rules_fingerprint), they are replayed without the check: the hash chain proves
         they are the actions these rules accepted, and the check is half a replay's time."""
         header = journal.header(game_id)
-        game_cls = game_class(header.get("game", "maxibourse"))
+        game_cls = game_class(game_of(header))
         recorded = journal.actions(game_id)
         key = RULES_KEY.format(game_id)
         if journal.get_meta(key) == rules_fingerprint():
