@@ -107,7 +107,7 @@ def test_a_display_failing_for_a_while_degrades_then_comes_back(tmp_path):
         inner.broken = False
         box.wait(5.0)
         assert not board.degraded and box.screen.status == ""
-        from firmware.board import render_board
+        from firmware.games.maxibourse_board import render_board
         session = box.c.session
         expected = render_board(session.snapshot(), session.game.box, (128, 64), "1", "fr", box.app.page)
         assert inner.received[-1].tobytes() == expected.tobytes()

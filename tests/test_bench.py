@@ -6,7 +6,7 @@ import bench.__main__ as bench_main
 from bench import dv_bench, mb_bench, press_bench
 from bench.frames import record
 from bench.press_bench import BusRecorder
-from firmware.board import render_board
+from firmware.games.maxibourse_board import render_board
 from firmware.render import render_screen
 from test_render import SCREENS
 

@@ -1,4 +1,4 @@
-"""The quotation board (firmware/board.py): reference images per display, and privacy.
+"""The Maxi Bourse quotation board (firmware/games/maxibourse_board.py): reference images per display, and privacy.
 
 References live in tests/reference/render/ (see tests/test_render.py for how to
 regenerate them: CORBEILLE_UPDATE_REFERENCES=1). The boards are drawn from a snapshot
@@ -9,7 +9,7 @@ import pytest
 
 from engines.maxibourse.box import load_box
 from engines.maxibourse.game import snapshot as engine_snapshot
-from firmware.board import board_pages, payday_lines, ranking_lines, render_board
+from firmware.games.maxibourse_board import board_pages, payday_lines, ranking_lines, render_board
 from firmware.render import render_screen
 from firmware.screen import Screen
 from mb_helpers import give, play, started

@@ -40,11 +40,11 @@ class MaxiBourseUI:
 
     # ------------------------------------------------------------------ board
     def render_board(self, snapshot, box, size, mode, lang, page):
-        from firmware.board import render_board
+        from firmware.games.maxibourse_board import render_board
         return render_board(snapshot, box, size, mode, lang, page)
 
     def board_pages(self, box, size):
-        from firmware.board import board_pages
+        from firmware.games.maxibourse_board import board_pages
         return board_pages(box, size)
 
     # ---------------------------------------------------------------- screens
@@ -65,12 +65,12 @@ class MaxiBourseUI:
         return player["name"], lines
 
     def ranking_lines(self, snap, lang):
-        from firmware.board import ranking_lines
+        from firmware.games.maxibourse_board import ranking_lines
         return ranking_lines(snap.get("ranking", []), lang)
 
     def payday_lines(self, shown, lang):
         """The payday screen: each player's breakdown (the decision's `lines`) before OK pays it."""
-        from firmware.board import payday_lines
+        from firmware.games.maxibourse_board import payday_lines
         return payday_lines(shown.get("lines", {}), lang)
 
     def field_question(self, ctx, kind, name, domain, filled, values):

@@ -1,4 +1,4 @@
-"""The quotation board: every price, grouped by sector, drawn for a public display.
+"""The Maxi Bourse quotation board: every price, grouped by sector, drawn for a public display.
 
 The board is public, so ``render_board`` reads only the public part of a snapshot: the
 round, whose turn it is, the phase, and per company its price, bank lots and last change.
