@@ -62,7 +62,8 @@ def parse_header_line(header: dict, words: list[str]) -> None:
         header.setdefault("settings", {})[name] = read_number(value, f"set {name}") if number else value
     else:
         if len(args) != 1:
-            raise ProtocolError(f"{key} takes one value, e.g. '{key} {'maxibourse' if key == 'game' else 'junior'}'")
+            example = {"game": UNNAMED, "format": game_class(UNNAMED).FORMATS[0], "box": "my-copy.toml"}[key]
+            raise ProtocolError(f"{key} takes one value, e.g. '{key} {example}'")
         if key == "game":
             game_class(args[0])        # an unknown game is refused at its own line
         header[key] = args[0]
