@@ -81,3 +81,25 @@ def test_the_box_names_each_games_actions_under_the_games_prefix():
             for lang in i18n.LANGUAGES:
                 for key in [f"ui.opt.{entry.prefix}.{setting}"] + [f"ui.opt.{entry.prefix}.{setting}.{v}" for v in allowed]:
                     assert key in catalog(lang), (name, key, lang)
+
+
+# ---- plurals: a number's word agrees with it ------------------------------------
+def test_plural_field_agrees_with_its_number_in_each_language():
+    from engines.core.i18n import _Formatter, singular
+    fr, en = _Formatter("fr"), _Formatter("en")
+    line = "{lots} {lots:lot|lots} demandé{lots:|s}"
+    assert [fr.format(line, lots=n) for n in (0, 1, 2, 1500)] == [
+        "0 lot demandé", "1 lot demandé", "2 lots demandés", "1 500 lots demandés"]
+    assert [en.format("{n} {n:turn|turns}", n=n) for n in (0, 1, 2, 1500)] == [
+        "0 turns", "1 turn", "2 turns", "1,500 turns"]
+    assert fr.format("{players:joueur|joueurs} : {players}", players=["Ana", "Bob"]) == "joueurs : Ana, Bob"
+    assert singular(-1, "en") and singular(0, "fr") and not singular(0, "en")
+
+
+def test_a_broken_template_shows_itself_rather_than_stopping_the_game():
+    from engines.core import i18n
+    i18n._catalogs["en"]["test.broken"] = "{n:x}"
+    try:
+        assert i18n.text("test.broken", "en", n=3) == "{n:x}"
+    finally:
+        del i18n._catalogs["en"]["test.broken"]
