@@ -169,12 +169,9 @@ class Session:
 
     def price_history(self) -> list[dict]:
         """Every company's price at the start and after each action (for the report)."""
-        game_cls = type(self.game)
-        replay = game_cls(self.game.header)
-        # Dividends has a chart with two prices: its buy price (the sell price once sold out).
-        price = getattr(replay, "price", None) or (lambda c: replay.buy_price(c) or replay.sell_price(c) or 0)
-        history = [{c: price(c) for c in replay.companies}]
+        replay = type(self.game)(self.game.header)
+        history = [replay.prices()]
         for act in self.game.log:
             replay.apply(act, atomic=False)
-            history.append({c: price(c) for c in replay.companies})
+            history.append(replay.prices())
         return history

@@ -168,6 +168,13 @@ class Contract:
         actions, players = game.ACTIONS, game.players
         assert actions.from_json(json.loads(json.dumps(act.to_json()))) == act, act
         assert actions.parse(actions.format(act, players), players) == act, act
+        # every seat has a fortune, the ranking sorts them; prices are numbers by company
+        fortunes = game.fortunes()
+        assert sorted(fortunes) == list(range(len(game.players))), fortunes
+        assert all(type(v) is int for v in fortunes.values()), fortunes
+        ranking = game.ranking()
+        assert [f for _, _, f in ranking] == sorted(fortunes.values(), reverse=True), ranking
+        assert all(type(c) is str and type(p) is int for c, p in game.prices().items()), game.prices()
         # the snapshot is JSON; the public view drops every private path
         snap = game.snapshot()
         assert json.loads(json.dumps(snap)) == snap

@@ -83,6 +83,22 @@ class Game:
         """The game has ended: only an undo (or a correction the game allows) follows."""
         raise NotImplementedError
 
+    def fortunes(self) -> dict[int, int]:
+        """Each seat's fortune as the rulebook ranks the players (cash, or cash plus what
+        is held at its value; 0 for a player out of the game where the rulebook says so).
+        The ranking, the end-of-game report and its chart of the evening come from it."""
+        raise NotImplementedError
+
+    def prices(self) -> dict[str, int]:
+        """Each company's quoted price now, for the report's chart of prices; a game
+        without a market has none."""
+        return {}
+
+    def ranking(self) -> list[tuple[int, int, int]]:
+        """[(rank, seat, fortune)], the largest fortune first; equal fortunes share a rank
+        (the next rank skips: 1, 1, 3)."""
+        return rank(self.fortunes())
+
     def public(self, snap: dict) -> dict:
         """What a display everyone sees may draw: `snap` without its private paths."""
         return drop_private(snap)
@@ -240,6 +256,15 @@ class Game:
         events = self._events
         self._replay(log[start:target], checked=False)   # this engine accepted them already
         self._events = events
+
+
+def rank(fortunes: dict[int, int]) -> list[tuple[int, int, int]]:
+    """[(rank, seat, fortune)] of `fortunes` (seat -> fortune), largest first, seats in
+    order among equals, which share a rank."""
+    out = []
+    for i, (seat, value) in enumerate(sorted(fortunes.items(), key=lambda p: (-p[1], p[0]))):
+        out.append((i + 1 if i == 0 or value != out[-1][2] else out[-1][0], seat, value))
+    return out
 
 
 @functools.cache

@@ -124,7 +124,7 @@ class Dividends(StepGame):
     def __init__(self, header: dict):
         self.box = load_box(header.get("box"))
         self.settings, self.companies = check_settings(header, self.box)
-        self.prices = {c: self.box.companies[c].prices for c in self.companies}
+        self.columns = {c: self.box.companies[c].prices for c in self.companies}  # each company's printed price column
         self.slots = self.box.slots
         self.total_cards = self.box.influence_cards(len(self.companies))
         super().__init__(header)
@@ -165,12 +165,12 @@ class Dividends(StepGame):
     def buy_price(self, company):
         """DV1: with k certificates held, buying costs slot k; None when none is left."""
         k = self.held(company)
-        return self.prices[company][k] if k < self.slots else None
+        return self.columns[company][k] if k < self.slots else None
 
     def sell_price(self, company):
         """DV1: selling puts the certificate back in slot k - 1 and pays its price."""
         k = self.held(company)
-        return self.prices[company][k - 1] if k > 0 else None
+        return self.columns[company][k - 1] if k > 0 else None
 
     def portfolio(self, seat):
         return self.s.certs.portfolio(seat)
@@ -187,15 +187,13 @@ class Dividends(StepGame):
     def step_name(self):
         return self.step.name
 
-    def ranking(self):
-        """[(rank, seat, cash)], most cash first; equal cash shares a rank (DV7)."""
-        pairs = sorted(((s, self.cash(s)) for s in range(len(self.players))), key=lambda p: -p[1])
-        out, rank = [], 0
-        for i, (seat, cash) in enumerate(pairs):
-            if i == 0 or cash != out[-1][2]:
-                rank = i + 1
-            out.append((rank, seat, cash))
-        return out
+    def fortunes(self):
+        """DV7: the richest in cash wins; equal cash shares a rank."""
+        return {s: self.cash(s) for s in range(len(self.players))}
+
+    def prices(self):
+        """The chart's price of each company: its buy price, the sell price once sold out."""
+        return {c: self.buy_price(c) or self.sell_price(c) or 0 for c in self.companies}
 
     def winners(self):
         return [seat for rank, seat, _ in self.ranking() if rank == 1]

@@ -319,7 +319,7 @@ class MaxiBourse(StepGame):
 
     def close(self, reason):
         self.s.steps = [F.Over(reason)]
-        self.emit("closed", reason=reason, ranking=[[self.players[s], w] for s, w in self.ranking_pairs()])
+        self.emit("closed", reason=reason, ranking=[[self.players[s], w] for _, s, w in self.ranking()])
 
     def refusal(self, act, decision):
         """The step on top says why first; then the reasons any step shares (whose turn,
@@ -328,18 +328,12 @@ class MaxiBourse(StepGame):
 
         return super().refusal(act, decision) or refusal(self, act, decision)
 
-    def ranking_pairs(self):
-        pairs = [(s, 0 if self.s.ruined[s] else self.wealth(s)) for s in range(len(self.players))]
-        return sorted(pairs, key=lambda p: -p[1])
+    def fortunes(self):
+        """MB10: cash plus shares at their price; a ruined player has nothing."""
+        return {s: 0 if self.s.ruined[s] else self.wealth(s) for s in range(len(self.players))}
 
-    def ranking(self):
-        """[(rank, seat, wealth)], equal wealth sharing a rank."""
-        out, rank = [], 0
-        for i, (seat, w) in enumerate(self.ranking_pairs()):
-            if i == 0 or w != out[-1][2]:
-                rank = i + 1
-            out.append((rank, seat, w))
-        return out
+    def prices(self):
+        return {c: self.price(c) for c in self.companies}
 
     def fill_chance(self, act, rng):
         """Dice rolled by the device: `rng` is given by the caller (the engine draws
