@@ -167,11 +167,19 @@ class Session:
         self.version += 1
         return act
 
-    def price_history(self) -> list[dict]:
-        """Every company's price at the start and after each action (for the report)."""
+    def evening(self) -> tuple[list[dict], list[dict]]:
+        """What the report charts, at the start and after each action, from one replay:
+        every company's price (the game's `prices`) and every player's fortune by name
+        (its `fortunes`, as it ranks players)."""
         replay = type(self.game)(self.game.header)
-        history = [replay.prices()]
+        prices, fortunes = [], []
+
+        def note():
+            prices.append(replay.prices())
+            fortunes.append({self.players[s]: v for s, v in replay.fortunes().items()})
+
+        note()
         for act in self.game.log:
             replay.apply(act, atomic=False)
-            history.append(replay.prices())
-        return history
+            note()
+        return prices, fortunes

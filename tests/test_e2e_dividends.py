@@ -8,6 +8,8 @@ Reference screens (operator and the 128x64 quotation board) live in
 tests/reference/e2e_dividends/ (regenerate with CORBEILLE_UPDATE_REFERENCES=1, then look
 at them).
 """
+from pathlib import Path
+
 import pytest
 
 import e2e_box
@@ -171,6 +173,10 @@ def test_a_dividends_game_from_setup_to_the_winner(box):
     # The journal holds the whole game: a replay gives the same ranking.
     replay = Dividends.replay(header, list(game.log))
     assert [r[2] for r in replay.ranking()] == [r["cash"] for r in snap["ranking"]]
+    # The report names this game and charts the players' cash over the evening.
+    report = Path(box.app.journal.get_meta(f"report.{box.c.session.game_id}"))
+    assert {p.name for p in report.iterdir()} == {"fortunes.png", "prices.png", "standings.png", "standings.md"}
+    assert (report / "standings.md").read_text().startswith("# Dividendes, partie ")
 
 
 def test_private_view_shows_cash_only_there(box):

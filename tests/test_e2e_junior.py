@@ -9,6 +9,7 @@ import pytest
 
 from drivers.display import PngDisplay
 from e2e_box import E2EBox, assert_matches_reference, journal_script
+from engines.core.i18n import format_amount
 from engines.maxibourse.game import MaxiBourse, snapshot
 from firmware.script import run_script
 
@@ -173,7 +174,11 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
                                                     for line in box.screen.lines[:3]]
     report = box.app.journal.get_meta(f"report.{box.c.session.game_id}")
     assert report and {p.name for p in __import__("pathlib").Path(report).iterdir()} >= {
-        "prices.png", "standings.png", "standings.md"}
+        "fortunes.png", "prices.png", "standings.png", "standings.md"}
+    md = (__import__("pathlib").Path(report) / "standings.md").read_text()
+    assert md.startswith("# Maxi Bourse, partie ")
+    for r in snap["ranking"]:                       # the ranking is the engine's, amounts and all
+        assert f"| {r['rank']} | {r['name']} | {format_amount(r['wealth'])} |" in md
 
     # The journal is the game: replaying it gives the same state.
     journal = box.app.journal

@@ -148,9 +148,8 @@ class DividendsUI:
         return [best.text(ctx.lang)]
 
     def report(self, session, lang):
-        snap = session.snapshot()
-        ranking = [{"rank": r["rank"], "name": r["name"], "wealth": r["cash"]} for r in snap.get("ranking", [])]
-        return ({t("report.format", lang): t("game.dividends", lang)}, session.price_history(), ranking, None)
+        """(header details, no box: the chart shows each company's buy price)."""
+        return {}, None
 
 
 # ------------------------------------------------------------------------ board

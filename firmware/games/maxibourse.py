@@ -143,6 +143,5 @@ class MaxiBourseUI:
         return [best.text(lang)]
 
     def report(self, session, lang):
-        """(header details, price history, ranking, box) for firmware.report.write_report."""
-        return ({t("report.format", lang): t("format." + session.game.format, lang)},
-                session.price_history(), session.snapshot().get("ranking", []), session.game.box)
+        """(header details, box grouping the prices by sector) for the report."""
+        return {t("report.format", lang): t("format." + session.game.format, lang)}, session.game.box
