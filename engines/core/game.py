@@ -229,6 +229,15 @@ class Game:
         game._replay(actions, checked)
         return game
 
+    @classmethod
+    def unfold(cls, header: dict, actions, checked: bool = True):
+        """Replay `actions` one at a time, yielding (the game after it, the action, its
+        events): what a history or a chart of the evening reads (`checked` as in replay)."""
+        game = cls(header)
+        game._trusted = not checked
+        for act in actions:
+            yield game, act, game.apply(act, atomic=False)
+
     def _replay(self, actions, checked: bool) -> None:
         self._trusted = not checked
         try:
@@ -244,6 +253,15 @@ class Game:
             raise IllegalAction("error.nothing_to_undo")
         undone = self.log[-1]
         self._rebuild(len(self.log) - 1)
+        return undone
+
+    def undo_to(self, length: int) -> list[Action]:
+        """Forget every action after the first `length` (an undo to an earlier point of the
+        game, one replay); returns the actions undone, oldest first."""
+        if not 0 <= length < len(self.log):
+            raise IllegalAction("error.undo_to", length=length, actions=len(self.log))
+        undone = self.log[length:]
+        self._rebuild(length)
         return undone
 
     def _rebuild(self, target: int) -> None:
