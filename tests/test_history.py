@@ -2,6 +2,7 @@
 to any earlier action, with what it undoes shown first, in one journal transaction."""
 from e2e_box import E2EBox, journal_script
 from engines.maxibourse.game import MaxiBourse, snapshot
+from engines.core.i18n import format_amount
 from firmware.journal import Journal
 
 PICKS = "\n".join(f"pick {p} {c}" for p, c in zip(["Ana", "Ben", "Cid"] * 5, [
@@ -65,5 +66,26 @@ def test_no_on_the_question_and_back_change_nothing(tmp_path):
         box.press("ok").press("back")                              # the question again, then Back
         assert box.screen.title == "Historique"
         assert snapshot(box.game) == before and len(box.game.log) == len(game.log)
+    finally:
+        box.close()
+
+
+def test_past_games_are_listed_newest_first_with_their_standings(tmp_path):
+    first = journal_script(tmp_path, SCRIPT + "close\n")
+    journal_script(tmp_path, SCRIPT.replace("Ana", "Zoé").replace("Ben", "Yann").replace("Cid", "Xavier"))
+    box = E2EBox(tmp_path)
+    try:
+        box.long("ok")
+        box.choose("Parties")
+        assert box.screen.items == ("2. Maxi Bourse * · Zoé Yann Xavier", "1. Maxi Bourse · Ana Ben Cid")
+        box.press("down").press("ok")
+        screen = box.screen
+        assert screen.title == "Partie 1 · Maxi Bourse"
+        assert screen.lines[:3] == ("Ana, Ben, Cid", f"{len(first.log)} actions", "Terminée")
+        ranking = [f"{r}. {first.players[s]}  {format_amount(w)}" for r, s, w in first.ranking()]
+        assert list(screen.lines[3:3 + len(ranking)]) == ranking and len(ranking) == 3
+        assert first.over
+        box.press("ok").press("back").press("back")
+        assert box.screen.title != "Menu" and len(box.game.log) == len(first.log) - 1   # nothing changed
     finally:
         box.close()

@@ -8,6 +8,7 @@ from engines.core.actions import ANYTIME, CORRECTION
 from firmware.menus import _is_seat, describe, kind_label
 from firmware.screen import Screen
 from firmware.screens.base import Frame, frame_type
+from firmware.screens.past import PastGames
 from firmware.texts import signed, t
 
 
@@ -43,6 +44,7 @@ class Menu(Frame):
         if corrections(ctl, d):
             items.append((t("menu.corrections", lang), "corr"))
         items += [(t("menu." + kind, lang), ("entry", kind)) for kind in table]
+        items.append((t("menu.past", lang), "past"))
         items.append((t("menu.lang", lang), "lang"))
         items.append((t("menu.new_game", lang), "new"))
         return items
@@ -61,6 +63,8 @@ class Menu(Frame):
             ctl.stack.append(Who())
         elif choice == "history":
             ctl.stack.append(History())
+        elif choice == "past":
+            ctl.stack.append(PastGames())
         elif choice == "undo":
             ctl._offer_undo()
         elif choice == "corr":
