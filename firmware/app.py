@@ -341,7 +341,7 @@ def reporter(journal, state_dir: Path, lang_of):
         lang = lang_of()
         folder = Path(state_dir) / "reports" / f"game-{session.game_id}"
         details, history, ranking, box = adapter_of(session).report(session, lang)
-        header = {"title": t("report.title", lang, id=session.game_id), **details,
+        header = {"title": t("report.title", lang, game=adapter_of(session).title(lang), id=session.game_id), **details,
                   t("report.players", lang): ", ".join(session.players),
                   t("report.actions", lang): len(session.game.log)}
         write_report(folder, header, history, ranking, lang, box=box)

@@ -26,14 +26,14 @@ class DividendsUI:
 
     # ------------------------------------------------------------------ setup
     def title(self, lang):
-        return t("game.dividends", lang)
+        return t("game." + GAME.prefix, lang)
 
     def choices(self, lang):
         """One format only: no format question."""
         return []
 
     def label(self, value, lang):
-        return t("game.dividends", lang)
+        return t("game." + GAME.prefix, lang)
 
     def load_box(self):
         from engines.dividends.box import load_box
@@ -150,7 +150,7 @@ class DividendsUI:
     def report(self, session, lang):
         snap = session.snapshot()
         ranking = [{"rank": r["rank"], "name": r["name"], "wealth": r["cash"]} for r in snap.get("ranking", [])]
-        return ({t("report.format", lang): t("game.dividends", lang)}, session.price_history(), ranking, None)
+        return ({t("report.format", lang): t("game." + GAME.prefix, lang)}, session.price_history(), ranking, None)
 
 
 # ------------------------------------------------------------------------ board

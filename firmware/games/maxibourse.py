@@ -19,14 +19,14 @@ class MaxiBourseUI:
 
     # ------------------------------------------------------------------ setup
     def title(self, lang):
-        return t("game.maxibourse", lang)
+        return t("game." + GAME.prefix, lang)
 
     def choices(self, lang):
         """The formats the setup offers once this game is chosen: (label, value)."""
-        return [(t("format." + f, lang), f) for f in MaxiBourse.FORMATS]
+        return [(t("format." + self.prefix + f, lang), f) for f in MaxiBourse.FORMATS]
 
     def label(self, value, lang):
-        return t("format." + value, lang)
+        return t("format." + self.prefix + value, lang)
 
     def load_box(self):
         from engines.maxibourse.box import load_box
@@ -144,5 +144,5 @@ class MaxiBourseUI:
 
     def report(self, session, lang):
         """(header details, price history, ranking, box) for firmware.report.write_report."""
-        return ({t("report.format", lang): t("format." + session.game.format, lang)},
+        return ({t("report.format", lang): t("format." + self.prefix + session.game.format, lang)},
                 session.price_history(), session.snapshot().get("ranking", []), session.game.box)
