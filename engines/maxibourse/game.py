@@ -17,6 +17,7 @@ from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.limits import MAX_ROUNDS, player_names_ok
 from engines.core.i18n import register_catalog
+from engines.core.settings import check_settings as check_declared
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.rounds import SpeakingRound, clockwise
@@ -29,11 +30,15 @@ from engines.maxibourse.payday import breakdown
 
 register_catalog(Path(__file__).parent / "locale")
 
-SETTINGS = {  # name -> (default, allowed values or type)
-    "payday": ("each_round", ("each_round", "manual")),
-    "vertical_bonus": ("per_group", ("per_group", "once")),
-    "rounds": (0, int),  # 0: no limit, the operator closes the session
-    "dice": ("physical", ("physical", "device")),
+SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
+    "payday": ("each_round", ("each_round", "manual"),
+               "each_round: a payday ends each full round of turns (MB10); manual: the operator pays from the menu"),
+    "vertical_bonus": ("per_group", ("per_group", "once"),
+                       "per_group: 600 000 $ per group of three majorities (MB10); once: 600 000 $ at most, however many groups"),
+    "rounds": (0, range(0, MAX_ROUNDS + 1), "the agreed number of rounds, then the session closes (MB11); 0: no limit, "
+                       "the table closes it from the menu"),
+    "dice": ("physical", ("physical", "device"),
+             "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
 }
 
 
@@ -47,20 +52,7 @@ def check_settings(header: dict) -> dict:
         raise IllegalAction("error.players", count=len(players), lo=lo, hi=hi)
     if not player_names_ok(players):
         raise IllegalAction("error.player_names", players=list(players))
-    settings = {}
-    given = dict(header.get("settings", {}))
-    for key, value in given.items():
-        if key not in SETTINGS:
-            raise IllegalAction("error.setting", key=key, value=value, allowed=list(SETTINGS))
-    for key, (default, allowed) in SETTINGS.items():
-        value = given.get(key, default)
-        if allowed is int:      # rounds: the configuration's game.rounds has the same limit
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ROUNDS:
-                raise IllegalAction("error.setting", key=key, value=value, allowed=[f"0 to {MAX_ROUNDS}"])
-        elif value not in allowed:
-            raise IllegalAction("error.setting", key=key, value=value, allowed=list(allowed))
-        settings[key] = value
-    return settings
+    return check_declared(SETTINGS, dict(header.get("settings", {})))
 
 
 @dataclass

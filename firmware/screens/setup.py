@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engines.core.settings import entry
 from engines.registry import spec
 from firmware.games import PLAYABLE, adapter
 from firmware.screen import Screen
@@ -25,8 +26,8 @@ STEPS = ("start", "game", "format", "count", "names", "rounds", "box", "summary"
 def options(name: str) -> dict:
     """The settings of `name` the setup offers under "Options": those declared with a list of
     values (a number or a text has no list to step through; the configuration sets it)."""
-    return {key: allowed for key, (_, allowed) in spec(name).engine_class().SETTINGS.items()
-            if isinstance(allowed, tuple)}
+    declared = {key: entry(declaration)[1] for key, declaration in spec(name).engine_class().SETTINGS.items()}
+    return {key: allowed for key, allowed in declared.items() if isinstance(allowed, tuple)}
 
 
 def setup_ui(v):
