@@ -71,14 +71,16 @@ def registered_catalogs():
 
 def game_labels(name):
     """The box's labels a registered game needs: the menu label and line of every action
-    kind (`ui.kind.<prefix>.<kind>`, `ui.act.<prefix>.<kind>`), and for every setting the
-    setup's Options offer its label and, for one declared with a list of values, each value's."""
+    kind (`ui.kind.<prefix>.<kind>`, `ui.act.<prefix>.<kind>`), and for every declared setting
+    (the setup's Options list them) its label and, for one declared with a list of values,
+    each value's (a number or a text is shown as it is)."""
     entry = games()[name]
     keys = [f"ui.{section}.{entry.prefix}.{kind}" for kind in entry.engine_class().ACTIONS.kinds()
             for section in ("kind", "act")]
     for setting, allowed in options(name).items():
         keys.append(f"ui.opt.{entry.prefix}.{setting}")
-        keys += [f"ui.opt.{entry.prefix}.{setting}.{value}" for value in allowed]
+        if isinstance(allowed, tuple):
+            keys += [f"ui.opt.{entry.prefix}.{setting}.{value}" for value in allowed]
     return keys
 
 

@@ -448,7 +448,11 @@ def test_setup_options_change_the_chosen_games_own_settings_from_the_configurati
         assert header["settings"] == {"payday": "manual", "vertical_bonus": "once", "dice": "physical", "rounds": 0}
 
 
-def test_setup_options_of_dividends_are_its_own_and_a_text_left_empty_is_not_recorded(tmp_path):
+def test_setup_options_list_every_declared_setting_a_number_entered_within_its_range(tmp_path):
+    """Dividends' Options: its dice (a list), bid_step (a number declared 1 to 999: entered by
+    Up/Down, the step changed by a long press, never outside the range) and companies (a text
+    the game checks against the players and the box: shown as the configuration gives it,
+    "" being the chart's first ones, not recorded)."""
     with Journal(tmp_path / "j.sqlite") as journal:
         c = Controller(journal, timing=TIMING, defaults=SetupDefaults(dice="device", bid_step=100),
                        seed_source=lambda: 5)
@@ -456,13 +460,37 @@ def test_setup_options_of_dividends_are_its_own_and_a_text_left_empty_is_not_rec
         b = Box(c)
         b.choose("Dividendes").choose("4 joueurs").choose("Couleurs").choose("Continuer")
         b.choose("Régler")
-        assert b.items() == ["Dés: boîtier", "Terminé"]
+        assert b.items() == ["Dés: boîtier", "Pas d'enchère: 100", "Compagnies: par défaut", "Terminé"]
+        b.choose("Compagnies")                        # a text: nothing to step through
+        assert b.screen.title == "Options" and b.items()[2] == "Compagnies: par défaut"
+        b.choose("Pas d'enchère")
+        assert (b.screen.kind, b.screen.title, b.screen.items) == ("amount", "Pas d'enchère", ("100",))
+        assert b.screen.lines == ("Dividendes", "de 1 à 999", "pas 10 (long ▲▼ / OK)")
+        b.keys("up", "up")                            # by 10
+        assert b.screen.items == ("120",)
+        b.keys("long_up", "down")                     # by 100
+        assert b.screen.items == ("20",) and b.screen.lines[2] == "pas 100 (long ▲▼ / OK)"
+        b.keys("down")                                # never below the declared 1
+        assert b.screen.items == ("1",)
+        b.keys("back")                                # Back: the value stays as it was
+        assert b.items()[1] == "Pas d'enchère: 100"
+        b.choose("Pas d'enchère").keys("long_ok", "up", "ok")   # a long OK cycles the step too
+        assert b.screen.title == "Options" and b.items()[1] == "Pas d'enchère: 200"
         b.choose("Terminé")
         b.choose("Jouer")
         header = journal.header(journal.last_game())
-        # bid_step from the configuration (a number: no list to step through in Options);
-        # companies "" is no value: the game plays the chart's first ones
-        assert header["settings"] == {"dice": "device", "bid_step": 100}
+        assert header["settings"] == {"dice": "device", "bid_step": 200}
+
+
+def test_setup_options_do_not_offer_a_setting_the_setup_asks_in_its_own_step(tmp_path):
+    """Maxi Bourse's rounds are a setup step (their answer is recorded): not an Option too."""
+    with Journal(tmp_path / "j.sqlite") as journal:
+        c = Controller(journal, timing=TIMING, defaults=SetupDefaults(), seed_source=lambda: 5)
+        c.boot(0.0)
+        b = Box(c)
+        b.choose("Maxi Bourse").choose("Junior").choose("3 joueurs").choose("Couleurs").choose("2 tour")
+        b.choose("Continuer").choose("Régler")
+        assert not any(item.startswith("Tours") for item in b.items())
 
 
 def test_setup_defaults_refuse_a_setting_no_game_declares():
