@@ -129,3 +129,15 @@ def test_a_games_own_catalog_says_everything_in_both_languages(package):
     folder = Path(import_module(f"engines.{package}").__file__).parent / "locale"
     fr, en = (json.loads((folder / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("fr", "en"))
     assert sorted(set(fr) ^ set(en)) == []
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_key_of_a_games_own_catalog_carries_its_prefix(package):
+    """error.<prefix>.*, prompt.<prefix>.*, event.<prefix>.*, ui.kind.<prefix>.*, ui.<prefix>.*...:
+    a game's key can clash with no other game's, whatever the next game names its own."""
+    entry = import_module(f"engines.{package}").GAME
+    folder = Path(import_module(f"engines.{package}").__file__).parent / "locale"
+    for lang in i18n.LANGUAGES:
+        keys = json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
+        unmarked = [key for key in keys if not {entry.prefix, entry.name} & set(key.split("."))]
+        assert not unmarked, (package, lang, unmarked)

@@ -104,7 +104,7 @@ def test_dice_then_square_menu_then_titre_au_cours_in_two_steps():
     assert b.items() == ["Au cours : SONY", "Autre (au mieux)"]
     b.choose("Au cours")
     d = b.c.session.decision()
-    assert d.prompt == "prompt.titre_au_cours" and d.actor == 0
+    assert d.prompt == "prompt.mb.titre_au_cours" and d.actor == 0
     assert b.screen.lines[-1] == "Ana : au cours à 300 $ ?"
 
 
@@ -219,7 +219,7 @@ def canon_auction():
     give(g, "Nina", "CANON", 8)
     play(g, 'set_price CANON 200 "example"', "roll 1 2", "titre BP CANON",
          "declare Robert 2", "declare Joelle 2", "declare Nina 0")
-    assert g.decision().prompt == "prompt.auction"
+    assert g.decision().prompt == "prompt.mb.auction"
     return g
 
 
@@ -235,9 +235,9 @@ def test_auction_clock_raises_while_held_and_a_release_drops_out():
     assert b.c.take_beeps().count("tick") >= 2
     b.seat(2, "up").tick(0.6)                 # Joelle lets go: out once the gap is over
     assert g.log[-1].to_json() == {"kind": "bid", "player": 1, "lots": 0}
-    assert g.decision().prompt == "prompt.auction"
+    assert g.decision().prompt == "prompt.mb.auction"
     b.tick(0.5)                                # Robert, still holding, takes both at 270
-    assert g.decision().prompt == "prompt.settle"
+    assert g.decision().prompt == "prompt.mb.settle"
     s = b.screen
     assert s.kind == "confirm" and s.title == "Règlement CANON" and s.lines == ("Robert 2\t540 000",)
     b.key("ok")
@@ -251,7 +251,7 @@ def test_auction_double_press_cuts_2000_to_1000():
     b.seat(2, "up", dt=0.1).seat(2, "down", dt=0.1)   # a quick double press, then held again
     assert g.log[-1].to_json() == {"kind": "bid", "player": 1, "lots": 1}
     b.seat(1, "up").seat(1, "down", dt=0.1)
-    assert g.decision().prompt == "prompt.settle"       # 1 + 1 fit the 2 lots
+    assert g.decision().prompt == "prompt.mb.settle"       # 1 + 1 fit the 2 lots
     b.key("ok")
     assert lots(g, "Robert", "CANON") == 1 and lots(g, "Joelle", "CANON") == 1
 
@@ -261,7 +261,7 @@ def test_not_holding_when_the_price_moves_is_dropping_out():
     b = box_for(g, seats=(0, 1, 2))
     b.seat(1, "down").tick(1.0)               # Joelle never held her button
     assert [a.kind for a in g.log[-2:]] == ["bid", "raise"]
-    assert g.decision().prompt == "prompt.settle" and g.price("CANON") == 250
+    assert g.decision().prompt == "prompt.mb.settle" and g.price("CANON") == 250
 
 
 def test_operator_runs_the_auction_from_the_menu():
@@ -272,9 +272,9 @@ def test_operator_runs_the_auction_from_the_menu():
     b.key("ok")
     assert b.items()[:4] == ["Monter à 250", "Robert abandonne", "Robert : 1 lot", "Joelle abandonne"]
     b.choose("Monter").key("ok").choose("Joelle abandonne")
-    assert g.price("CANON") == 250 and g.decision().prompt == "prompt.auction"
+    assert g.price("CANON") == 250 and g.decision().prompt == "prompt.mb.auction"
     b.key("ok").choose("Monter")
-    assert g.price("CANON") == 260 and g.decision().prompt == "prompt.settle"
+    assert g.price("CANON") == 260 and g.decision().prompt == "prompt.mb.settle"
 
 
 # ---------------------------------------------------------- undo and back

@@ -176,7 +176,7 @@ class MaxiBourse(StepGame):
         if new != old:
             self.s.prices[company] = new
             self.s.last_change[company] = new - old
-            self.emit("price", company=company, old=old, new=new, reason=reason)
+            self.emit("mb.price", company=company, old=old, new=new, reason=reason)
         for f in self.s.steps:  # an auction under way goes on from the quotation (MB5: a rumour counts)
             if isinstance(f, F.Auction) and f.company == company:
                 f.auction.price = new
@@ -188,11 +188,11 @@ class MaxiBourse(StepGame):
             return list(self.sectors[target])
         if target == "ALL":
             return list(self.companies)
-        raise IllegalAction("error.target", target=target)
+        raise IllegalAction("error.mb.target", target=target)
 
     def change_prices(self, target, delta, reason):
         if delta == 0 or delta % PRICE_STEP:
-            raise IllegalAction("error.delta", delta=delta, step=PRICE_STEP)
+            raise IllegalAction("error.mb.delta", delta=delta, step=PRICE_STEP)
         for company in self.targets(target):
             self.set_price(company, self.price(company) + delta, reason)
 
@@ -228,7 +228,7 @@ class MaxiBourse(StepGame):
         self.s.ruined[seat] = True
         self.s.skip[seat] = 0
         self.s.rumours[seat] = 0
-        self.emit("ruined", player=self.players[seat])
+        self.emit("mb.ruined", player=self.players[seat])
 
     # --------------------------------------------------------------- decisions
     def anytime_options(self):
@@ -283,10 +283,10 @@ class MaxiBourse(StepGame):
                 continue
             if self.s.skip[seat]:
                 self.s.skip[seat] -= 1
-                self.emit("turn_skipped", player=self.players[seat])
+                self.emit("mb.turn_skipped", player=self.players[seat])
                 continue
             self.push(F.Turn(seat))
-            self.emit("turn", player=self.players[seat], round=self.s.round)
+            self.emit("mb.turn", player=self.players[seat], round=self.s.round)
             return
         if self.settings["payday"] == "each_round" and self.s.round % PAYDAY_EVERY[self.format] == 0:
             self.push(F.PaydayStep())
@@ -298,7 +298,7 @@ class MaxiBourse(StepGame):
         if rounds and self.s.round >= rounds:
             return self.close("rounds")
         self.s.round += 1
-        self.emit("round", round=self.s.round)
+        self.emit("mb.round", round=self.s.round)
         self.next_turn(None)
 
     def closing_reason(self):
@@ -311,7 +311,7 @@ class MaxiBourse(StepGame):
 
     def close(self, reason):
         self.s.steps = [F.Over(reason)]
-        self.emit("closed", reason=reason, ranking=[[self.players[s], w] for s, w in self.ranking_pairs()])
+        self.emit("mb.closed", reason=reason, ranking=[[self.players[s], w] for s, w in self.ranking_pairs()])
 
     def refusal(self, act, decision):
         """The step on top says why first; then the reasons any step shares (whose turn,
@@ -346,7 +346,7 @@ class MaxiBourse(StepGame):
         if self.free_lots(a.player, a.company) < a.lots:
             raise IllegalAction("error.not_enough_lots", company=a.company, lots=a.lots,
                                 held=self.free_lots(a.player, a.company))
-        self.emit("offer", player=self.players[a.player], company=a.company, lots=a.lots, price=self.price(a.company))
+        self.emit("mb.offer", player=self.players[a.player], company=a.company, lots=a.lots, price=self.price(a.company))
         self.start_sale(a.player, a.company, a.lots)
 
     def start_sale(self, seller, company, lots, exclude=None):
@@ -360,14 +360,14 @@ class MaxiBourse(StepGame):
     def on_reveal(self, a):
         self.change_prices(a.target, a.delta, "rumour")
         self.s.rumours[a.player] -= 1
-        self.emit("rumour_revealed", player=self.players[a.player], target=a.target, delta=a.delta)
+        self.emit("mb.rumour_revealed", player=self.players[a.player], target=a.target, delta=a.delta)
 
     def owe(self, seat, owed):
         if self.cash(seat) >= sum(a for _, a in owed):
             for creditor, amount in owed:
                 self.transfer(seat, creditor, amount, "card")
             return
-        self.emit("cannot_pay", player=self.players[seat], amount=sum(a for _, a in owed), cash=self.cash(seat))
+        self.emit("mb.cannot_pay", player=self.players[seat], amount=sum(a for _, a in owed), cash=self.cash(seat))
         debt = F.Debt(seat, owed, None)
         self.push(debt)
         debt.check(self)
@@ -383,7 +383,7 @@ class MaxiBourse(StepGame):
             self.transfer(BANK, seat, b.total, "payday")
             paid[self.players[seat]] = b.to_json()
         self.s.last_payday = paid
-        self.emit("payday", round=self.s.round, paid={k: v["total"] for k, v in paid.items()})
+        self.emit("mb.payday", round=self.s.round, paid={k: v["total"] for k, v in paid.items()})
 
     def on_close(self, a):
         self.close("time")
@@ -391,7 +391,7 @@ class MaxiBourse(StepGame):
     # ------------------------------------------------------------- corrections
     def refuse_ruined(self, seat):
         if self.s.ruined[seat]:
-            raise IllegalAction("error.ruined", player=self.players[seat])
+            raise IllegalAction("error.mb.ruined", player=self.players[seat])
 
     def on_adjust_cash(self, a):
         self.refuse_ruined(a.player)
@@ -416,7 +416,7 @@ class MaxiBourse(StepGame):
         stack, name = self.s.steps, self.holder_name(holder)
         for f in stack:  # lots a buyer is paying for now (a debt under way) are sold already
             if isinstance(f, F.Debt) and f.stage == "cover" and f.purchase and f.purchase[::2] == (company, holder):
-                raise IllegalAction("error.correction_sold", player=name, company=company,
+                raise IllegalAction("error.mb.correction_sold", player=name, company=company,
                                     buyer=self.players[f.debtor])
         held = self.s.lots.of(company, holder)
 
@@ -432,7 +432,7 @@ class MaxiBourse(StepGame):
             if excess > 0:
                 cut = min(excess, stack[i].lots - gone(i))
                 stack[i].lots, excess = stack[i].lots - cut, excess - cut
-                self.emit("offer_reduced", player=name, company=company, lots=stack[i].lots)
+                self.emit("mb.offer_reduced", player=name, company=company, lots=stack[i].lots)
         for i, f in enumerate(stack):
             if not (isinstance(f, (F.Auction, F.Settlement)) and f.seller == holder and f.company == company):
                 continue
@@ -440,14 +440,14 @@ class MaxiBourse(StepGame):
             cap = parent.lots - gone(i - 1) if isinstance(parent, F.Sale) else held
             if isinstance(f, F.Auction) and f.auction.lots > cap:
                 f.auction.lots = cap
-                self.emit("offer_reduced", player=name, company=company, lots=cap)
+                self.emit("mb.offer_reduced", player=name, company=company, lots=cap)
             if isinstance(f, F.Settlement):
                 while sum(n for _, n in f.purchases[f.index:]) > cap:
                     buyer, n = f.purchases.pop()
                     keep = max(0, cap - sum(m for _, m in f.purchases[f.index:]))
                     if keep:
                         f.purchases.append((buyer, keep))
-                    self.emit("purchase_withdrawn", player=self.players[buyer], company=company, lots=n - keep)
+                    self.emit("mb.purchase_withdrawn", player=self.players[buyer], company=company, lots=n - keep)
         top = self.top  # an offer left with nothing to sell is withdrawn at once
         if isinstance(top, F.Auction) and top.auction.lots == 0:
             self.pop(F.AuctionOver(top.auction.price, []))

@@ -6,9 +6,10 @@ from engines.maxibourse import GAME
 from engines.maxibourse.game import MaxiBourse
 from firmware.texts import lots_label, t
 
-NEWS_ORDER = ("closed", "ruined", "payday", "cessation", "sanction", "purchase_withdrawn", "offer_reduced",
-              "bank_bought", "shortage", "cannot_pay", "settled", "titre_over", "price", "rolled", "turn_skipped",
-              "declared", "bid", "titre", "rumour_drawn", "round")
+NEWS_ORDER = tuple("mb." + key for key in (
+    "closed", "ruined", "payday", "cessation", "sanction", "purchase_withdrawn", "offer_reduced", "bank_bought",
+    "shortage", "cannot_pay", "settled", "titre_over", "price", "rolled", "turn_skipped", "declared", "bid", "titre",
+    "rumour_drawn", "round"))
 
 
 class MaxiBourseUI:
@@ -110,7 +111,7 @@ class MaxiBourseUI:
         (`events`) says it does: the price a sale is offered at, who ends their turn."""
         lang, snap = ctx.lang, ctx.snapshot()
         if act.kind == "sell":
-            offer = next((e for e in events if e.key == "offer"), None)
+            offer = next((e for e in events if e.key == "mb.offer"), None)
             if offer is not None:
                 return [describe(ctx, act), t("q.sell_at", lang, price=offer.params["price"])]
         if act.kind == "double":
@@ -127,17 +128,17 @@ class MaxiBourseUI:
         best = None
         for event in events:
             if event.key in NEWS_ORDER and (best is None or NEWS_ORDER.index(event.key) < NEWS_ORDER.index(best.key)
-                                            or (event.key == best.key == "price")):
+                                            or (event.key == best.key == "mb.price")):
                 best = event
         if best is None:
             return [describe(ctx, act)]
-        if best.key == "rolled":
+        if best.key == "mb.rolled":
             return [t("news.rolled", lang, **best.params)]
-        if best.key == "closed":
+        if best.key == "mb.closed":
             return [t("news.closed", lang)]
-        if best.key == "payday":
+        if best.key == "mb.payday":
             return [t("news.payday", lang, round=best.params.get("round", ""))]
-        if best.key == "price":
+        if best.key == "mb.price":
             p = best.params
             return [t("news.price", lang, company=p["company"], old=p["old"], new=p["new"])]
         return [best.text(lang)]
