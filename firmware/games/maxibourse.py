@@ -61,7 +61,7 @@ class MaxiBourseUI:
         for company, lots in player["lots"].items():
             lines.append(f"{company}\t{lots_label(lots, shares, lang).split(' (')[0]}")
         if player.get("rumours"):
-            lines.append(f"{t('private.rumours', lang)}\t{player['rumours']}")
+            lines.append(f"{t('private.mb.rumours', lang)}\t{player['rumours']}")
         lines.append(f"{t('private.wealth', lang)}\t{format_amount(player['wealth'], lang)}")
         return player["name"], lines
 
@@ -93,11 +93,11 @@ class MaxiBourseUI:
         title = kind_label(ctx, kind)
         items = []
         if None in domain.values and square in choices:
-            items.append((t("q.au_cours", lang, company=square), AU_COURS))
-        items.append((t("q.other_company", lang), OTHER))
+            items.append((t("q.mb.au_cours", lang, company=square), AU_COURS))
+        items.append((t("q.mb.other_company", lang), OTHER))
         if len(items) == 1:
-            return Question("#company", "list", title, (t("q.titre_closed", lang, company=square),), tuple(items))
-        return Question("#company", "list", t("q.titre_title", lang, company=square),
+            return Question("#company", "list", title, (t("q.mb.titre_closed", lang, company=square),), tuple(items))
+        return Question("#company", "list", t("q.mb.titre_title", lang, company=square),
                         (company_label(ctx, square).replace("\t", " "),), tuple(items))
 
     def act_key(self, act, key):
@@ -115,11 +115,11 @@ class MaxiBourseUI:
             if offer is not None:
                 return [describe(ctx, act), t("q.sell_at", lang, price=offer.params["price"])]
         if act.kind == "double":
-            return [describe(ctx, act), t("q.au_cours_at", lang, price=snap["companies"][act.company]["price"])]
+            return [describe(ctx, act), t("q.mb.au_cours_at", lang, price=snap["companies"][act.company]["price"])]
         if act.kind == "end":
-            return [t("q.end", lang, player=snap.get("turn") or "")]
+            return [t("q.mb.end", lang, player=snap.get("turn") or "")]
         if act.kind == "close":
-            return [t("q.close", lang)]
+            return [t("q.mb.close", lang)]
         return [describe(ctx, act)]
 
     def news(self, ctx, act, events, describe):
@@ -133,14 +133,14 @@ class MaxiBourseUI:
         if best is None:
             return [describe(ctx, act)]
         if best.key == "mb.rolled":
-            return [t("news.rolled", lang, **best.params)]
+            return [t("news.mb.rolled", lang, **best.params)]
         if best.key == "mb.closed":
-            return [t("news.closed", lang)]
+            return [t("news.mb.closed", lang)]
         if best.key == "mb.payday":
-            return [t("news.payday", lang, round=best.params.get("round", ""))]
+            return [t("news.mb.payday", lang, round=best.params.get("round", ""))]
         if best.key == "mb.price":
             p = best.params
-            return [t("news.price", lang, company=p["company"], old=p["old"], new=p["new"])]
+            return [t("news.mb.price", lang, company=p["company"], old=p["old"], new=p["new"])]
         return [best.text(lang)]
 
     def report(self, session, lang):
