@@ -27,7 +27,7 @@ from engines import registry
 from drivers.errors import ConfigError  # one error for every configuration problem, drivers' too
 from engines.core import settings
 from engines.core.files import read_toml
-from engines.core.limits import MAX_ROUNDS, player_names_ok
+from engines.core.limits import player_names_ok
 
 ENV_VAR = "CORBEILLE_CONFIG"
 SYSTEM_CONFIG = Path("/etc/corbeille/corbeille.toml")
@@ -306,6 +306,7 @@ def game_settings_toml() -> str:
                 lines.append(f"#   {meaning}" if len(meanings) == 1 else f"#   {', '.join(names)}: {meaning}")
         lines.append(f"#{key} = {_show(default)}")
     return "\n".join(lines) + "\n"
+
 
 # Every key the file may hold: section -> key -> (default as written in TOML, check).
 # corbeille.example.toml lists the same keys with the same defaults, except the games' own
