@@ -207,3 +207,22 @@ def test_a_dividends_game_resumes_on_the_same_screen(tmp_path):
         assert again.game.log[-1].kind == "sold" and again.game.s.tokens[1] == 1
     finally:
         again.close()
+
+
+def test_a_number_setting_entered_in_the_options_rules_the_game(box):
+    """The setup's Options list every declared setting: bid_step (declared 1 to 999) is
+    entered with the buttons, and the turn-order auction then raises by it (DV4)."""
+    box.choose("Dividendes").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Régler")
+    assert box.items() == ["Dés: boîtier", "Pas d'enchère: 50", "Compagnies: par défaut", "Terminé"]
+    box.choose("Pas d'enchère")
+    assert box.screen.kind == "amount" and box.screen.items == ("50",)
+    box.press("up").press("up").press("up").press("up").press("up")       # by 10: 100
+    box.press("ok")
+    assert box.items()[1] == "Pas d'enchère: 100"
+    box.choose("Terminé").choose("Jouer")
+    assert box.game.settings["bid_step"] == 100
+    box.press("ok")                                                       # the dice
+    box.press("seat2")
+    assert box.screen.lines == ("50 par Bleu",)
+    box.press("seat3")                                                    # a press raises by the step
+    assert box.screen.lines == ("150 par Vert",)

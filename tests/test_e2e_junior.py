@@ -231,7 +231,7 @@ def test_auction_on_the_seat_buttons(tmp_path):
         assert box.game.price("CANON") == 260 and "tick" in box.beeper.calls
         box.release(2).wait(0.7)                                   # Joelle lets go
         box.wait(0.5)
-        assert box.game.decision().prompt == "prompt.settle" and box.game.price("CANON") == 270
+        assert box.game.decision().prompt == "prompt.mb.settle" and box.game.price("CANON") == 270
         box.release(1).press("ok")
         assert box.game.s.lots.of("CANON", 0) == 2
     finally:

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from engines import game_class
+from engines.core import settings
 from engines.core.actions import ANYTIME, CORRECTION, FLAGS, Seat, Signed, Text, _base
 from engines.core.decision import Choice, Fixed, Interactions, IntRange
 from engines.core.errors import IllegalAction, ProtocolError
@@ -67,19 +68,25 @@ def test_a_game_is_declared_once_and_its_engine_declares_the_rest(name):
     assert issubclass(cls, Game) and cls.name == name
     lo, hi = cls.PLAYERS
     assert 2 <= lo <= hi <= len(NAMES)
-    for key, (default, allowed) in cls.SETTINGS.items():
-        assert default in allowed if isinstance(allowed, tuple) else isinstance(default, allowed), key
+    for key, declaration in cls.SETTINGS.items():
+        default, allowed, _ = settings.entry(declaration)
+        assert settings.allows(allowed, default), key
     for method in ("snapshot", "over", "initial_state", "decision"):
         assert getattr(cls, method) is not getattr(Game, method), f"{name} does not declare {method}"
     assert games()[name].engine_class() is cls
 
 
-def test_every_playable_game_has_an_adapter_and_the_example_configuration_names_every_game():
+def test_every_playable_game_has_an_adapter_and_corbeille_settings_names_every_game():
+    """The configuration's game settings come from the registry (`corbeille settings`), not
+    from a list written in the example configuration."""
+    from firmware.config import game_settings_toml
+
     assert PLAYABLE == tuple(n for n in GAMES if spec(n).adapter)
     for name in PLAYABLE:
         assert adapter(name).name == name
+    assert f"# games (game = ...): {', '.join(GAMES)}\n" in game_settings_toml()
     example = Path(__file__).resolve().parent.parent / "firmware" / "corbeille.example.toml"
-    assert f"# games: {', '.join(GAMES)}\n" in example.read_text(encoding="utf-8")
+    assert not any(name in example.read_text(encoding="utf-8") for name in GAMES[1:])
     tomllib.loads(example.read_text(encoding="utf-8"))
 
 

@@ -2,7 +2,7 @@
 
 Each engine package may ship `locale/fr.json` and `locale/en.json`; `register_catalog`
 merges them into one table per language. Each game's keys carry the game's prefix
-(`error.dv.*`, the box's `ui.kind.dv.*`: engines/registry.py declares it), and a key two
+(`error.dv.*`, `prompt.mb.*`, the box's `ui.kind.dv.*`: engines/registry.py declares it), and a key two
 catalogs both define is refused when the second is registered, naming both files: merged
 silently, whichever came last would win and the other game's text would be lost.
 

@@ -25,6 +25,7 @@ from engines.core.errors import IllegalAction
 from engines.core.game import drop_private
 from engines.core.limits import player_names_ok
 from engines.core.i18n import register_catalog
+from engines.core.settings import check_settings as check_declared
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.majority import player_counts, tile_holder
@@ -39,10 +40,13 @@ from engines.dividends.steps import (ActionsStep, AuctionStep, DiceStep, EventSt
 
 register_catalog(Path(__file__).parent / "locale")
 
-SETTINGS = {  # name -> (default, allowed values, or a type)
-    "dice": ("physical", ("physical", "device")),
-    "bid_step": (50, int),
-    "companies": ("", str),  # 2-3 players: which companies play, e.g. CEDARPINES,DESERT-OIL,...
+SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
+    "dice": ("physical", ("physical", "device"),
+             "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
+    # The rulebook raises by 50 $ (DV4); a table may agree on another raise, 1 to 999 $.
+    "bid_step": (50, range(1, 1000), "the raise of the turn-order auction, in $ (DV4: bids of 50, 50 + step, ...)"),
+    "companies": ("", str, "with 2 or 3 players, the companies in play, e.g. \"CEDARPINES,DESERT-OIL,TRANS-PACIFIC\" "
+                           "(DV2); \"\": the first ones of the chart"),
 }
 
 
@@ -57,22 +61,7 @@ def check_settings(header: dict, box) -> tuple[dict, list]:
         raise IllegalAction("error.players", count=len(players), lo=MIN_PLAYERS, hi=MAX_PLAYERS)
     if not player_names_ok(players):
         raise IllegalAction("error.player_names", players=list(players))
-    given = dict(header.get("settings", {}))
-    for key, value in given.items():
-        if key not in SETTINGS:
-            raise IllegalAction("error.setting", key=key, value=value, allowed=list(SETTINGS))
-    settings = {}
-    for key, (default, allowed) in SETTINGS.items():
-        value = given.get(key, default)
-        if allowed is int:
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise IllegalAction("error.setting", key=key, value=value, allowed=["1, 2, 3, ..."])
-        elif allowed is str:
-            if not isinstance(value, str):
-                raise IllegalAction("error.setting", key=key, value=value, allowed=["ID,ID,..."])
-        elif value not in allowed:
-            raise IllegalAction("error.setting", key=key, value=value, allowed=list(allowed))
-        settings[key] = value
+    settings = check_declared(SETTINGS, dict(header.get("settings", {})))
     count = companies_for(len(players))
     if settings["companies"]:
         chosen = [c.strip().upper() for c in settings["companies"].split(",") if c.strip()]

@@ -26,14 +26,14 @@ class DividendsUI:
 
     # ------------------------------------------------------------------ setup
     def title(self, lang):
-        return t("game.dividends", lang)
+        return t("game." + GAME.prefix, lang)
 
     def choices(self, lang):
         """One format only: no format question."""
         return []
 
     def label(self, value, lang):
-        return t("game.dividends", lang)
+        return t("game." + GAME.prefix, lang)
 
     def load_box(self):
         from engines.dividends.box import load_box
