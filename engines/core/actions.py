@@ -27,6 +27,7 @@ A line is `kind arg arg ...` (shell-like quoting). JSON is {"kind": ..., field: 
 import dataclasses
 import re
 import shlex
+import types
 import typing
 from typing import ClassVar
 
@@ -369,9 +370,14 @@ class ActionSet:
         return f"{kind} {' '.join(parts)}".strip()
 
 
+def field_type(cls, name):
+    """The type of field `name` of the action class `cls`, Optional left out."""
+    return _base(cls._types[name])
+
+
 def _base(typ):
-    """Optional[X] -> X."""
-    if typing.get_origin(typ) is not typing.Union:
+    """Optional[X] (or X | None) -> X."""
+    if typing.get_origin(typ) not in (typing.Union, types.UnionType):
         return typ
     args = [a for a in typing.get_args(typ) if a is not type(None)]
     return args[0] if args else typ

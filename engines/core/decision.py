@@ -5,7 +5,9 @@ the same description to refuse an action with a message naming what is allowed, 
 property tests draw random legal games from it.
 
 A decision lists `Option`s, one per action kind allowed now, each field constrained by a
-domain: `Choice` (a list), `IntRange` (lo..hi by step) or `Fixed` (one value).
+domain: `Choice` (a list), `Die` (a die's faces), `IntRange` (lo..hi by step) or `Fixed`
+(one value). The device draws a chance action's fields from these same domains
+(engines/core/chance.py).
 
 It also says how the table answers it (`Decision.interaction`): which kind of screen fits
 (a speaking round on the seat buttons, an auction, a chance draw...), which of its options
@@ -29,6 +31,19 @@ class Choice:
 
     def to_json(self):
         return {"choice": list(self.values)}
+
+
+@dataclass(frozen=True)
+class Die(Choice):
+    """A die with its own faces, as printed, repeats included (Dividends' black die:
+    1 1 2 2 3 3): any of its faces is allowed (`values`, each once, in order) and the
+    device rolls one face of the six (`faces`), so a face printed twice comes up twice as
+    often. Its JSON is that of the choice of its faces."""
+    faces: tuple = ()
+
+    @classmethod
+    def of(cls, faces):
+        return cls(tuple(sorted(set(faces))), tuple(faces))
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ import functools
 import importlib
 import typing
 
+from engines.core import chance
 from engines.core.actions import Action, ActionSet, Seat, Text
 from engines.core.decision import Decision, Interaction
 from engines.core.errors import IllegalAction
@@ -88,9 +89,12 @@ class Game:
         return drop_private(snap)
 
     def fill_chance(self, act: Action, rng) -> Action:
-        """The action with what the device draws filled in from `rng` (dice left empty...);
-        a game without chance returns it unchanged."""
-        return act
+        """The action with what the device draws filled in from `rng` (dice left empty...):
+        each field of an action flagged CHANCE drawn from the domain the decision declares
+        for it (engines/core/chance.py). A game overrides this only for a draw that is not
+        one value per field (a deal of tokens is a permutation); any other action, or one
+        not offered now, comes back unchanged."""
+        return chance.fill_chance(self, act, rng)
 
     # Shared machinery --------------------------------------------------------
     def with_interaction(self, decision: Decision) -> Decision:

@@ -3,7 +3,7 @@
 Chance is recorded, never drawn by the engine: the dice (`dice`), the event tile
 (`event`) and the random deal of turn-order tokens when nobody opens (`deal`) carry their
 outcome. Left out in a script or on the box, the fields are filled by the device from the
-game's seed (`DividendsGame.fill_chance`) before the action is applied and recorded.
+game's seed (`Game.fill_chance`, the deal `AuctionStep.fill_chance`) before the action is applied and recorded.
 """
 from typing import Optional
 

@@ -87,12 +87,13 @@ class AuctionStep(Step):
         return None
 
     def fill_chance(self, game, act, rng):
-        """The random deal of the tokens nobody bid on."""
+        """The random deal of the tokens nobody bid on: a permutation of the bidders, not one
+        value per field, so drawn here rather than field by field (Game.fill_chance)."""
         if act.kind == "deal" and self.series and all(getattr(act, f) is None for f in DEAL_FIELDS):
             bidders = list(self.series.bidders)
             dealt = rng.sample(bidders, len(bidders))
             return Deal(**{f: Seat(s) for f, s in zip(DEAL_FIELDS, dealt)})
-        return act
+        return super().fill_chance(game, act, rng)
 
     # ------------------------------------------------------------ handlers
     def on_sell(self, game, a):

@@ -2,11 +2,10 @@
 zone its marker is in."""
 from dataclasses import dataclass
 
-from engines.core.actions import Signed
-from engines.core.decision import Choice, Decision, Fixed, Option
+from engines.core.decision import Decision, Die, Fixed, Option
 from engines.core.errors import IllegalAction
 from engines.core.steps import Step
-from engines.dividends.actions import DICE_FIELDS, Dice
+from engines.dividends.actions import DICE_FIELDS
 from engines.dividends.box import DICE
 from engines.dividends.steps.results import Rolled
 
@@ -19,7 +18,7 @@ class DiceStep(Step):
         fields = {}
         for i, name in enumerate(DICE_FIELDS):
             if i < len(game.companies):
-                fields[name] = Choice(tuple(sorted(set(DICE[game.zone(game.companies[i])]))))
+                fields[name] = Die.of(DICE[game.zone(game.companies[i])])  # the device rolls it (Game.fill_chance)
             else:
                 fields[name] = Fixed(None)
         return Decision("prompt.dv.dice", {"year": game.s.year}, None, (Option("dice", fields),))
@@ -36,14 +35,6 @@ class DiceStep(Step):
             if move not in DICE[game.zone(company)]:
                 return IllegalAction("error.dv.die_face", company=company, die=game.zone(company), move=f"{move:+d}")
         return None
-
-    def fill_chance(self, game, act, rng):
-        # Only `dice` alone is the device's roll: a line with a die missing is a typo,
-        # refused like a partial `deal` (Game.check).
-        if act.kind == "dice" and all(getattr(act, f) is None for f in DICE_FIELDS):
-            return Dice(**{name: Signed(rng.choice(DICE[game.zone(company)]))
-                           for name, company in zip(DICE_FIELDS, game.companies)})
-        return act
 
     def on_dice(self, game, a):
         game.s.last_dice = {}
