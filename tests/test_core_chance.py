@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.core.actions import CHANCE, ActionSet, DieFace, Seat, action
+from engines.core.actions import CHANCE, ActionSet, DieFace, Seat, SignedDie, action
 from engines.core.chance import chance_rng, device_roll, draw, fill_chance
 from engines.core.decision import Choice, Decision, Die, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
@@ -35,10 +35,10 @@ def test_a_die_of_six_draws_what_randint_drew():
 
 
 def test_a_die_with_its_own_faces_rolls_each_printed_face_and_allows_each_value():
-    grey = Die.of(DICE["grey"])
+    grey = Die.of(DICE["grey"], "grey")
     assert grey.values == (-3, -2, -1, 1, 2, 3) and grey.faces == DICE["grey"]
     assert 2 in grey and -2 in grey and 0 not in grey and True not in grey
-    assert grey.to_json() == {"choice": [-3, -2, -1, 1, 2, 3]}
+    assert grey.to_json() == {"choice": [-3, -2, -1, 1, 2, 3], "faces": [1, -1, 2, -2, 3, -3], "die": "grey"}
     black = Die.of(DICE["black"])    # 1 1 2 2 3 3: each value comes up on two faces of six
     assert [draw(black, random.Random(s)) for s in range(100)] == [random.Random(s).choice(DICE["black"])
                                                                       for s in range(100)]
@@ -80,7 +80,7 @@ def test_dividends_dice_and_tile_are_drawn_from_their_domains_as_before():
         old = random.Random(i)
         expected = [old.choice(DICE[g.zone(c)]) for c in g.companies]
         act = g.fill_chance(empty, random.Random(i))
-        assert [getattr(act, f"d{n}") for n in range(1, 6)] == expected
+        assert list(act.moves) == expected and all(type(m) is SignedDie for m in act.moves)
     to_actions(g)
     finish_turns(g)
     g.apply(g.ACTIONS.parse("pay", g.players))     # step 4, then the event tile (step 5)

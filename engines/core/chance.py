@@ -5,13 +5,15 @@ replay never draws again; the same seed and position always draw the same.
 
 Dice are a decision domain like any other: an action flagged CHANCE declares in its
 decision the domain of each field the device may draw (`IntRange(1, 6)` for a plain die,
-`Die` for a die with its own faces, `Choice` for a tile), and `fill_chance` draws each
-one, in field order, through `draw`: one function for every uniform draw of the device."""
+`Die` for a die with its own faces, `Choice` for a tile, `Items` of those for a list
+field: Dividends' dice, one per company), and `fill_chance` draws each one, in field
+order (a list's items in their order), through `draw`: one function for every uniform
+draw of the device."""
 import dataclasses
 import random
 
-from engines.core.actions import CHANCE, field_type
-from engines.core.decision import Choice, Die, Fixed, IntRange
+from engines.core.actions import CHANCE, field_type, list_item
+from engines.core.decision import Choice, Die, Fixed, IntRange, Items
 
 # Draws that are no action's own (the dice for who starts) use positions from here on, far
 # from the positions of the actions of a game (the index of the action in the log).
@@ -29,6 +31,10 @@ def draw(domain, rng: random.Random):
     `Fixed` draws nothing: its one value."""
     if isinstance(domain, Fixed):
         return domain.value
+    if isinstance(domain, Items):
+        if domain.distinct:   # a permutation is no item-by-item draw: the game draws it (a deal)
+            raise TypeError(f"the device draws no list of distinct values item by item: {domain!r}")
+        return tuple(draw(item, rng) for item in domain.items)
     if isinstance(domain, Die):
         return rng.choice(domain.faces)
     if isinstance(domain, Choice):
@@ -39,7 +45,7 @@ def draw(domain, rng: random.Random):
 
 
 def _empty(value) -> bool:
-    return value is None
+    return value is None or value == ()   # a list field left empty: `dice` alone
 
 
 def fill_chance(game, act, rng: random.Random):
@@ -65,7 +71,13 @@ def fill_chance(game, act, rng: random.Random):
     for name in names:
         if name in domains and _empty(getattr(act, name)):
             value = draw(domains[name], rng)
-            values[name] = None if value is None else field_type(type(act), name)(value)
+            typ = field_type(type(act), name)
+            item = list_item(typ)
+            if item is not None:
+                value = tuple(item(v) for v in value)
+            elif value is not None:
+                value = typ(value)
+            values[name] = value
     return dataclasses.replace(act, **values)
 
 
