@@ -27,7 +27,7 @@ import pytest
 from engines import game_class
 from engines.core import settings
 from engines.core.actions import ANYTIME, CORRECTION, FLAGS, Seat, Signed, Text, _base
-from engines.core.decision import Choice, Fixed, Interactions, IntRange
+from engines.core.decision import Choice, Fixed, Interactions, IntRange, Items
 from engines.core.errors import IllegalAction, ProtocolError
 from engines.core.game import Game
 from engines.core.i18n import catalog, text
@@ -126,24 +126,40 @@ class Drawer:
         return draw_option(game, self.rng, self.rng.choice(pool))
 
 
+def draw_domain(rng, dom):
+    if isinstance(dom, Fixed):
+        return dom.value
+    if isinstance(dom, Choice):
+        return rng.choice(dom.values) if dom.values else None
+    return draw_int(rng, dom)
+
+
+def draw_items(rng, dom: Items) -> tuple:
+    """A list field: one value per item domain, or distinct values of the one choice."""
+    if dom.distinct:
+        pool = sorted({v for d in dom.items for v in d.values})
+        return tuple(rng.sample(pool, len(dom.items)))
+    return tuple(draw_domain(rng, d) for d in dom.items)
+
+
 def draw_option(game, rng, option):
     cls = game.ACTIONS.classes[option.kind]
     values = {}
     for field, typ in cls._types.items():
         dom = option.fields.get(field)
-        if isinstance(dom, Fixed):
-            values[field] = dom.value
-        elif isinstance(dom, Choice):
-            values[field] = rng.choice(dom.values) if dom.values else None
-        elif isinstance(dom, IntRange):
-            values[field] = draw_int(rng, dom)
+        if isinstance(dom, Items):
+            values[field] = ()     # left to the device first (fill_chance), as the box does
+        elif dom is not None:
+            values[field] = draw_domain(rng, dom)
         elif _base(typ) is Text:
             values[field] = "contract test"
     try:
         act = cls(**values)
     except TypeError:  # a required field the decision left without a domain: nothing to draw
         return None
-    return game.fill_chance(act, rng)
+    act = game.fill_chance(act, rng)
+    lists = {f: draw_items(rng, d) for f, d in option.fields.items() if isinstance(d, Items) and getattr(act, f) == ()}
+    return dataclasses.replace(act, **lists) if lists else act   # a list the device does not draw: by hand
 
 
 def state_key(game):

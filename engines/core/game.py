@@ -22,8 +22,9 @@ import functools
 import importlib
 import typing
 
-from engines.core.actions import Action, ActionSet, Seat, Text
-from engines.core.decision import Decision, Interaction
+from engines.core import chance
+from engines.core.actions import Action, ActionSet, Seat, Text, field_type, list_item
+from engines.core.decision import Decision, Interaction, Items
 from engines.core.errors import IllegalAction
 from engines.core.events import Event
 
@@ -104,9 +105,12 @@ class Game:
         return drop_private(snap)
 
     def fill_chance(self, act: Action, rng) -> Action:
-        """The action with what the device draws filled in from `rng` (dice left empty...);
-        a game without chance returns it unchanged."""
-        return act
+        """The action with what the device draws filled in from `rng` (dice left empty...):
+        each field of an action flagged CHANCE drawn from the domain the decision declares
+        for it (engines/core/chance.py). A game overrides this only for a draw that is not
+        one value per field (a deal of tokens is a permutation); any other action, or one
+        not offered now, comes back unchanged."""
+        return chance.fill_chance(self, act, rng)
 
     # Shared machinery --------------------------------------------------------
     def with_interaction(self, decision: Decision) -> Decision:
@@ -163,13 +167,29 @@ class Game:
         for name, domain in option.fields.items():
             value = getattr(act, name)
             if value not in domain:
-                seat = type(act)._types.get(name) is Seat or typing_seat(type(act)._types.get(name))
+                typ = field_type(type(act), name)
+                seat = typ is Seat or typing_seat(typ) or list_item(typ) is Seat
+                field, value, domain = self._first_refused(name, value, domain)
                 allowed = self._describe(domain, seat)
                 reason = self.refusal(act, decision)
                 if reason is not None:
-                    raise reason.allowing(allowed, name)
-                raise IllegalAction("error.field", kind=act.kind, field=name,
-                                    value=self.seat_name(value) if seat else value, allowed=allowed)
+                    raise reason.allowing(allowed, field)
+                shown = value
+                if seat:
+                    shown = ", ".join(self.seat_name(v) for v in value) if isinstance(value, tuple) else self.seat_name(value)
+                raise IllegalAction("error.field", kind=act.kind, field=field, value=shown, allowed=allowed)
+
+    @staticmethod
+    def _first_refused(name, value, domain):
+        """(field, value, domain) to name in a refusal: for a list of the right length,
+        its first item out of its own domain (`moves TRANS-PACIFIC`: that company's die),
+        else the whole field."""
+        if isinstance(domain, Items) and isinstance(value, tuple) and len(value) == len(domain.items):
+            for i, (item, item_domain) in enumerate(zip(value, domain.items)):
+                if item not in item_domain:
+                    label = domain.labels[i] if domain.labels else i + 1
+                    return f"{name} {label}", item, item_domain
+        return name, value, domain
 
     def seat_name(self, value):
         if isinstance(value, int) and 0 <= value < len(self.players):
@@ -178,6 +198,8 @@ class Game:
 
     def _describe(self, domain, seat):
         """What a domain allows, with seats written as the players' names."""
+        if isinstance(domain, Items):
+            return domain.describe(self.seat_name if seat else str)
         if not seat:
             return domain.describe()
         values = getattr(domain, "values", None)

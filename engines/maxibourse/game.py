@@ -327,13 +327,6 @@ class MaxiBourse(StepGame):
     def prices(self):
         return {c: self.price(c) for c in self.companies}
 
-    def fill_chance(self, act, rng):
-        """Dice rolled by the device: `rng` is given by the caller (the engine draws
-        nothing itself) and the values are recorded in the returned action."""
-        if act.kind == "roll" and (act.d1 is None or act.d2 is None):
-            return type(act)(rng.randint(1, 6), rng.randint(1, 6))
-        return act
-
     # ------------------------------------------------------- sales to the table
     def offer_lots(self, a):
         """`sell`: a player offers lots to the table (before the roll, or to raise cash)."""
