@@ -4,6 +4,7 @@ Merged silently, a key two catalogs define would show whichever catalog was regi
 last, in both games; registration refuses it instead, naming both files.
 """
 import json
+import re
 from importlib import import_module
 from pathlib import Path
 
@@ -163,3 +164,12 @@ def test_a_broken_template_shows_itself_rather_than_stopping_the_game():
         assert i18n.text("test.broken", "en", n=3) == "{n:x}"
     finally:
         del i18n._catalogs["en"]["test.broken"]
+
+
+def test_no_text_hedges_a_plural_or_a_gender():
+    """'1 tour(s)', 'ruiné(e)': a number's word agrees with it ({n:tour|tours}) and a
+    sentence is turned so it needs no gender."""
+    hedged = re.compile(r"\w\((s|e|es|x)\)")
+    for lang, entries in registered_catalogs().items():
+        found = [(key, value) for key, value in entries.items() if hedged.search(value)]
+        assert not found, (lang, found)

@@ -141,7 +141,7 @@ def test_sale_is_confirmed_with_a_summary():
     give(g, "Ana", "SONY", 2)
     b = box_for(g)
     b.choose("Vendre").choose("SONY")           # six companies held: one short list
-    assert b.items() == ["1 lot(s) (1 000)", "2 lot(s) (2 000)"]   # no more than she holds
+    assert b.items() == ["1 lot (1 000)", "2 lots (2 000)"]   # no more than she holds
     b.choose("2 lot")
     assert b.screen.kind == "confirm" and b.screen.lines[0] == "Ana vend 2 SONY"
     assert g.log[-1].kind != "sell"
@@ -186,7 +186,7 @@ def test_no_press_within_the_window_is_a_pass_and_other_seats_are_ignored():
 def test_operator_answers_for_a_seat_and_the_window_stops():
     b = box_for(speaking_game(), seats=(0, 1, 2))
     b.key("ok")
-    assert b.items()[:3] == ["Passe", "1 lot(s) (1 000)", "2 lot(s) (2 000)"]
+    assert b.items()[:3] == ["Passe", "1 lot (1 000)", "2 lots (2 000)"]
     b.tick(10)                                 # the seat's window no longer runs
     assert b.c.session.game.log[-1].kind == "titre"
     b.choose("2 lot")
@@ -287,7 +287,7 @@ def test_long_back_offers_to_undo_the_named_last_action():
     assert s.kind == "confirm" and s.lines == ("Annuler : Ana demande 2 ?",)
     b.key("ok")
     assert g.log[-1].kind == "titre" and g.decision().actor == 0
-    assert b.screen.kind == "menu" and b.items()[:2] == ["Passe", "1 lot(s) (1 000)"]
+    assert b.screen.kind == "menu" and b.items()[:2] == ["Passe", "1 lot (1 000)"]
 
 
 def test_undo_can_be_refused_and_nothing_changes():
@@ -416,7 +416,7 @@ def test_setup_creates_a_journaled_game_with_colour_names(tmp_path):
         b.choose("2 tour")
         assert b.screen.lines == ("Cours nominaux non vérifiés",)
         b.choose("Continuer")
-        assert b.screen.lines == ("Junior, 3 joueurs, 2 tour(s)", "Rouge Bleu Vert")
+        assert b.screen.lines == ("Junior, 3 joueurs, 2 tours", "Rouge Bleu Vert")
         b.choose("Jouer")
         header = journal.header(journal.last_game())
         assert header["players"] == ["Rouge", "Bleu", "Vert"] and header["settings"]["rounds"] == 2

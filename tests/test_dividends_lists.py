@@ -111,5 +111,5 @@ def test_the_device_fills_the_dice_list_and_a_list_given_in_part_stays_refused()
     assert len(rolled.moves) == 5 and rolled.moves in g.decision().option("dice").fields["moves"]
     part = Dice((1,))
     assert g.fill_chance(part, random.Random(2)) is part
-    with pytest.raises(IllegalAction, match="^dice: 1 move.s. given, 5 companies"):
+    with pytest.raises(IllegalAction, match="^dice: 1 move given, 5 companies"):
         g.apply(part)

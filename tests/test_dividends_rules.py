@@ -434,7 +434,7 @@ def test_dv5_unused_cards_go_back_under_the_draw_pile():
     events = play(g, "done Jean")
     assert cards(g, "Jean") == 0 and g.s.draw_pile == pile + 2
     assert [e.params["cards"] for e in events if e.key == "dv.cards_returned"] == [2]
-    assert events[0].text("fr").startswith("Jean remet 2 carte(s)")
+    assert events[0].text("fr").startswith("Jean remet 2 cartes influence non jouées")
 
 
 def test_dv5_draw_pile_rebuilt_from_the_discard_pile_and_then_exhausted():
@@ -593,7 +593,7 @@ def test_device_dice_use_the_die_of_each_zone_and_are_recorded():
     set_marker(g, "TRANS-PACIFIC", 450)    # white: down
     empty = g.ACTIONS.parse("dice", g.players)
     assert empty.moves == ()
-    with pytest.raises(IllegalAction, match="^dice: 0 move.s. given, 5 companies in play"):
+    with pytest.raises(IllegalAction, match="^dice: 0 moves given, 5 companies in play"):
         g.apply(empty)  # the device must fill the dice first
     for i in range(30):
         act = g.fill_chance(empty, random.Random(i))
@@ -636,7 +636,7 @@ def test_corrections_cards_markers_and_certificates():
     assert g.s.markers["CEDARPINES"] == 450 and g.zone("CEDARPINES") == "white"
     with pytest.raises(IllegalAction, match="value = 425 is not allowed"):
         play(g, 'set_marker CEDARPINES 425 "x"')
-    with pytest.raises(IllegalAction, match="^Sam holds 0 DESERT-OIL certificate.s., cannot give 1 back to the chart$"):
+    with pytest.raises(IllegalAction, match="^Sam holds 0 DESERT-OIL certificates, cannot give 1 back to the chart$"):
         play(g, 'adjust_certs Sam DESERT-OIL -1 "x"')
     with pytest.raises(IllegalAction, match="cannot pay"):
         play(g, 'adjust_cash Sam -5000 "x"')
@@ -715,17 +715,17 @@ def test_a_dice_line_with_a_die_missing_is_refused_and_only_dice_alone_is_rolled
         with pytest.raises(IllegalAction) as refused:
             g.apply(partial)
         assert str(refused.value).startswith(
-            "dice: 2 move(s) given, 5 companies in play (CEDARPINES, GLOBAL-MOBILE, DESERT-OIL, TRANS-PACIFIC, "
+            "dice: 2 moves given, 5 companies in play (CEDARPINES, GLOBAL-MOBILE, DESERT-OIL, TRANS-PACIFIC, "
             "BIG-BOULDER): one move per company, or `dice` alone for the device to roll; moves allowed: CEDARPINES: ")
-        assert refused.value.message("fr").startswith("dés : 2 déplacement(s) donné(s), 5 compagnies en jeu")
+        assert refused.value.message("fr").startswith("dés : 2 déplacements donnés, 5 compagnies en jeu")
         assert g.log == [] and step(g) == "dice"
         rolled = fill_dice(g, g.ACTIONS.parse("dice", g.players))
         assert len(rolled.moves) == 5
         g.apply(rolled)
         assert step(g) == "auction"
-    with pytest.raises(ScriptError, match=r"<s>:3: dice: 4 move\(s\) given, 3 companies in play .*; moves allowed: CEDARPINES: .*; GLOBAL-MOBILE: .*; DESERT-OIL: -3, -2, -1, 1, 2, 3\n"):
+    with pytest.raises(ScriptError, match=r"<s>:3: dice: 4 moves given, 3 companies in play .*; moves allowed: CEDARPINES: .*; GLOBAL-MOBILE: .*; DESERT-OIL: -3, -2, -1, 1, 2, 3\n"):
         run_script("game dividends\nplayers Jean Marie\ndice +1 +2 +1 -1\n", "<s>")
-    with pytest.raises(ScriptError, match=r"<s>:3: dice: 2 move\(s\) given"):
+    with pytest.raises(ScriptError, match=r"<s>:3: dice: 2 moves given"):
         run_script("game dividends\nplayers Jean Marie\ndice +1 +2\n", "<s>")
 
 
@@ -768,7 +768,7 @@ def test_dv5_a_forgotten_card_comes_from_the_discard_pile_when_the_draw_pile_is_
     events = play(g, 'adjust_cards P5 +1 "card forgotten"')
     assert cards(g, "P5") == 3 and g.s.draw_pile == 0 and g.s.discard == 0 and card_total(g) == 24
     assert "dv.reshuffle" in [e.key for e in events]
-    with pytest.raises(IllegalAction, match="^1 card.s. asked, the draw pile has 0 and the discard pile 0$"):
+    with pytest.raises(IllegalAction, match="^1 card asked, the draw pile has 0 and the discard pile 0$"):
         play(g, 'adjust_cards P5 +1 "x"')
 
 
@@ -796,12 +796,12 @@ def test_refusals_say_their_own_reason_first_then_what_is_allowed():
     give(g, "Jean", "CEDARPINES", 7)
     with pytest.raises(IllegalAction) as refused:
         play(g, 'adjust_certs Marie CEDARPINES +5 "x"')  # 3 left on the chart
-    assert str(refused.value) == "Marie cannot receive 5 CEDARPINES certificate(s): the chart holds 3"
-    assert refused.value.message("fr") == "Marie ne peut pas recevoir 5 certificat(s) CEDARPINES : le tableau en a 3"
-    with pytest.raises(IllegalAction, match=r"^Marie cannot receive 11 CEDARPINES certificate\(s\): the chart holds 3; "
+    assert str(refused.value) == "Marie cannot receive 5 CEDARPINES certificates: the chart holds 3"
+    assert refused.value.message("fr") == "Marie ne peut pas recevoir 5 certificats CEDARPINES : le tableau en a 3"
+    with pytest.raises(IllegalAction, match=r"^Marie cannot receive 11 CEDARPINES certificates: the chart holds 3; "
                                             r"delta allowed: -10 to 10"):
         play(g, 'adjust_certs Marie CEDARPINES +11 "x"')
-    with pytest.raises(IllegalAction, match=r"^Jean holds 7 CEDARPINES certificate\(s\), cannot give 8 back"):
+    with pytest.raises(IllegalAction, match=r"^Jean holds 7 CEDARPINES certificates, cannot give 8 back"):
         play(g, 'adjust_certs Jean CEDARPINES -8 "x"')
     play(g, "influence Jean DESERT-OIL +1", "influence Jean DESERT-OIL +1")
     with pytest.raises(IllegalAction) as refused:

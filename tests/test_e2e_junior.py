@@ -46,7 +46,7 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
     box.choose("Maxi Bourse")
     shot("setup_format")
     box.choose("Junior").choose("3 joueurs").choose("Couleurs")
-    assert box.items()[box.screen.selected] == "2 tour(s)"       # the configured rounds
+    assert box.items()[box.screen.selected] == "2 tours"       # the configured rounds
     box.choose("2 tour")
     assert box.screen.lines == ("Cours nominaux non vérifiés",)
     shot("setup_box_unverified")

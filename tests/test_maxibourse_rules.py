@@ -471,7 +471,7 @@ def test_a_correction_shrinks_an_offer_in_a_pending_settlement():
     from types import SimpleNamespace
     from firmware.games.maxibourse import MaxiBourseUI
     shown = MaxiBourseUI().news(SimpleNamespace(lang="fr"), g.log[-1], events, lambda ctx, act: "?")
-    assert shown == ["Ben : achat de 1 lot(s) SHELL retiré"]  # the line the box shows after the correction
+    assert shown == ["Ben : achat de 1 lot SHELL retiré"]  # the line the box shows after the correction
     ana = cash(g, "Ana")
     play(g, "settle")
     assert lots(g, "Ben", "SHELL") == 1 and lots(g, "Ana", "SHELL") == 0 and cash(g, "Ana") - ana == 300_000
