@@ -8,8 +8,18 @@ journal calls salvage: kept in journal.py they made an import circle.
 """
 from __future__ import annotations
 
-import hashlib
 import json
+
+try:
+    # CPython's own SHA-256 rather than OpenSSL's: importing hashlib loads libcrypto, about
+    # 3.4 MiB of resident memory for the box's whole evening (issue 11's RSS budget), to hash
+    # rows of about 150 bytes (1 ms for 2 000 of them here) and the engines' sources.
+    from _sha256 import sha256
+except ImportError:                         # Python 3.12 renamed it
+    try:
+        from _sha2 import sha256
+    except ImportError:                     # an interpreter without it
+        from hashlib import sha256
 
 # Each game's header is also kept as its action -1, beside its first actions (schema 2).
 HEADER_COPY = -1
@@ -60,13 +70,13 @@ def canonical(obj) -> str:
 
 
 def header_checksum(game_id: int, header: str) -> str:
-    return hashlib.sha256(f"{game_id}:header:{header}".encode()).hexdigest()
+    return sha256(f"{game_id}:header:{header}".encode()).hexdigest()
 
 
 def action_checksum(game_id: int, seq: int, body: str, prev: str) -> str:
     # The body goes last: everything before it has a fixed syntax (integers, hex), so
     # distinct rows can never produce the same hashed text.
-    return hashlib.sha256(f"{game_id}:{seq}:{prev}:{body}".encode()).hexdigest()
+    return sha256(f"{game_id}:{seq}:{prev}:{body}".encode()).hexdigest()
 
 
 def _lenient_text(raw: bytes) -> str:

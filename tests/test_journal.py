@@ -507,3 +507,15 @@ def test_games_table_lost_the_header_copies_beside_the_actions_bring_the_games_b
             assert journal.header(gid) == {**HEADER, "seed": n}
             assert journal.actions(gid) == demo_actions(n)
         assert journal.repairs[0].startswith(f"journal {path}: file damaged")
+
+
+def test_iter_actions_reads_what_actions_lists(tmp_path):
+    # A resume replays the actions as they are read (firmware/session.py): the same actions,
+    # and an unknown game is an error there too.
+    path = tmp_path / "j.db"
+    game = build(path, demo_actions(30))
+    build(path, demo_actions(4))
+    with Journal(path) as journal:
+        assert list(journal.iter_actions(game)) == journal.actions(game) == demo_actions(30)
+        with pytest.raises(JournalError, match="no game 99"):
+            list(journal.iter_actions(99))
