@@ -25,6 +25,10 @@ file and the damaged one is kept aside. A -wal file lost or cut after a kill is 
 its -shm index (journal_wal.py). Every repair is described in `Journal.repairs` for the
 firmware to show; docs/reliability.md says what is promised and what was tried.
 
+Format. The schema's version is the file's user_version (SCHEMA_VERSION, its history
+below). A writer that opens a journal of an older schema copies it into a new file of this
+one first (`_migrate`), keeping the old file beside it; a reader reads any schema as it is.
+
 The journal belongs to one process, used from one thread (the firmware's main loop): a
 writer holds a lock beside the file (journal_lock.py), and a second writer is refused
 naming the holder. `read_only=True` reads beside it without writing.
@@ -34,7 +38,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import sqlite3
 import time
 import urllib.parse
@@ -43,38 +46,45 @@ from engines.core.errors import CorbeilleError
 from firmware import journal_lock, journal_wal
 # The rows' own format, shared with salvage (which journal.py imports: one module each
 # way would be an import circle).
-from firmware.journal_rows import HEADER_COPY, _lenient_text, action_checksum, canonical, header_checksum
+from firmware.journal_rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_checksum, action_key,
+                                   canonical, checksum_text, header_checksum, stored_checksum)
 
 __all__ = ["Journal", "JournalBusy", "JournalError"]
 
 # "Corb" in the SQLite header tells our files from other SQLite databases.
 APPLICATION_ID = 0x436F7262
+# 1: games, actions (a WITHOUT ROWID table keyed by game id and seq), meta.
 # 2: each game's header is also kept as its action -1 (HEADER_COPY), beside its first
-# actions. Same tables as 1; a version 1 journal becomes 2 when a writer opens it, and a
-# firmware that knows only 1 refuses it instead of taking row -1 for damage.
-SCHEMA_VERSION = 2
-# New journals use 1 KiB pages: an action and the screen state it leads to are two WAL
-# frames of 1 KiB (with 4 KiB pages, 8 KiB spread over three 4 KiB blocks), which is most
-# of what each acknowledged action costs the SD card (docs/benchmarks.md). Journals
-# created with another page size keep it.
-PAGE_SIZE = 1024
+#    actions. Same tables as 1.
+# 3: actions in a rowid table keyed by one integer (journal_rows.action_key), checksums
+#    stored as 32 bytes, 512-byte pages: an acknowledged action costs the SD card about
+#    5 KiB instead of 7.4 (docs/benchmarks.md, "## Journal").
+# A writer copies a journal of schema 1 or 2 into a new file of schema 3 when it opens it
+# (`_migrate`; the old file is kept beside it); a read-only reader reads every schema as it
+# is. A firmware that knows only an older schema refuses a newer one.
+SCHEMA_VERSION = 3
+# 512 bytes, SQLite's smallest page: an action and the screen state it leads to are two WAL
+# frames of 536 bytes, which share the -wal's last 4 KiB block most of the time; with 1 KiB
+# pages each commit more often dirties a second block (docs/benchmarks.md). The size is
+# fixed when a file is made: a migration or a salvage writes a new file of this size.
+PAGE_SIZE = 512
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+CACHE_KIB = 128
 
+# The tables. Comments stay out of the SQL: SQLite keeps its text in the file's schema, which
+# with 512-byte pages is best kept short (fewer pages to lose).
+# games:   id is never reused, even after a repair; header is canonical JSON; checksum starts
+#          the game's hash chain.
+# actions: id is action_key(game id, seq) (journal_rows.py); body is canonical JSON; checksum
+#          the 32 bytes of the SHA-256. game_id and seq (0, 1, 2... with no gaps; -1: the header
+#          copy) are computed from id when read, never stored: the file holds id, body, checksum.
 _SCHEMA = """
-CREATE TABLE games (
-    id       INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused, even after a repair
-    header   TEXT NOT NULL,                      -- canonical JSON
-    checksum TEXT NOT NULL                       -- start of the game's hash chain
-);
-CREATE TABLE actions (
-    game_id  INTEGER NOT NULL REFERENCES games(id),
-    seq      INTEGER NOT NULL,                   -- 0, 1, 2... with no gaps; -1: header copy
-    body     TEXT NOT NULL,                      -- canonical JSON
-    checksum TEXT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-) WITHOUT ROWID;
+CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, header TEXT NOT NULL, checksum TEXT NOT NULL);
+CREATE TABLE actions (id INTEGER PRIMARY KEY, body TEXT NOT NULL, checksum BLOB NOT NULL,
+    game_id INTEGER GENERATED ALWAYS AS (id >> {bits}) VIRTUAL,
+    seq INTEGER GENERATED ALWAYS AS ((id & {mask}) - 1) VIRTUAL);
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-"""
+""".format(bits=SEQ_BITS, mask=(1 << SEQ_BITS) - 1)
 
 
 class JournalError(CorbeilleError):
@@ -126,6 +136,8 @@ class Journal:
         self.unsaved = False                  # commits since the last checkpoint (WAL only)
         self._hidden: set[int] = set()        # read-only: games whose header is damaged
         self._limit: dict[int, int] = {}      # read-only: game -> actions before the damage
+        self._keyed = True                    # schema 3's actions table (False: schemas 1, 2)
+        self.migrated: str | None = None      # where the file of an older schema was kept
         self._check_path()
         if read_only:
             self._open_read_only()
@@ -144,13 +156,16 @@ class Journal:
             lost = journal_wal.lost_frames(self.path)
             try:
                 self._conn = self._connect(self.path)
+                if self._schema() < SCHEMA_VERSION:
+                    self._migrate()
                 self._verify()
             except (_Damaged, sqlite3.DatabaseError, UnicodeDecodeError) as exc:
                 if isinstance(exc, sqlite3.DatabaseError) and not _is_damage(exc):
                     raise
-                self.close()
+                self._close_connection()      # the lock stays held through the salvage
                 self._salvage(_describe(exc))
                 self._conn = self._connect(self.path)
+                self._schema()
                 self._verify()
         except (sqlite3.Error, _Damaged, OSError, UnicodeDecodeError) as exc:
             self.close()
@@ -177,6 +192,7 @@ class Journal:
                 raise JournalError(f"journal {self.path}: not a Corbeille journal")
             if conn.execute("PRAGMA user_version").fetchone()[0] > SCHEMA_VERSION:
                 raise JournalError(f"journal {self.path}: written by a newer firmware")
+            self._schema()
             problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
             if problems != ["ok"]:
                 raise _Damaged("; ".join(problems[:3]))
@@ -227,8 +243,6 @@ class Journal:
             if version > SCHEMA_VERSION:
                 raise JournalError(f"journal {path}: written by a newer firmware (schema "
                                    f"{version}, this one knows {SCHEMA_VERSION})")
-            if not is_new and version < SCHEMA_VERSION:
-                conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")  # its new games get copies
             if is_new:
                 conn.execute(f"PRAGMA page_size={PAGE_SIZE}")  # before WAL writes the header
             mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
@@ -237,6 +251,10 @@ class Journal:
             conn.execute("PRAGMA synchronous=FULL")  # see the module docstring
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute("PRAGMA cell_size_check=ON")  # catch damaged pages early
+            # SQLite caches up to 2 MiB of pages by default, filled by the reads of an open
+            # (every page of the file) and kept: the box writes only at the end of the last
+            # game, so 128 KiB serve it as well (issue 11's RSS budget).
+            conn.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
             # Deleted rows (an undone action) are zeroed, not left on the page: the page
             # scan of a salvage (journal_pages.py) then never finds two versions of a row.
             conn.execute("PRAGMA secure_delete=ON")
@@ -271,21 +289,26 @@ class Journal:
             elif not isinstance(_loads(header), dict):
                 problem = "header is not a JSON object"
             if problem:
-                count = conn.execute("SELECT count(*) FROM actions WHERE game_id=? AND seq>=0",
-                                     (game_id,)).fetchone()[0]
+                where, params = self._rows_of(game_id)
+                count = conn.execute(f"SELECT count(*) FROM actions WHERE {where}", params).fetchone()[0]
                 if self.read_only:
                     self._hidden.add(game_id)
                 else:
                     with _transaction(conn):
-                        conn.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
+                        where, params = self._rows_of(game_id, HEADER_COPY)
+                        conn.execute(f"DELETE FROM actions WHERE {where}", params)
                         conn.execute("DELETE FROM games WHERE id=?", (game_id,))
                 self._repaired(f"game {game_id} removed ({problem}; its {count} actions "
                                f"cannot be replayed without it)")
                 continue
-            rows = conn.execute("SELECT seq, body, checksum FROM actions WHERE game_id=? "
-                                "AND seq>=0 ORDER BY seq", (game_id,)).fetchall()
-            prev, reason = hsum, None
+            where, params = self._rows_of(game_id)
+            # Row by row from the cursor, not fetched all at once: a long game's rows are
+            # never all in memory (issue 11's RSS budget).
+            rows = conn.execute(f"SELECT seq, body, checksum FROM actions WHERE {where} "
+                                f"ORDER BY {self._order}", params)
+            prev, reason, expected = hsum, None, 0
             for expected, (seq, body, checksum) in enumerate(rows):
+                checksum = checksum_text(checksum)
                 if seq != expected:
                     reason = f"action {expected + 1} missing"
                 elif not isinstance(body, str) or checksum != action_checksum(
@@ -294,17 +317,22 @@ class Journal:
                 elif not isinstance(_loads(body), dict):
                     reason = f"unparsable JSON at action {expected + 1}"
                 if reason:
-                    total = max([len(rows)] + [s + 1 for s, _, _ in rows if isinstance(s, int)])
-                    if self.read_only:
-                        self._limit[game_id] = expected
-                    else:
-                        with _transaction(conn):
-                            conn.execute("DELETE FROM actions WHERE game_id=? AND seq>=?",
-                                         (game_id, expected))
-                    self._repaired(f"game {game_id} cut back to action {expected} of {total} "
-                                   f"({reason})")
                     break
                 prev = checksum
+            rows.close()
+            if reason:
+                count, last = conn.execute(
+                    "SELECT count(*), max(CASE WHEN typeof(seq)='integer' THEN seq END) "
+                    f"FROM actions WHERE {where}", params).fetchone()
+                total = max(count, last + 1 if last is not None else 0)
+                if self.read_only:
+                    self._limit[game_id] = expected
+                else:
+                    with _transaction(conn):
+                        where, params = self._rows_of(game_id, expected)
+                        conn.execute(f"DELETE FROM actions WHERE {where}", params)
+                self._repaired(f"game {game_id} cut back to action {expected} of {total} "
+                               f"({reason})")
 
     def _repaired(self, message: str) -> None:
         if self.read_only:
@@ -323,22 +351,39 @@ class Journal:
         from firmware.journal_salvage import read_damaged
 
         games, meta, notes = read_damaged(self.path)
-        fresh = self.path + ".salvage"
-        for leftover in (fresh, fresh + "-wal", fresh + "-shm"):  # an interrupted salvage
-            with contextlib.suppress(FileNotFoundError):
-                os.remove(leftover)
-        write_fresh(fresh, games, meta)
-
         n = 1
         while os.path.exists(f"{self.path}.damaged-{n}"):
             n += 1
         aside = f"{self.path}.damaged-{n}"
+        self._replace_with(games, meta, ".salvage", aside)
+
+        actions = sum(len(g[2]) for g in games.values())
+        self._repaired(f"file damaged ({reason}); kept aside as {aside}; salvaged "
+                       f"{len(games)} games and {actions} actions into a fresh journal")
+        for note in notes:
+            self._repaired(note)
+
+    def _replace_with(self, games: dict, meta: dict, suffix: str, aside: str) -> None:
+        """Write `games` and `meta` into a fresh file (this schema) and put it in the journal's
+        place, the journal's file (and its -wal) kept as `aside`.
+
+        The fresh file is built beside the journal and swapped in with one rename, so a
+        power cut during the swap leaves either the old file (salvaged or migrated again at
+        next start) or the fresh one, never no journal at all.
+        """
+        fresh = self.path + suffix
+        for leftover in (fresh, fresh + "-wal", fresh + "-shm"):  # an interrupted swap
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(leftover)
+        write_fresh(fresh, games, meta)
         if os.path.exists(self.path):
             try:
                 os.link(self.path, aside)
             except OSError:  # a filesystem without hard links
+                import shutil  # here only: it loads bz2 and lzma (0.5 MiB, 7 ms of a start)
+
                 shutil.copy2(self.path, aside)
-        # A WAL left beside the damaged file must not be replayed into the fresh one.
+        # A WAL left beside the old file must not be replayed into the fresh one.
         if os.path.exists(self.path + "-wal"):
             os.replace(self.path + "-wal", aside + "-wal")
         with contextlib.suppress(FileNotFoundError):
@@ -346,11 +391,58 @@ class Journal:
         os.replace(fresh, self.path)
         _fsync_dir(os.path.dirname(os.path.abspath(self.path)))
 
-        actions = sum(len(g[2]) for g in games.values())
-        self._repaired(f"file damaged ({reason}); kept aside as {aside}; salvaged "
-                       f"{len(games)} games and {actions} actions into a fresh journal")
-        for note in notes:
-            self._repaired(note)
+    # ---- older schemas -------------------------------------------------------------------
+
+    def _schema(self) -> int:
+        """The file's schema; chooses how its actions are addressed (`_rows_of`)."""
+        version = self._conn.execute("PRAGMA user_version").fetchone()[0]
+        self._keyed = version >= 3
+        return version
+
+    @property
+    def _order(self) -> str:
+        return "id" if self._keyed else "seq"
+
+    def _rows_of(self, game_id: int, start: int = 0, stop: int | None = None) -> tuple[str, tuple]:
+        """The SQL condition (and its parameters) selecting the game's rows with start <= seq
+        < stop, in either schema. In schema 3 it is a range of rowids: one seek, however many
+        games the journal holds (game_id and seq are computed columns there, not indexed)."""
+        if self._keyed:
+            end = action_key(game_id + 1, HEADER_COPY)
+            return "id>=? AND id<?", (action_key(game_id, start),
+                                      end if stop is None else min(end, action_key(game_id, stop)))
+        return "game_id=? AND seq>=? AND seq<?", (game_id, start, 1 << 62 if stop is None else stop)
+
+    def _migrate(self) -> None:
+        """Copy a journal of schema 1 or 2 into a new file of this schema, in its place.
+
+        Every row is copied as it is (checksums unchanged, so the chains still verify; a
+        damaged row stays damaged and `_verify` cuts it as before); schema 1's games get
+        their header copies. The old file is kept as `journal.sqlite.schema-N`.
+        """
+        conn, old = self._conn, self._schema()
+        games = {gid: (header, hsum, []) for gid, header, hsum in
+                 conn.execute("SELECT id, header, checksum FROM games ORDER BY id")}
+        orphans = 0
+        for gid, seq, body, checksum in conn.execute(
+                "SELECT game_id, seq, body, checksum FROM actions WHERE seq>=0 ORDER BY game_id, seq"):
+            if gid in games:
+                games[gid][2].append((seq, body, checksum))
+            else:
+                orphans += 1
+        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")   # the old file whole on its own
+        self._close_connection()
+        aside, n = f"{self.path}.schema-{old}", 1
+        while os.path.lexists(aside):
+            n += 1
+            aside = f"{self.path}.schema-{old}-{n}"
+        self._replace_with(games, meta, ".migrate", aside)
+        self.migrated = aside
+        self._conn = self._connect(self.path)
+        self._schema()
+        if orphans:
+            self._repaired(f"{orphans} actions removed that belonged to no game")
 
     # ---- the API -------------------------------------------------------------------------
 
@@ -364,7 +456,8 @@ class Journal:
             # The copy sits in the actions tree just before action 0: a salvage that finds
             # the game's first actions on a page finds its header with them, even when
             # the games table's pages are lost (journal_salvage.py).
-            conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (game_id, HEADER_COPY, text, checksum))
+            conn.execute("INSERT INTO actions (id, body, checksum) VALUES (?, ?, ?)",
+                         (action_key(game_id, HEADER_COPY), text, stored_checksum(checksum)))
         return game_id
 
     def append(self, game_id: int, action: dict) -> int:
@@ -373,22 +466,40 @@ class Journal:
         # IMMEDIATE takes the write lock now, so reading the last row and inserting the
         # next one cannot interleave with another writer.
         with self._transaction() as conn:
-            last = conn.execute("SELECT seq, checksum FROM actions WHERE game_id=? AND seq>=0 "
-                                "ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
+            where, params = self._rows_of(game_id)
+            last = conn.execute(f"SELECT seq, checksum FROM actions WHERE {where} "
+                                f"ORDER BY id DESC LIMIT 1", params).fetchone()
             if last:
-                seq, prev = last[0] + 1, last[1]
+                seq, prev = last[0] + 1, checksum_text(last[1])
             else:
                 seq, prev = 0, self._game_row(game_id)[1]
-            conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
-                         (game_id, seq, body, action_checksum(game_id, seq, body, prev)))
+            if seq + 1 >= 1 << SEQ_BITS:
+                raise JournalError(f"journal {self.path}: game {game_id} is full ({seq} actions)")
+            conn.execute("INSERT INTO actions (id, body, checksum) VALUES (?, ?, ?)",
+                         (action_key(game_id, seq), body,
+                          stored_checksum(action_checksum(game_id, seq, body, prev))))
         return seq
 
     def actions(self, game_id: int) -> list[dict]:
-        rows = self._query("SELECT body FROM actions WHERE game_id=? AND seq>=0 AND seq<? ORDER BY seq",
-                           (game_id, self._limit.get(game_id, 1 << 62)))
+        where, params = self._rows_of(game_id, 0, self._limit.get(game_id))
+        rows = self._query(f"SELECT body FROM actions WHERE {where} ORDER BY {self._order}", params)
         if not rows:
             self._game_row(game_id)  # an unknown game is an error, not an empty one
         return [json.loads(body) for body, in rows]
+
+    def iter_actions(self, game_id: int):
+        """The game's actions one at a time, as `actions` lists them: a resume replays them as
+        they are read, without holding every row and every dict of a long game at once
+        (issue 11's RSS budget). Read the game through before writing to the journal."""
+        where, params = self._rows_of(game_id, 0, self._limit.get(game_id))
+        self._game_row(game_id)  # an unknown game is an error, not an empty one
+        try:
+            rows = self._live().execute(f"SELECT body FROM actions WHERE {where} ORDER BY {self._order}",
+                                        params)
+            for body, in rows:
+                yield json.loads(body)
+        except sqlite3.Error as exc:
+            raise JournalError(f"journal {self.path}: {exc}") from exc
 
     def header(self, game_id: int) -> dict:
         return json.loads(self._game_row(game_id)[0])
@@ -408,12 +519,13 @@ class Journal:
         """Delete the game's last `count` actions in one transaction (one flush, however far
         the undo goes); return the earliest one deleted, or None if there is none."""
         with self._transaction() as conn:
-            last = conn.execute("SELECT seq, body FROM actions WHERE game_id=? AND seq>=0 "
-                                "ORDER BY seq DESC LIMIT 1 OFFSET ?", (game_id, max(1, count) - 1)).fetchone()
+            where, params = self._rows_of(game_id)
+            last = conn.execute(f"SELECT id, body FROM actions WHERE {where} "
+                                f"ORDER BY id DESC LIMIT 1 OFFSET ?", params + (max(1, count) - 1,)).fetchone()
             if last is None:
                 self._game_row(game_id)
                 return None
-            conn.execute("DELETE FROM actions WHERE game_id=? AND seq>=?", (game_id, last[0]))
+            conn.execute(f"DELETE FROM actions WHERE {where} AND id>=?", params + (last[0],))
         return json.loads(last[1])
 
     def set_meta(self, key: str, value: str) -> None:
@@ -482,11 +594,14 @@ class Journal:
             with contextlib.suppress(sqlite3.Error):
                 self._conn.execute("ROLLBACK")
 
-    def close(self) -> None:
+    def _close_connection(self) -> None:
         if self._conn is not None:
             self.rollback()     # a step that never finished was never acknowledged
             self._conn.close()  # the last connection checkpoints the WAL into the main file
             self._conn = None
+
+    def close(self) -> None:
+        self._close_connection()
         if self._lock is not None:
             journal_lock.release(self._lock)
             self._lock = None
@@ -548,16 +663,17 @@ class Journal:
 
 
 def write_fresh(path: str, games: dict, meta: dict) -> None:
-    """A new journal file holding salvaged rows, ids and checksums unchanged."""
+    """A new journal file (this schema) holding salvaged or migrated rows, ids and checksums
+    unchanged: {game id: (header, checksum, [(seq, body, checksum), ...])}, checksums in hex."""
     conn = Journal._connect(path)
     try:
         with _transaction(conn):
             for game_id, (header, hsum, actions) in sorted(games.items()):
                 conn.execute("INSERT INTO games (id, header, checksum) VALUES (?, ?, ?)",
                              (game_id, header, hsum))
-                conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (game_id, HEADER_COPY, header, hsum))
-                conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?)",
-                                 [(game_id, *row) for row in actions])
+                conn.executemany("INSERT INTO actions (id, body, checksum) VALUES (?, ?, ?)",
+                                 [(action_key(game_id, seq), body, stored_checksum(checksum))
+                                  for seq, body, checksum in [(HEADER_COPY, header, hsum), *actions]])
             conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
     finally:
         conn.close()  # checkpoints: the fresh journal is now one complete file

@@ -7,9 +7,15 @@ rows are usually still intact in later pages. This module walks every page of th
 keeps the records shaped like journal rows:
 
     games    (table leaf, rowid = id):  [NULL, header TEXT, checksum TEXT]
-    actions  (index page, WITHOUT ROWID): [game_id INT, seq INT, body TEXT, checksum TEXT]
+    actions  schema 3 (table leaf, rowid = action_key(game id, seq)):
+                                         [NULL, body TEXT, checksum BLOB of 32 bytes]
+             schemas 1, 2 (index page, WITHOUT ROWID):
+                                         [game_id INT, seq INT, body TEXT, checksum TEXT]
              (seq -1: the game's header copy, its checksum the header checksum)
     meta     (table leaf):               [key TEXT, value TEXT]
+
+Both layouts of the actions table are looked for in every file: the rows of each are told
+apart by their shape, so one scan reads a journal of any schema.
 
 Nothing found here is trusted: a page may be stale (a freed page, an old WAL frame) or
 garbage that happens to parse. The caller keeps only rows whose hash chain verifies, so
@@ -21,6 +27,8 @@ File format reference: https://www.sqlite.org/fileformat2.html
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from firmware.journal_rows import key_parts
 
 _MAGIC = b"SQLite format 3\x00"
 _WAL_MAGICS = (0x377F0682, 0x377F0683)
@@ -40,6 +48,9 @@ class Found:
         if rowid is not None:
             if len(values) == 3 and values[0] is None and _is_text(values[1]) and _is_checksum(values[2]):
                 self.games.setdefault(rowid, set()).add((values[1], values[2]))
+            elif (len(values) == 3 and values[0] is None and _is_text(values[1]) and rowid > 0
+                  and isinstance(values[2], bytes) and len(values[2]) == 32):
+                self.actions.setdefault(key_parts(rowid), set()).add((values[1], values[2].hex()))
             elif len(values) == 2 and _is_text(values[0]) and _is_text(values[1]):
                 self.meta.setdefault(values[0], set()).add(values[1])
         elif (len(values) == 4 and _is_int(values[0]) and _is_int(values[1]) and values[1] >= -1

@@ -11,6 +11,9 @@ verifies. A row from SQLite's walk wins over one from the page scan; two differe
 from the page scan for the same place (a stale page holding an undone action) end the
 game there, since which one the players saw cannot be told.
 
+Journals of every schema are read: SQLite's walk asks the file's own schema which layout
+its actions table has (`_layout`), and the page scan recognises both by their rows' shapes.
+
 Every loop here is bounded: a walk must move forward on every row (a damaged B-tree can
 send a seek back to a row already seen: that used to loop forever), and the number of
 rows is capped by the file's size.
@@ -21,7 +24,8 @@ import os
 import sqlite3
 
 from firmware import journal_pages
-from firmware.journal_rows import HEADER_COPY, _lenient_text, action_checksum, header_checksum
+from firmware.journal_rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_checksum, action_key,
+                                   checksum_text, header_checksum)
 
 
 class _NoProgress(sqlite3.DatabaseError):
@@ -111,18 +115,31 @@ def _read_with_sqlite(path: str, notes: list[str]):
         for game_id, header, hsum in rows:
             if isinstance(game_id, int) and isinstance(header, str) and isinstance(hsum, str):
                 games[game_id] = (header, hsum)
+        keyed = _layout(conn)
         try:
-            for game_id, header, hsum in _walk(conn, "actions", "game_id, body, checksum", "game_id", cap,
-                                                where=f"seq={HEADER_COPY}"):
+            # Schema 3: the rowid is the key (a header copy's is a multiple of 2**SEQ_BITS).
+            walk = (_walk(conn, "actions", "id, body, checksum", "id", cap,
+                          where=f"id % {1 << SEQ_BITS} = 0") if keyed else
+                    _walk(conn, "actions", "game_id, body, checksum", "game_id", cap,
+                          where=f"seq={HEADER_COPY}"))
+            for key, header, hsum in walk:
+                game_id = key >> SEQ_BITS if keyed and isinstance(key, int) else key
+                hsum = checksum_text(hsum)
                 if isinstance(game_id, int) and isinstance(header, str) and isinstance(hsum, str):
                     copies[game_id] = (header, hsum)
         except (sqlite3.Error, UnicodeDecodeError):
             pass  # the page scan looks for the rest
         for game_id in set(games) | set(copies):
             rows = actions[game_id] = []
+            walk = (_walk(conn, "actions", "id, body, checksum", "id", cap, where="id>=? AND id<?",
+                          params=(action_key(game_id, 0), action_key(game_id + 1, HEADER_COPY)))
+                    if keyed else
+                    _walk(conn, "actions", "seq, body, checksum", "seq", cap,
+                          where="game_id=? AND seq>=0", params=(game_id,)))
             try:
-                for seq, body, checksum in _walk(conn, "actions", "seq, body, checksum", "seq", cap,
-                                                 where="game_id=? AND seq>=0", params=(game_id,)):
+                for seq, body, checksum in walk:
+                    seq = seq - action_key(game_id, 0) if keyed and isinstance(seq, int) else seq
+                    checksum = checksum_text(checksum)
                     if not (seq == len(rows) and isinstance(body, str) and isinstance(checksum, str)):
                         break
                     rows.append((seq, body, checksum))
@@ -135,6 +152,16 @@ def _read_with_sqlite(path: str, notes: list[str]):
     finally:
         conn.close()
     return games, actions, meta, copies
+
+
+def _layout(conn) -> bool:
+    """True for schema 3's actions table (a rowid table), False for schemas 1 and 2 (WITHOUT
+    ROWID, keyed by game_id and seq). A schema SQLite cannot read raises, like any walk."""
+    try:
+        row = conn.execute("SELECT sql FROM sqlite_master WHERE name='actions'").fetchone()
+    except (sqlite3.Error, UnicodeDecodeError):
+        return True     # no walk will succeed; the page scan reads both layouts
+    return not (row and isinstance(row[0], str) and "WITHOUT ROWID" in row[0].upper())
 
 
 def _row_cap(path: str) -> int:

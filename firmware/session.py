@@ -15,12 +15,12 @@ from __future__ import annotations
 
 
 import functools
-import hashlib
 from pathlib import Path
 
 from engines import game_class
 from engines.core.errors import CorbeilleError, IllegalAction
 from engines.registry import game_of
+from firmware.journal_rows import sha256     # not hashlib's: see there
 
 # Journal meta key: the rules (rules_fingerprint) the game's journaled actions were last all
 # checked under. While they are this firmware's, a resume replays without the check.
@@ -34,7 +34,7 @@ def rules_fingerprint() -> str:
     import engines
 
     root = Path(engines.__file__).resolve().parent
-    digest = hashlib.sha256()
+    digest = sha256()
     for path in sorted(root.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
             digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
@@ -71,15 +71,17 @@ class Session:
         they are the actions these rules accepted, and the check is half a replay's time."""
         header = journal.header(game_id)
         game_cls = game_class(game_of(header))
-        recorded = journal.actions(game_id)
         key = RULES_KEY.format(game_id)
         if journal.get_meta(key) == rules_fingerprint():
             try:
-                game = game_cls.replay(header, [game_cls.ACTIONS.from_json(data) for data in recorded],
-                                       checked=False)
+                # Each action replayed as it is read: a long game's rows and dicts are never
+                # all in memory at once (issue 11's RSS budget).
+                game = game_cls.replay(header, (game_cls.ACTIONS.from_json(data)
+                                                for data in journal.iter_actions(game_id)), checked=False)
                 return cls(game, journal, game_id)
             except (CorbeilleError, ValueError):
                 pass        # not what these rules accepted after all: the checked replay says where
+        recorded = journal.actions(game_id)
         game = game_cls(header)
         problem, done = None, []
         for index, data in enumerate(recorded):

@@ -9,6 +9,7 @@ import sqlite3
 import pytest
 
 from firmware.journal import Journal, JournalError, action_checksum
+from firmware.journal_rows import checksum_text, stored_checksum
 from journal_writer import demo_actions, kill_and_reopen
 
 HEADER = {"game": "maxibourse", "format": "standard", "players": ["Anne", "Bruno"],
@@ -148,10 +149,10 @@ def test_unparsable_body_is_cut_back(tmp_path):
     path = tmp_path / "j.db"
     game = build(path, demo_actions(10))
     with contextlib.closing(sqlite3.connect(path)) as db:
-        prev = db.execute("SELECT checksum FROM actions WHERE seq=5").fetchone()[0]
+        prev = checksum_text(db.execute("SELECT checksum FROM actions WHERE seq=5").fetchone()[0])
     body = '{"kind":"bu'  # cut short, but with a checksum that matches it
     tamper(path, ("UPDATE actions SET body=?, checksum=? WHERE seq=6",
-                  body, action_checksum(game, 6, body, prev)))
+                  body, stored_checksum(action_checksum(game, 6, body, prev))))
     with Journal(path) as journal:
         assert journal.repairs == [f"journal {path}: game {game} cut back to action 6 of 10 "
                                    "(unparsable JSON at action 7)"]
@@ -487,18 +488,18 @@ def test_read_only_reports_a_damaged_tail_without_touching_the_file(tmp_path):
 
 def test_games_table_lost_the_header_copies_beside_the_actions_bring_the_games_back(tmp_path):
     # Issue 10: "the schema and the first page are not single points of failure (... or
-    # a header copy is kept)". Every page of the rowid tables (games, meta) is wiped: only
-    # the actions tree is left, holding each game's header copy (action -1).
+    # a header copy is kept)". Every page of the games and meta tables is wiped: only the
+    # actions tree is left, holding each game's header copy (action -1).
     path = tmp_path / "j.db"
     games = [build(path, demo_actions(n), {**HEADER, "seed": n}) for n in (15, 40, 8)]
+    with contextlib.closing(sqlite3.connect(path)) as db:   # SQLite's own map of its pages
+        pages = [n for n, in db.execute("SELECT pageno FROM dbstat WHERE name IN "
+                                         "('games', 'meta', 'sqlite_sequence') AND pageno > 1")]
     data = bytearray(path.read_bytes())
     size = page_size(bytes(data))
-    wiped = 0
-    for start in range(size, len(data), size):              # page 1 (the schema) kept
-        if data[start] in (0x05, 0x0D):                      # table interior / table leaf pages
-            data[start:start + size] = bytes(size)
-            wiped += 1
-    assert wiped >= 2
+    for number in pages:                                     # page 1 (the schema) kept
+        data[(number - 1) * size:number * size] = bytes(size)
+    assert len(pages) >= 2
     path.write_bytes(bytes(data))
     with Journal(path) as journal:
         assert [gid for gid, _ in journal.games()] == games
@@ -506,3 +507,15 @@ def test_games_table_lost_the_header_copies_beside_the_actions_bring_the_games_b
             assert journal.header(gid) == {**HEADER, "seed": n}
             assert journal.actions(gid) == demo_actions(n)
         assert journal.repairs[0].startswith(f"journal {path}: file damaged")
+
+
+def test_iter_actions_reads_what_actions_lists(tmp_path):
+    # A resume replays the actions as they are read (firmware/session.py): the same actions,
+    # and an unknown game is an error there too.
+    path = tmp_path / "j.db"
+    game = build(path, demo_actions(30))
+    build(path, demo_actions(4))
+    with Journal(path) as journal:
+        assert list(journal.iter_actions(game)) == journal.actions(game) == demo_actions(30)
+        with pytest.raises(JournalError, match="no game 99"):
+            list(journal.iter_actions(99))
