@@ -277,10 +277,25 @@ def _old_form(cls, data: dict) -> dict:
 
 
 class ActionSet:
-    """The actions a game understands, and their JSON and text forms."""
+    """The actions a game understands, and their JSON and text forms.
 
-    def __init__(self, *classes):
+    `aliases` maps a kind name the game used before to its kind now (`{"bid": "keep"}`:
+    a name that meant two things in two games was given one per meaning): journals,
+    scripts and examples written with the old name still read, as the new kind, and are
+    written back with the new one. An alias is this game's own: the same old name may
+    lead elsewhere in another game."""
+
+    def __init__(self, *classes, aliases: dict | None = None):
         self.classes = {cls.kind: cls for cls in classes}
+        self.aliases = dict(aliases or {})
+        for old, new in self.aliases.items():
+            if old in self.classes or new not in self.classes:
+                raise ValueError(f"alias {old!r} -> {new!r}: the old name must be no kind and the new one a kind "
+                                 f"of this game ({', '.join(self.classes)})")
+
+    def kind_of(self, name: str) -> str:
+        """The kind `name` means in this game: itself, or the kind an old name became."""
+        return self.aliases.get(name, name)
 
     def kinds(self):
         return list(self.classes)
@@ -297,6 +312,8 @@ class ActionSet:
     def from_json(self, data: dict) -> Action:
         if not isinstance(data, dict) or "kind" not in data:
             raise ProtocolError(f"an action must be an object with a 'kind', got {data!r}")
+        if isinstance(data["kind"], str) and data["kind"] in self.aliases:
+            data = {**data, "kind": self.aliases[data["kind"]]}
         cls = self.classes.get(data["kind"])
         if cls is None:
             raise ProtocolError(f"unknown action {data['kind']!r}; known: {', '.join(self.classes)}")
@@ -326,7 +343,7 @@ class ActionSet:
         """An action from the words of a line already split (split_line)."""
         if not words:
             raise ProtocolError("empty line")
-        kind, args = words[0].lower(), words[1:]
+        kind, args = self.kind_of(words[0].lower()), words[1:]
         cls = self.classes.get(kind)
         if cls is None:
             raise ProtocolError(self.unknown(kind))

@@ -83,10 +83,10 @@ class Pass:
 
 
 # Step 4 and 5 ---------------------------------------------------------------------
-@action("pay", OUTCOME, CONFIRM)
-class Pay:
+@action("payout", OUTCOME, CONFIRM)
+class Payout:
     """Payment: dividends to every holder, then influence cards to majority holders
-    (at the end of the game: the final dividends)."""
+    (at the end of the game: the final dividends). Written `pay` before (still read: ALIASES)."""
 
 
 @action("event", CHANCE, OUTCOME, CONFIRM)
@@ -127,7 +127,12 @@ class SetMarker:
     reason: Text
 
 
+# Kind names this game used before, each now the kind of its one meaning: `pay` was the
+# dividends paid to all here and one player's payment in Maxi Bourse (old journals and
+# scripts still read).
+ALIASES = {"pay": "payout"}
 ACTIONS = ActionSet(
-    Dice, Bid, Sold, Deal, Buy, Sell, Influence, Done, Pass, Pay, DrawEvent,
+    Dice, Bid, Sold, Deal, Buy, Sell, Influence, Done, Pass, Payout, DrawEvent,
     AdjustCash, AdjustCerts, AdjustCards, SetMarker,
+    aliases=ALIASES,
 )

@@ -17,7 +17,7 @@ PROMPTS = {
     "prompt.titre": (I.SPEAKING_ROUND, {I.ANSWER: "declare"}),
     "prompt.titre_au_cours": (I.SPEAKING_ROUND, {I.ANSWER: "declare"}),
     "prompt.sale": (I.SPEAKING_ROUND, {I.ANSWER: "declare"}),
-    "prompt.auction": (I.LOT_AUCTION, {I.STEP: "raise", I.STAY: "bid"}),
+    "prompt.auction": (I.LOT_AUCTION, {I.STEP: "raise", I.STAY: "keep"}),
     "prompt.settle": (I.SETTLEMENT, {I.CONFIRM: "settle"}),
     "prompt.debt": (I.CHOICE, {}),
     "prompt.forced": (I.CHOICE, {}),

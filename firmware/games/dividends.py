@@ -121,7 +121,7 @@ class DividendsUI:
         if act.kind == "event":
             tile = next((e.params["tile"] for e in events if e.key == "dv.event"), act.tile)
             return [t("q.dv.tile_is", lang, tile=tile), t("dv.tile." + str(tile), lang)]
-        if act.kind == "pay":
+        if act.kind == "payout":
             paid = {e.params["player"]: e.params["amount"] for e in events if e.key == "dv.dividends"}
             return [f"{name}\t{format_amount(paid.get(name, 0), lang)}" for name in ctx.players]
         if act.kind == "sell":
