@@ -4,7 +4,8 @@ Every game declares its actions as dataclasses decorated with `@action("kind")`.
 field annotations say how a field is written in the command language:
 
     Seat     a player, written by name in text (`Sophie`), by seat number in JSON
-    Name     an identifier (an event tile), upper case
+    Name     an identifier, upper case
+    Tile     a tile (or card) by its identifier, upper case (Dividends' event tile)
     Company  a company, by its ticker (`SONY`), upper case
     Target   what a price change moves: a company, a sector (`BANQUES`) or `ALL`
     int      a whole number; amounts may be written 1_000_000 or 1000000
@@ -12,8 +13,10 @@ field annotations say how a field is written in the command language:
     Money    an amount of money paid or bid
     Price    a price per share or certificate
     DieFace  a die's face as rolled (`5`)
+    Marker   a marker's place on a track, as the value printed there (a dividend: `250`)
     Signed   a whole number written with its sign (`+60`, `-30`)
     SignedDie  a die whose faces carry a direction, written with its sign (`+3`, `-2`)
+    Move     a marker's move along its track, in places, with its sign (`+1`, `-1`)
     MoneyDelta, PriceDelta, CountDelta   signed changes of cash, of prices, of a count
     Cell     a cell of a grid: its column letter then its row number (`B4`), the same
              in JSON; the value is the (row, column) pair, counted from 0
@@ -117,6 +120,10 @@ class Company(Name):
     """Marker type: a company, by its ticker."""
 
 
+class Tile(Name):
+    """Marker type: a tile or card, by its identifier (an event tile)."""
+
+
 class Target(Name):
     """Marker type: a company, a sector or ALL (what a price change moves)."""
 
@@ -137,12 +144,20 @@ class DieFace(int):
     """Marker type: one die's face, as rolled."""
 
 
+class Marker(int):
+    """Marker type: where a marker stands on a track, as the value printed on its square."""
+
+
 class Signed(int):
     """Marker type: an integer written with an explicit sign."""
 
 
 class SignedDie(Signed):
     """Marker type: a die whose faces carry a direction (+ up, - down)."""
+
+
+class Move(Signed):
+    """Marker type: a marker's move along its track, in places (+ up, - down)."""
 
 
 class MoneyDelta(Signed):

@@ -7,8 +7,8 @@ game's seed (`Game.fill_chance`, the deal `AuctionStep.fill_chance`) before the 
 """
 from typing import Optional
 
-from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Company, CountDelta, Money, MoneyDelta,
-                                  Name, Seat, Seats, Signed, SignedDie, Text, action)
+from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Company, CountDelta, Marker, Money,
+                                  MoneyDelta, Move, Seat, Seats, SignedDie, Text, Tile, action)
 
 MAX_COMPANIES = 5
 MAX_PLAYERS = 12
@@ -67,7 +67,7 @@ class Influence:
     """Play an influence card: the company's dividend marker moves one step (+1 or -1)."""
     player: Seat
     company: Company
-    move: Signed
+    move: Move
 
 
 @action("done")
@@ -92,7 +92,7 @@ class Payout:
 @action("event", CHANCE, OUTCOME, CONFIRM)
 class DrawEvent:
     """The event tile drawn: FORCE-SELL, BUY-IN, PLACEMENT-OFFER, TECHNICAL-CORRECTION."""
-    tile: Optional[Name] = None
+    tile: Optional[Tile] = None
 
 
 # Operator corrections (General ruling) ------------------------------------------------
@@ -123,7 +123,7 @@ class AdjustCards:
 @action("set_marker", CORRECTION)
 class SetMarker:
     company: Company
-    value: int
+    value: Marker
     reason: Text
 
 
