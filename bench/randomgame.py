@@ -28,7 +28,7 @@ CORRECTIONS = ("adjust_cash", "adjust_lots", "set_price")
 # Relative weight of each action kind among the options of the pending decision.
 WEIGHTS = {
     "pick": 1, "first": 1, "payday": 1,
-    "roll": 20, "titre": 20, "declare": 10, "settle": 10, "end": 8, "raise": 6, "bid": 6,
+    "roll": 20, "titre": 20, "declare": 10, "settle": 10, "end": 8, "raise": 6, "keep": 6,
     "double": 5, "pass": 2,
     "sell": 3, "price": 1.5, "pay": 1.5, "receive": 1.5, "payeach": 0.7, "forced": 0.5,
     "rumour": 1, "reveal": 1, "trade": 1,

@@ -245,8 +245,9 @@ def field_question(ctx, kind, name, domain, filled, values, typ=None):
     lang = ctx.lang
     decision = ctx.decision()
     title = kind_label(ctx, kind)
-    own = _adapter(ctx).field_question(ctx, kind, name, domain, filled, values)
-    if own is not None:                                     # a question only this game asks
+    own = getattr(_adapter(ctx), "field_question", None)    # a question only this game asks
+    own = own(ctx, kind, name, domain, filled, values) if own else None
+    if own is not None:
         return own
     typ = _base(typ)
     if _is(typ, Seat) and isinstance(domain, Choice):
@@ -266,9 +267,23 @@ def field_question(ctx, kind, name, domain, filled, values, typ=None):
     if isinstance(domain, IntRange):
         return amount_question(ctx, kind, name, domain, filled, typ)
     if isinstance(domain, Choice):
-        items = tuple((str(v), v) for v in domain.values)
-        return Question(name, "list", title, (name,), items)
+        return choice_question(ctx, kind, name, domain, filled, typ)
     return ("auto", None)
+
+
+def choice_question(ctx, kind, name, domain, filled, typ):
+    """A value from a list, asked by its type: each value written as its type writes it (a
+    move with its sign), under the question line of that type in the game's catalog
+    (`q.<prefix><type>`, else `q.<type>`: "CEDARPINES: up or down?" for a `Move`)."""
+    lang = ctx.lang
+    items = tuple(((signed(v, lang) if _is(typ, Signed) else str(v)), v) for v in domain.values)
+    stem = typ.__name__.lower() if isinstance(typ, type) else ""
+    line = name
+    for key in ("q." + _prefix(ctx) + stem, "q." + stem):
+        if stem and has_text("ui." + key, lang):
+            line = t(key, lang, company=filled.get("company") or "", player=player_name(ctx, filled.get("player")))
+            break
+    return Question(name, "list", kind_label(ctx, kind), (line,), items)
 
 
 def company_question(ctx, kind, name, domain, filled, values):

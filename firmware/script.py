@@ -140,7 +140,7 @@ def run_script(text: str, source: str = "<script>", on_action=None):
                 if on_action:
                     on_action(game, None)
                 continue
-            if words[0].lower() not in game.ACTIONS.classes:
+            if game.ACTIONS.kind_of(words[0].lower()) not in game.ACTIONS.classes:
                 raise ProtocolError(f"{game.ACTIONS.unknown(words[0])} ({which_game(header, header_lines)})")
             act = fill_dice(game, game.ACTIONS.parse_words(words, game.players))
             game.apply(act)

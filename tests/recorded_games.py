@@ -136,6 +136,22 @@ def record(folder: Path = FOLDER) -> dict:
     return counts
 
 
+def renamed_kinds(name: str, snapshot: dict) -> dict:
+    """A recorded state with the kinds its pending decision offers written by their names
+    now: a kind renamed since the recording (the game's alias table, `ACTIONS.aliases`:
+    Maxi Bourse's `bid` is `keep`, Dividends' `pay` is `payout`) is the same option. The
+    records themselves keep the old names, in their scripts too, so replaying them also
+    proves that old journals and scripts still read."""
+    from engines import game_class
+
+    kind_of = game_class(name).ACTIONS.kind_of
+    pending = snapshot.get("pending")
+    if not pending:
+        return snapshot
+    options = [{**o, "kind": kind_of(o["kind"])} for o in pending.get("options", [])]
+    return {**snapshot, "pending": {**pending, "options": options}}
+
+
 def load(name: str, folder: Path = FOLDER) -> list[dict]:
     with gzip.open(folder / f"{name}.jsonl.gz", "rt", encoding="utf-8") as src:
         return [json.loads(line) for line in src]

@@ -140,3 +140,43 @@ def test_a_list_field_must_be_the_last_one():
         class Bad:
             players: Seats
             company: Company
+
+
+# ------------------------------------------- Dividends: every field asked by its type
+def dv_ctx(lang="en"):
+    from engines.dividends.game import Dividends
+
+    return Ctx(Session(Dividends({"game": "dividends", "players": ["Jean", "Marie", "Pierre"], "seed": 1})), lang)
+
+
+def test_dividends_has_no_question_of_its_own_and_its_fields_are_asked_by_type():
+    """A marker's value, an influence card's move, the event tile: the question and its
+    line come from the field's type (`Marker`, `Move`, `Tile`), whatever the field is called."""
+    from engines.core.actions import Marker, Move, Tile
+    from engines.dividends.actions import ACTIONS as DV
+    from firmware.games import adapter
+
+    assert not hasattr(adapter("dividends"), "field_question")
+    assert [DV.classes[k]._types[f] for k, f in (("set_marker", "value"), ("influence", "move"))] == [Marker, Move]
+    assert DV.classes["event"]._types["tile"] == Optional[Tile]
+    c = dv_ctx()
+    q = field_question(c, "set_marker", "level", Choice((150, 200, 250)), {"company": "CEDARPINES"}, {}, Marker)
+    assert q.lines == ("CEDARPINES's dividend?",) and q.items == (("150", 150), ("200", 200), ("250", 250))
+    q = field_question(c, "influence", "shift", Choice((-1, 1)), {"company": "DESERT-OIL"}, {}, Move)
+    assert q.lines == ("DESERT-OIL: up or down?",) and q.items == (("-1", -1), ("+1", 1))
+    q = field_question(c, "event", "drawn", Choice(("BUY-IN", "FORCE-SELL")), {}, {}, Optional[Tile])
+    assert q.lines == ("Which tile?",) and [v for _, v in q.items] == ["BUY-IN", "FORCE-SELL"]
+    fr = dv_ctx("fr")
+    q = field_question(fr, "influence", "move", Choice((-1, 1)), {"company": "DESERT-OIL"}, {}, Move)
+    assert q.lines == ("DESERT-OIL : vers le haut ou le bas ?",)
+
+
+def test_a_die_per_company_entered_by_hand_names_the_company_and_its_die():
+    from engines.core.actions import SignedDie
+    from engines.core.decision import Die
+
+    c = dv_ctx()
+    q = field_question(c, "dice", "moves#0", Die.of((1, -1, 2, -2, 3, -3), "grey"), {"#item": "CEDARPINES"}, {},
+                       SignedDie)
+    assert q.key == "moves#0" and q.title == "CEDARPINES's die" and q.lines == ("CEDARPINES: grey die",)
+    assert [label for label, _ in q.items] == ["-3", "-2", "-1", "+1", "+2", "+3"]

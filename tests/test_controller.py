@@ -234,7 +234,7 @@ def test_auction_clock_raises_while_held_and_a_release_drops_out():
     assert g.price("CANON") == 260
     assert b.c.take_beeps().count("tick") >= 2
     b.seat(2, "up").tick(0.6)                 # Joelle lets go: out once the gap is over
-    assert g.log[-1].to_json() == {"kind": "bid", "player": 1, "lots": 0}
+    assert g.log[-1].to_json() == {"kind": "keep", "player": 1, "lots": 0}
     assert g.decision().prompt == "prompt.mb.auction"
     b.tick(0.5)                                # Robert, still holding, takes both at 270
     assert g.decision().prompt == "prompt.mb.settle"
@@ -249,7 +249,7 @@ def test_auction_double_press_cuts_2000_to_1000():
     b = box_for(g, seats=(0, 1, 2))
     b.seat(1, "down").seat(2, "down").tick(1.0)
     b.seat(2, "up", dt=0.1).seat(2, "down", dt=0.1)   # a quick double press, then held again
-    assert g.log[-1].to_json() == {"kind": "bid", "player": 1, "lots": 1}
+    assert g.log[-1].to_json() == {"kind": "keep", "player": 1, "lots": 1}
     b.seat(1, "up").seat(1, "down", dt=0.1)
     assert g.decision().prompt == "prompt.mb.settle"       # 1 + 1 fit the 2 lots
     b.key("ok")
@@ -260,7 +260,7 @@ def test_not_holding_when_the_price_moves_is_dropping_out():
     g = canon_auction()
     b = box_for(g, seats=(0, 1, 2))
     b.seat(1, "down").tick(1.0)               # Joelle never held her button
-    assert [a.kind for a in g.log[-2:]] == ["bid", "raise"]
+    assert [a.kind for a in g.log[-2:]] == ["keep", "raise"]
     assert g.decision().prompt == "prompt.mb.settle" and g.price("CANON") == 250
 
 

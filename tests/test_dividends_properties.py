@@ -203,7 +203,7 @@ def test_random_games_cover_every_step_event_and_choice():
 
     for seed in range(12):
         random_game(random.Random(seed), players=2 + seed % 11, verify=False, on_action=after)
-    expected = {"dice", "bid", "sold", "deal", "buy", "sell", "influence", "done", "pass", "pay", "event",
+    expected = {"dice", "bid", "sold", "deal", "buy", "sell", "influence", "done", "pass", "payout", "event",
                 "FORCE-SELL", "BUY-IN", "PLACEMENT-OFFER", "TECHNICAL-CORRECTION",
                 "dv.majority", "dv.cards_drawn", "dv.cards_returned", "dv.reshuffle", "dv.game_over"}
     assert expected <= seen, expected - seen

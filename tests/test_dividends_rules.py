@@ -745,7 +745,7 @@ def test_corrections_are_refused_once_the_game_is_over_undo_the_end_first():
     g = finished_game()
     assert g.decision().options == ()
     for line in ('adjust_cash Jean +100 "late"', 'adjust_certs Jean CEDARPINES +1 "late"',
-                 'adjust_cards Jean +1 "late"', 'set_marker CEDARPINES 300 "late"', "pay"):
+                 'adjust_cards Jean +1 "late"', 'set_marker CEDARPINES 300 "late"', "payout"):
         with pytest.raises(IllegalAction) as refused:
             play(g, line)
         assert str(refused.value) == f"the game is over: undo the end first to change anything ({line.split()[0]})"

@@ -98,11 +98,11 @@ def test_a_dividends_game_from_setup_to_the_winner(box):
             shot("dice", board=year == 1)
             box.press("ok")
             assert game.log[-1].kind == "dice"
-        elif frame["t"] == "chance" and frame["kind"] == "pay":
+        elif frame["t"] == "chance" and frame["kind"] == "payout":
             assert len(screen.lines) == 4                                    # each player's dividends
             shot("payment")
             box.press("ok")
-            assert game.log[-1].kind == "pay"
+            assert game.log[-1].kind == "payout"
         elif frame["t"] == "chance":
             assert screen.lines[0].startswith("Tuile : ")
             shot("event")

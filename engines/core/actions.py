@@ -4,7 +4,8 @@ Every game declares its actions as dataclasses decorated with `@action("kind")`.
 field annotations say how a field is written in the command language:
 
     Seat     a player, written by name in text (`Sophie`), by seat number in JSON
-    Name     an identifier (an event tile), upper case
+    Name     an identifier, upper case
+    Tile     a tile (or card) by its identifier, upper case (Dividends' event tile)
     Company  a company, by its ticker (`SONY`), upper case
     Target   what a price change moves: a company, a sector (`BANQUES`) or `ALL`
     int      a whole number; amounts may be written 1_000_000 or 1000000
@@ -12,8 +13,10 @@ field annotations say how a field is written in the command language:
     Money    an amount of money paid or bid
     Price    a price per share or certificate
     DieFace  a die's face as rolled (`5`)
+    Marker   a marker's place on a track, as the value printed there (a dividend: `250`)
     Signed   a whole number written with its sign (`+60`, `-30`)
     SignedDie  a die whose faces carry a direction, written with its sign (`+3`, `-2`)
+    Move     a marker's move along its track, in places, with its sign (`+1`, `-1`)
     MoneyDelta, PriceDelta, CountDelta   signed changes of cash, of prices, of a count
     Cell     a cell of a grid: its column letter then its row number (`B4`), the same
              in JSON; the value is the (row, column) pair, counted from 0
@@ -117,6 +120,10 @@ class Company(Name):
     """Marker type: a company, by its ticker."""
 
 
+class Tile(Name):
+    """Marker type: a tile or card, by its identifier (an event tile)."""
+
+
 class Target(Name):
     """Marker type: a company, a sector or ALL (what a price change moves)."""
 
@@ -137,12 +144,20 @@ class DieFace(int):
     """Marker type: one die's face, as rolled."""
 
 
+class Marker(int):
+    """Marker type: where a marker stands on a track, as the value printed on its square."""
+
+
 class Signed(int):
     """Marker type: an integer written with an explicit sign."""
 
 
 class SignedDie(Signed):
     """Marker type: a die whose faces carry a direction (+ up, - down)."""
+
+
+class Move(Signed):
+    """Marker type: a marker's move along its track, in places (+ up, - down)."""
 
 
 class MoneyDelta(Signed):
@@ -277,10 +292,25 @@ def _old_form(cls, data: dict) -> dict:
 
 
 class ActionSet:
-    """The actions a game understands, and their JSON and text forms."""
+    """The actions a game understands, and their JSON and text forms.
 
-    def __init__(self, *classes):
+    `aliases` maps a kind name the game used before to its kind now (`{"bid": "keep"}`:
+    a name that meant two things in two games was given one per meaning): journals,
+    scripts and examples written with the old name still read, as the new kind, and are
+    written back with the new one. An alias is this game's own: the same old name may
+    lead elsewhere in another game."""
+
+    def __init__(self, *classes, aliases: dict | None = None):
         self.classes = {cls.kind: cls for cls in classes}
+        self.aliases = dict(aliases or {})
+        for old, new in self.aliases.items():
+            if old in self.classes or new not in self.classes:
+                raise ValueError(f"alias {old!r} -> {new!r}: the old name must be no kind and the new one a kind "
+                                 f"of this game ({', '.join(self.classes)})")
+
+    def kind_of(self, name: str) -> str:
+        """The kind `name` means in this game: itself, or the kind an old name became."""
+        return self.aliases.get(name, name)
 
     def kinds(self):
         return list(self.classes)
@@ -297,6 +327,8 @@ class ActionSet:
     def from_json(self, data: dict) -> Action:
         if not isinstance(data, dict) or "kind" not in data:
             raise ProtocolError(f"an action must be an object with a 'kind', got {data!r}")
+        if isinstance(data["kind"], str) and data["kind"] in self.aliases:
+            data = {**data, "kind": self.aliases[data["kind"]]}
         cls = self.classes.get(data["kind"])
         if cls is None:
             raise ProtocolError(f"unknown action {data['kind']!r}; known: {', '.join(self.classes)}")
@@ -326,7 +358,7 @@ class ActionSet:
         """An action from the words of a line already split (split_line)."""
         if not words:
             raise ProtocolError("empty line")
-        kind, args = words[0].lower(), words[1:]
+        kind, args = self.kind_of(words[0].lower()), words[1:]
         cls = self.classes.get(kind)
         if cls is None:
             raise ProtocolError(self.unknown(kind))

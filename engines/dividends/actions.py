@@ -7,8 +7,8 @@ game's seed (`Game.fill_chance`, the deal `AuctionStep.fill_chance`) before the 
 """
 from typing import Optional
 
-from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Company, CountDelta, Money, MoneyDelta,
-                                  Name, Seat, Seats, Signed, SignedDie, Text, action)
+from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Company, CountDelta, Marker, Money,
+                                  MoneyDelta, Move, Seat, Seats, SignedDie, Text, Tile, action)
 
 MAX_COMPANIES = 5
 MAX_PLAYERS = 12
@@ -67,7 +67,7 @@ class Influence:
     """Play an influence card: the company's dividend marker moves one step (+1 or -1)."""
     player: Seat
     company: Company
-    move: Signed
+    move: Move
 
 
 @action("done")
@@ -83,16 +83,16 @@ class Pass:
 
 
 # Step 4 and 5 ---------------------------------------------------------------------
-@action("pay", OUTCOME, CONFIRM)
-class Pay:
+@action("payout", OUTCOME, CONFIRM)
+class Payout:
     """Payment: dividends to every holder, then influence cards to majority holders
-    (at the end of the game: the final dividends)."""
+    (at the end of the game: the final dividends). Written `pay` before (still read: ALIASES)."""
 
 
 @action("event", CHANCE, OUTCOME, CONFIRM)
 class DrawEvent:
     """The event tile drawn: FORCE-SELL, BUY-IN, PLACEMENT-OFFER, TECHNICAL-CORRECTION."""
-    tile: Optional[Name] = None
+    tile: Optional[Tile] = None
 
 
 # Operator corrections (General ruling) ------------------------------------------------
@@ -123,11 +123,16 @@ class AdjustCards:
 @action("set_marker", CORRECTION)
 class SetMarker:
     company: Company
-    value: int
+    value: Marker
     reason: Text
 
 
+# Kind names this game used before, each now the kind of its one meaning: `pay` was the
+# dividends paid to all here and one player's payment in Maxi Bourse (old journals and
+# scripts still read).
+ALIASES = {"pay": "payout"}
 ACTIONS = ActionSet(
-    Dice, Bid, Sold, Deal, Buy, Sell, Influence, Done, Pass, Pay, DrawEvent,
+    Dice, Bid, Sold, Deal, Buy, Sell, Influence, Done, Pass, Payout, DrawEvent,
     AdjustCash, AdjustCerts, AdjustCards, SetMarker,
+    aliases=ALIASES,
 )

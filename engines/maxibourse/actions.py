@@ -85,9 +85,10 @@ class Raise:
     """Auction clock: everyone who has not answered accepts the next price."""
 
 
-@action("bid")
-class Bid:
-    """Auction answer at the proposed price: cut the request to LOTS (0 = drop out)."""
+@action("keep")
+class Keep:
+    """Auction answer at the proposed price: keep LOTS of the request, cut from what it was
+    (0 = drop out). Written `bid` before (still read: ALIASES)."""
     player: Seat
     lots: Lots
 
@@ -184,8 +185,12 @@ class SetPrice:
     reason: Text
 
 
+# Kind names this game used before, each now the kind of its one meaning: `bid` was the
+# lot auction's answer here and a money bid in Dividends (journals and scripts still read).
+ALIASES = {"bid": "keep"}
 ACTIONS = ActionSet(
-    Pick, First, Sell, Trade, Roll, Double, Pass, Titre, Declare, Raise, Bid, Settle, End,
+    Pick, First, Sell, Trade, Roll, Double, Pass, Titre, Declare, Raise, Keep, Settle, End,
     Price, Pay, Receive, PayEach, Forced, Rumour, Reveal, Payday, Close,
     AdjustCash, AdjustLots, SetPrice,
+    aliases=ALIASES,
 )

@@ -17,7 +17,7 @@ PROMPTS = {
     "prompt.mb.titre": (I.SPEAKING_ROUND, {I.ANSWER: "declare"}),
     "prompt.mb.titre_au_cours": (I.SPEAKING_ROUND, {I.ANSWER: "declare"}),
     "prompt.mb.sale": (I.SPEAKING_ROUND, {I.ANSWER: "declare"}),
-    "prompt.mb.auction": (I.LOT_AUCTION, {I.STEP: "raise", I.STAY: "bid"}),
+    "prompt.mb.auction": (I.LOT_AUCTION, {I.STEP: "raise", I.STAY: "keep"}),
     "prompt.mb.settle": (I.SETTLEMENT, {I.CONFIRM: "settle"}),
     "prompt.mb.debt": (I.CHOICE, {}),
     "prompt.mb.forced": (I.CHOICE, {}),

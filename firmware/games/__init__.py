@@ -10,7 +10,9 @@ game's registry entry (engines/registry.py):
   *public* snapshot only;
 * labels that depend on the game's data: a company in a list (its price or prices),
   the private view of a player, the final ranking, the kind/action texts' key prefix;
-* the "news" line: which engine event says most about the last action.
+* the "news" line: which engine event says most about the last action;
+* optionally ``field_question``: a question only this game asks (Maxi Bourse's titre
+  square, au cours or au mieux); every other field is asked by its type (firmware/menus.py).
 
 ``adapter(name)`` returns the adapter of a game and refuses a name the registry does not
 know or a game without screens; ``PLAYABLE`` lists the games the box's screens can run.

@@ -82,26 +82,6 @@ class DividendsUI:
     def act_key(self, act, key):
         return key
 
-    def field_question(self, ctx, kind, name, domain, filled, values):
-        """The questions only Dividends asks: a marker's value, an influence card's move,
-        the tile. (The dice entered by hand are asked by type, one item of the `moves` list
-        per company: firmware/menus.py.)"""
-        from engines.core.decision import Choice
-        from firmware.menus import Question, kind_label
-        if not isinstance(domain, Choice):
-            return None
-        lang, title = ctx.lang, kind_label(ctx, kind)
-        if name == "value":           # a dividend marker set by a correction
-            items = tuple((str(v), v) for v in domain.values)
-            return Question(name, "list", title, (t("q.dv.marker", lang, company=filled.get("company", "")),), items)
-        if name == "move":            # an influence card: up or down one place
-            items = tuple((signed(v, lang), v) for v in domain.values)
-            return Question(name, "list", title, (t("q.dv.move", lang, company=filled.get("company", "")),), items)
-        if name == "tile":            # the event tile drawn by hand
-            items = tuple((str(v), v) for v in domain.values)
-            return Question(name, "list", title, (t("q.dv.tile", lang),), items)
-        return None
-
     def confirm_lines(self, ctx, act, events, describe):
         """A confirmation's lines from the engine's preview of the action (`events`): the
         dice with each marker's move ("DESERT-O grey +3\t200→350"), the tile drawn, each
@@ -121,7 +101,7 @@ class DividendsUI:
         if act.kind == "event":
             tile = next((e.params["tile"] for e in events if e.key == "dv.event"), act.tile)
             return [t("q.dv.tile_is", lang, tile=tile), t("dv.tile." + str(tile), lang)]
-        if act.kind == "pay":
+        if act.kind == "payout":
             paid = {e.params["player"]: e.params["amount"] for e in events if e.key == "dv.dividends"}
             return [f"{name}\t{format_amount(paid.get(name, 0), lang)}" for name in ctx.players]
         if act.kind == "sell":

@@ -18,9 +18,9 @@ class PaymentStep(Step):
 
     def decision(self, game):
         prompt = "prompt.dv.final_dividends" if self.final else "prompt.dv.payment"
-        return Decision(prompt, {"year": game.s.year}, None, (Option("pay"),))
+        return Decision(prompt, {"year": game.s.year}, None, (Option("payout"),))
 
-    def on_pay(self, game, a):
+    def on_payout(self, game, a):
         s, players = game.s, game.players
         paid = {}
         for seat in s.order:

@@ -22,13 +22,13 @@ class Auction(Frame):
                   "bidders": [game.players[s] for s, _ in a.bidders]}
         return Decision("prompt.mb.auction", params, None, (
             Option("raise"),
-            Option("bid", {"player": Choice(tuple(s for s, _ in pending)),
+            Option("keep", {"player": Choice(tuple(s for s, _ in pending)),
                            "lots": IntRange(0, max(n for _, n in pending) - 1)})))
 
     def on_raise(self, game, a):
         self.after_answer(game, self.auction.close_step())
 
-    def on_bid(self, game, a):
+    def on_keep(self, game, a):
         current = dict(self.auction.bidders)[a.player]
         if a.lots >= current:
             raise IllegalAction("error.mb.bid", player=game.players[a.player], lots=a.lots, current=current)
