@@ -10,10 +10,12 @@ from engines.core.actions import CHANCE, CONFIRM, OUTCOME, ActionSet, Cell, Comp
 
 
 # The start (SH1, SH8) -----------------------------------------------------------------
-@action("deal", CHANCE, OUTCOME, CONFIRM)
+@action("deal", OUTCOME, CONFIRM)
 class Deal:
     """The starting share of each player, in seat order: one random one-share card each
-    (`deal RED BLUE ...`), drawn by the device when left out."""
+    (`deal RED BLUE ...`), drawn by the device when left out. On the box the device always
+    draws it (the table hands out the cards it names), whatever the dice setting: a list of
+    companies has no entry screen; a script may write it."""
     companies: tuple[Company, ...] = ()
 
 

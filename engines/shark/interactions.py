@@ -27,9 +27,15 @@ PROMPTS = {
 LETTERS = {"RED": "R", "YELLOW": "Y", "GREEN": "G", "BLUE": "B"}
 
 
+# where the square menu starts: a turn without trading is OK, OK, OK, OK
+DEFAULTS = {"prompt.sh.before": "roll", "prompt.sh.after": "done"}
+
+
 def params(game, decision, kind) -> dict:
     if kind == I.PLACEMENT:
         return placement(game, decision)
+    if decision.prompt in DEFAULTS:
+        return {"default": DEFAULTS[decision.prompt]}
     return {}
 
 
