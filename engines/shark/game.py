@@ -375,10 +375,6 @@ class Shark(StepGame):
         self.emit("sh.game_over", winners=[self.players[s] for s in self.winners()],
                   ranking=[[self.players[s], money] for _, s, money in self.ranking()])
 
-    # ---------------------------------------------------------------- refusals
-    def refusal(self, a, decision):
-        return self.step.refusal(self, a, decision)
-
     # ------------------------------------------------------------------- views
     def snapshot(self) -> dict:
         return snapshot(self)
