@@ -188,3 +188,37 @@ def test_a_whole_turn_without_trading_takes_at_most_5_presses_with_device_dice(t
             assert presses <= 5, (presses, kinds)
     finally:
         b.close()
+
+
+def test_without_the_grid_the_operator_enters_the_values_on_the_box(tmp_path, monkeypatch):
+    """SH11: without a grid, the operator enters a colour that lost a chain (its value and
+    the buildings removed), then the placed colour's new value; the payments are shown
+    before they are confirmed."""
+    monkeypatch.setattr(e2e_box, "REFERENCES", "e2e_shark")
+    b = E2EBox(tmp_path, seats=0, extra={"game": {"game": "shark", "grid": "none"}})
+    try:
+        b.choose("Shark").choose("2 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
+        b.press("ok")                                   # the deal
+        b.choose("Rouge")
+        game = b.game
+        assert game.grid is None
+        for zone, colour, value in ((1, "BLUE", 1), (1, "BLUE", 2)):
+            roll(b, zone, colour)
+            b.choose("Immeuble posé").choose(str(value))
+            assert b.screen.kind == "confirm"
+            b.choose("Oui")
+            done(b)
+        assert game.s.values["BLUE"] == 2 and game.s.on_board["BLUE"] == 2
+        roll(b, 2, "YELLOW")
+        b.choose("Chaîne perdue")
+        b.choose("0").choose("2")                       # blue: value 0, both buildings removed
+        b.choose("Oui")
+        b.choose("Immeuble posé").choose("1")
+        lines = b.screen.lines
+        assert lines[0] == "Rouge : nouvelle valeur 1" and "Rouge prime\t+1 000" in lines
+        b.choose("Oui")
+        assert game.s.values == {"RED": 0, "YELLOW": 1, "GREEN": 0, "BLUE": 0}
+        assert game.s.on_board == {"RED": 0, "YELLOW": 1, "GREEN": 0, "BLUE": 0}
+        assert game.s.used["BLUE"] == 2
+    finally:
+        b.close()

@@ -132,7 +132,8 @@ class SharkUI:
                 p = e.params
                 who = ctx.players[p["dst"]] if p["dst"] >= 0 else ctx.players[p["src"]]
                 amount = p["amount"] if p["dst"] >= 0 else -p["amount"]
-                lines.append(f"{who} {p['reason']}\t{signed(amount, lang)}")
+                what = t("sh.board." + p["reason"], lang) if p["reason"] in ("bonus", "rise", "fall") else p["reason"]
+                lines.append(f"{who} {what}\t{signed(amount, lang)}")
             return lines
         return [describe(ctx, act)]
 
