@@ -322,6 +322,7 @@ class Shark(StepGame):
                     amount = rise * UNIT * self.shares(c, holder)
                     if amount:
                         self.transfer(BANK, holder, amount, "rise")
+                        self.emit("sh.rise", player=self.players[holder], company=c, amount=amount)
                         lines.append({"player": self.players[holder], "what": "rise", "company": c, "amount": amount})
         owed = {}
         for c in COMPANIES:

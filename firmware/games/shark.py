@@ -16,7 +16,7 @@ from firmware.fonts import FONT
 from firmware.render import Canvas
 from firmware.texts import signed, t
 
-NEWS_ORDER = ("sh.game_over", "sh.out", "sh.forced_sale", "sh.removed", "sh.bonus", "sh.no_cell", "sh.bought",
+NEWS_ORDER = ("sh.game_over", "sh.out", "sh.short", "sh.forced_sale", "sh.removed", "sh.bonus", "sh.no_cell", "sh.bought",
               "sh.sold", "sh.colour", "sh.rolled", "sh.first")
 
 

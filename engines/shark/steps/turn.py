@@ -192,7 +192,9 @@ class Turn(Step):
             seat, amount = self.owed.pop(0)
             if game.s.ledger.can_pay(seat, amount):
                 game.transfer(seat, BANK, amount, "fall")
+                game.emit("sh.fall", player=game.players[seat], amount=amount)
                 continue
+            game.emit("sh.short", player=game.players[seat], amount=amount, cash=game.cash(seat))
             game.push(ShareDebt(seat, [[BANK, amount]]))
             return None                                     # the debt's result comes back in resume
         if self.phase == "pay":
