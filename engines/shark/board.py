@@ -50,10 +50,11 @@ def legal(grid: Grid, cell, colour: str) -> bool:
     return grid.free(cell) and blocker(grid, cell, colour) is None
 
 
-def outcome(grid: Grid, cell, colour: str, capped: bool = False) -> Outcome:
+def outcome(grid: Grid, cell, colour: str, capped: bool = False, values: dict | None = None) -> Outcome:
     """The placement of a legal `cell`, computed on a copy: every touched chain of another
     colour is removed, then each colour's value recomputed by SH2 (a lone building left
-    keeps its colour at 1)."""
+    keeps its colour at 1). `values`: the values before, when known; only the colours the
+    placement touches are then recomputed (the preview computes an outcome per legal cell)."""
     trial = Grid(grid.rows, grid.cols, grid.holes, dict(grid.pieces))
     touched = [g for g in trial.touching(cell) if trial.pieces[next(iter(g))] != colour]
     trial.place(cell, colour)
@@ -61,5 +62,6 @@ def outcome(grid: Grid, cell, colour: str, capped: bool = False) -> Outcome:
     for group in touched:
         removed.setdefault(trial.pieces[next(iter(group))], []).extend(sorted(group))
         trial.remove(group)
-    values = {c: value_of(trial, c, capped) for c in COMPANIES}
+    changed = {colour, *removed}
+    values = {c: value_of(trial, c, capped) if values is None or c in changed else values[c] for c in COMPANIES}
     return Outcome(cell, colour, len(trial.group(cell)), {c: tuple(cells) for c, cells in removed.items()}, values)

@@ -272,7 +272,7 @@ class Shark(StepGame):
         return None
 
     def outcome(self, company, cell) -> board.Outcome:
-        return board.outcome(self.grid, tuple(cell), company, self.settings["variant1"])
+        return board.outcome(self.grid, tuple(cell), company, self.settings["variant1"], self.s.values)
 
     def place(self, company, cell) -> board.Outcome:
         """SH6: the building goes on `cell`, every touched smaller chain is removed for good,
