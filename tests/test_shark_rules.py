@@ -227,6 +227,10 @@ def test_variant_2_black_is_a_colour_with_the_fewest_buildings():
     position(game, {"A1": "RED", "C3": "YELLOW", "E5": "BLUE"})
     act(game, "roll 1 BLACK")
     assert game.decision().option("colour").fields["company"].values == ("GREEN",)
+    before = state(game)
+    with pytest.raises(IllegalAction, match="black \\(variant 2\\): RED has 1 building\\(s\\) on the map"):
+        act(game, "colour Ana RED")
+    assert state(game) == before
     game = new_game(variant2=True)
     act(game, "roll 1 WHITE")
     assert len(game.decision().option("colour").fields["company"].values) == 4

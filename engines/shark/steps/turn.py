@@ -100,6 +100,12 @@ class Turn(Step):
         if a.kind == "place" and self.phase == "place" and game.grid is not None:
             return game.place_refusal(self.zone, self.company, a.cell)
         if a.kind == "colour" and self.phase == "colour" and a.company in COMPANIES:
+            if self.face == "BLACK" and game.settings["variant2"]:
+                fewest = min(game.s.on_board[c] for c in COMPANIES)
+                if game.s.on_board[a.company] > fewest:
+                    # "le joueur devra choisir la couleur qui compte le moins d'immeubles"
+                    return IllegalAction("error.sh.colour_fewest", company=a.company,
+                                         buildings=game.s.on_board[a.company], fewest=fewest)
             return IllegalAction("error.sh.colour", company=a.company, zone=self.zone)
         return None
 
