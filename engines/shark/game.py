@@ -139,6 +139,14 @@ class Shark(StepGame):
     def fortune(self, seat):
         return self.cash(seat) + sum(self.price(c) * self.shares(c, seat) for c in COMPANIES)
 
+    def fortunes(self) -> dict[int, int]:
+        """SH10: cash plus every share at its value; a player out of the game has nothing
+        left (SH9: his cash went to the bank, his shares back to the stock)."""
+        return {seat: self.fortune(seat) for seat in range(len(self.players))}
+
+    def prices(self) -> dict[str, int]:
+        return {c: self.price(c) for c in COMPANIES}
+
     def next_seat(self, seat):
         n = len(self.players)
         for k in range(1, n + 1):
