@@ -224,3 +224,19 @@ def test_without_the_grid_the_operator_enters_the_values_on_the_box(tmp_path, mo
         assert game.s.used["BLUE"] == 2
     finally:
         b.close()
+
+
+def test_the_public_board_draws_the_map_in_colour_on_a_colour_board():
+    """Cash and holdings are public (SH8): the board shows them with the map and values, on
+    one page from 256 pixels wide; a colour board draws each building in its colour."""
+    from firmware.games.shark import RGB, render_board
+    from tests.test_shark_powercut import PLACE, SCRIPT
+    from firmware.script import run_script
+    game = run_script(SCRIPT + PLACE + "\n")
+    snap = game.public(game.snapshot())
+    image = render_board(snap, (800, 480), "RGB", "fr", 0)
+    colours = {colour for _, colour in image.getcolors(800 * 480)}
+    assert RGB["YELLOW"] in colours and RGB["BLUE"] in colours and RGB["GREEN"] not in colours   # green removed
+    for size in ((128, 64), (256, 64), (400, 300)):
+        for page in range(3):
+            assert render_board(snap, size, "1", "en", page).size == size

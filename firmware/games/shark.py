@@ -153,10 +153,14 @@ class SharkUI:
 
 
 # ------------------------------------------------------------------------ board
+RGB = {"RED": (210, 30, 30), "YELLOW": (235, 200, 0), "GREEN": (20, 160, 60), "BLUE": (30, 90, 220)}
+
+
 def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper=None):
     """The public board from a public snapshot: the whole map with the four values (page
     1), every player's cash and shares (page 2), the last placement's payments (page 3); on
-    a board 256 pixels wide or more, the map beside the values and the players."""
+    a board 256 pixels wide or more, all on one page beside the map (stacked in one column
+    when the board is tall enough)."""
     size = (int(size[0]), int(size[1]))
     scale = max(1, min(size[0] // 256, size[1] // 64, 3))
     c = Canvas.new(size, mode, paper, scale=scale)
@@ -172,56 +176,73 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
         right -= c.text(right - FONT.measure(corner, c.scale), c.scale // 2, corner, fill=c.bg) + c.cw
     c.text(c.scale, c.scale // 2, c.fit(title, right - c.scale), fill=c.bg)
     top = c.lh + 2 * c.scale
-    x = c.scale
-    if not paged or page == 0:
-        x = _map(c, snapshot.get("map"), x, top) + 2 * c.cw
-        y = top
-        for company, info in snapshot.get("companies", {}).items():
-            c.columns(x, c.width - c.scale if paged else x + 12 * c.cw, y,
-                      f"{LETTERS[company]} {info['value']}\t{format_amount(info['price'], lang)}")
-            y += c.lh
-        x = x + 13 * c.cw if not paged else x
-    if not paged or page == 1:
-        x0 = c.scale if paged else x
-        y = top
-        for player in snapshot.get("players", []):
-            held = " ".join(f"{LETTERS[k]}{n}" for k, n in player["shares"].items())
-            name = player["name"] + (" " + t("sh.board.out", lang) if player["out"] else "")
-            c.columns(x0, c.width - c.scale, y, f"{name} {held}\t{format_amount(player['cash'], lang)}")
-            y += c.lh
-    if paged and page == 2:
-        y = top
-        for line in (snapshot.get("last") or {}).get("lines", [])[:(c.height - top) // c.lh]:
-            c.columns(c.scale, c.width - c.scale, y,
-                      f"{line['player']} {t('sh.board.' + line['what'], lang)} {LETTERS[line['company']]}"
-                      f"\t{signed(line['amount'], lang)}")
-            y += c.lh
+    values = [f"{LETTERS[k]} {info['value']}\t{format_amount(info['price'], lang)}"
+              for k, info in snapshot.get("companies", {}).items()]
+    players = [f"{p['name']}{' ' + t('sh.board.out', lang) if p['out'] else ''} "
+               + " ".join(f"{LETTERS[k]}{n}" for k, n in p["shares"].items())
+               + f"\t{format_amount(p['cash'], lang)}" for p in snapshot.get("players", [])]
+    last = [f"{line['player']} {t('sh.board.' + line['what'], lang)} {LETTERS[line['company']]}"
+            f"\t{signed(line['amount'], lang)}" for line in (snapshot.get("last") or {}).get("lines", [])]
+    if paged:
+        if page == 0:
+            x = _map(c, snapshot.get("map"), c.scale, top, c.width // 2) + 2 * c.cw
+            _lines(c, x, c.width - c.scale, top, values)
+        else:
+            _lines(c, c.scale, c.width - c.scale, top, players if page == 1 else last)
+        return c.image
+    x = _map(c, snapshot.get("map"), c.scale, top, c.width // 2) + 2 * c.cw
+    rows = (c.height - top) // c.lh
+    if rows >= len(values) + len(players) + 2:          # tall: one column, the payments below
+        y = _lines(c, x, c.width - c.scale, top, values) + c.lh // 2
+        y = _lines(c, x, c.width - c.scale, y, players) + c.lh // 2
+        _lines(c, x, c.width - c.scale, y, last)
+    else:                                                # wide: the values, then the players beside
+        mid = x + 13 * c.cw
+        _lines(c, x, mid - c.cw, top, values)
+        _lines(c, mid, c.width - c.scale, top, players)
     return c.image
 
 
-def _map(c, board_map, x0, y0) -> int:
-    """The whole map, one small square a cell (a building filled, a free cell outlined);
-    returns the right edge. Without the grid (SH11) nothing is drawn."""
+def _lines(c, x0, x1, y, lines) -> int:
+    """`lines` from `y` down while they fit; returns the y below the last one drawn."""
+    for line in lines:
+        if y + c.lh > c.height:
+            break
+        c.columns(x0, x1, y, line)
+        y += c.lh
+    return y
+
+
+def _map(c, board_map, x0, y0, width) -> int:
+    """The whole map, one square a cell (a building filled in its colour on a colour board;
+    on a 1-bit one red and blue filled, green outlined, yellow outlined with a dot; a free
+    cell a dim dot), at most `width` wide; returns the right edge. Without the grid (SH11)
+    nothing is drawn."""
     if not board_map:
         return x0
-    rows = board_map["rows"]
     from engines.core.actions import read_cell
+    rows = board_map["rows"]
+    cols = max((len(r) for r in rows), default=1)
     pieces = {read_cell(k): v for k, v in board_map["pieces"].items()}
-    room = c.height - y0
-    size = max(2, min(room // max(1, len(rows)), 4 * c.scale))
+    size = max(2, min((c.height - y0) // max(1, len(rows)), width // cols))
+    colour = c.image.mode == "RGB"
     for r, row in enumerate(rows):
         for col, ch in enumerate(row):
             if ch == ".":
-                continue
+                continue                                  # not a cell of the map
             x, y = x0 + col * size, y0 + r * size
+            x1, y1 = x + size - 2, y + size - 2
+            mid_x, mid_y = x + size // 2 - 1, y + size // 2 - 1
             piece = pieces.get((r, col))
-            if piece is not None:
-                if piece in ("RED", "BLUE"):
-                    c.bar(x, y, x + size - 2, y + size - 2)
-                else:   # yellow and green outlined with a dot: four colours on a 1-bit panel
-                    c.draw.rectangle((x, y, x + size - 2, y + size - 2), outline=c.ink)
-                    if piece == "YELLOW":
-                        c.bar(x + size // 2 - 1, y + size // 2 - 1, x + size // 2 - 1, y + size // 2 - 1)
-            elif size >= 3:
-                c.bar(x + size // 2 - 1, y + size // 2 - 1, x + size // 2 - 1, y + size // 2 - 1, fill=c.dim)
-    return x0 + max((len(r) for r in rows), default=0) * size
+            if piece is None:
+                if size >= 3:
+                    c.bar(mid_x, mid_y, mid_x, mid_y, fill=c.dim)
+            elif colour:
+                c.bar(x, y, x1, y1, fill=RGB[piece])
+            elif piece in ("RED", "BLUE"):
+                c.bar(x, y, x1, y1)
+            else:
+                c.draw.rectangle((x, y, x1, y1), outline=c.ink)
+                if piece == "YELLOW":
+                    c.bar(mid_x, mid_y, mid_x, mid_y)
+    return x0 + cols * size
