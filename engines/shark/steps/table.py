@@ -6,10 +6,8 @@ on top."""
 from dataclasses import dataclass
 
 from engines.core.steps import Step
-from engines.shark.steps.over import Over
 from engines.shark.steps.results import Dealt, FirstNamed, GameEnded, TurnOver
 from engines.shark.steps.start import FirstStep
-from engines.shark.steps.turn import Turn
 
 
 @dataclass
