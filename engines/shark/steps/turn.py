@@ -52,7 +52,7 @@ class Turn(Step):
             params = {"player": name, "bought": self.bought, "left": game.buy_left(self.bought)}
             return Decision(prompt, params, seat, tuple(opts))
         if self.phase == "colour":
-            return Decision("prompt.sh.colour", {"player": name, "zone": self.zone, "face": self.face}, seat,
+            return Decision("prompt.sh.colour", {"player": name, "zone": self.zone, "face": self.face or "-"}, seat,
                             (Option("colour", {"player": Fixed(seat), "company": Choice(self.colours(game))}),))
         if self.phase == "place":
             params = {"player": name, "zone": self.zone, "company": self.company}
