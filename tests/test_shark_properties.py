@@ -12,7 +12,7 @@ import random
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from engines.core.actions import Cell
+from engines.core.actions import ANYTIME, Cell
 from engines.core.decision import Choice, Fixed, IntRange
 from engines.core.grid import Grid
 from engines.core.random_play import play_randomly
@@ -102,7 +102,8 @@ class Greedy:
         options = game.decision().options
         if not options:
             return None
-        option = self.rng.choice(options)
+        moves = [o for o in options if not game.ACTIONS.has(o.kind, ANYTIME)]
+        option = self.rng.choice(moves if moves and self.rng.random() < 0.98 else options)
         cls = game.ACTIONS.classes[option.kind]
         values = {}
         for name, dom in option.fields.items():
@@ -113,6 +114,8 @@ class Greedy:
             elif isinstance(dom, IntRange):
                 greedy = option.kind == "buy" and self.rng.random() < 0.7
                 values[name] = dom.hi if greedy else self.rng.randint(dom.lo, dom.hi)
+        if option.kind in ("adjust_cash", "adjust_shares"):
+            values["reason"] = "property test"
         if option.kind == "lost":   # a value the operator could read: all removed, or some left
             left = game.s.on_board[values["company"]] - values["removed"]
             values["value"] = 0 if left <= 0 else self.rng.randint(1, game.s.values[values["company"]] or 1)

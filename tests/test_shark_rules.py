@@ -445,7 +445,7 @@ def test_without_the_grid_the_operator_enters_the_new_values_and_the_box_counts_
     holdings(game, 1, YELLOW=1, BLUE=5)
     give_cash(game, 1, 10_000)
     act(game, "roll 1 YELLOW")
-    assert {o.kind for o in game.decision().options} == {"built", "lost", "skip"}
+    assert {o.kind for o in game.decision().options} - {"adjust_cash", "adjust_shares"} == {"built", "lost", "skip"}
     act(game, "lost BLUE 2 2")
     events = act(game, "built A 6")
     assert transfers(events) == [(BANK, 0, 6000, "bonus"), (BANK, 0, 3000, "rise"), (BANK, 1, 1000, "rise"),
@@ -526,3 +526,18 @@ def test_set_aside_the_red_4_to_6_example_pays_the_general_bonus():
     act(game, "roll 1 RED")
     events = act(game, "place A A4")             # the lone A3 becomes a pair: 4 -> 6
     assert transfers(events) == [(BANK, 0, 6000, "bonus"), (BANK, 0, 4000, "rise"), (BANK, 1, 10_000, "rise")]
+
+
+# ------------------------------------------------------------------ corrections (General)
+def test_the_operator_corrects_cash_and_shares_at_any_time_within_what_is_there():
+    game = new_game(deal=["RED", "BLUE", "GREEN"])
+    act(game, "adjust_cash Ben +3000 'a note forgotten'")
+    act(game, "adjust_shares Ben RED +2 'a card forgotten'")
+    assert game.cash(BEN) == 3000 and game.shares("RED", BEN) == 2 and game.stock("RED") == 37
+    before = state(game)
+    with pytest.raises(IllegalAction, match="Ben has 3,000: cannot take 4,000"):
+        act(game, "adjust_cash Ben -4000 'too much'")
+    with pytest.raises(IllegalAction, match="Ben holds 2 RED share\\(s\\), not 3"):
+        act(game, "adjust_shares Ben RED -3 'too many'")
+    assert state(game) == before
+    assert game.decision().prompt == "prompt.sh.before"          # the turn is where it was

@@ -6,7 +6,8 @@ the device from the game's seed (`fill_chance`) before the action is applied and
 """
 from typing import Optional
 
-from engines.core.actions import CHANCE, CONFIRM, OUTCOME, ActionSet, Cell, Company, DieFace, Lots, Name, Seat, action
+from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Cell, Company, CountDelta, DieFace, Lots,
+                                  MoneyDelta, Name, Seat, Text, action)
 
 
 # The start (SH1, SH8) -----------------------------------------------------------------
@@ -101,4 +102,22 @@ class ForcedSale:
     company: Company
 
 
-ACTIONS = ActionSet(Deal, First, Buy, Sell, Roll, Colour, Place, Done, Lost, Built, Skip, ForcedSale)
+# Operator corrections (General ruling): the money or the shares as the table counts them ---
+@action("adjust_cash", CORRECTION)
+class AdjustCash:
+    player: Seat
+    delta: MoneyDelta
+    reason: Text
+
+
+@action("adjust_shares", CORRECTION)
+class AdjustShares:
+    """Shares to (+) or from (-) the player, from or to the bank's stock."""
+    player: Seat
+    company: Company
+    delta: CountDelta
+    reason: Text
+
+
+ACTIONS = ActionSet(Deal, First, Buy, Sell, Roll, Colour, Place, Done, Lost, Built, Skip, ForcedSale,
+                    AdjustCash, AdjustShares)

@@ -30,8 +30,8 @@ from engines.core.steps import StepGame
 from engines.shark import board
 from engines.shark.actions import ACTIONS
 from engines.shark.box import load_box
-from engines.shark.rules import (BUILDINGS, BUY_LIMIT, COMPANIES, MAX_PLAYERS, MAX_VALUE, MIN_PLAYERS, SHARES,
-                                 UNIT, VARIANT1_CHAIN)
+from engines.shark.rules import (BUILDINGS, BUY_LIMIT, COMPANIES, MAX_ADJUST, MAX_PLAYERS, MAX_VALUE, MIN_PLAYERS,
+                                 SHARES, UNIT, VARIANT1_CHAIN)
 from engines.shark.steps import DealStep, FirstStep, Over, Table, Turn
 
 register_catalog(Path(__file__).parent / "locale")
@@ -383,6 +383,34 @@ class Shark(StepGame):
         self.push(Over(reason))
         self.emit("sh.game_over", winners=[self.players[s] for s in self.winners()],
                   ranking=[[self.players[s], money] for _, s, money in self.ranking()])
+
+    # ------------------------------------------------------------- corrections
+    def anytime_options(self):
+        """Corrections at any time until the game is over (then: undo the end first)."""
+        if self.over:
+            return ()
+        seats = Choice(tuple(range(len(self.players))))
+        return (Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_ADJUST, MAX_ADJUST)}),
+                Option("adjust_shares", {"player": seats, "company": Choice(COMPANIES),
+                                         "delta": IntRange(-SHARES, SHARES)}))
+
+    def on_adjust_cash(self, a):
+        if a.delta < 0 and self.cash(a.player) < -a.delta:
+            raise IllegalAction("error.sh.adjust_cash", player=self.players[a.player], amount=-a.delta,
+                                cash=self.cash(a.player))
+        self.transfer(*((BANK, a.player) if a.delta > 0 else (a.player, BANK)), abs(a.delta), "correction")
+        self.emit("correction", player=self.players[a.player], what="cash", delta=a.delta, reason=a.reason)
+
+    def on_adjust_shares(self, a):
+        if a.delta > self.stock(a.company):
+            raise IllegalAction("error.sh.stock", company=a.company, shares=a.delta, stock=self.stock(a.company))
+        if -a.delta > self.shares(a.company, a.player):
+            raise IllegalAction("error.sh.not_held", player=self.players[a.player], company=a.company,
+                                shares=-a.delta, held=self.shares(a.company, a.player))
+        if a.delta:
+            src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
+            self.move_shares(a.company, src, dst, abs(a.delta), "correction")
+        self.emit("correction", player=self.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
 
     # ------------------------------------------------------------------- views
     def snapshot(self) -> dict:

@@ -12,3 +12,4 @@ SHARES = 40                                      # SH1: 15 cards of 1 and 5 card
 BUILDINGS = 18                                   # "72 Pions immeubles (18 de chaque couleur)"
 BUY_LIMIT = 5                                    # SH8: "5 actions au maximum"
 VARIANT1_CHAIN = 7                               # SH10: variant 1 counts a chain as at most 7
+MAX_ADJUST = 1_000_000                           # the largest cash correction offered
