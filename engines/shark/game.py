@@ -373,7 +373,7 @@ class Shark(StepGame):
 
     def finish_game(self, reason):
         """SH10: every share sold to the bank at its value; the largest fortune wins."""
-        self.emit("sh.end", reason=reason)
+        self.emit("sh.end_" + reason)
         for seat in self.alive():
             for company in COMPANIES:
                 held = self.shares(company, seat)
