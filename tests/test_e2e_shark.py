@@ -41,6 +41,15 @@ def roll(box, zone, colour):
     assert box.game.log[-1].kind == "roll"
 
 
+def deal(box, companies):
+    """The starting shares entered by hand (one company a player), then OK on them shown."""
+    for company in companies:
+        box.choose(company)
+    assert box.screen.kind == "payday" and len(box.screen.lines) == len(companies)
+    box.press("ok")
+    assert box.game.log[-1].kind == "deal"
+
+
 def place(box, cell):
     """Down on the placement screen until the cursor is on `cell`, then OK."""
     frame = box.c.stack[-1]
@@ -95,12 +104,11 @@ def test_a_shark_game_from_setup_through_a_merge_a_forced_sale_and_an_eliminatio
     box.choose("Jouer")
     game = box.game
     assert isinstance(game, Shark) and game.players == ["Rouge", "Bleu", "Vert"]
-    # the device deals the starting shares, shown before OK
-    assert box.screen.kind == "payday" and len(box.screen.lines) == 3
-    box.press("ok")
+    # the starting shares, dealt by hand (players' dice), shown before OK
+    deal(box, ["RED", "GREEN", "RED"])
     box.choose("Rouge")                          # the operator names the first player
     victim = 1
-    cv = next(iter(game.s.shares.portfolio(victim)))        # Bleu's one starting share
+    cv = next(iter(game.s.shares.portfolio(victim)))        # Bleu's one starting share: green
     y, z = [c for c in COMPANIES if c != cv][:2]
 
     # T1 Rouge: a yellow building; T2 Bleu: the first of his colour; he buys a yellow
@@ -200,7 +208,7 @@ def test_without_the_grid_the_operator_enters_the_values_on_the_box(tmp_path, mo
     b = E2EBox(tmp_path, seats=0, extra={"game": {"game": "shark", "grid": "none"}})
     try:
         b.choose("Shark").choose("2 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
-        b.press("ok")                                   # the deal
+        deal(b, ["RED", "RED"])
         b.choose("Rouge")
         game = b.game
         assert game.grid is None

@@ -11,12 +11,10 @@ from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSe
 
 
 # The start (SH1, SH8) -----------------------------------------------------------------
-@action("deal", OUTCOME, CONFIRM)
+@action("deal", CHANCE, OUTCOME, CONFIRM)
 class Deal:
     """The starting share of each player, in seat order: one random one-share card each
-    (`deal RED BLUE ...`), drawn by the device when left out. On the box the device always
-    draws it (the table hands out the cards it names), whatever the dice setting: a list of
-    companies has no entry screen; a script may write it."""
+    (`deal RED BLUE ...`), drawn by the device when left out (`deal`)."""
     companies: tuple[Company, ...] = ()
 
 

@@ -26,6 +26,7 @@ from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
 from engines.core.limits import player_names_ok
 from engines.core.lots import Holdings
+from engines.core.settings import check_settings as check_declared
 from engines.core.steps import StepGame
 from engines.shark import board
 from engines.shark.actions import ACTIONS
@@ -36,14 +37,19 @@ from engines.shark.steps import DealStep, FirstStep, Over, Table, Turn
 
 register_catalog(Path(__file__).parent / "locale")
 
-SETTINGS = {  # name -> (default, allowed values)
-    "dice": ("physical", ("physical", "device")),
-    "grid": ("box", ("box", "none")),                        # SH11: "none", the operator enters the values
-    "buy_limit": ("turn", ("turn", "each_window")),           # SH8
-    "forced_rounding": ("thousand_up", ("thousand_up", "exact")),  # SH9
-    "variant1": (False, (False, True)),                       # SH10, each off by default
-    "variant2": (False, (False, True)),
-    "variant3": (False, (False, True)),
+SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
+    "dice": ("physical", ("physical", "device"),
+             "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
+    "grid": ("box", ("box", "none"),
+             "box: the box file's map, the box checks each placement and computes the values (SH4); "
+             "none: the operator enters the new values after each placement (SH11)"),
+    "buy_limit": ("turn", ("turn", "each_window"),
+                  "at most 5 shares bought per turn over both trading windows (turn), or in each window (SH8)"),
+    "forced_rounding": ("thousand_up", ("thousand_up", "exact"),
+                        "a share given for a fall is credited at half price rounded up to the thousand, or exact (SH9)"),
+    "variant1": (False, (False, True), "variant 1: chains count at most 7, no bonus from 8, no start share (SH10)"),
+    "variant2": (False, (False, True), "variant 2: black means a colour with the fewest buildings (SH10)"),
+    "variant3": (False, (False, True), "variant 3: no colour die, the player always chooses (SH10)"),
 }
 
 
@@ -53,17 +59,7 @@ def check_settings(header: dict) -> dict:
         raise IllegalAction("error.players", count=len(players), lo=MIN_PLAYERS, hi=MAX_PLAYERS)
     if not player_names_ok(players):
         raise IllegalAction("error.player_names", players=list(players))
-    given = dict(header.get("settings", {}))
-    for key, value in given.items():
-        if key not in SETTINGS:
-            raise IllegalAction("error.setting", key=key, value=value, allowed=list(SETTINGS))
-    settings = {}
-    for key, (default, allowed) in SETTINGS.items():
-        value = given.get(key, default)
-        if not any(type(value) is type(a) and value == a for a in allowed):
-            raise IllegalAction("error.setting", key=key, value=value, allowed=list(allowed))
-        settings[key] = value
-    return settings
+    return check_declared(SETTINGS, dict(header.get("settings", {})))
 
 
 @dataclass

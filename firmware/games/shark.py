@@ -28,13 +28,13 @@ class SharkUI:
 
     # ------------------------------------------------------------------ setup
     def title(self, lang):
-        return t("sh.game", lang)
+        return t("game." + GAME.prefix, lang)
 
     def choices(self, lang):
         return []                  # one format: no format question
 
     def label(self, value, lang):
-        return t("sh.game", lang)
+        return t("game." + GAME.prefix, lang)
 
     def load_box(self):
         from engines.shark.box import load_box
@@ -147,9 +147,8 @@ class SharkUI:
         return [best.text(ctx.lang)]
 
     def report(self, session, lang):
-        snap = session.snapshot()
-        ranking = [{"rank": r["rank"], "name": r["name"], "wealth": r["fortune"]} for r in snap.get("ranking", [])]
-        return ({t("report.format", lang): t("sh.game", lang)}, session.price_history(), ranking, None)
+        """(header details, no box file to name: the report charts each company's price)."""
+        return {}, None
 
 
 # ------------------------------------------------------------------------ board
@@ -184,9 +183,10 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     last = [f"{line['player']} {t('sh.board.' + line['what'], lang)} {LETTERS[line['company']]}"
             f"\t{signed(line['amount'], lang)}" for line in (snapshot.get("last") or {}).get("lines", [])]
     if paged:
-        if page == 0:
+        if page == 0:   # beside the map only the values: a share costs value x 1 000
             x = _map(c, snapshot.get("map"), c.scale, top, c.width // 2) + 2 * c.cw
-            _lines(c, x, c.width - c.scale, top, values)
+            _lines(c, x, c.width - c.scale, top,
+                   [f"{LETTERS[k]}\t{info['value']}" for k, info in snapshot.get("companies", {}).items()])
         else:
             _lines(c, c.scale, c.width - c.scale, top, players if page == 1 else last)
         return c.image

@@ -118,11 +118,7 @@ class Turn(Step):
         game.sell(a.player, a.company, a.shares)
 
     # ------------------------------------------------------------ the dice
-    def fill_chance(self, game, act, rng):
-        if act.kind == "roll" and act.zone is None and act.colour is None:
-            return type(act)(rng.choice(ZONES), None if game.settings["variant3"] else rng.choice(COLOUR_DIE))
-        return act
-
+    # (`roll` left empty is drawn by the device from the decision's domains: engines/core/chance.py)
     def on_roll(self, game, a):
         if game.settings["variant3"] and a.colour is not None:
             raise IllegalAction("error.sh.no_colour_die", colour=a.colour)
