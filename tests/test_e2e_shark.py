@@ -238,7 +238,7 @@ def test_the_public_board_draws_the_map_in_colour_on_a_colour_board():
     """Cash and holdings are public (SH8): the board shows them with the map and values, on
     one page from 256 pixels wide; a colour board draws each building in its colour."""
     from firmware.games.shark import RGB, render_board
-    from tests.test_shark_powercut import PLACE, SCRIPT
+    from test_shark_powercut import PLACE, SCRIPT
     from firmware.script import run_script
     game = run_script(SCRIPT + PLACE + "\n")
     snap = game.public(game.snapshot())

@@ -13,7 +13,7 @@ from firmware.render import render_screen
 from firmware.screens.base import load
 from firmware.screens.placement import Placement
 from firmware.session import Session
-from tests.sh_helpers import act, new_game, position
+from sh_helpers import act, new_game, position
 
 TIMING = Timing(speaking_window_s=3.0, press_gap_s=0.5)
 

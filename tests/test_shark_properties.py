@@ -19,7 +19,7 @@ from engines.core.random_play import play_randomly
 from engines.shark import board
 from engines.shark.game import Shark
 from engines.shark.rules import BUILDINGS, COMPANIES, SHARES
-from tests.props import played, props
+from props import played, props
 
 
 # ------------------------------------------------------------------ chains, brute force

@@ -11,7 +11,7 @@ import pytest
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.shark.game import Shark
-from tests.sh_helpers import act, give_cash, holdings, new_game, position, transfers
+from sh_helpers import act, give_cash, holdings, new_game, position, transfers
 
 ANA, BEN, CID = 0, 1, 2
 
