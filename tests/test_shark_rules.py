@@ -131,10 +131,13 @@ def test_the_success_bonus_and_every_payment_are_previewed_before_the_placement(
     game = new_game(players=("A", "B"), deal=["YELLOW", "YELLOW"], first="A")
     position(game, {"A1": "YELLOW", "B1": "YELLOW", "C1": "YELLOW", "D1": "YELLOW", "D2": "YELLOW",
                     "B3": "BLUE", "C3": "BLUE", "A5": "BLUE", "B5": "BLUE"})
+    holdings(game, 0, YELLOW=3, BLUE=2)
+    holdings(game, 1, YELLOW=1, BLUE=5)
     act(game, "roll 1 YELLOW")
     params = game.decision().interaction.params
     by_cell = {p["cell"]: p for p in params["cells"]}
-    assert by_cell["C2"] == {"cell": "C2", "bonus": 6000, "changes": {"YELLOW": [5, 6], "BLUE": [4, 2]}, "removed": 2}
+    assert by_cell["C2"] == {"cell": "C2", "bonus": 6000, "changes": {"YELLOW": [5, 6], "BLUE": [4, 2]}, "removed": 2,
+                             "payments": {"A": 3000, "B": 1000 - 10_000}}   # A pays no fall of his own placement
     assert by_cell["A2"]["bonus"] == 6000 and by_cell["D4"]["bonus"] == 1000
     assert "C4" not in by_cell                       # a lone yellow against the blue pair: illegal
     # the cursor starts on the largest bonus, ties by row then column (SH11)

@@ -68,7 +68,21 @@ def placement(game, decision) -> dict:
         bonus = game.bonus(company, old[company], result.values[company], result.chain)
         changes = {c: [old[c], result.values[c]] for c in COMPANIES if result.values[c] != old[c]}
         previews.append({"cell": cell_text(cell), "bonus": bonus, "changes": changes,
-                         "removed": sum(len(v) for v in result.removed.values())})
+                         "removed": sum(len(v) for v in result.removed.values()),
+                         "payments": payments(game, decision.actor, changes)})
     start = max(previews, key=lambda p: p["bonus"])["cell"] if previews else None   # max keeps the first of equals
     return {"map": rows, "origin": cell_text((top, left)), "cells": previews, "start": start,
             "letter": LETTERS[company]}
+
+
+def payments(game, active, changes) -> dict:
+    """What each player would receive (+) for the rises and pay (-) for the falls (SH3: the
+    active player pays none), by name; players with nothing to gain or pay left out."""
+    out = {}
+    for company, (old, new) in changes.items():
+        for seat in range(len(game.players)):
+            shares = game.shares(company, seat)
+            if not shares or (new < old and seat == active):
+                continue
+            out[game.players[seat]] = out.get(game.players[seat], 0) + (new - old) * 1000 * shares
+    return {name: amount for name, amount in out.items() if amount}
