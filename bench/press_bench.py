@@ -557,6 +557,8 @@ def presses_table():
     assert d.c.session.game.log[-1].kind == "first"
     rows.append(("Undo the last action", op, seat, "long Back, OK"))
     rows += dividends_rows(fresh, count)
+    from bench import sh_presses
+    rows += sh_presses.rows(fresh, count)
     return rows
 
 

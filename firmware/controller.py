@@ -50,6 +50,7 @@ from firmware.screens.menu import Menu
 from firmware.screens.base import Frame, dump, load
 from firmware.screens.entries import Entry, Root
 from firmware.screens.overlays import Error, Message, Private, Rfid, Undo
+from firmware.screens.placement import Placement
 from firmware.screens.seats import Auction, OpenAuction, Speak
 from firmware.screens.steps import Chance, FirstDice, Over, Payday, Settle
 from firmware.session import Session
@@ -290,6 +291,8 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
             return Payday()
         if how == I.FIRST_PLAYER and self.ctx.device_dice:
             return FirstDice()
+        if how == I.PLACEMENT:
+            return Placement()
         if len(main) == 1:
             frame = Entry(main[0], root=True)
             frame.reset(self)

@@ -307,7 +307,31 @@ def _confirm_body(body, screen):
         c.text(x0 + (x1 - x0 + 1 - lw) // 2, y0 + s, label, fill=c.bg if chosen else c.ink)
 
 
+def _grid_body(body, screen):
+    """A placement on a grid: ``items`` are the map's rows (one character a cell: "." free,
+    " " no cell, "*" the cursor, any other a piece, drawn as its letter), ``lines`` the
+    preview beside the map. The map is drawn from the top; rows past the body are cut."""
+    c, s = body.c, body.c.scale
+    pitch = c.cw + s                              # a cell: one character and a gap
+    width = max((len(row) for row in screen.items), default=0)
+    for i, row in enumerate(screen.items[:body.rows]):
+        y = body.y(i)
+        for j, ch in enumerate(row):
+            x = body.x0 + j * pitch
+            if ch == "*":
+                c.bar(x, y, x + pitch - 1, y + c.lh - 1)
+            elif ch == ".":
+                c.draw.rectangle((x + s, y + 2 * s, x + pitch - 2 * s, y + c.lh - 2 * s), outline=c.ink, width=s)
+            elif ch != " ":
+                c.text(x + s // 2, y, ch)
+    x0 = body.x0 + width * pitch + c.cw
+    lines = [str(line) for line in screen.lines][:body.rows]
+    for i, line in enumerate(lines):
+        c.columns(x0, body.x1, body.y(i), line)
+
+
 BODIES = {
+    "grid": _grid_body,
     "menu": _menu_body,
     "amount": _amount_body,
     "confirm": _confirm_body,

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Screen:
-    kind: str                 # menu | amount | confirm | message | speaking | auction | private | payday | ranking | error
+    kind: str                 # menu | amount | confirm | message | speaking | auction | private | payday | ranking | error | grid
     title: str                # first line: whose turn it is / what the box expects
     lines: tuple = ()         # body lines (summary, breakdown, prices...)
     items: tuple = ()         # menu entries, for kind == "menu"

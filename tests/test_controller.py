@@ -7,6 +7,7 @@ import pytest
 from drivers.events import InputEvent
 from engines.maxibourse.game import snapshot
 from firmware.controller import Controller, SetupDefaults, Timing
+from firmware.games import PLAYABLE
 from firmware.journal import Journal
 from firmware.render import render_screen
 from firmware.session import Session
@@ -408,7 +409,9 @@ def test_setup_creates_a_journaled_game_with_colour_names(tmp_path):
         c = Controller(journal, timing=TIMING, defaults=SetupDefaults(rounds=2), seed_source=lambda: 5)
         c.boot(0.0)
         b = Box(c)
-        assert b.screen.title == "Nouvelle partie" and b.items() == ["Maxi Bourse", "Dividendes", "English"]
+        # every playable game in registry order (the games registered after these two follow), then the language
+        assert b.screen.title == "Nouvelle partie" and b.items()[:2] == ["Maxi Bourse", "Dividendes"]
+        assert b.items()[-1] == "English" and len(b.items()) == len(PLAYABLE) + 1
         b.choose("Maxi Bourse")
         assert b.screen.title == "Maxi Bourse" and b.items() == ["Junior", "Senior", "Masters"]
         b.choose("Junior").choose("3 joueurs").choose("Couleurs")

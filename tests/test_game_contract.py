@@ -221,7 +221,13 @@ def check_interaction(name, game, decision):
              Interactions.OPEN_AUCTION: [Interactions.OFFER, Interactions.SILENCE],
              Interactions.SETTLEMENT: [Interactions.CONFIRM], Interactions.PAYDAY: [Interactions.CONFIRM],
              Interactions.PAYMENT: [Interactions.CONFIRM], Interactions.CHANCE: [Interactions.DRAW],
-             Interactions.FIRST_PLAYER: [Interactions.CHOOSE]}
+             Interactions.FIRST_PLAYER: [Interactions.CHOOSE], Interactions.PLACEMENT: [Interactions.PLACE]}
+    if how.kind == Interactions.PLACEMENT:
+        # the screen's cells are exactly the ones the PLACE option offers, the start one of them
+        offered = {str(c) for c in decision.role(Interactions.PLACE).fields["cell"].values}
+        cells = [c["cell"] for c in how.params["cells"]]
+        assert set(cells) == offered and len(cells) == len(offered), (name, decision.prompt)
+        assert how.params["start"] in cells or not cells, (name, decision.prompt)
     for role in needs.get(how.kind, []):
         if role == Interactions.OFFER and not how.params.get("offers"):
             continue                                  # nobody can afford to bid now

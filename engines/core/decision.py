@@ -19,6 +19,8 @@ its interactions per prompt (engines/<game>/interactions.py); `Game` attaches th
 """
 from dataclasses import dataclass, field
 
+from engines.core.actions import Cell, cell_text
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -31,7 +33,8 @@ class Choice:
         return ", ".join(str(v) for v in self.values) or "nothing"
 
     def to_json(self):
-        return {"choice": list(self.values)}
+        # a grid cell is written as in the command language (`B4`), not as a pair
+        return {"choice": [cell_text(v) if isinstance(v, Cell) else v for v in self.values]}
 
 
 @dataclass(frozen=True)
@@ -137,8 +140,12 @@ class Interactions:
     SETTLEMENT = "settlement"          # a company's buyers pay: role CONFIRM, lines with amounts
     FIRST_PLAYER = "first_player"      # who starts, the device's dice in params: role CHOOSE
     OVER = "over"                      # the game has ended: the ranking
+    # a piece placed on a grid: role PLACE (an action with a Cell field), params `map` (the
+    # drawn rows), `origin`, `cells` (the legal cells, each with the engine's preview) and
+    # `start` (where the cursor starts); the cursor moves only between the legal cells
+    PLACEMENT = "placement"
     ALL = (CHOICE, SPEAKING_ROUND, LOT_AUCTION, OPEN_AUCTION, CHANCE, PAYMENT, PAYDAY, SETTLEMENT,
-           FIRST_PLAYER, OVER)
+           FIRST_PLAYER, OVER, PLACEMENT)
 
     # Roles: which option of the decision does what in its interaction.
     ANSWER = "answer"      # a speaking round's answer (player, lots)
@@ -149,7 +156,8 @@ class Interactions:
     DRAW = "draw"          # the chance action the device may fill
     CONFIRM = "confirm"    # the one action OK applies
     CHOOSE = "choose"      # who starts (player)
-    ROLES = (ANSWER, STEP, STAY, OFFER, SILENCE, DRAW, CONFIRM, CHOOSE)
+    PLACE = "place"        # a placement on a grid: the action naming the cell
+    ROLES = (ANSWER, STEP, STAY, OFFER, SILENCE, DRAW, CONFIRM, CHOOSE, PLACE)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,50 @@
+"""SH9, the forced sale, on the core debt procedure (engines/core/debt.py).
+
+"Si [...] un des joueurs ne détient pas suffisamment d'argent liquide afin de payer la
+baisse de valeur [...] il devra verser cette somme sous forme d'actions. [...] La banque
+reprend ces actions à 50%. Si la somme à verser est inférieure à 1.000 FT, elle sera
+automatiquement arrondie à 1.000 FT. [...] Si un joueur se trouve dans l'impossibilité de
+payer même après avoir vendu toutes ses actions, il devra [...] arrêter là son rôle."
+
+All the cash first (the step pays as soon as the cash covers the fall), then shares the
+holder chooses one at a time among companies worth more than 0, each credited at half
+price rounded (`forced_rounding`); the excess of the last share stays his. Still short
+with nothing left: the core ruin without the bank paying (his cash to the bank, the rest
+written off), then out of the game.
+"""
+from dataclasses import dataclass
+
+from engines.core.debt import Debt, Remedy, Ruin, bank_pays
+from engines.core.decision import Choice, Fixed, Option
+from engines.core.ledger import BANK
+
+
+@dataclass(frozen=True)
+class SellShare(Remedy):
+    """One share of a company worth more than 0, chosen by the debtor, to the bank."""
+    kind: str = "forced_sale"
+
+    def companies(self, game, debt):
+        return tuple(c for c in game.companies if game.s.values[c] > 0 and game.shares(c, debt.debtor))
+
+    def available(self, game, debt):
+        return bool(self.companies(game, debt))
+
+    def option(self, game, debt):
+        return Option(self.kind, {"player": Fixed(debt.debtor), "company": Choice(self.companies(game, debt))})
+
+    def play(self, game, debt, act=None):
+        price = game.forced_price(act.company)
+        game.move_shares(act.company, debt.debtor, BANK, 1, "forced_sale")
+        game.emit("sh.forced_sale", player=game.players[debt.debtor], company=act.company, price=price)
+        bank_pays(game, debt.debtor, price, "forced_sale")
+
+
+@dataclass
+class ShareDebt(Debt):
+    remedies = (SellShare(),)
+    ruin = Ruin()                    # no bank paying: the rest is written off (SH9)
+    prompt = "prompt.sh.debt"
+
+    def on_forced_sale(self, game, act):
+        return self.use(game, act)
