@@ -55,7 +55,9 @@ def test_defaults_are_a_desktop_simulation(tmp_path):
     assert c.source is None
     assert c.game == cfg.GameDefaults("maxibourse", (), "fr", {
         "format": "junior", "dice": "physical", "payday": "each_round", "vertical_bonus": "per_group",
-        "rounds": 0, "bid_step": 50, "companies": ""})
+        "rounds": 0, "bid_step": 50, "companies": "",
+        # A Vendre!
+        "mode": "double", "start": "before_1", "card_move_lands": "yes", "bank_unsold": "continue", "board": "box"})
     assert (c.game.format, c.game.rounds, c.game.bid_step) == ("junior", 0, 50)
     assert c.operator == cfg.OperatorConfig("terminal", "ssd1306", "i2c", 128, 64, 0x3C, 0, "buttons",
                                             128, 120.0, 16, 1, 8_000_000)
@@ -195,8 +197,8 @@ def test_state_dir_order(tmp_path, monkeypatch):
     ({"state": {"dir": "games"}}, 'state.dir = "games": must be an absolute path, or "" for the default'),
     ({"rfid": {"port": ""}}, 'rfid.port = "": must be a serial device such as "/dev/serial0"'),
     ({"game": {"colour": "red"}},
-     "unknown key game.colour: known keys are bid_step, companies, dice, format, game, language, payday, "
-     "players, rounds, vertical_bonus"),
+     "unknown key game.colour: known keys are bank_unsold, bid_step, board, card_move_lands, companies, dice, "
+     "format, game, language, mode, payday, players, rounds, start, vertical_bonus"),
     ({"sound": {}}, "unknown section [sound]: known sections are board, buzzer, console, game, "
                     "operator, pins, rfid, seats, state, timing"),
     ({"seats": 6}, "seats = 6: must be a table [seats]"),

@@ -1,0 +1,4 @@
+"""A Vendre! (rules/a-vendre.fr.txt)."""
+from engines.registry import GameSpec
+
+GAME = GameSpec("avendre", "engines.avendre.game:AVendre", "", prefix="av", box="engines.avendre.box")
