@@ -132,7 +132,7 @@ class Turn(Step):
         self.phase = "done"
 
     def card_money(self, game, a):
-        game.emit("av.card_money", player=game.players[self.seat], effect=a.kind, amount=a.amount)
+        game.emit("av." + a.kind, player=game.players[self.seat], amount=a.amount)
         for payer, payee, amount in card_transfers(a, game.others(self.seat)):
             self.payments.append([payer, payee, amount, "card"])
         self.phase, self.then = "pay", "done"
