@@ -407,15 +407,72 @@ def test_fortune_cash_half_pa_of_shops_establishments_nothing_and_shared_ranks()
 
 # ----------------------------------------------------------------- no board (AV15)
 def test_without_a_board_the_operator_enters_colour_title_and_amounts():
-    """AV15: "Without a board the operator enters the colour, the title and the amounts at each landing"."""
+    """AV15: "Without a board the operator enters the colour, the title and the amounts at
+    each landing" (read once per title: the box remembers a title's colour, PA and R)."""
     game = new_game(board="none")
-    play(game, "roll 2")
-    assert prompt(game) == "prompt.av.square"
-    refused(game, "square YELLOW 7 0 0", "error.av.no_title")
-    refused(game, "square BLUE 7 0 60", "error.av.shop_pa")
-    play(game, "square BLUE 7 600 60", "buy Ana", "card_none Ana")
+    play(game, "roll 2", "square 7")
+    assert prompt(game) == "prompt.av.amounts"
+    refused(game, "amounts BLUE 0 60", "error.av.shop_pa")
+    refused(game, "amounts RED 600 60", "error.av.establishment_pa")
+    play(game, "amounts BLUE 600 60", "buy Ana", "card_none Ana")
     assert owner(game, 7) == "Ana" and cash(game, "Ana") == 4500 and game.fortune(0) == 4800
-    play(game, "roll 2")
-    refused(game, "square RED 7 0 60", "error.av.title_kind")
-    play(game, "square BLUE 7 600 60")
-    assert cash(game, "Ben") == 5040 and cash(game, "Ana") == 4560
+    play(game, "roll 2", "square 7")                   # known: R to its owner at once
+    assert cash(game, "Ben") == 5040 and cash(game, "Ana") == 4560 and prompt(game) == "prompt.av.card"
+    play(game, "card_none Ben", "roll 4", "square 0")
+    assert prompt(game) == "prompt.av.colour" and kinds(game) == {"colour"}
+    play(game, "colour YELLOW")
+    assert prompt(game) == "prompt.av.yellow"
+
+
+def test_without_a_board_a_title_granted_first_is_read_as_red_at_its_landing():
+    game = new_game(board="none")
+    play(game, "roll 2", "square 0", "colour YELLOW", "card Ana", "card_grant Ana 31")
+    play(game, "roll 2", "square 31")
+    assert prompt(game) == "prompt.av.amounts" and game.decision().option("amounts").fields["colour"].values == ("RED",)
+    play(game, "amounts RED 0 150")
+    assert cash(game, "Ben") == 4950 and cash(game, "Ana") == 5250
+
+
+def test_a_second_shortage_runs_a_new_auction_where_the_owner_may_bid():
+    """AV12: "A second shortage runs a new auction (the owner may bid)"."""
+    game = new_game()
+    drain_bank(game)
+    play(game, "roll 4", "card Ana", "card_receive Ana 1000", "bid Ben 2550", "sold")
+    assert game.s.bank_owner == 1 and bank(game) == 1550
+    play(game, "roll 4", "card Ben", "card_receive Ben 2000")
+    assert prompt(game) == "prompt.av.bank_auction_open" and 1 in game.step.auction.bidders
+    play(game, "bid Ana 2550", "bid Ben 2600", "sold")
+    assert game.s.bank_owner == 1 and cash(game, "Ben") == 5100 - 2550 + 2000 - 2600
+    assert bank(game) == 1550 - 1550 + 2600 - 450 and total(game) == 4 * 5100
+
+
+def test_a_bank_in_debt_pays_on_then_auctions_again_once_its_debt_is_repaid():
+    """Reading (docs/rules/avendre.md): while the bank shows the debt of an unsold auction,
+    it pays on (the debt grows); once money coming in has repaid it, its cash is finite
+    again and the next shortage runs a new auction."""
+    game = new_game()
+    drain_bank(game)
+    play(game, "roll 4", "card Ana", "card_receive Ana 100", "sold")
+    assert bank(game) == -100
+    play(game, "roll 4", "card Ben", "card_receive Ben 100")
+    assert bank(game) == -200 and game.decision().actor == seat(game, "Cid")
+    play(game, "roll 4", "card Cid", "card_pay Cid 300")
+    assert bank(game) == 100 and game.snapshot()["bank"]["debt"] == 0
+    place(game, "Ana", 0)
+    play(game, "roll 4", "card Ana", "card_receive Ana 500")
+    assert prompt(game) == "prompt.av.bank_auction_open" and bank(game) == 0
+
+
+def test_one_player_left_plays_on_to_60():
+    """Reading: the rulebook ends the game only at square 60 (or, by setting, an unsold
+    bank); a player left alone plays on, and is ranked before those who left."""
+    game = new_game(players=("Ana", "Ben"), mode="simple")
+    set_cash(game, "Ana", 0)
+    play(game, "roll 4", "card Ana", "card_pay Ana 500", "leave Ana")
+    assert not game.over and game.decision().actor == 1
+    play(game, "roll 4", "no_card Ben")
+    assert game.decision().actor == 1                     # Ben again
+    place(game, "Ben", 57)
+    play(game, "roll 4")
+    assert game.over and game.snapshot()["winners"] == ["Ben"]
+    assert [r["name"] for r in game.snapshot()["ranking"]] == ["Ben", "Ana"]

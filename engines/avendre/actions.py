@@ -29,10 +29,23 @@ class Roll:
 
 @action("square")
 class Square:
-    """Without a board (AV15): the square the pawn reached, as the operator reads it:
-    colour (YELLOW, GREEN, BLUE, RED), the title number on it (0 for none), its PA and R."""
-    colour: Name
+    """Without a board (AV15): the number of the title printed on the square the pawn
+    reached, 0 when it has none (a yellow or green square)."""
     title: int
+
+
+@action("colour")
+class Colour:
+    """Without a board: the colour of a square without a title, YELLOW or GREEN."""
+    colour: Name
+
+
+@action("amounts")
+class Amounts:
+    """Without a board, a title met for the first time: its square's colour (BLUE, a shop;
+    RED, an establishment), its PA (0 for an establishment) and its R, as printed; the box
+    remembers them for the rest of the game."""
+    colour: Name
     pa: Money
     r: Money
 
@@ -165,6 +178,6 @@ class TakeTitle:
 
 
 ACTIONS = ActionSet(
-    First, Roll, Square, Card, NoCard, Buy, Tax, CardNone, CardGrant, CardGreen, CardTax, CardBack, *CARD_ACTIONS,
+    First, Roll, Square, Colour, Amounts, Card, NoCard, Buy, Tax, CardNone, CardGrant, CardGreen, CardTax, CardBack, *CARD_ACTIONS,
     AuctionShop, Borrow, Leave, Bid, Sold, AdjustCash, SetPawn, GiveTitle, TakeTitle,
 )

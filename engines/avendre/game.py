@@ -152,7 +152,7 @@ class AVendre(StepGame):
         if self.box is not None:
             return self.box.titles[int(name)]
         kind, pa, r = self.s.entered.get(str(name), (SHOP, 0, 0))
-        return Title(int(name), str(name), kind, pa, r)
+        return Title(int(name), str(name), kind, pa, r or 0)
 
     def kind_of(self, name):
         if self.box is not None:
@@ -254,7 +254,7 @@ class AVendre(StepGame):
             if known == SHOP:
                 raise IllegalAction("error.av.not_establishment", title=name)
             if known is None:
-                self.s.entered[name] = [ESTABLISHMENT, 0, 0]
+                self.s.entered[name] = [ESTABLISHMENT, 0, None]   # its R is read at its first landing
         owner = self.owner(name)
         if owner >= 0:
             self.emit("av.grant_none", player=self.players[seat], title=self.title_label(name),
@@ -263,26 +263,29 @@ class AVendre(StepGame):
         self.move_title(name, owner, seat)
         self.emit("av.granted", player=self.players[seat], title=self.title_label(name))
 
-    def enter_square(self, seat, a):
-        """No board (AV15): the operator's reading of a square, checked against what is
-        known of its title and remembered for the rest of the game."""
-        colour, title = a.colour, a.title
-        if colour not in ("YELLOW", "GREEN", "BLUE", "RED"):
+    def known_title(self, name) -> bool:
+        """Without a board: the title's colour, PA and R have been read already (a title
+        granted before it was landed on is known as an establishment, its R not yet)."""
+        entered = self.s.entered.get(str(name))
+        return entered is not None and entered[2] is not None
+
+    def colour_of(self, name) -> str:
+        return "blue" if self.kind_of(name) == SHOP else "red"
+
+    def enter_title(self, name, a):
+        """Without a board (AV15): a title's colour, PA and R as read, checked and
+        remembered for the rest of the game."""
+        colour, name = a.colour, str(name)
+        if colour not in ("BLUE", "RED"):
             raise IllegalAction("error.av.colour", colour=colour)
-        if colour in ("YELLOW", "GREEN"):
-            if title or a.pa or a.r:
-                raise IllegalAction("error.av.no_title", colour=colour)
-            return
         kind = SHOP if colour == "BLUE" else ESTABLISHMENT
-        name, known = str(title), self.kind_of(str(title))
-        if not 1 <= title <= TITLES:
-            raise IllegalAction("error.av.title_number", title=title, count=TITLES)
+        known = self.kind_of(name)
         if known is not None and known != kind:
-            raise IllegalAction("error.av.title_kind", title=title, colour=colour)
+            raise IllegalAction("error.av.title_kind", title=name, colour=colour)
         if kind == SHOP and a.pa <= 0:
-            raise IllegalAction("error.av.shop_pa", title=title)
+            raise IllegalAction("error.av.shop_pa", title=name)
         if kind == ESTABLISHMENT and a.pa:
-            raise IllegalAction("error.av.establishment_pa", title=title)
+            raise IllegalAction("error.av.establishment_pa", title=name)
         self.s.entered[name] = [kind, a.pa, a.r]
         deed = self.s.deeds[name]
         if deed.owner < 0:

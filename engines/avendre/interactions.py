@@ -12,6 +12,8 @@ PROMPTS = {
     "prompt.av.first": (I.FIRST_PLAYER, {I.CHOOSE: "first"}),
     "prompt.av.roll": (I.CHANCE, {I.DRAW: "roll"}),
     "prompt.av.square": (I.CHOICE, {}),
+    "prompt.av.colour": (I.CHOICE, {}),
+    "prompt.av.amounts": (I.CHOICE, {}),
     "prompt.av.yellow": (I.CHOICE, {}),
     "prompt.av.blue": (I.CHOICE, {}),
     "prompt.av.card": (I.CHOICE, {}),

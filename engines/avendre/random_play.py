@@ -20,7 +20,7 @@ from engines.core.random_play import play_randomly
 
 NAMES = ("Ana", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo")
 WEIGHTS = {
-    "first": 1, "roll": 1, "square": 1, "card": 3, "no_card": 1, "buy": 4, "tax": 1,
+    "first": 1, "roll": 1, "square": 1, "colour": 1, "amounts": 1, "card": 3, "no_card": 1, "buy": 4, "tax": 1,
     "card_none": 4, "card_pay": 1, "card_receive": 1, "card_pay_each": 0.5, "card_collect": 0.5,
     "card_grant": 1.5, "card_green": 0.5, "card_tax": 0.5, "card_back": 0.5,
     "auction_shop": 1, "borrow": 6, "leave": 1, "bid": 3, "sold": 2,
@@ -33,14 +33,20 @@ def header_for(players=4, seed=0, settings=None) -> dict:
     return {"game": "avendre", "players": list(NAMES[:players]), "seed": seed, "settings": dict(settings or {})}
 
 
-def square_reading(game) -> dict:
+def square_reading(game, kind) -> dict:
     """What the operator reads on the square the pawn stands on (the template's)."""
     seat = game.decision().actor
     square = TEMPLATE.square(game.s.track.positions[seat])
-    if not square.title:
-        return {"colour": square.colour.upper(), "title": 0, "pa": 0, "r": 0}
-    title = TEMPLATE.titles[square.title]
-    return {"colour": square.colour.upper(), "title": title.number, "pa": title.pa, "r": title.r}
+    if kind == "square":
+        return {"title": square.title}
+    if kind == "colour":
+        return {"colour": square.colour.upper()}
+    title = TEMPLATE.titles[int(game.step.title)]   # the title read (a correction may have moved the pawn since)
+    colour = "BLUE" if title.kind == "shop" else "RED"
+    allowed = game.decision().option("amounts").fields["colour"].values
+    if colour not in allowed:         # granted by a card as an establishment before it was read
+        colour = allowed[0]
+    return {"colour": colour, "pa": (title.pa or 500) if colour == "BLUE" else 0, "r": title.r}
 
 
 def draw_value(game, rng, kind, name, dom, values):
@@ -66,8 +72,8 @@ def draw_action(game: AVendre, rng: random.Random):
         return None
     option = rng.choices(options, weights=[WEIGHTS.get(o.kind, 1) for o in options])[0]
     cls = game.ACTIONS.classes[option.kind]
-    if option.kind == "square":
-        return cls(**square_reading(game))
+    if option.kind in ("square", "colour", "amounts"):
+        return cls(**square_reading(game, option.kind))
     values = {}
     for name, typ in cls._types.items():
         if name == "reason":

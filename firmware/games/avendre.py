@@ -78,6 +78,11 @@ class AVendreUI:
         lang, title = ctx.lang, kind_label(ctx, kind)
         if isinstance(domain, IntRange) and name in ("amount", "pa", "r"):
             return self.amount_question(ctx, kind, name, domain, filled, title)
+        if isinstance(domain, IntRange) and name in ("title", "square", "squares") and domain.hi - domain.lo > 12:
+            # a number on the board or on a title card: ones and tens, from the lowest
+            line = t("q.av.title_on_square" if kind == "square" else "q.av." + name, lang)
+            return Question(name, "amount", title, (line,), lo=domain.lo, hi=domain.hi,
+                            start=max(domain.lo, 1), steps=(1, 10), step=0, fmt=str)
         if not isinstance(domain, Choice):
             return None
         if name == "title":

@@ -15,7 +15,9 @@
 A pawn waiting at 60 in the double game rolls no die: its turn is a card (AV14).
 Payments are made in order; a player who cannot pay enters the debt procedure (AV11)
 and the turn goes on when it is over ("payment first, then the card"). Without a board
-(AV15) the operator enters each square reached: colour, title, PA and R.
+(AV15) the operator enters each square reached: the title printed on it (or its colour,
+yellow or green, when it has none), and the first time a title is met its colour, PA
+and R, which the box then remembers.
 """
 from dataclasses import dataclass, field
 
@@ -28,7 +30,6 @@ from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.core.steps import Step
 
-ENTERED_COLOURS = ("YELLOW", "GREEN", "BLUE", "RED")   # what the operator reads on a square (no board)
 
 
 @dataclass
@@ -54,9 +55,17 @@ class Turn(Step):
                                                "trip": game.s.trips[seat]}, seat,
                             (Option("roll", {"die": Choice(DIE)}),))
         if self.phase == "square":
-            return Decision("prompt.av.square", {"player": name, "square": self.square}, seat, (
-                Option("square", {"colour": Choice(ENTERED_COLOURS), "title": IntRange(0, TITLES),
-                                  "pa": IntRange(0, MAX_AMOUNT, COIN), "r": IntRange(0, MAX_AMOUNT, COIN)}),))
+            return Decision("prompt.av.square", {"player": name, "square": self.square}, seat,
+                            (Option("square", {"title": IntRange(0, TITLES)}),))
+        if self.phase == "colour":
+            return Decision("prompt.av.colour", {"player": name, "square": self.square}, seat,
+                            (Option("colour", {"colour": Choice(("YELLOW", "GREEN"))}),))
+        if self.phase == "amounts":
+            known = game.kind_of(self.title)
+            colours = ("BLUE",) if known == SHOP else ("RED",) if known == ESTABLISHMENT else ("BLUE", "RED")
+            return Decision("prompt.av.amounts", {"player": name, "title": self.title}, seat, (
+                Option("amounts", {"colour": Choice(colours), "pa": IntRange(0, MAX_AMOUNT, COIN),
+                                   "r": IntRange(0, MAX_AMOUNT, COIN)}),))
         if self.phase == "yellow":
             return Decision("prompt.av.yellow", {"player": name, "square": self.square}, seat,
                             (Option("card", {"player": me}), Option("no_card", {"player": me})))
@@ -106,8 +115,20 @@ class Turn(Step):
         self.reach(game, move.end, by_card=False)
 
     def on_square(self, game, a):
-        game.enter_square(self.seat, a)
-        self.apply(game, a.colour.lower(), str(a.title) if a.title else None)
+        """Without a board: the title read on the square; a title met before is known."""
+        if not a.title:
+            self.phase = "colour"
+        elif game.known_title(str(a.title)):
+            self.apply(game, game.colour_of(str(a.title)), str(a.title))
+        else:
+            self.title, self.phase = str(a.title), "amounts"
+
+    def on_colour(self, game, a):
+        self.apply(game, a.colour.lower(), None)
+
+    def on_amounts(self, game, a):
+        game.enter_title(self.title, a)
+        self.apply(game, a.colour.lower(), self.title)
 
     def on_card(self, game, a):
         game.emit("av.asks_card", player=game.players[self.seat])
