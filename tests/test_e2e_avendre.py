@@ -221,3 +221,18 @@ def test_a_power_cut_during_the_bank_auction_resumes_the_same_auction(tmp_path):
         assert game.s.bank_owner == bidder and not game.s.bank_owed
     finally:
         again.close()
+
+
+def test_the_board_draws_pawns_titles_cash_loans_the_bank_and_the_owners():
+    """The public board (firmware/games/avendre.py) from the public snapshot only."""
+    from av_helpers import give, new_game, play
+    from engines.core.game import drop_private
+    from firmware.games.avendre import render_board
+    game = new_game()
+    give(game, "Ana", 1, 31)
+    play(game, "roll 4", "no_card Ana")
+    snap = drop_private(game.snapshot())
+    pages = [render_board(snap, (128, 64), "1", "fr", page) for page in (0, 1)]
+    assert all(image.getbbox() for image in pages) and pages[0].tobytes() != pages[1].tobytes()
+    assert snap["players"][0]["titles_count"] == 2 and snap["players"][0]["titles_needed"] == 3
+    assert snap["owners"] == {"1": "Ana", "31": "Ana"} and snap["bank"]["cash"] == 5100

@@ -45,7 +45,7 @@ class AVendreUI:
 
     # ------------------------------------------------------------------ board
     def board_pages(self, box, size):
-        return 1
+        return 2                    # the players, then who owns which title
 
     def render_board(self, snapshot, box, size, mode, lang, page):
         return render_board(snapshot, size, mode, lang, page)
@@ -138,8 +138,9 @@ class AVendreUI:
 # ------------------------------------------------------------------------ board
 def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper=None):
     """The A Vendre! board from the public snapshot: a title line (the bank's cash and
-    owner, or the auction under way), then one line per player: name, square, titles
-    held of those needed (x/3, x/6), cash, loans."""
+    owner, or the auction under way), then one line per player: name, square (* waiting
+    at 60, X out), titles held of those the trip needs (x/3 on the first, x/6 on the
+    second), cash, loans (E and their count); page 2: each player's title numbers."""
     size = (int(size[0]), int(size[1]))
     scale = max(1, min(size[0] // 256, size[1] // 64, 3))
     c = Canvas.new(size, mode, paper, scale=scale)
@@ -157,6 +158,17 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     c.bar(0, 0, c.width - 1, lh)
     c.text(c.scale, c.scale // 2, c.fit(title, c.width - 2 * c.scale), fill=c.bg)
     y = lh + c.scale
+    if page % 2:                    # the owners: each player's title numbers
+        owned = {}
+        for number, name in (snapshot.get("owners") or {}).items():
+            owned.setdefault(name, []).append(int(number))
+        for player in snapshot.get("players") or []:
+            if y + lh > c.height:
+                break
+            numbers = " ".join(str(n) for n in sorted(owned.get(player["name"], []))) or "-"
+            c.text(c.scale, y, c.fit(f"{player['name'][:6]} {numbers}", c.width - 2 * c.scale), fill=c.ink)
+            y += lh
+        return c.image
     for player in snapshot.get("players") or []:
         if y + lh > c.height:
             break
