@@ -45,7 +45,10 @@ class AVendreUI:
 
     # ------------------------------------------------------------------ board
     def board_pages(self, box, size):
-        return 2                    # the players, then who owns which title
+        """Pages enough for ten players, then who owns which title (render_board wraps
+        the page number when fewer players leave pages over)."""
+        rows = board_rows(size)
+        return -(-10 // rows) + 1
 
     def render_board(self, snapshot, box, size, mode, lang, page):
         return render_board(snapshot, size, mode, lang, page)
@@ -140,7 +143,8 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     """The A Vendre! board from the public snapshot: a title line (the bank's cash and
     owner, or the auction under way), then one line per player: name, square (* waiting
     at 60, X out), titles held of those the trip needs (x/3 on the first, x/6 on the
-    second), cash, loans (E and their count); page 2: each player's title numbers."""
+    second), cash, loans (E and their count), as many pages as the players need; the last
+    page: each player's title numbers (owners; as many as fit)."""
     size = (int(size[0]), int(size[1]))
     scale = max(1, min(size[0] // 256, size[1] // 64, 3))
     c = Canvas.new(size, mode, paper, scale=scale)
@@ -158,20 +162,22 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     c.bar(0, 0, c.width - 1, lh)
     c.text(c.scale, c.scale // 2, c.fit(title, c.width - 2 * c.scale), fill=c.bg)
     y = lh + c.scale
-    if page % 2:                    # the owners: each player's title numbers
+    players = snapshot.get("players") or []
+    rows = max(1, (c.height - y) // lh)
+    player_pages = max(1, -(-len(players) // rows))
+    page %= player_pages + 1
+    if page == player_pages:        # the owners: each player's title numbers
         owned = {}
         for number, name in (snapshot.get("owners") or {}).items():
             owned.setdefault(name, []).append(int(number))
-        for player in snapshot.get("players") or []:
+        for player in players:
             if y + lh > c.height:
                 break
             numbers = " ".join(str(n) for n in sorted(owned.get(player["name"], []))) or "-"
             c.text(c.scale, y, c.fit(f"{player['name'][:6]} {numbers}", c.width - 2 * c.scale), fill=c.ink)
             y += lh
         return c.image
-    for player in snapshot.get("players") or []:
-        if y + lh > c.height:
-            break
+    for player in players[page * rows:(page + 1) * rows]:
         needed = player.get("titles_needed")
         titles = f"{player['titles_count']}/{needed}" if needed else str(player["titles_count"])
         square = "X" if player["out"] else str(player["square"]) + ("*" if player["waiting"] else "")
@@ -179,6 +185,12 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
         _row(c, y, player["name"], cells, dim=player["out"])
         y += lh
     return c.image
+
+
+def board_rows(size) -> int:
+    """The player lines a board of `size` holds under its title line."""
+    c = Canvas.new((int(size[0]), int(size[1])), "1", None, scale=max(1, min(int(size[0]) // 256, int(size[1]) // 64, 3)))
+    return max(1, (c.height - c.lh - c.scale) // c.lh)
 
 
 def _row(c, y, name, cells, dim=False):
