@@ -476,3 +476,19 @@ def test_one_player_left_plays_on_to_60():
     play(game, "roll 4")
     assert game.over and game.snapshot()["winners"] == ["Ben"]
     assert [r["name"] for r in game.snapshot()["ranking"]] == ["Ben", "Ana"]
+
+
+def test_a_player_who_left_ranks_after_a_player_in_debt():
+    """AV11: leaving is "ranked last", even below a player whose loans exceed what he holds:
+    the fortune of one who left counts as nothing, or as the lowest fortune still in."""
+    game = new_game(mode="simple")
+    set_cash(game, "Ana", 0)
+    play(game, "roll 4", "card Ana", "card_pay Ana 500", "leave Ana")
+    set_cash(game, "Ben", 0)
+    play(game, "roll 4", "card Ben", "card_pay Ben 900", "borrow Ben")
+    assert game.fortune(1) == 100 - 1100
+    place(game, "Cid", 57)
+    play(game, "roll 4")
+    ranking = game.snapshot()["ranking"]
+    assert [r["name"] for r in ranking] == ["Cid", "Ben", "Ana"] and [r["rank"] for r in ranking] == [1, 2, 3]
+    assert ranking[2]["fortune"] == ranking[1]["fortune"] == -1000

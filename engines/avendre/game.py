@@ -396,16 +396,29 @@ class AVendre(StepGame):
             out += max(0, self.bank_final_cash()) // 4
         return out
 
+    def fortunes(self) -> dict:
+        """Each seat's fortune (AV13). A player who left the game has nothing (his cash went
+        to his creditor, his titles to the bank, his loans were cancelled) and is ranked
+        last (AV11): his fortune counts 0, or the lowest fortune of the players still in
+        when that is below 0, so that no one still in ranks after him."""
+        inside = {s: self.fortune(s) for s in self.in_game()}
+        floor = min([0, *inside.values()])
+        return {s: inside.get(s, floor) for s in range(len(self.players))}
+
+    def prices(self) -> dict:
+        return {}   # no market: the report charts the fortunes only
+
     def ranking(self):
         """[(rank, seat, fortune)]: the players in the game by fortune, equal fortunes
         sharing a rank; then those who left, the last to leave first."""
-        pairs = sorted(((s, self.fortune(s)) for s in self.in_game()), key=lambda p: -p[1])
+        fortunes = self.fortunes()
+        pairs = sorted(((s, fortunes[s]) for s in self.in_game()), key=lambda p: (-p[1], p[0]))
         out = []
         for i, (seat, value) in enumerate(pairs):
             rank = i + 1 if i == 0 or value != out[-1][2] else out[-1][0]
             out.append((rank, seat, value))
         for seat in reversed(self.s.out):
-            out.append((len(out) + 1, seat, self.fortune(seat)))
+            out.append((len(out) + 1, seat, fortunes[seat]))
         return out
 
     def winners(self):
