@@ -492,3 +492,14 @@ def test_a_player_who_left_ranks_after_a_player_in_debt():
     ranking = game.snapshot()["ranking"]
     assert [r["name"] for r in ranking] == ["Cid", "Ben", "Ana"] and [r["rank"] for r in ranking] == [1, 2, 3]
     assert ranking[2]["fortune"] == ranking[1]["fortune"] == -1000
+
+
+def test_the_example_script_57_plus_4():
+    """examples/avendre-60.txt: 57 + 4 stops at 60, waits, and the third title restarts."""
+    from pathlib import Path
+    from engines.core.errors import CorbeilleError
+    from engines.core.files import read_text
+    from firmware.script import run_script
+    path = Path(__file__).resolve().parent.parent / "examples" / "avendre-60.txt"
+    game = run_script(read_text(path, "script", CorbeilleError), "avendre-60.txt")
+    assert pawn(game, "Ana") == 0 and game.s.trips[0] == 2 and cash(game, "Ana") == 7100 and bank(game) == 3100
