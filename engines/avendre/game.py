@@ -22,7 +22,7 @@ from pathlib import Path
 
 from engines.avendre.actions import ACTIONS
 from engines.avendre.box import Title, load_box
-from engines.avendre.rules import (BANK_CASH, BANK_OPENING, COIN, ESTABLISHMENT, MAX_ADJUST, MAX_PLAYERS, MIN_PLAYERS,
+from engines.avendre.rules import (BANK_CASH, BANK_OPENING, ESTABLISHMENT, MAX_ADJUST, MAX_PLAYERS, MIN_PLAYERS,
                                    PRIME, SHOP, SQUARES, START_CASH, TITLES, TITLES_FIRST, TITLES_SECOND)
 from engines.avendre.steps import BankAuction, Over, Play, ShopAuction, Start  # noqa: F401
 from engines.core.decision import Choice, IntRange, Option
@@ -32,20 +32,29 @@ from engines.core.errors import IllegalAction
 from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
 from engines.core.limits import player_names_ok
+from engines.core.settings import check_settings as check_declared
 from engines.core.open_auction import OpenAuction
 from engines.core.steps import StepGame
 from engines.core.track import Track
 
 register_catalog(Path(__file__).parent / "locale")
 
-SETTINGS = {  # name -> (default, allowed values, or a type)
-    "dice": ("physical", ("physical", "device")),
-    "bid_step": (50, int),                                # AV11, AV12: raises of the auctions
-    "mode": ("double", ("simple", "double")),             # AV7
-    "start": ("before_1", ("before_1", "on_1")),          # AV8
-    "card_move_lands": ("yes", ("yes", "no")),            # AV9
-    "bank_unsold": ("continue", ("continue", "end")),     # AV12
-    "board": ("box", ("box", "none")),                    # AV15: "none", the operator reads each square
+SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
+    "dice": ("physical", ("physical", "device"),
+             "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
+    # The rulebook sets no raise (AV11, AV12); 50 is the ruling's, a table may agree on another.
+    "bid_step": (50, range(1, 1000), "(AV11, AV12): the raise of the auctions (a shop from half PA + step, "
+                                     "the bank from 2 550)"),
+    "mode": ("double", ("simple", "double"),
+             "(AV7): simple, the first at 60 ends the game; double, two trips, 3 then 6 titles"),
+    "start": ("before_1", ("before_1", "on_1"),
+              "(AV8): pawns start before square 1 (a roll of n lands on n) or on square 1"),
+    "card_move_lands": ("yes", ("yes", "no"),
+                        "(AV9): a blue or red square reached by a card's move applies as a landing"),
+    "bank_unsold": ("continue", ("continue", "end"),
+                    "(AV12): nobody buys the bank: it pays and shows a debt (continue), or the game ends"),
+    "board": ("box", ("box", "none"),
+              "(AV15): squares and titles from the box file, or none: the operator reads each square"),
 }
 
 
@@ -55,20 +64,7 @@ def check_settings(header: dict) -> dict:
         raise IllegalAction("error.players", count=len(players), lo=MIN_PLAYERS, hi=MAX_PLAYERS)
     if not player_names_ok(players):
         raise IllegalAction("error.player_names", players=list(players))
-    given = dict(header.get("settings", {}))
-    for key, value in given.items():
-        if key not in SETTINGS:
-            raise IllegalAction("error.setting", key=key, value=value, allowed=list(SETTINGS))
-    settings = {}
-    for key, (default, allowed) in SETTINGS.items():
-        value = given.get(key, default)
-        if allowed is int:
-            if isinstance(value, bool) or not isinstance(value, int) or value < COIN or value % COIN:
-                raise IllegalAction("error.setting", key=key, value=value, allowed=["10, 20, 30, ... (tens)"])
-        elif value not in allowed:
-            raise IllegalAction("error.setting", key=key, value=value, allowed=list(allowed))
-        settings[key] = value
-    return settings
+    return check_declared(SETTINGS, dict(header.get("settings", {})))
 
 
 @dataclass

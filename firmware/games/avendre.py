@@ -133,9 +133,8 @@ class AVendreUI:
         return [best.text(ctx.lang)]
 
     def report(self, session, lang):
-        snap = session.snapshot()
-        ranking = [{"rank": r["rank"], "name": r["name"], "wealth": r["fortune"]} for r in snap.get("ranking", [])]
-        return ({t("report.format", lang): t("game.avendre", lang)}, [], ranking, None)
+        """(header details, no box): no market, the report charts each player's fortune."""
+        return {}, None
 
 
 # ------------------------------------------------------------------------ board

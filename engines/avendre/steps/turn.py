@@ -21,10 +21,11 @@ and R, which the box then remembers.
 """
 from dataclasses import dataclass, field
 
-from engines.avendre.rules import CARD_MAX, COIN, DIE, ESTABLISHMENT, MAX_AMOUNT, SHOP, SQUARES, TITLES
+from engines.avendre.rules import CARD_MAX, COIN, ESTABLISHMENT, MAX_AMOUNT, SHOP, SQUARES, TITLES
 from engines.avendre.steps.debt import AVDebt
 from engines.avendre.steps.play import TurnOver
-from engines.core.cards import CARD_KINDS, card_options, card_transfers
+from engines.core.cards import card_options, card_transfers
+from engines.core.chance import SIX
 from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
@@ -53,7 +54,7 @@ class Turn(Step):
         if self.phase == "roll":
             return Decision("prompt.av.roll", {"player": name, "square": game.s.track.positions[seat],
                                                "trip": game.s.trips[seat]}, seat,
-                            (Option("roll", {"die": Choice(DIE)}),))
+                            (Option("roll", {"die": SIX}),))   # the device draws it from here (core chance)
         if self.phase == "square":
             return Decision("prompt.av.square", {"player": name, "square": self.square}, seat,
                             (Option("square", {"title": IntRange(0, TITLES)}),))
@@ -101,11 +102,6 @@ class Turn(Step):
         if a.kind == "roll" and self.phase == "card" and game.s.waiting[self.seat]:
             return IllegalAction("error.av.waiting", player=game.players[self.seat])
         return None
-
-    def fill_chance(self, game, act, rng):
-        if act.kind == "roll" and act.die is None:
-            return type(act)(die=rng.choice(DIE))
-        return act
 
     # ------------------------------------------------------------ handlers
     def on_roll(self, game, a):
