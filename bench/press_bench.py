@@ -557,6 +557,7 @@ def presses_table():
     assert d.c.session.game.log[-1].kind == "first"
     rows.append(("Undo the last action", op, seat, "long Back, OK"))
     rows += dividends_rows(fresh, count)
+    rows += avendre_rows(fresh, count)
     from bench import sh_presses
     rows += sh_presses.rows(fresh, count)
     return rows
@@ -604,6 +605,121 @@ def dividends_rows(fresh, count):
         assert game.log[-1].kind == "event"
         what = "drawn by the device" if dice == "device" else "chosen from the cup"
         rows.append((f"Dividends: the event tile {what} (outcome on screen)", op, seat, how))
+    return rows
+
+
+def avendre_rows(fresh, count):
+    """A Vendre!: a common turn (the device's die, a blue square, buy, a card with no
+    effect) with the box file's board and without a board, and a shop auction on the seat
+    buttons. The seed is the first whose die lands Ana on a blue square she can buy."""
+    from engines.avendre.game import AVendre
+    from engines.core.errors import IllegalAction
+
+    rows = []
+
+    def new_game(seed, **settings):
+        game = AVendre({"game": "avendre", "players": list(PLAYERS), "seed": seed,
+                        "settings": {"dice": "device", **settings}})
+        game.apply(game.ACTIONS.parse(f"first {PLAYERS[0]}", game.players))
+        return game
+
+    def turn_on_blue(d):
+        d.key("ok")                                          # the device's die, shown
+        if d.c.session.decision().prompt != "prompt.av.blue":
+            raise IllegalAction("error.av.waiting", player="-")   # another square: next seed
+        d.choose("Acheter").key("ok")                        # buy, confirmed
+        d.choose("Carte sans effet")
+
+    for seed in range(1, 50):
+        d = fresh(game=new_game(seed))
+        try:
+            op, seat = count(d, turn_on_blue)
+        except IllegalAction:
+            continue
+        assert d.c.session.game.log[-1].kind == "card_none"
+        rows.append(("A Vendre!: a turn with a board (device die, blue square, buy, card with no effect)", op, seat,
+                     "OK, buy, OK, card"))
+        break
+
+    def value(d):
+        return int("".join(ch for ch in d.items()[0] if ch.isdigit()) or 0)
+
+    def enter(d, target, coarse, fine):
+        """A number by its steps: the question's start step first, then the other one."""
+        step = coarse
+        while abs(value(d) - target) >= step and step == coarse:
+            d.key("up" if value(d) < target else "down")
+        if value(d) != target:
+            d.key("down" if fine < coarse else "up", long=True)   # the other step
+            while value(d) != target:
+                d.key("up" if value(d) < target else "down")
+        d.key("ok")
+
+    def enter_title(d, number):
+        if number >= 10:
+            d.key("up", long=True)                            # tens
+            while value(d) + 10 <= number:
+                d.key("up")
+            d.key("down", long=True)                          # ones
+        while value(d) != number:
+            d.key("up" if value(d) < number else "down")
+        d.key("ok")
+
+    def turn_no_board(first_time):
+        def run(d):
+            from engines.avendre.random_play import TEMPLATE
+            d.key("ok")                                      # the device's die, shown
+            square = TEMPLATE.square(d.c.session.game.s.track.positions[d.c.session.decision().actor])
+            title = TEMPLATE.titles[square.title]
+            enter_title(d, title.number)                     # the title number read on the square
+            if first_time:                                   # its colour, PA and R, read once
+                d.choose("bleue")
+                enter(d, title.pa, 100, 10)
+                enter(d, title.r, 100, 10)
+            d.choose("Acheter").key("ok")
+            d.choose("Carte sans effet")
+        return run
+
+    from engines.avendre.actions import Roll
+    from engines.avendre.random_play import TEMPLATE
+    from engines.core.chance import chance_rng
+
+    def die(game):
+        return game.fill_chance(Roll(), chance_rng(game.seed, len(game.log))).die
+
+    for first_time in (True, False):
+        for seed in range(1, 400):
+            game = new_game(seed, board="none")
+            d1 = die(game)
+            square = TEMPLATE.square(d1)
+            if square.colour != "blue":
+                continue
+            if not first_time:   # Ana reads the title and pays the tax; Ben's die must bring him there too
+                title = TEMPLATE.titles[square.title]
+                for line in (f"roll {d1}", f"square {title.number}", f"amounts BLUE {title.pa} {title.r}",
+                             f"tax {PLAYERS[0]}", f"card_none {PLAYERS[0]}"):
+                    game.apply(game.ACTIONS.parse(line, game.players))
+                if die(game) != d1:
+                    continue
+            d = fresh(game=game)
+            op, seat = count(d, turn_no_board(first_time))
+            assert d.c.session.game.log[-1].kind == "card_none" and d.c.session.game.owner(str(square.title)) >= 0
+            what = "a title met for the first time: its number, colour, PA and R" if first_time else \
+                "a title read before: its number only"
+            rows.append((f"A Vendre!: the same turn without a board ({what})", op, seat,
+                         "OK, title, colour, PA, R, buy, OK, card" if first_time else "OK, title, buy, OK, card"))
+            break
+
+    # The debtor's shop on the seat buttons: two bidders, then the silence sells.
+    game = new_game(1)
+    for line in (f'give_title {PLAYERS[0]} 1 "bench"', f'adjust_cash {PLAYERS[0]} -5100 "bench"',
+                 f"roll 3", f"auction_shop {PLAYERS[0]} 1"):
+        game.apply(game.ACTIONS.parse(line, game.players))
+    d = fresh(game=game)
+    op, seat = count(d, lambda d: d.seat(2).seat(3).wait(TIMING.silence_s + 0.1))
+    assert d.c.session.game.owner("1") == 2
+    rows.append(("A Vendre!: a shop auction of 2 bidders (2 bids; silence sells)", op, seat,
+                 "each bidder on their seat button"))
     return rows
 
 

@@ -38,7 +38,9 @@ class LineSplitter:
             if byte in (0x0A, 0x0D):                 # LF or CR ends a line (CR LF: one line)
                 if not self._dropping:
                     text = self._buffer.decode(self.encoding, errors="replace").strip()
-                    if text:
+                    if len(text.encode(self.encoding)) > self.max_line:
+                        self.overflows += 1      # each bad byte became a 3-byte U+FFFD: too long now
+                    elif text:
                         lines.append(text)
                 self._buffer.clear()
                 self._dropping = False

@@ -25,6 +25,7 @@ from engines.core import settings
 PACKAGES = (
     "maxibourse",
     "dividends",
+    "avendre",
     "shark",
 )
 

@@ -354,3 +354,66 @@ def test_a_debtor_put_out_while_his_auction_runs_is_ruined_when_it_ends():
     g.apply(Hammer())  # C pays A 250; A is out: A's 350 to the bank, which pays C in full
     assert g.s.steps[0].results == [Ruined(0, 0)] and g.s.ledger[2] == 3000 - 250 + 300 and g.s.ledger[0] == 0
     assert g.s.deeds.owner("S1") == 2 and g.s.deeds.owner("S2") == STOCK and g.step.name == "play"
+
+
+# ---- the remedies A Vendre! needs beyond the first three rule sets (AV11, AV12) ----------
+@action("leave")
+class LeaveAct:
+    player: Seat
+
+
+@dataclass
+class AVFullDebt(ToyDebt):
+    """AV11: shops only (S3 counts as an honorary establishment, never auctioned), loans as
+    many as needed in one answer, leaving offered beside the loan."""
+    remedies = (AuctionDeed(only=lambda game, deed: deed.name != "S3"), TakeLoan(1000, 1100, as_needed=True))
+    ruin = Ruin(bank_pays_creditors=False, deeds_to=BANK)
+    leave_beside = ("borrow",)
+
+    def on_leave(self, game, act):
+        return self.quit(game, act)
+
+
+def av_toy(**kw):
+    cls = type("AVToy", (Toy,), {"debt_step": AVFullDebt(0, []), "ACTIONS": ActionSet(
+        Owe, SellDeedAct, AuctionDeedAct, Borrow, Bid, Hammer, LeaveAct), "HOLDERS": {"S1": 0, "S3": 0}, **kw})
+    return cls({"players": ["A", "B", "C"]})
+
+
+def test_a_deed_remedy_takes_only_the_deeds_the_game_accepts():
+    """AV11: "Establishments are never auctioned"."""
+    g = av_toy()
+    g.apply(Owe(Seat(0), Signed(BANK), Signed(500)))
+    assert g.decision().options[0].fields["deed"].values == ("S1",)
+    g.apply(AuctionDeedAct(Seat(0), Name("S1")))
+    g.apply(Hammer())
+    assert g.s.deeds.owned_by(0) == ("S3",) and [o.kind for o in g.decision().options] == ["borrow", "leave"]
+
+
+def test_loans_as_many_as_needed_in_one_answer():
+    """AV11: "Loans of 1 000 only once no shop is left, as many as needed"."""
+    g = av_toy(HOLDERS={})
+    g.apply(Owe(Seat(0), Signed(1), Signed(2500)))   # A holds 100: 2 400 short, three loans
+    g.apply(Borrow(Seat(0)))
+    assert g.s.loans.owed(0) == 3300 and g.s.ledger[0] == 600 and g.s.steps[0].results == [Paid(0, 2500)]
+
+
+def test_leaving_beside_the_loan_is_the_games_ruin():
+    """AV11: "the debtor may instead leave the game (cash to the creditor, establishments
+    back to the bank, ranked last)"."""
+    g = av_toy(HOLDERS={"S3": 0})
+    g.apply(Owe(Seat(0), Signed(1), Signed(2500)))
+    g.apply(LeaveAct(Seat(0)))
+    assert g.s.out == [0] and g.s.ledger[1] == 150 and g.s.deeds.owner("S3") == BANK
+    assert g.s.steps[0].results == [Ruined(0, 2400)]
+
+
+def test_a_game_that_settles_its_banks_shortfall_later_lends_in_full():
+    """AV12: a loan can run the bank dry; the bank is auctioned and pays the rest, so the
+    loan is 1 000 repaid 1 100 and what the bank could not pay is handed to the game."""
+    owed = []
+    g = av_toy(HOLDERS={}, BANK_CASH=400, bank_shortfall=lambda self, dst, unpaid, reason: owed.append((dst, unpaid, reason)))
+    g.apply(Owe(Seat(0), Signed(1), Signed(500)))
+    g.apply(Borrow(Seat(0)))
+    assert g.s.loans.owed(0) == 1100 and g.s.ledger[0] == 500 - 500 + 0 and owed == [(0, 600, "loan")]
+    assert g.s.ledger[BANK] == 0

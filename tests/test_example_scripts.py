@@ -39,4 +39,5 @@ def test_an_example_saved_in_latin1_is_refused_at_the_line_of_the_first_accent(t
         read_text(path, "script", CorbeilleError)
     assert str(refused.value).startswith(f"{path}:3: byte 0xE0 (column 3) is not UTF-8 text")
     path.write_text("\n".join(lines), encoding="utf-8")           # saved as UTF-8 it runs
-    assert snapshot(run_script(read_text(path, "script", CorbeilleError))) == run(name)
+    assert run_script(read_text(path, "script", CorbeilleError)).snapshot() == run_script(
+        read_text(EXAMPLES / name, "script", CorbeilleError), name).snapshot()

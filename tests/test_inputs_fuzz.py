@@ -320,6 +320,8 @@ CONSOLE_LINES = [b"roll 3 4", b"roll", b"titre BP SONY", b"declare Ana 1", b"sel
 @example(lines=[b"key seat\xc2\xb2 press"], ops=[("insert", 0, b"")], cuts=[])
 @example(lines=[b"roll 3 4"], ops=[("word", 7, "²".encode())], cuts=[])
 @example(lines=[b"key ok"], ops=[("insert", 0, b"x" * 2000)], cuts=[3])
+@example(lines=[b"roll 3 4"], ops=[("new_line", 0, b"x" * (MAX_LINE_BYTES + 1)), ("replace", 1, b"\xff")],
+         cuts=[])                          # 1 024 bytes, one of them bad: decoded with U+FFFD, 1 026
 def test_console_lines_are_answered_and_a_refusal_changes_nothing(lines, ops, cuts):
     """Mutated command lines over the serial link: split by the driver (lines over the
     limit dropped), answered by the box; the game changes only on `ok`."""

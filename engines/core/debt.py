@@ -27,7 +27,14 @@ What the step needs of the game (the protocol): `game.s.ledger` (engines/core/le
 `game.eliminate(seat)` (the game's own bookkeeping of a player out: turns skipped,
 ranking) and `game.eliminated(seat)` and, for `AuctionDeed`, `game.deed_auction(debtor, deed)`: the game's auction
 step, which settles the winner's payment to the debtor itself (a winner short of cash is
-a nested Debt of its own) and finishes with `DeedSold`.
+a nested Debt of its own) and finishes with `DeedSold`. Optionally
+`game.bank_shortfall(dst, unpaid, reason)`: a game whose bank settles later what it
+could not pay (A Vendre!'s bank auction, AV12) takes the unpaid part over, so it is owed,
+not lost: `bank_pays` then reports nothing unpaid and a loan is lent in full.
+
+A debtor may also be offered to leave the game instead of a remedy (A Vendre! AV11: "pour
+ne pas être obligé de sortir du jeu", loans or leaving): `leave_beside` names the remedies
+beside which the decision offers `leave_kind`, answered by `quit` (the game's ruin).
 """
 from dataclasses import dataclass, field
 
@@ -81,14 +88,23 @@ class Remedy:
 
 @dataclass(frozen=True)
 class DeedRemedy(Remedy):
-    """A remedy where the debtor chooses one of his deeds (named by the action's `field`)."""
+    """A remedy where the debtor chooses one of his deeds (named by the action's `field`);
+    with `only(game, deed)`, only the deeds it accepts (A Vendre! AV11: shops, never the
+    honorary establishments)."""
     field: str = "deed"
+    only: object = None
+
+    def deeds(self, game, debt) -> tuple:
+        held = game.s.deeds.owned_by(debt.debtor)
+        if self.only is None:
+            return held
+        return tuple(name for name in held if self.only(game, game.s.deeds[name]))
 
     def available(self, game, debt):
-        return bool(game.s.deeds.owned_by(debt.debtor))
+        return bool(self.deeds(game, debt))
 
     def option(self, game, debt):
-        return Option(self.kind, {"player": Fixed(debt.debtor), self.field: Choice(game.s.deeds.owned_by(debt.debtor))})
+        return Option(self.kind, {"player": Fixed(debt.debtor), self.field: Choice(self.deeds(game, debt))})
 
 
 @dataclass(frozen=True)
@@ -136,22 +152,35 @@ class TakeLoan(Remedy):
     `kind`); without, the step takes it itself. A bank with no cash left lends nothing, so
     the remedy is unavailable then; a bank with less than `amount` lends what it has (AV12:
     a loan can run the bank dry) and the loan is recorded for what was lent, repaid in the
-    same proportion."""
+    same proportion. A game that settles its bank's shortfall later (`game.bank_shortfall`,
+    AV12: the bank is auctioned, then pays the rest) always lends, in full.
+    With `as_needed`, one answer takes as many loans as cover the debt (AV11 "as many as
+    needed"), each recorded on its own."""
     amount: int = 1000
     repayment: int = 1100
     kind: str | None = "borrow"
+    as_needed: bool = False
 
     def available(self, game, debt):
-        return game.s.ledger.can_pay(BANK, 1)
+        return game.s.ledger.can_pay(BANK, 1) or hasattr(game, "bank_shortfall")
 
     def option(self, game, debt):
         return Option(self.kind, {"player": Fixed(debt.debtor)})
 
+    def loans(self, game, debt) -> int:
+        """How many loans one answer takes: one, or as many as the debt needs."""
+        if not self.as_needed:
+            return 1
+        short = debt.due() - game.s.ledger[debt.debtor]
+        return max(1, -(-short // self.amount))
+
     def play(self, game, debt, act=None):
-        lent = self.amount - game.s.ledger.shortfall(BANK, self.amount)
-        repayment = self.repayment * lent // self.amount
-        bank_pays(game, debt.debtor, self.amount, "loan")
-        game.emit(**_event(game.s.loans.take(debt.debtor, lent, repayment)))
+        for _ in range(self.loans(game, debt)):
+            lent = self.amount - bank_pays(game, debt.debtor, self.amount, "loan")
+            if not lent:
+                break   # the bank has nothing left to lend
+            repayment = self.repayment * lent // self.amount
+            game.emit(**_event(game.s.loans.take(debt.debtor, lent, repayment)))
 
 
 # --------------------------------------------------------------------- ruin
@@ -206,6 +235,8 @@ class Debt(Step):
     pushed: str | None = field(default=None, kw_only=True)
     remedies = ()
     ruin = Ruin()
+    leave_beside = ()     # kinds of remedies beside which the debtor may leave the game instead
+    leave_kind = "leave"
     prompt = "prompt.debt"
     name = "debt"
 
@@ -222,7 +253,14 @@ class Debt(Step):
     def decision(self, game):
         remedy = self.remedy(game)
         params = {"player": game.players[self.debtor], "amount": self.due(), "cash": game.s.ledger[self.debtor]}
-        return Decision(self.prompt, params, self.debtor, (remedy.option(game, self),) if remedy else ())
+        options = (remedy.option(game, self),) if remedy else ()
+        if remedy is not None and remedy.kind in self.leave_beside:
+            options += (Option(self.leave_kind, {"player": Fixed(self.debtor)}),)
+        return Decision(self.prompt, params, self.debtor, options)
+
+    def quit(self, game, act):
+        """The debtor leaves the game rather than take the remedy offered: the game's ruin."""
+        return self.ruin.apply(game, self)
 
     def use(self, game, act):
         """The handler of every remedy that is a choice: the game's `on_<kind>` calls it."""
@@ -272,6 +310,10 @@ def bank_pays(game, dst: int, amount: int, reason: str) -> int:
         game.emit(**_event(event))
     if short:
         game.emit("bank_short", player=dst, amount=amount, unpaid=short)
+        settle = getattr(game, "bank_shortfall", None)
+        if settle is not None:   # the game pays it later (AV12): owed, not lost
+            settle(dst, short, reason)
+            return 0
     return short
 
 

@@ -1,0 +1,116 @@
+"""The A Vendre! box file: the 60 squares of the board (colour, title) and the 43 titles
+(shop or establishment, PA, R) (rulings AV1, AV15). Every schema error names the key."""
+from dataclasses import dataclass
+from pathlib import Path
+
+from engines.core.boxfile import Key, Reader, Table, Tables, check, load_toml
+from engines.avendre.rules import COLOURS, ESTABLISHMENT, GOAL, SHOP, SQUARES, TITLES
+
+DEFAULT_BOX = Path(__file__).parent / "box" / "avendre.toml"
+
+# The file's schema; load_box then checks what a schema cannot say (43 titles numbered
+# 1-43, 60 squares with the goal last, a blue square on a shop, a red one on an
+# establishment, a shop with a PA and an establishment without).
+SCHEMA = Table({
+    "verified": Key(bool, False),
+    "titles": Tables(Table({"number": Key(int, minimum=1), "name": Key(str),
+                            "kind": Key(str, allowed=(SHOP, ESTABLISHMENT)),
+                            "pa": Key(int, 0, minimum=0), "r": Key(int, minimum=0)})),
+    "squares": Tables(Table({"colour": Key(str, allowed=COLOURS + (GOAL,)), "title": Key(int, 0, minimum=0)})),
+})
+
+
+@dataclass(frozen=True)
+class Title:
+    number: int
+    name: str
+    kind: str          # SHOP or ESTABLISHMENT
+    pa: int            # the purchase price; 0 for an establishment ("ne représentent donc pas de valeur")
+    r: int             # the income
+
+
+@dataclass(frozen=True)
+class Square:
+    colour: str        # yellow, green, blue, red; goal for square 60
+    title: int         # the title on a blue or red square, 0 otherwise
+
+
+@dataclass(frozen=True)
+class Box:
+    path: str
+    verified: bool
+    titles: dict       # number -> Title, in number order
+    squares: tuple     # Square of squares 1..60 (index 0 is square 1)
+
+    def square(self, number: int) -> Square:
+        return self.squares[number - 1]
+
+    def shops(self) -> tuple:
+        return tuple(n for n, t in self.titles.items() if t.kind == SHOP)
+
+    def establishments(self) -> tuple:
+        return tuple(n for n, t in self.titles.items() if t.kind == ESTABLISHMENT)
+
+    def squares_of(self, colour: str) -> tuple:
+        return tuple(i for i, sq in enumerate(self.squares, 1) if sq.colour == colour)
+
+
+def load_box(path: Path | str | None = None) -> Box:
+    path = Path(path or DEFAULT_BOX)
+    top = Reader(path, load_toml(path))
+    check(top, SCHEMA)
+    titles = {}
+    for item in top.tables("titles"):
+        number = item.get("number", int)
+        if number in titles:
+            item.fail("number", f"{number} appears twice; each title number once")
+        if number > TITLES:
+            item.fail("number", f"{number}: the titles are numbered 1 to {TITLES}")
+        kind, pa = item.get("kind", str), item.get("pa", int, 0)
+        if kind == SHOP and pa <= 0:
+            item.fail("pa", "a shop needs its purchase price (PA), more than 0")
+        if kind == ESTABLISHMENT and pa:
+            item.fail("pa", f"{pa}: an establishment is never sold and has no PA")
+        titles[number] = Title(number, item.get("name", str), kind, pa, item.get("r", int))
+    if len(titles) != TITLES:
+        top.fail("titles", f"{len(titles)} defined; the game has {TITLES} titles, numbered 1 to {TITLES}")
+    titles = dict(sorted(titles.items()))
+    squares, seen = [], {}
+    items = top.tables("squares")
+    if len(items) != SQUARES:
+        top.fail("squares", f"{len(items)} defined; the board has {SQUARES} squares, square 1 first")
+    for number, item in enumerate(items, 1):
+        colour, title = item.get("colour", str), item.get("title", int, 0)
+        if (colour == GOAL) != (number == SQUARES):
+            item.fail("colour", f"{colour!r} on square {number}: square {SQUARES} and only it is the goal")
+        if colour in ("blue", "red"):
+            want = SHOP if colour == "blue" else ESTABLISHMENT
+            if title not in titles or titles[title].kind != want:
+                item.fail("title", f"{title}: a {colour} square (square {number}) names one of the {want}s: "
+                                   + ", ".join(str(n) for n, t in titles.items() if t.kind == want))
+            if title in seen:
+                item.fail("title", f"{title} is already on square {seen[title]}; a title is on one square")
+            seen[title] = number
+        elif title:
+            item.fail("title", f"{title}: a {colour} square (square {number}) has no title")
+        squares.append(Square(colour, title))
+    return Box(path=str(path), verified=top.get("verified", bool, default=False), titles=titles,
+               squares=tuple(squares))
+
+
+def holdings(box: Box, lang: str = "en") -> list[str]:
+    """What the box file holds, in words (`corbeille box check`)."""
+    shops, establishments = box.shops(), box.establishments()
+    lines = [f"{len(box.titles)} titles: {len(shops)} shops (PA, R) and {len(establishments)} establishments (R):"]
+    for t in box.titles.values():
+        lines.append(f"  {t.number} {t.name}: " + (f"PA {t.pa}, R {t.r}" if t.kind == SHOP else f"R {t.r}"))
+    lines.append(f"{len(box.squares)} squares:")
+    row = []
+    for number, sq in enumerate(box.squares, 1):
+        row.append(f"{number} {sq.colour}" + (f" {sq.title}" if sq.title else ""))
+        if len(row) == 6:
+            lines.append("  " + ", ".join(row))
+            row = []
+    if row:
+        lines.append("  " + ", ".join(row))
+    return lines

@@ -1,0 +1,543 @@
+"""A Vendre!: every rule of the rulebook and rulings AV1-AV15.
+
+Everyone, the bank included, starts with 5 100; one die moves the pawns along the 60
+squares of the board (engines/core/track.py); a square's colour says what the lander
+does (steps/turn.py). The bank's cash is finite (engines/core/ledger.py without
+`unlimited`): a shortfall is an event of the game, recorded in `bank_owed`, and the bank
+is auctioned before anything else goes on (AV12, steps/auctions.py). A player short of
+cash enters the core debt procedure (engines/core/debt.py): shops auctioned, then loans,
+or leaving (AV11, steps/debt.py). The simple game ends at the first arrival at 60; the
+double game needs 3 titles to restart and 6 to end (AV4, AV14). The settlement (AV13)
+is computed, never paid: loans count at 1 100 each, shops at half PA, establishments 0,
+and the bank's last buyer a quarter of the bank's cash.
+
+The procedure is a stack of steps (engines/core/steps.py, one module each in
+engines/avendre/steps/); this class holds the set-up, the mechanics the steps share, the
+bank's shortfall and the end of trips, checked after every action (`advance`), and the
+operator's corrections, allowed at any time. See docs/rules/avendre.md for the digest
+and the tests pinning each rule.
+"""
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engines.avendre.actions import ACTIONS
+from engines.avendre.box import Title, load_box
+from engines.avendre.rules import (BANK_CASH, BANK_OPENING, ESTABLISHMENT, MAX_ADJUST, MAX_PLAYERS, MIN_PLAYERS,
+                                   PRIME, SHOP, SQUARES, START_CASH, TITLES, TITLES_FIRST, TITLES_SECOND)
+from engines.avendre.steps import BankAuction, Over, Play, ShopAuction, Start  # noqa: F401
+from engines.core.decision import Choice, IntRange, Option
+from engines.core.deeds import Deeds, Loans
+from engines.core.debt import bank_pays
+from engines.core.errors import IllegalAction
+from engines.core.i18n import register_catalog
+from engines.core.ledger import BANK, Ledger
+from engines.core.limits import player_names_ok
+from engines.core.settings import check_settings as check_declared
+from engines.core.open_auction import OpenAuction
+from engines.core.steps import StepGame
+from engines.core.track import Track
+
+register_catalog(Path(__file__).parent / "locale")
+
+SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
+    "dice": ("physical", ("physical", "device"),
+             "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
+    # The rulebook sets no raise (AV11, AV12); 50 is the ruling's, a table may agree on another.
+    "bid_step": (50, range(1, 1000), "(AV11, AV12): the raise of the auctions (a shop from half PA + step, "
+                                     "the bank from 2 550)"),
+    "mode": ("double", ("simple", "double"),
+             "(AV7): simple, the first at 60 ends the game; double, two trips, 3 then 6 titles"),
+    "start": ("before_1", ("before_1", "on_1"),
+              "(AV8): pawns start before square 1 (a roll of n lands on n) or on square 1"),
+    "card_move_lands": ("yes", ("yes", "no"),
+                        "(AV9): a blue or red square reached by a card's move applies as a landing"),
+    "bank_unsold": ("continue", ("continue", "end"),
+                    "(AV12): nobody buys the bank: it pays and shows a debt (continue), or the game ends"),
+    "board": ("box", ("box", "none"),
+              "(AV15): squares and titles from the box file, or none: the operator reads each square"),
+}
+
+
+def check_settings(header: dict) -> dict:
+    players = header.get("players", [])
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise IllegalAction("error.players", count=len(players), lo=MIN_PLAYERS, hi=MAX_PLAYERS)
+    if not player_names_ok(players):
+        raise IllegalAction("error.player_names", players=list(players))
+    return check_declared(SETTINGS, dict(header.get("settings", {})))
+
+
+@dataclass
+class State:
+    ledger: Ledger
+    deeds: Deeds             # the 43 titles by number ("1".."43"); price = PA (0 for an establishment)
+    loans: Loans
+    track: Track
+    trips: list              # seat -> the trip under way (1, 2; 3 once the second is done)
+    waiting: list            # seat -> waiting at 60 for the titles it lacks (AV14)
+    steps: list
+    out: list = field(default_factory=list)          # seats out of the game, in the order they left
+    bank_owner: int | None = None                    # the bank's last buyer (AV12)
+    bank_owed: list = field(default_factory=list)    # [seat, amount] the bank could not pay yet
+    bank_unpaid: list = field(default_factory=list)  # [seat, amount] never paid (bank_unsold = "end")
+    entered: dict = field(default_factory=dict)      # no board: title -> [kind, pa, r] as read at landings
+    ending: str | None = None                        # why the game ends, once it must
+    last_die: list | None = None
+
+
+class AVendre(StepGame):
+    name = "avendre"
+    ACTIONS = ACTIONS
+    PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
+    SETTINGS = SETTINGS
+
+    def __init__(self, header: dict):
+        self.settings = check_settings(header)
+        self.box = None if self.settings["board"] == "none" else load_box(header.get("box"))
+        self.double = self.settings["mode"] == "double"
+        self.start_square = 0 if self.settings["start"] == "before_1" else 1
+        self.card_move_lands = self.settings["card_move_lands"] == "yes"
+        super().__init__(header)
+
+    def initial_state(self):
+        n = len(self.players)
+        prices = {str(t): (self.box.titles[t].pa if self.box else 0) for t in range(1, TITLES + 1)}
+        return State(
+            ledger=Ledger({BANK: BANK_CASH, **{s: START_CASH for s in range(n)}}, unlimited=()),  # AV2: a finite bank
+            deeds=Deeds.of(prices),
+            loans=Loans(),
+            track=Track.new(SQUARES, n, circular=False, start=self.start_square),
+            trips=[1] * n,
+            waiting=[False] * n,
+            steps=[Play(), Start()],
+        )
+
+    @property
+    def over(self) -> bool:
+        return isinstance(self.step, Over)
+
+    def snapshot(self) -> dict:
+        return snapshot(self)
+
+    # ------------------------------------------------------------------ queries
+    def cash(self, seat):
+        return self.s.ledger[seat]
+
+    def eliminated(self, seat):
+        return seat in self.s.out
+
+    def in_game(self):
+        return [s for s in range(len(self.players)) if s not in self.s.out]
+
+    def following(self, seat):
+        """The next seat in the game after `seat`, or None when nobody is left."""
+        n = len(self.players)
+        for k in range(1, n + 1):
+            other = (seat + k) % n
+            if other not in self.s.out:
+                return other
+        return None
+
+    def others(self, seat):
+        """The other players in the game, from `seat`'s left."""
+        n = len(self.players)
+        return [(seat + k) % n for k in range(1, n) if (seat + k) % n not in self.s.out]
+
+    def title(self, name) -> Title:
+        """What a title is: from the box file, or as the operator read it (no board)."""
+        if self.box is not None:
+            return self.box.titles[int(name)]
+        kind, pa, r = self.s.entered.get(str(name), (SHOP, 0, 0))
+        return Title(int(name), str(name), kind, pa, r or 0)
+
+    def kind_of(self, name):
+        if self.box is not None:
+            return self.box.titles[int(name)].kind
+        entered = self.s.entered.get(str(name))
+        return entered[0] if entered else None
+
+    def titles_of_kind(self, kind):
+        """Titles a card may name: the box's shops or establishments; without a board,
+        every title not read as the other kind."""
+        if self.box is not None:
+            return tuple(str(n) for n, t in self.box.titles.items() if t.kind == kind)
+        return tuple(str(n) for n in range(1, TITLES + 1) if self.kind_of(str(n)) in (kind, None))
+
+    def green_squares(self):
+        if self.box is not None:
+            return Choice(self.box.squares_of("green"))
+        return IntRange(1, SQUARES - 1)
+
+    def owner(self, name) -> int:
+        """The seat holding a title, or a negative owner (the bank, the stock) when nobody does."""
+        return self.s.deeds.owner(str(name))
+
+    def titles_held(self, seat) -> tuple:
+        return self.s.deeds.owned_by(seat)
+
+    def half_pa(self, name) -> int:
+        return self.title(name).pa // 2
+
+    def title_label(self, name) -> str:
+        info = self.title(name)
+        return f"{info.number} {info.name}" if self.box is not None else str(info.number)
+
+    def bank_label(self) -> str:
+        return "bank"
+
+    def account_name(self, account) -> str:
+        return self.bank_label() if account < 0 else self.players[account]
+
+    def needed(self, seat) -> int:
+        return TITLES_FIRST if self.s.trips[seat] == 1 else TITLES_SECOND
+
+    # --------------------------------------------------------------- mechanics
+    def transfer(self, src, dst, amount, reason):
+        if amount:
+            event = self.s.ledger.transfer(src, dst, amount, reason)
+            self.emit(event.key, **event.params)
+
+    def bank_pays(self, dst, amount, reason):
+        """The bank pays what it has; the rest is its shortfall (AV12)."""
+        bank_pays(self, dst, amount, reason)
+
+    def bank_shortfall(self, dst, unpaid, reason):
+        """engines.core.debt's hook: what the bank could not pay is owed, and the bank is
+        auctioned before anything else goes on ("Dans ce cas la banque est mise aux enchères")."""
+        self.s.bank_owed.append([dst, unpaid])
+
+    def settle_bank(self):
+        """The bank pays what it owes, in order, as far as its cash goes."""
+        owed, self.s.bank_owed = self.s.bank_owed, []
+        for seat, amount in owed:
+            event, short = self.s.ledger.pay_what_it_can(BANK, seat, amount, "bank_debt")
+            if event is not None:
+                self.emit(event.key, **event.params)
+            if short:
+                self.s.bank_owed.append([seat, short])
+
+    def bank_unsold(self):
+        """Nobody bought the bank (AV12 `bank_unsold`): it pays anyway and shows a debt, or
+        the game ends now."""
+        owed = sum(amount for _, amount in self.s.bank_owed)
+        self.emit("av.bank_unsold", owed=owed)
+        if self.settings["bank_unsold"] == "continue":
+            self.s.ledger.unlimited = frozenset({BANK})   # until its till is back above zero
+            self.settle_bank()
+            self.emit("av.bank_debt", amount=-self.cash(BANK))
+        else:
+            self.s.bank_unpaid, self.s.bank_owed = self.s.bank_owed, []
+            self.s.ending = self.s.ending or "bank_unsold"
+
+    def move_title(self, name, src, dst):
+        event = self.s.deeds.move(str(name), src, dst)
+        self.emit(event.key, **event.params)
+
+    def buy(self, seat, name):
+        """Blue square: the shop from the bank at PA (the decision offers it only with the cash)."""
+        info = self.title(name)
+        if self.cash(seat) < info.pa:
+            raise IllegalAction("error.av.buy_cash", player=self.players[seat], title=self.title_label(name), pa=info.pa)
+        self.transfer(seat, BANK, info.pa, "purchase")
+        self.move_title(name, self.owner(name), seat)
+        self.emit("av.bought", player=self.players[seat], title=self.title_label(name), pa=info.pa)
+
+    def grant(self, seat, name):
+        """An honorary card: the establishment free, unless it is already granted (AV10)."""
+        name = str(name)
+        if self.box is None:
+            known = self.kind_of(name)
+            if known == SHOP:
+                raise IllegalAction("error.av.not_establishment", title=name)
+            if known is None:
+                self.s.entered[name] = [ESTABLISHMENT, 0, None]   # its R is read at its first landing
+        owner = self.owner(name)
+        if owner >= 0:
+            self.emit("av.grant_none", player=self.players[seat], title=self.title_label(name),
+                      holder=self.players[owner])
+            return
+        self.move_title(name, owner, seat)
+        self.emit("av.granted", player=self.players[seat], title=self.title_label(name))
+
+    def known_title(self, name) -> bool:
+        """Without a board: the title's colour, PA and R have been read already (a title
+        granted before it was landed on is known as an establishment, its R not yet)."""
+        entered = self.s.entered.get(str(name))
+        return entered is not None and entered[2] is not None
+
+    def colour_of(self, name) -> str:
+        return "blue" if self.kind_of(name) == SHOP else "red"
+
+    def enter_title(self, name, a):
+        """Without a board (AV15): a title's colour, PA and R as read, checked and
+        remembered for the rest of the game."""
+        colour, name = a.colour, str(name)
+        if colour not in ("BLUE", "RED"):
+            raise IllegalAction("error.av.colour", colour=colour)
+        kind = SHOP if colour == "BLUE" else ESTABLISHMENT
+        known = self.kind_of(name)
+        if known is not None and known != kind:
+            raise IllegalAction("error.av.title_kind", title=name, colour=colour)
+        if kind == SHOP and a.pa <= 0:
+            raise IllegalAction("error.av.shop_pa", title=name)
+        if kind == ESTABLISHMENT and a.pa:
+            raise IllegalAction("error.av.establishment_pa", title=name)
+        self.s.entered[name] = [kind, a.pa, a.r]
+        deed = self.s.deeds[name]
+        if deed.owner < 0:
+            deed.price = a.pa   # the PA a later buyer pays and half of which he counts
+
+    def jump(self, seat, square):
+        """A card moves the pawn: a wait at 60 is over (AV14)."""
+        self.s.track.jump(seat, square)
+        self.s.waiting[seat] = False
+
+    def arrive(self, seat):
+        """The pawn reaches 60 (AV4, AV7, AV14)."""
+        self.emit("av.arrived", player=self.players[seat], trip=self.s.trips[seat])
+        if not self.double:
+            self.s.ending = self.s.ending or "goal"   # "Aussitôt qu'un joueur y est parvenu, le jeu est terminé"
+            return
+        if len(self.titles_held(seat)) >= self.needed(seat):
+            self.release(seat)
+        else:
+            self.s.waiting[seat] = True
+            self.emit("av.waiting", player=self.players[seat], titles=len(self.titles_held(seat)),
+                      needed=self.needed(seat))
+
+    def release(self, seat):
+        """Enough titles at 60: the prime, then the second trip or the end (AV4)."""
+        self.s.waiting[seat] = False
+        self.bank_pays(seat, PRIME, "prime")
+        if self.s.trips[seat] == 1:
+            self.s.trips[seat] = 2
+            self.s.track.jump(seat, self.start_square)
+            self.emit("av.restart", player=self.players[seat], prime=PRIME)
+        else:
+            self.s.trips[seat] = 3
+            self.emit("av.second_trip", player=self.players[seat], prime=PRIME)
+            self.s.ending = self.s.ending or "goal"
+
+    def eliminate(self, seat):
+        """engines.core.debt's ruin: the player leaves the game, ranked last (AV11)."""
+        self.s.out.append(seat)
+        self.s.waiting[seat] = False
+        self.emit("av.out", player=self.players[seat])
+
+    def deed_auction(self, debtor, name):
+        """engines.core.debt's AuctionDeed: the other players bid from over half PA (AV11)."""
+        step = self.settings["bid_step"]
+        others = [s for s in self.others(debtor)]
+        return ShopAuction(debtor, name, OpenAuction(name, others, self.half_pa(name) + step, step))
+
+    def begin_turn(self, seat):
+        from engines.avendre.steps import Turn
+        waiting = self.s.waiting[seat]
+        self.push(Turn(seat, "card" if waiting else "roll", square=self.s.track.positions[seat]))
+        self.emit("av.turn", player=self.players[seat], square=self.s.track.positions[seat])
+
+    # ------------------------------------------------------- after every action
+    def advance(self):
+        """The steps' own moves, after what concerns the whole game: a bank that owes is
+        auctioned first; a pawn waiting at 60 goes on the moment its titles suffice; the
+        end comes once the bank has paid."""
+        while True:
+            if not self.over and self.interrupt():
+                continue
+            step, depth = self.step, len(self.s.steps)
+            result = step.advance(self)
+            if result is not None:
+                self.finish(step, result)
+            elif self.step is step and len(self.s.steps) == depth and (self.over or not self.interrupt()):
+                return
+
+    def interrupt(self) -> bool:
+        """Play what comes before the step on top; True when something changed."""
+        s = self.s
+        if BANK in s.ledger.unlimited and s.ledger[BANK] >= 0:
+            s.ledger.unlimited = frozenset()   # the bank's debt is paid back: its cash is finite again
+            self.emit("av.bank_solvent", cash=s.ledger[BANK])
+            return True
+        if s.bank_owed:
+            if isinstance(self.step, BankAuction):
+                return False
+            self.push(BankAuction(OpenAuction("bank", self.in_game(), BANK_OPENING, self.settings["bid_step"])))
+            self.emit("av.bank_auction", owed=sum(amount for _, amount in s.bank_owed), opening=BANK_OPENING)
+            return True
+        for seat in self.in_game():
+            if s.waiting[seat] and len(self.titles_held(seat)) >= self.needed(seat):
+                self.release(seat)   # "la moment the player holds 3 (or 6) titles" (AV14)
+                return True
+        if s.ending is None and not self.in_game():
+            s.ending = "none_left"   # the last player left too: nobody is left to play
+        # One player left plays on alone: the rulebook ends the game only at square 60.
+        if s.ending is not None and not isinstance(self.step, BankAuction):
+            self.push(Over(s.ending))
+            self.emit("av.game_over", winners=", ".join(self.players[x] for x in self.winners()))
+            return True
+        return False
+
+    # ------------------------------------------------------------ settlement
+    def bank_final_cash(self):
+        """The bank's cash once the loans are repaid (AV13: "les dettes de ce genre doivent
+        d'abord être déduites")."""
+        return self.cash(BANK) + sum(self.s.loans.owed(s) for s in self.in_game())
+
+    def fortune(self, seat):
+        """AV13: cash + half PA of the shops held (establishments 0) - loans at 1 100 each,
+        + a quarter of the bank's cash for its last buyer (rounded down)."""
+        shops = sum(self.title(n).pa // 2 for n in self.titles_held(seat) if self.kind_of(n) == SHOP)
+        out = self.cash(seat) + shops - self.s.loans.owed(seat)
+        if self.s.bank_owner == seat:
+            out += max(0, self.bank_final_cash()) // 4
+        return out
+
+    def fortunes(self) -> dict:
+        """Each seat's fortune (AV13). A player who left the game has nothing (his cash went
+        to his creditor, his titles to the bank, his loans were cancelled) and is ranked
+        last (AV11): his fortune counts 0, or the lowest fortune of the players still in
+        when that is below 0, so that no one still in ranks after him."""
+        inside = {s: self.fortune(s) for s in self.in_game()}
+        floor = min([0, *inside.values()])
+        return {s: inside.get(s, floor) for s in range(len(self.players))}
+
+    def prices(self) -> dict:
+        return {}   # no market: the report charts the fortunes only
+
+    def ranking(self):
+        """[(rank, seat, fortune)]: the players in the game by fortune, equal fortunes
+        sharing a rank; then those who left, the last to leave first."""
+        fortunes = self.fortunes()
+        pairs = sorted(((s, fortunes[s]) for s in self.in_game()), key=lambda p: (-p[1], p[0]))
+        out = []
+        for i, (seat, value) in enumerate(pairs):
+            rank = i + 1 if i == 0 or value != out[-1][2] else out[-1][0]
+            out.append((rank, seat, value))
+        for seat in reversed(self.s.out):
+            out.append((len(out) + 1, seat, fortunes[seat]))
+        return out
+
+    def winners(self):
+        return [seat for rank, seat, _ in self.ranking() if rank == 1]
+
+    # ---------------------------------------------------------------- refusals
+    def refusal(self, a, decision):
+        seat = getattr(a, "player", None)
+        if (seat is not None and decision.actor is not None and 0 <= seat < len(self.players)
+                and seat != decision.actor and not self.ACTIONS.has(a.kind, "correction")):
+            return IllegalAction("error.av.not_turn", player=self.players[seat], turn=self.players[decision.actor])
+        return self.step.refusal(self, a, decision)
+
+    # ---------------------------------------------------------- corrections
+    def anytime_options(self):
+        if self.over:
+            return ()
+        seats = Choice(tuple(range(len(self.players))))
+        titles = Choice(tuple(str(n) for n in range(1, TITLES + 1)))
+        held = tuple(n for n, d in self.s.deeds.items.items() if d.owner >= 0)
+        options = (Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_ADJUST, MAX_ADJUST)}),
+                   Option("set_pawn", {"player": seats, "square": IntRange(0, SQUARES - 1)}),
+                   Option("give_title", {"player": Choice(tuple(self.in_game())), "title": titles}))
+        return options + ((Option("take_title", {"title": Choice(held)}),) if held else ())
+
+    def on_adjust_cash(self, a):
+        seat, delta = a.player, a.delta
+        src, dst = (BANK, seat) if delta > 0 else (seat, BANK)
+        if not self.s.ledger.can_pay(src, abs(delta)):
+            raise IllegalAction("error.av.adjust_cash", account=self.account_name(src), amount=abs(delta),
+                                cash=self.cash(src))
+        high = self.high_bid_of(seat)
+        if delta < 0 and high is not None and self.cash(seat) + delta < high:
+            raise IllegalAction("error.av.adjust_high_bid", player=self.players[seat], amount=high)
+        self.transfer(src, dst, abs(delta), "correction")
+        self.emit("correction", player=self.players[seat], what="cash", delta=delta, reason=a.reason)
+
+    def on_set_pawn(self, a):
+        self.s.track.jump(a.player, a.square)
+        self.s.waiting[a.player] = False
+        self.emit("correction", player=self.players[a.player], what="pawn", delta=a.square, reason=a.reason)
+
+    def on_give_title(self, a):
+        owner = self.owner(a.title)
+        if owner == a.player:
+            raise IllegalAction("error.av.title_held", player=self.players[a.player], title=self.title_label(a.title))
+        self.title_correction_allowed(a.title)
+        self.move_title(a.title, owner, a.player)
+        self.emit("correction", player=self.players[a.player], what=self.title_label(a.title), delta=1, reason=a.reason)
+
+    def on_take_title(self, a):
+        owner = self.owner(a.title)
+        if owner < 0:
+            raise IllegalAction("error.av.title_free", title=self.title_label(a.title))
+        self.title_correction_allowed(a.title)
+        self.move_title(a.title, owner, BANK)
+        self.emit("correction", player=self.players[owner], what=self.title_label(a.title), delta=-1, reason=a.reason)
+
+    def title_correction_allowed(self, name):
+        """A title under the hammer changes hands only by the auction."""
+        if isinstance(self.step, ShopAuction) and self.step.title == str(name):
+            raise IllegalAction("error.av.title_auctioned", title=self.title_label(name))
+
+    def high_bid_of(self, seat):
+        for step in self.s.steps:
+            auction = getattr(step, "auction", None)
+            if auction is not None and auction.high_bidder == seat:
+                return auction.high
+        return None
+
+
+# ------------------------------------------------------------------------ views
+def snapshot(game: AVendre) -> dict:
+    """The state as JSON (what `corbeille script` prints). Nothing is hidden in this game:
+    the banknotes lie on the table, so `private` is empty."""
+    s, names = game.s, game.players
+    players = []
+    for seat, name in enumerate(names):
+        held = game.titles_held(seat)
+        players.append({
+            "name": name,
+            "cash": game.cash(seat),
+            "square": s.track.positions[seat],
+            "trip": min(s.trips[seat], 2),
+            "waiting": s.waiting[seat],
+            "titles": [{"title": game.title_label(n), "kind": game.kind_of(n), "half_pa": game.half_pa(n)
+                        if game.kind_of(n) == SHOP else 0} for n in held],
+            "titles_count": len(held),
+            "titles_needed": game.needed(seat) if game.double and s.trips[seat] <= 2 else None,
+            "loans": len(s.loans.of(seat)),
+            "loans_owed": s.loans.owed(seat),
+            "out": seat in s.out,
+            "fortune": game.fortune(seat),
+        })
+    top = game.step
+    auction = None
+    if isinstance(top, (ShopAuction, BankAuction)):
+        a = top.auction
+        auction = {"item": "bank" if isinstance(top, BankAuction) else game.title_label(top.title),
+                   "seller": names[top.seller] if isinstance(top, ShopAuction) else None,
+                   "high": a.high, "high_bidder": None if a.high_bidder is None else names[a.high_bidder],
+                   "minimum": a.minimum}
+    turn = top.actor(game) if not game.over else None
+    out = {
+        "game": game.name,
+        "box_verified": None if game.box is None else game.box.verified,
+        "settings": dict(game.settings),
+        "step": top.name,
+        "turn": None if turn is None else names[turn],
+        "players": players,
+        "bank": {"cash": game.cash(BANK), "owner": None if s.bank_owner is None else names[s.bank_owner],
+                 "debt": max(0, -game.cash(BANK)), "owed": [[names[x], amount] for x, amount in s.bank_owed],
+                 "unpaid": [[names[x], amount] for x, amount in s.bank_unpaid]},
+        "owners": {n: names[d.owner] for n, d in s.deeds.items.items() if d.owner >= 0},
+        "entered": {n: list(v) for n, v in s.entered.items()},
+        "auction": auction,
+        "last_die": None if s.last_die is None else {"player": names[s.last_die[0]], "die": s.last_die[1]},
+        "pending": game.decision().to_json(),
+        "private": [],
+        "actions": len(game.log),
+    }
+    if game.over:
+        out["ending"] = top.reason
+        out["ranking"] = [{"rank": r, "name": names[x], "fortune": f} for r, x, f in game.ranking()]
+        out["winners"] = [names[x] for x in game.winners()]
+    return out

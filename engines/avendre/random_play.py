@@ -1,0 +1,110 @@
+"""Random legal A Vendre! games, drawn from the engine's own pending decisions.
+
+Used by the property tests (tests/test_avendre_properties.py) and the benchmarks; it is
+not part of the rules and the box never runs it. At each step it asks `game.decision()`
+what is allowed, picks one option (weighted so that games move on as a table plays: cards
+with small amounts, a few bids then the hammer, loans more often than leaving) and draws
+each field from its domain. The die is left empty and filled by `fill_chance`, as the
+device does. Without a board (AV15) the operator's reading of a square is drawn from the
+shipped template at the pawn's square, so readings stay consistent; `cash_poor` opens
+with the operator's corrections taking most of the players' cash, or the bank's.
+"""
+from __future__ import annotations
+
+import random
+
+from engines.avendre.box import load_box
+from engines.avendre.game import AVendre
+from engines.core.decision import Choice, Fixed, IntRange
+from engines.core.random_play import play_randomly
+
+NAMES = ("Ana", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo")
+WEIGHTS = {
+    "first": 1, "roll": 1, "square": 1, "colour": 1, "amounts": 1, "card": 3, "no_card": 1, "buy": 4, "tax": 1,
+    "card_none": 4, "card_pay": 1, "card_receive": 1, "card_pay_each": 0.5, "card_collect": 0.5,
+    "card_grant": 1.5, "card_green": 0.5, "card_tax": 0.5, "card_back": 0.5,
+    "auction_shop": 1, "borrow": 6, "leave": 1, "bid": 3, "sold": 2,
+    "adjust_cash": 0.02, "set_pawn": 0.02, "give_title": 0.02, "take_title": 0.02,
+}
+TEMPLATE = load_box(None)
+
+
+def header_for(players=4, seed=0, settings=None) -> dict:
+    return {"game": "avendre", "players": list(NAMES[:players]), "seed": seed, "settings": dict(settings or {})}
+
+
+def square_reading(game, kind) -> dict:
+    """What the operator reads on the square the pawn stands on (the template's)."""
+    seat = game.decision().actor
+    square = TEMPLATE.square(game.s.track.positions[seat])
+    if kind == "square":
+        return {"title": square.title}
+    if kind == "colour":
+        return {"colour": square.colour.upper()}
+    title = TEMPLATE.titles[int(game.step.title)]   # the title read (a correction may have moved the pawn since)
+    colour = "BLUE" if title.kind == "shop" else "RED"
+    allowed = game.decision().option("amounts").fields["colour"].values
+    if colour not in allowed:         # granted by a card as an establishment before it was read
+        colour = allowed[0]
+    return {"colour": colour, "pa": (title.pa or 500) if colour == "BLUE" else 0, "r": title.r}
+
+
+def draw_value(game, rng, kind, name, dom, values):
+    if isinstance(dom, Fixed):
+        return dom.value
+    if isinstance(dom, Choice):
+        return rng.choice(dom.values)
+    if isinstance(dom, IntRange):
+        if kind == "bid":   # the lowest bid accepted now, sometimes a step more
+            return dom.lo + dom.step * (0 if rng.random() < 0.7 else 1)
+        if kind == "adjust_cash":
+            return rng.choice((-1, 1)) * rng.choice((50, 100, 500, 1000))
+        if name == "amount":
+            return min(dom.hi, max(dom.lo, 10 * int(rng.expovariate(1 / 40))))
+        return rng.randint(dom.lo, min(dom.hi, dom.lo + 6))
+    raise TypeError(f"unknown domain {dom!r}")
+
+
+def draw_action(game: AVendre, rng: random.Random):
+    decision = game.decision()
+    options = list(decision.options)
+    if not options:
+        return None
+    option = rng.choices(options, weights=[WEIGHTS.get(o.kind, 1) for o in options])[0]
+    cls = game.ACTIONS.classes[option.kind]
+    if option.kind in ("square", "colour", "amounts"):
+        return cls(**square_reading(game, option.kind))
+    values = {}
+    for name, typ in cls._types.items():
+        if name == "reason":
+            values[name] = "random test"
+        elif name in option.fields:
+            values[name] = draw_value(game, rng, option.kind, name, option.fields[name], values)
+    act = cls(**values)
+    return game.fill_chance(act, rng)
+
+
+def state_key(game):
+    return game.snapshot(), len(game.log)
+
+
+def cash_poor(game, rng):
+    """The operator's corrections leave most players, or the bank, nearly penniless."""
+    lines = []
+    if rng.random() < 0.5:
+        for name in game.players:
+            lines.append(f'adjust_cash {name} -{rng.choice((4000, 4500, 5000))} "cash-poor test"')
+    else:
+        lines.append(f'adjust_cash {game.players[0]} +{rng.choice((4500, 5000, 5100))} "cash-poor test"')
+    for line in lines:
+        game.apply(game.ACTIONS.parse(line, game.players))
+
+
+def random_game(players=4, seed=0, settings=None, max_actions=400, poor=False, on_action=None, verify=True):
+    rng = random.Random(f"av-{players}-{seed}")
+    game = AVendre(header_for(players, seed, settings))
+    if poor:
+        cash_poor(game, rng)
+    play_randomly(game, lambda g: draw_action(g, rng), max_actions=max_actions, state_key=state_key,
+                  verify=verify, finished=lambda g: g.over, on_action=on_action)
+    return game

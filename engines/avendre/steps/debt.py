@@ -1,0 +1,37 @@
+"""Short of cash (AV3, AV11): the core debt procedure with A Vendre!'s remedies.
+
+"Quiconque n'a plus d'argent pour remplir ses obligations doit faire vendre aux enchères
+par le banquier un ou plusieurs de ses commerces": the debtor chooses one shop at a time
+(never an establishment), auctioned from half its PA, the bank taking it at half PA when
+nobody bids; once no shop is left, "un emprunt de 1000.— à la banque, remboursable à la
+fin du jeu avec 10 % d'intérêts", as many as needed, or leaving the game instead ("pour
+ne pas être obligé de sortir du jeu"): his cash to the creditor, establishments back to
+the bank, ranked last."""
+from dataclasses import dataclass
+
+from engines.avendre.rules import LOAN, LOAN_REPAYMENT, SHOP
+from engines.core.debt import AuctionDeed, Debt, Ruin, TakeLoan
+from engines.core.ledger import BANK
+
+
+def is_shop(game, deed) -> bool:
+    return game.kind_of(deed.name) == SHOP
+
+
+@dataclass
+class AVDebt(Debt):
+    remedies = (AuctionDeed(kind="auction_shop", field="title", only=is_shop),
+                TakeLoan(LOAN, LOAN_REPAYMENT, kind="borrow", as_needed=True))
+    ruin = Ruin(bank_pays_creditors=False, deeds_to=BANK)
+    leave_beside = ("borrow",)
+    prompt = "prompt.av.debt"
+
+    def on_auction_shop(self, game, a):
+        game.emit("av.auction_shop", player=game.players[a.player], title=game.title_label(a.title))
+        return self.use(game, a)
+
+    def on_borrow(self, game, a):
+        return self.use(game, a)
+
+    def on_leave(self, game, a):
+        return self.quit(game, a)

@@ -1,0 +1,202 @@
+"""A Vendre! on the box: setup, the public board, private view and news lines.
+
+Nothing is hidden in this game (the banknotes lie on the table): the board shows each
+pawn's square, trip and titles (x/3, x/6), cash and loans, the bank's cash and owner, and
+any auction under way; the private view shows a player's titles with half their PA and
+the fortune so far (AV13). Everything is read from the engine's snapshot.
+"""
+from __future__ import annotations
+
+from engines.avendre import GAME
+from engines.core.i18n import format_amount
+from firmware.fonts import FONT
+from firmware.render import Canvas
+from firmware.texts import t
+
+NEWS_ORDER = ("av.game_over", "av.bank_sold", "av.bank_unsold", "av.bank_auction", "av.second_trip", "av.restart",
+              "av.out", "av.waiting", "av.arrived", "av.shop_sold", "av.no_bid", "av.bought", "av.granted",
+              "av.grant_none", "av.income", "av.tax", "av.card_green", "av.card_tax", "av.card_back", "av.card_pay",
+              "av.card_receive", "av.card_pay_each", "av.card_collect",
+              "av.green", "av.rolled", "av.bid")
+
+
+class AVendreUI:
+    name = "avendre"
+    rounds = False                  # the game ends at square 60 (AV7)
+    prefix = GAME.prefix + "."      # kind.av.* / act.av.* texts (the registry's prefix)
+    box_meta = "box_confirmed.avendre"
+
+    # ------------------------------------------------------------------ setup
+    def title(self, lang):
+        return t("game.avendre", lang)
+
+    def choices(self, lang):
+        return []                   # simple or double is a setting (Options), not a format
+
+    def label(self, value, lang):
+        return t("game.avendre", lang)
+
+    def load_box(self):
+        from engines.avendre.box import load_box
+        return load_box(None)
+
+    def header(self, value, names, seed, settings, rounds):
+        return {"game": "avendre", "players": names, "seed": seed, "settings": dict(settings)}
+
+    # ------------------------------------------------------------------ board
+    def board_pages(self, box, size):
+        """Pages enough for ten players, then who owns which title (render_board wraps
+        the page number when fewer players leave pages over)."""
+        rows = board_rows(size)
+        return -(-10 // rows) + 1
+
+    def render_board(self, snapshot, box, size, mode, lang, page):
+        return render_board(snapshot, size, mode, lang, page)
+
+    # ---------------------------------------------------------------- screens
+    def company_label(self, ctx, company, kind=None):
+        return str(company)
+
+    def private_lines(self, session, seat, lang):
+        snap = session.snapshot()
+        player = snap["players"][seat]
+        lines = [f"{t('private.cash', lang)}\t{format_amount(player['cash'], lang)}"]
+        for title in player["titles"]:
+            lines.append(f"{title['title'][:14]}\t{format_amount(title['half_pa'], lang)}")
+        if player["loans"]:
+            lines.append(f"{t('av.loans', lang, n=player['loans'])}\t-{format_amount(player['loans_owed'], lang)}")
+        lines.append(f"{t('av.fortune', lang)}\t{format_amount(player['fortune'], lang)}")
+        return player["name"], lines
+
+    def ranking_lines(self, snap, lang):
+        return [f"{r['rank']}. {r['name']}\t{format_amount(r['fortune'], lang)}" for r in snap.get("ranking", [])]
+
+    def act_key(self, act, key):
+        return key
+
+    def field_question(self, ctx, kind, name, domain, filled, values):
+        """Titles by number and name; the colour of a square read without a board."""
+        from engines.core.decision import Choice, IntRange
+        from firmware.menus import Question, kind_label
+        lang, title = ctx.lang, kind_label(ctx, kind)
+        if isinstance(domain, IntRange) and name in ("amount", "pa", "r"):
+            return self.amount_question(ctx, kind, name, domain, filled, title)
+        if isinstance(domain, IntRange) and name in ("title", "square", "squares") and domain.hi - domain.lo > 12:
+            # a number on the board or on a title card: ones and tens, from the lowest
+            line = t("q.av.title_on_square" if kind == "square" else "q.av." + name, lang)
+            return Question(name, "amount", title, (line,), lo=domain.lo, hi=domain.hi,
+                            start=max(domain.lo, 1), steps=(1, 10), step=0, fmt=str)
+        if not isinstance(domain, Choice):
+            return None
+        if name == "title":
+            game = ctx.game
+            items = tuple((game.title_label(v)[:20], v) for v in domain.values)
+            return Question(name, "list", title, (t("q.av.title", lang),), items)
+        if name == "colour":
+            items = tuple((t("av.colour." + v.lower(), lang), v) for v in domain.values)
+            return Question(name, "list", title, (t("q.av.colour", lang),), items)
+        return None
+
+    def amount_question(self, ctx, kind, name, domain, filled, title):
+        """Francs in tens, hundreds and thousands ("100 de 10.—, 200 de 50.—, 100 de 100.—,
+        60 de 500.—"): the game's amounts are small, a bid starts at the lowest accepted."""
+        from firmware.menus import Question
+        from firmware.menus import player_name
+        lang = ctx.lang
+        base = domain.step
+        steps = tuple(sorted({base, *(s for s in (10, 100, 1000) if s >= base and s % base == 0)}))
+        step = steps.index(100) if 100 in steps and kind != "bid" else 0
+        start = domain.lo if kind == "bid" or name == "pa" and domain.lo == 0 else min(max(steps[step], domain.lo),
+                                                                                       domain.hi)
+        line = t("q.av." + name, lang, player=player_name(ctx, filled.get("player")))
+        return Question(name, "amount", title, (line,), lo=domain.lo, hi=domain.hi, start=start, steps=steps, step=step,
+                        fmt=lambda v: t("av.money", lang, amount=format_amount(v, lang)))
+
+    def confirm_lines(self, ctx, act, events, describe):
+        """What the action does, from the engine's preview: the money it moves."""
+        lines = [describe(ctx, act)]
+        for event in events:
+            if event.key == "transfer":
+                p = event.params
+                src = ctx.game.account_name(p["src"])
+                dst = ctx.game.account_name(p["dst"])
+                lines.append(f"{src[:8]} -> {dst[:8]}\t{format_amount(p['amount'], ctx.lang)}")
+        return lines[:5]
+
+    def news(self, ctx, act, events, describe):
+        best = None
+        for event in events:
+            if event.key in NEWS_ORDER and (best is None or NEWS_ORDER.index(event.key) < NEWS_ORDER.index(best.key)):
+                best = event
+        if best is None:
+            return [describe(ctx, act)]
+        return [best.text(ctx.lang)]
+
+    def report(self, session, lang):
+        """(header details, no box): no market, the report charts each player's fortune."""
+        return {}, None
+
+
+# ------------------------------------------------------------------------ board
+def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper=None):
+    """The A Vendre! board from the public snapshot: a title line (the bank's cash and
+    owner, or the auction under way), then one line per player: name, square (* waiting
+    at 60, X out), titles held of those the trip needs (x/3 on the first, x/6 on the
+    second), cash, loans (E and their count), as many pages as the players need; the last
+    page: each player's title numbers (owners; as many as fit)."""
+    size = (int(size[0]), int(size[1]))
+    scale = max(1, min(size[0] // 256, size[1] // 64, 3))
+    c = Canvas.new(size, mode, paper, scale=scale)
+    bank = snapshot.get("bank") or {}
+    auction = snapshot.get("auction")
+    if auction:
+        high = "-" if auction["high"] is None else f"{auction['high']} {auction['high_bidder']}"
+        title = t("av.board.auction", lang, item=auction["item"], high=high)
+    elif snapshot.get("step") == "over":
+        title = t("av.board.over", lang)
+    else:
+        owner = bank.get("owner") or "-"
+        title = t("av.board.bank", lang, cash=format_amount(bank.get("cash", 0), lang), owner=owner)
+    lh = c.lh
+    c.bar(0, 0, c.width - 1, lh)
+    c.text(c.scale, c.scale // 2, c.fit(title, c.width - 2 * c.scale), fill=c.bg)
+    y = lh + c.scale
+    players = snapshot.get("players") or []
+    rows = max(1, (c.height - y) // lh)
+    player_pages = max(1, -(-len(players) // rows))
+    page %= player_pages + 1
+    if page == player_pages:        # the owners: each player's title numbers
+        owned = {}
+        for number, name in (snapshot.get("owners") or {}).items():
+            owned.setdefault(name, []).append(int(number))
+        for player in players:
+            if y + lh > c.height:
+                break
+            numbers = " ".join(str(n) for n in sorted(owned.get(player["name"], []))) or "-"
+            c.text(c.scale, y, c.fit(f"{player['name'][:6]} {numbers}", c.width - 2 * c.scale), fill=c.ink)
+            y += lh
+        return c.image
+    for player in players[page * rows:(page + 1) * rows]:
+        needed = player.get("titles_needed")
+        titles = f"{player['titles_count']}/{needed}" if needed else str(player["titles_count"])
+        square = "X" if player["out"] else str(player["square"]) + ("*" if player["waiting"] else "")
+        cells = [(square, 3), (titles, 4), (str(player["cash"]), 6), (f"E{player['loans']}" if player["loans"] else "", 3)]
+        _row(c, y, player["name"], cells, dim=player["out"])
+        y += lh
+    return c.image
+
+
+def board_rows(size) -> int:
+    """The player lines a board of `size` holds under its title line."""
+    c = Canvas.new((int(size[0]), int(size[1])), "1", None, scale=max(1, min(int(size[0]) // 256, int(size[1]) // 64, 3)))
+    return max(1, (c.height - c.lh - c.scale) // c.lh)
+
+
+def _row(c, y, name, cells, dim=False):
+    x = c.width - c.scale
+    fill = c.dim if dim else c.ink
+    for text, width in reversed(cells):
+        text = c.fit(str(text), width * c.cw - c.cw // 2, ellipsis=False)
+        c.text(x - FONT.measure(text, c.scale), y, text, fill=fill)
+        x -= width * c.cw
+    c.text(c.scale, y, c.fit(name, x - 2 * c.scale, ellipsis=False), fill=fill)

@@ -1,0 +1,238 @@
+"""End to end: a 3-player A Vendre! double game played on simulated buttons, from the
+setup screens to the settlement, through the real loop, controller, engine, journal and
+renderers (tests/e2e_box.py): a lottery card that leaves the bank short, the bank
+auctioned on the seat buttons (a press raises, the configured silence sells), a card a
+player cannot pay (his shop auctioned, then a loan), both trips of the double game, and
+the ranking. A power cut in the middle of a shop auction and of a bank auction resumes
+the same auction."""
+import pytest
+
+from e2e_box import E2EBox
+from engines.avendre.game import AVendre
+from engines.avendre.steps import BankAuction, ShopAuction
+from engines.core.ledger import BANK
+
+SILENCE = 1.0
+EXTRA = {"game": {"dice": "device"}, "timing": {"silence_s": SILENCE}}
+
+
+@pytest.fixture
+def box(tmp_path):
+    b = E2EBox(tmp_path, seats=3, extra=EXTRA)
+    yield b
+    b.close()
+
+
+def start(box):
+    box.choose("A Vendre !").choose("3 joueurs").choose("Couleurs")
+    assert box.screen.lines == ("Cours nominaux non vérifiés",)
+    box.choose("Continuer")
+    assert box.screen.lines[0] == "A Vendre !, 3 joueurs"
+    box.choose("Jouer")
+    assert box.screen.title == "Qui commence ?"
+    box.press("ok")                              # the device's dice name who starts
+    return box.game
+
+
+def amount(box, value):
+    """Enter a money amount: steps of 100 from 100, a long press for steps of 1 000."""
+    box.long("up")                               # steps of 1 000
+    thousands, rest = divmod(value, 1000)
+    for _ in range(thousands):
+        box.press("up")
+    box.long("down")                             # back to steps of 100
+    box.press("down")                            # 100 less (the start was 100)
+    for _ in range(rest // 100 + 1):
+        box.press("up")
+    box.press("ok")
+
+
+def card(box, game, label):
+    box.choose(label)
+
+
+def test_a_double_game_from_setup_to_the_settlement(box):
+    game = start(box)
+    assert isinstance(game, AVendre) and game.double
+    seen, steps = set(), 0
+    lottery_done = debt_done = False
+    while not box.c.session.over:
+        steps += 1
+        assert steps < 3000, box.screen
+        screen, frame, decision = box.screen, box.c.stack[-1], game.decision()
+        prompt = decision.prompt
+        seen.add(prompt)
+        seat = decision.actor
+        if screen.kind == "error":
+            pytest.fail(f"the engine refused: {screen.lines}")
+        if screen.kind == "confirm":                             # a single choice, confirmed
+            box.press("ok")
+        elif frame["t"] == "chance":                             # the device's die, shown: OK
+            assert screen.lines[0].startswith("Dé : ")
+            box.press("ok")
+            assert game.log[-1].kind == "roll"
+        elif frame["t"] == "open_auction" and isinstance(game.step, BankAuction):
+            # The bank's till cannot pay: it is auctioned from 2 550 on the seat buttons.
+            assert game.step.auction.minimum == 2550
+            bidders = [s for s in range(3) if game.cash(s) >= 2600]
+            box.press(f"seat{bidders[0] + 1}")
+            assert game.step.auction.high == 2550
+            if len(bidders) > 1:
+                box.press(f"seat{bidders[1] + 1}")
+                assert game.step.auction.high == 2600
+            buyer, price = game.step.auction.high_bidder, game.step.auction.high
+            box.wait(SILENCE + 0.2)
+            assert game.s.bank_owner == buyer and game.log[-1].kind == "sold"
+            seen.add(("bank_sold", price))
+        elif frame["t"] == "open_auction":
+            assert isinstance(game.step, ShopAuction)
+            half = game.half_pa(game.step.title)
+            title = game.step.title
+            bidders = [s for s in game.step.auction.bidders if game.cash(s) >= half + 50]
+            if bidders:
+                box.press(f"seat{bidders[0] + 1}")              # the first bid exceeds half PA
+                assert game.step.auction.high == half + 50
+            box.wait(SILENCE + 0.2)
+            assert game.owner(title) == (bidders[0] if bidders else BANK)   # nobody: the bank takes it
+            seen.add("shop_sold" if bidders else "shop_to_bank")
+        elif prompt == "prompt.av.blue":
+            box.choose("Acheter" if "Acheter" in box.items() else "Payer R")
+            assert box.screen.kind == "confirm"
+            box.press("ok")
+        elif prompt == "prompt.av.yellow":
+            box.choose("Prendre une carte" if steps % 3 == 0 else "Pas de carte")
+        elif prompt == "prompt.av.card":
+            titles = len(game.titles_held(seat))
+            free = [t for t in game.titles_of_kind("establishment") if game.owner(t) < 0]
+            if not lottery_done and len(game.log) > 6:
+                card(box, game, "Carte : recevoir (loterie)")
+                amount(box, 5000)                              # the bank is left with little
+                lottery_done = True
+            elif lottery_done and not debt_done and game.titles_held(seat):
+                shops = sum(game.title(t).pa for t in game.titles_held(seat))
+                card(box, game, "Carte : payer")
+                amount(box, (game.cash(seat) + shops + 1500) // 100 * 100)   # more than all he has
+                debt_done = True
+            elif debt_done and not game.s.bank_owner and game.s.ledger.can_pay(BANK, 1):
+                card(box, game, "Carte : recevoir (loterie)")
+                amount(box, game.cash(BANK) // 100 * 100 + 500)  # more than the bank holds
+            elif game.s.waiting[seat] and free or (titles < 2 and free and steps % 4 == 0):
+                card(box, game, "Carte : établissement")
+                box.choose(game.title_label(free[0])[:20])
+                box.press("ok")
+            else:
+                card(box, game, "Carte sans effet")
+        elif prompt == "prompt.av.debt":
+            if decision.option("auction_shop"):               # the only remedy: which shop
+                assert " doit " in box.screen.title
+                box.press("ok")                                # the first
+                box.press("ok")                                # confirmed
+            else:
+                assert box.items()[:2] == ["Emprunter 1 000", "Sortir du jeu"]   # one screen
+                box.choose("Emprunter 1 000")
+                box.press("ok")
+                seen.add("loan")
+        else:
+            pytest.fail(f"unexpected screen {screen} ({prompt})")
+
+    assert {"prompt.av.bank_auction_open", "prompt.av.shop_auction_open", "loan"} <= seen, seen
+    assert any(isinstance(x, tuple) and x[0] == "bank_sold" for x in seen)
+    assert game.s.loans.owed(0) + game.s.loans.owed(1) + game.s.loans.owed(2) >= 1100
+    assert 3 in game.s.trips, "a second trip completed"
+    assert box.screen.kind == "ranking" and box.screen.title == "Fin du jeu"
+    snap = box.c.session.snapshot()
+    assert box.screen.lines[0].startswith(f"1. {snap['ranking'][0]['name']}")
+    replay = AVendre.replay(game.header, list(game.log))
+    assert [r[2] for r in replay.ranking()] == [r["fortune"] for r in snap["ranking"]]
+
+
+def to_a_card_with_a_shop(box, game):
+    """Play turns (buying every shop offered, no other card) until the player whose card it
+    is holds a shop; returns his seat."""
+    for _ in range(200):
+        decision = game.decision()
+        if box.screen.kind == "confirm":
+            box.press("ok")
+        elif box.c.stack[-1]["t"] == "chance":
+            box.press("ok")
+        elif decision.prompt == "prompt.av.blue":
+            box.choose("Acheter" if "Acheter" in box.items() else "Payer R")
+            box.press("ok")
+        elif decision.prompt == "prompt.av.yellow":
+            box.choose("Pas de carte")
+        elif decision.prompt == "prompt.av.card":
+            if game.titles_held(decision.actor):
+                return decision.actor
+            box.choose("Carte sans effet")
+        else:
+            pytest.fail(f"unexpected screen {box.screen}")
+    pytest.fail("no shop bought in 200 steps")
+
+
+def test_a_power_cut_during_a_shop_auction_resumes_the_same_auction(tmp_path):
+    """The journal holds every bid: the box comes back on the same auction, with its high
+    bid, and the silence then sells as before."""
+    first = E2EBox(tmp_path, seats=3, extra=EXTRA)
+    game = start(first)
+    seat = to_a_card_with_a_shop(first, game)
+    shops = sum(game.title(t).pa for t in game.titles_held(seat))
+    first.choose("Carte : payer")
+    amount(first, (game.cash(seat) + shops) // 100 * 100 + 100)
+    while not isinstance(game.step, ShopAuction):
+        first.press("ok")                                # the shop (the first), confirmed
+    assert first.screen.kind == "auction"
+    bidder = next(s for s in game.step.auction.bidders)
+    first.press(f"seat{bidder + 1}")
+    title, high, screen, n = game.step.title, game.step.auction.high, first.screen, len(game.log)
+    assert high == game.half_pa(title) + 50 and screen.kind == "auction"
+    first.close()                                        # the plug is pulled
+    again = E2EBox(tmp_path, seats=3, extra=EXTRA)
+    try:
+        game = again.game
+        assert again.screen == screen and len(game.log) == n
+        assert isinstance(game.step, ShopAuction) and game.step.title == title and game.step.auction.high == high
+        again.wait(SILENCE + 0.2)                        # the silence runs again: sold
+        assert game.log[-1].kind == "sold" and game.owner(title) == bidder
+    finally:
+        again.close()
+
+
+def test_a_power_cut_during_the_bank_auction_resumes_the_same_auction(tmp_path):
+    first = E2EBox(tmp_path, seats=3, extra=EXTRA)
+    game = start(first)
+    to_a_card_with_a_shop(first, game)
+    first.choose("Carte : recevoir (loterie)")
+    amount(first, 5000)                                  # the bank keeps little
+    seat = to_a_card_with_a_shop(first, game)
+    first.choose("Carte : recevoir (loterie)")
+    amount(first, game.cash(BANK) // 100 * 100 + 500)    # more than the bank holds
+    assert isinstance(game.step, BankAuction) and first.screen.kind == "auction"
+    bidder = next(s for s in range(3) if game.cash(s) >= 2550)
+    first.press(f"seat{bidder + 1}")
+    screen, n, owed = first.screen, len(game.log), list(game.s.bank_owed)
+    assert game.step.auction.high == 2550 and owed and owed[0][0] == seat
+    first.close()
+    again = E2EBox(tmp_path, seats=3, extra=EXTRA)
+    try:
+        game = again.game
+        assert again.screen == screen and len(game.log) == n and game.s.bank_owed == owed
+        assert isinstance(game.step, BankAuction) and game.step.auction.high == 2550
+        again.wait(SILENCE + 0.2)
+        assert game.s.bank_owner == bidder and not game.s.bank_owed
+    finally:
+        again.close()
+
+
+def test_the_board_draws_pawns_titles_cash_loans_the_bank_and_the_owners():
+    """The public board (firmware/games/avendre.py) from the public snapshot only."""
+    from av_helpers import give, new_game, play
+    from engines.core.game import drop_private
+    from firmware.games.avendre import render_board
+    game = new_game()
+    give(game, "Ana", 1, 31)
+    play(game, "roll 4", "no_card Ana")
+    snap = drop_private(game.snapshot())
+    pages = [render_board(snap, (128, 64), "1", "fr", page) for page in (0, 1)]
+    assert all(image.getbbox() for image in pages) and pages[0].tobytes() != pages[1].tobytes()
+    assert snap["players"][0]["titles_count"] == 2 and snap["players"][0]["titles_needed"] == 3
+    assert snap["owners"] == {"1": "Ana", "31": "Ana"} and snap["bank"]["cash"] == 5100
