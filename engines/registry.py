@@ -24,6 +24,7 @@ from engines.core.errors import ProtocolError
 PACKAGES = (
     "maxibourse",
     "dividends",
+    "richesses",
 )
 
 

@@ -55,7 +55,8 @@ def test_defaults_are_a_desktop_simulation(tmp_path):
     assert c.source is None
     assert c.game == cfg.GameDefaults("maxibourse", (), "fr", {
         "format": "junior", "dice": "physical", "payday": "each_round", "vertical_bonus": "per_group",
-        "rounds": 0, "bid_step": 50, "companies": ""})
+        "rounds": 0, "bid_step": 50, "companies": "",
+        "world_tour": "own"})
     assert (c.game.format, c.game.rounds, c.game.bid_step) == ("junior", 0, 50)
     assert c.operator == cfg.OperatorConfig("terminal", "ssd1306", "i2c", 128, 64, 0x3C, 0, "buttons",
                                             128, 120.0, 16, 1, 8_000_000)

@@ -26,7 +26,7 @@ import pytest
 
 from engines import game_class
 from engines.core.actions import ANYTIME, CORRECTION, FLAGS, Seat, Signed, Text, _base
-from engines.core.decision import Choice, Fixed, Interactions, IntRange
+from engines.core.decision import Choice, Fixed, Interactions, IntRange, Subset
 from engines.core.errors import IllegalAction, ProtocolError
 from engines.core.game import Game
 from engines.core.i18n import catalog, text
@@ -130,6 +130,10 @@ def draw_option(game, rng, option):
             values[field] = rng.choice(dom.values) if dom.values else None
         elif isinstance(dom, IntRange):
             values[field] = draw_int(rng, dom)
+        elif isinstance(dom, Subset):      # a checklist: a few distinct items, fewer more likely
+            most = min(len(dom.values), len(dom.values) if dom.hi is None else dom.hi)
+            count = min(most, dom.lo + int(rng.expovariate(1.0))) if most >= dom.lo else dom.lo
+            values[field] = tuple(rng.sample(list(dom.values), count)) if count <= len(dom.values) else ()
         elif _base(typ) is Text:
             values[field] = "contract test"
     try:

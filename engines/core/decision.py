@@ -5,7 +5,9 @@ the same description to refuse an action with a message naming what is allowed, 
 property tests draw random legal games from it.
 
 A decision lists `Option`s, one per action kind allowed now, each field constrained by a
-domain: `Choice` (a list), `IntRange` (lo..hi by step) or `Fixed` (one value).
+domain: `Choice` (a list), `IntRange` (lo..hi by step), `Fixed` (one value), or for a
+list field `Subset` (a checklist: distinct items, lo..hi of them) or `Arrangement` (an
+order of given items, each as often as listed).
 
 It also says how the table answers it (`Decision.interaction`): which kind of screen fits
 (a speaking round on the seat buttons, an auction, a chance draw...), which of its options
@@ -62,6 +64,50 @@ class Fixed:
 
 
 @dataclass(frozen=True)
+class Subset:
+    """A checklist: a list of distinct values taken from `values`, from `lo` to `hi` of them
+    (titles to buy, trusts to put up for auction). What else binds the choice (a total
+    price, a count to reach) is the game's rule, checked by its handler."""
+    values: tuple
+    lo: int = 0
+    hi: int | None = None
+
+    def __contains__(self, value):
+        if not isinstance(value, tuple) or len(set(value)) != len(value):
+            return False
+        most = len(self.values) if self.hi is None else self.hi
+        return self.lo <= len(value) <= most and all(v in self.values for v in value)
+
+    def describe(self):
+        most = len(self.values) if self.hi is None else min(self.hi, len(self.values))
+        return f"{self.lo} to {most} of: " + (", ".join(str(v) for v in self.values) or "nothing")
+
+    def to_json(self):
+        return {"subset": list(self.values), "lo": self.lo, "hi": self.hi}
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """An order of the items of `items` (a multiset: each value as many times as it is
+    listed): plaques laid over squares, a shuffled deck. The device draws one; entered by
+    hand it is checked to hold each item exactly as often."""
+    items: tuple
+
+    def __contains__(self, value):
+        return isinstance(value, tuple) and sorted(map(str, value)) == sorted(map(str, self.items)) \
+            and all(v in self.items for v in value)
+
+    def describe(self):
+        counts = {}
+        for item in self.items:
+            counts[item] = counts.get(item, 0) + 1
+        return "an order of " + ", ".join(f"{v} x{n}" for v, n in counts.items())
+
+    def to_json(self):
+        return {"arrangement": list(self.items)}
+
+
+@dataclass(frozen=True)
 class Option:
     kind: str
     fields: dict = field(default_factory=dict)  # field name -> domain
@@ -86,8 +132,13 @@ class Interactions:
     SETTLEMENT = "settlement"          # a company's buyers pay: role CONFIRM, lines with amounts
     FIRST_PLAYER = "first_player"      # who starts, the device's dice in params: role CHOOSE
     OVER = "over"                      # the game has ended: the ranking
+    CHECKLIST = "checklist"            # tick several items of a list (a Subset field): role CHECK;
+                                       # params: items with their lines, the most to tick
+    OFFER_WINDOW = "offer_window"      # an offer on the table: others overbid (OFFER) until the
+                                       # silence closes it (SILENCE), then the offerer accepts
+                                       # (CONFIRM) or lets it lapse (SILENCE); params.silence_s
     ALL = (CHOICE, SPEAKING_ROUND, LOT_AUCTION, OPEN_AUCTION, CHANCE, PAYMENT, PAYDAY, SETTLEMENT,
-           FIRST_PLAYER, OVER)
+           FIRST_PLAYER, OVER, CHECKLIST, OFFER_WINDOW)
 
     # Roles: which option of the decision does what in its interaction.
     ANSWER = "answer"      # a speaking round's answer (player, lots)
@@ -98,7 +149,8 @@ class Interactions:
     DRAW = "draw"          # the chance action the device may fill
     CONFIRM = "confirm"    # the one action OK applies
     CHOOSE = "choose"      # who starts (player)
-    ROLES = (ANSWER, STEP, STAY, OFFER, SILENCE, DRAW, CONFIRM, CHOOSE)
+    CHECK = "check"        # a checklist: the action whose list field holds the ticked items
+    ROLES = (ANSWER, STEP, STAY, OFFER, SILENCE, DRAW, CONFIRM, CHOOSE, CHECK)
 
 
 @dataclass(frozen=True)

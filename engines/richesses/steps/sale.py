@@ -1,0 +1,69 @@
+"""A free sale between players (RM12): the seller offers his whole trust to a buyer for an
+amount; for 7 seconds anyone else may overbid by at least 100 000 (never above his cash);
+when the window closes the seller has 7 seconds to accept the best offer, else it lapses.
+Both silences are the game's rule, carried by the decision (`silence_s`)."""
+from dataclasses import dataclass
+
+from engines.core.decision import Choice, Decision, IntRange, Option
+from engines.core.errors import IllegalAction
+from engines.core.steps import Step
+from engines.richesses.rules import MAX_AMOUNT, RAISE
+from engines.richesses.steps.results import SaleOver
+
+
+@dataclass
+class SaleStep(Step):
+    seller: int
+    production: str
+    buyer: int          # the best offer so far
+    amount: int
+    closed: bool = False   # the overbid window is over: the seller answers
+    name = "sale"
+
+    def actor(self, game):
+        return self.seller if self.closed else None
+
+    def minimum(self):
+        return self.amount + RAISE
+
+    def decision(self, game):
+        params = {"seller": game.players[self.seller], "production": self.production,
+                  "buyer": game.players[self.buyer], "amount": self.amount, "minimum": self.minimum()}
+        if self.closed:
+            return Decision("prompt.rm.sale_accept", params, self.seller, (Option("accept"), Option("lapse")))
+        bidders = tuple(s for s in game.in_game() if s not in (self.seller, self.buyer))
+        options = (Option("overbid", {"player": Choice(bidders), "amount": IntRange(self.minimum(), MAX_AMOUNT)}),) \
+            if bidders else ()
+        return Decision("prompt.rm.sale_window", params, None, options + (Option("close"),))
+
+    def refusal(self, game, act, decision):
+        if act.kind == "overbid" and 0 <= act.player < len(game.players) and act.player != self.seller \
+                and act.amount >= self.minimum() and act.amount > game.cash(act.player):
+            return IllegalAction("error.rm.cash", player=game.players[act.player], amount=act.amount)
+        return None
+
+    def on_overbid(self, game, act):
+        if act.amount > game.cash(act.player):
+            raise IllegalAction("error.rm.cash", player=game.players[act.player], amount=act.amount)
+        self.buyer, self.amount = act.player, act.amount
+        game.emit("rm.overbid", player=game.players[act.player], amount=act.amount, production=self.production)
+        return None
+
+    def on_close(self, game, act):
+        self.closed = True
+        game.emit("rm.offer_closed", seller=game.players[self.seller], buyer=game.players[self.buyer],
+                  amount=self.amount, production=self.production)
+        return None
+
+    def on_accept(self, game, act):
+        if game.cash(self.buyer) < self.amount:   # a correction took the cash meanwhile; not shown
+            raise IllegalAction("error.rm.cash", player=game.players[self.buyer], amount=self.amount)
+        game.transfer(self.buyer, self.seller, self.amount, "sale")
+        game.move_trust(self.seller, self.production, self.buyer)
+        game.emit("rm.sale", seller=game.players[self.seller], buyer=game.players[self.buyer],
+                  production=self.production, amount=self.amount)
+        return SaleOver(True)
+
+    def on_lapse(self, game, act):
+        game.emit("rm.offer_lapsed", seller=game.players[self.seller], production=self.production)
+        return SaleOver(False)
