@@ -21,7 +21,7 @@ CONTINENTAL = {"AMERIQUE": 2, "EUROPE": 2, "ASIE": 1, "AFRIQUE": 1}
 # The seven colours of the board: "Ocre jaune représente l'Afrique ..."
 CONTINENTS = ("AFRIQUE", "AMERIQUE", "ETATS-UNIS", "EUROPE", "URSS", "ASIE", "OCEANIE")
 MAX_AMOUNT = TOTAL_CASH                  # the top of the amount ranges offered; each is checked against cash
-MAX_ADJUST = 50_000_000
+MAX_ADJUST = TOTAL_CASH
 
 
 def start_cash(players: int) -> int:

@@ -87,6 +87,9 @@ class Turn(Step):
         return None
 
     def on_offer(self, game, act):
+        refused = game.offer_refusal(act)
+        if refused:
+            raise refused
         game.push(SaleStep(act.seller, act.production, act.buyer, act.amount))
         game.emit("rm.offer", seller=game.players[act.seller], production=act.production,
                   buyer=game.players[act.buyer], amount=act.amount)
@@ -113,6 +116,9 @@ class Turn(Step):
         return TurnOver(self.seat)
 
     def on_lots(self, game, act):
+        refused = game.lots_refusal(act, self.dice[1])
+        if refused:
+            raise refused
         game.push(AuctionStep(self.seat, list(act.productions)))
         game.emit("rm.lots", player=game.players[self.seat], lots=" ".join(act.productions))
         return None
