@@ -267,8 +267,9 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         if how == I.OVER or self.session.over:
             return Over()
         main = self._main_kinds()
-        if how == I.OPEN_AUCTION:
-            # Anyone raises at any time, silence sells: bids on the seat buttons.
+        if how == I.OPEN_AUCTION or (how == I.OFFER_WINDOW and I.OFFER in d.interaction.roles):
+            # Anyone raises at any time, silence sells (or closes an offer's overbids): bids
+            # on the seat buttons.
             return OpenAuction()
         if how in (I.CHANCE, I.PAYMENT) and len(main) == 1 and self.ctx.has(main[0], OUTCOME) \
                 and (self.ctx.device_dice or not self.ctx.has(main[0], CHANCE)):

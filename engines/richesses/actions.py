@@ -91,7 +91,7 @@ class Overbid:
     amount: Money
 
 
-@action("close")
+@action("close_offer")
 class Close:
     """Silence: no more overbids; the seller has 7 seconds to accept the best offer."""
 

@@ -326,19 +326,26 @@ def snapshot(game: Richesses) -> dict:
             "square": s.track.positions[seat],
             "world_tours": s.track.laps[seat],
             "jokers": s.jokers[seat],
-            "trusts": {p: {"share": game.share(seat, p), "titles": game.trust(seat, p)} for p in game.trusts(seat)},
+            # what each trust earns now when someone lands on its plaque (RM6): public, like the shares
+            "trusts": {p: {"share": game.share(seat, p), "titles": game.trust(seat, p),
+                           "royalty": game.box.productions[p].royalty(game.share(seat, p))}
+                       for p in game.trusts(seat)},
         })
     step = game.step
     auction = None
     if isinstance(step, AuctionStep) and step.auction is not None:
         a = step.auction
         auction = {"seller": names[step.seller], "production": a.item, "opening": a.opening, "high": a.high,
-                   "leader": None if a.high_bidder is None else names[a.high_bidder], "minimum": a.minimum,
-                   "lots_left": list(step.lots)}
+                   "high_bidder": None if a.high_bidder is None else names[a.high_bidder], "minimum": a.minimum,
+                   "bidders": [names[x] for x in a.bidders], "lots_left": list(step.lots)}
     sale = None
     if isinstance(step, SaleStep):
         sale = {"seller": names[step.seller], "production": step.production, "buyer": names[step.buyer],
                 "amount": step.amount, "closed": step.closed}
+        # the offer on the table, as an open auction's screen shows one: the best offer and who may overbid
+        auction = {"seller": names[step.seller], "production": step.production, "opening": step.amount,
+                   "high": step.amount, "high_bidder": names[step.buyer], "minimum": step.minimum(),
+                   "bidders": [names[x] for x in game.in_game() if x != step.seller], "lots_left": []}
     turn = next((x.seat for x in reversed(s.steps) if isinstance(x, Turn)), None)
     out = {
         "game": game.name,

@@ -22,7 +22,7 @@ PROMPTS = {
     "prompt.rm.news": (I.CHOICE, {}),
     "prompt.rm.auction_open": (I.OPEN_AUCTION, {I.OFFER: "bid", I.SILENCE: "sold"}),
     "prompt.rm.auction": (I.OPEN_AUCTION, {I.OFFER: "bid", I.SILENCE: "sold"}),
-    "prompt.rm.sale_window": (I.OFFER_WINDOW, {I.OFFER: "overbid", I.SILENCE: "close"}),
+    "prompt.rm.sale_window": (I.OFFER_WINDOW, {I.OFFER: "overbid", I.SILENCE: "close_offer"}),
     "prompt.rm.sale_accept": (I.OFFER_WINDOW, {I.CONFIRM: "accept", I.SILENCE: "lapse"}),
     "prompt.rm.debt": (I.CHOICE, {}),
     "prompt.rm.over": (I.OVER, {}),
@@ -58,7 +58,8 @@ def checklist(game, decision) -> dict:
             items.append({"id": tid, "production": title.production, "country": title.country,
                           "percent": title.percent, "price": title.price,
                           "share_after": game.share(seat, title.production) + title.percent})
-        return {"items": items, "most": buy.fields["titles"].hi, "field": "titles"}
+        # the menu starts on "nothing": a landing without purchase is one press after the dice
+        return {"items": items, "most": buy.fields["titles"].hi, "field": "titles", "default": "done"}
     lots = decision.option("lots")
     seat = lots.fields["player"].value
     items = [{"id": p, "titles": len(game.trust(seat, p)), "share": game.share(seat, p),

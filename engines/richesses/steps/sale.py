@@ -34,7 +34,7 @@ class SaleStep(Step):
         bidders = tuple(s for s in game.in_game() if s not in (self.seller, self.buyer))
         options = (Option("overbid", {"player": Choice(bidders), "amount": IntRange(self.minimum(), MAX_AMOUNT)}),) \
             if bidders else ()
-        return Decision("prompt.rm.sale_window", params, None, options + (Option("close"),))
+        return Decision("prompt.rm.sale_window", params, None, options + (Option("close_offer"),))
 
     def refusal(self, game, act, decision):
         if act.kind == "overbid" and 0 <= act.player < len(game.players) and act.player != self.seller \
@@ -49,7 +49,7 @@ class SaleStep(Step):
         game.emit("rm.overbid", player=game.players[act.player], amount=act.amount, production=self.production)
         return None
 
-    def on_close(self, game, act):
+    def on_close_offer(self, game, act):
         self.closed = True
         game.emit("rm.offer_closed", seller=game.players[self.seller], buyer=game.players[self.buyer],
                   amount=self.amount, production=self.production)
