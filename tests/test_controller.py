@@ -408,7 +408,7 @@ def test_setup_creates_a_journaled_game_with_colour_names(tmp_path):
         c = Controller(journal, timing=TIMING, defaults=SetupDefaults(rounds=2), seed_source=lambda: 5)
         c.boot(0.0)
         b = Box(c)
-        assert b.screen.title == "Nouvelle partie" and b.items() == ["Maxi Bourse", "Dividendes", "English"]
+        assert b.screen.title == "Nouvelle partie" and b.items() == ["Maxi Bourse", "Dividendes", "Richesses du Monde", "English"]
         b.choose("Maxi Bourse")
         assert b.screen.title == "Maxi Bourse" and b.items() == ["Junior", "Senior", "Masters"]
         b.choose("Junior").choose("3 joueurs").choose("Couleurs")
