@@ -243,6 +243,10 @@ class App:
             self.notifier.ready()
         self._refresh_board()
         self._refresh_lights()
+        for seat in c.take_blinks():
+            if self.hw.lights is not None and seat < 6:
+                self.hw.lights.blink(seat + 1, n=3)
+                self._lit = None            # the next refresh lights the seats again after the blink
         for beep in c.take_beeps():
             if self.hw.beeper is not None:
                 self.hw.beeper.play(beep)

@@ -92,6 +92,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         self.now = 0.0
         self.status = ""                             # degraded parts, set by the app
         self.beeps: list[str] = []
+        self.blinks: list[int] = []                  # seats (0-based) whose light blinks once: a refused press
         self.held: set[int] = set()                  # seats whose button is down
         self.speak: dict | None = None               # seat-button speaking round state
         self.clock: dict | None = None               # auction clock state
@@ -183,6 +184,10 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
     def take_beeps(self) -> list[str]:
         beeps, self.beeps = self.beeps, []
         return beeps
+
+    def take_blinks(self) -> list[int]:
+        blinks, self.blinks = self.blinks, []
+        return blinks
 
     # ---------------------------------------------------------------- keys
     def _top(self):

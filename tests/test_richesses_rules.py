@@ -247,6 +247,7 @@ def test_a_lot_opens_at_half_its_price_raises_of_100_000_and_silence_sells():
     assert decision.params["minimum"] == half
     assert decision.interaction.params["silence_s"] == 7
     assert decision.interaction.params["offers"] == [[1, half], [2, half], [3, half]]
+    assert decision.interaction.params["refused_press"] == "blink"
     game.apply(Bid(1, half))                      # a first bid at exactly half price
     with pytest.raises(IllegalAction) as refused:
         game.apply(Bid(2, half + 99_999))

@@ -7,8 +7,8 @@ and recorded, so a replay never draws again.
 """
 from typing import Optional
 
-from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, DieFace, Money, MoneyDelta,
-                                  Name, Seat, Text, action)
+from engines.core.actions import (ANYTIME, CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, DieFace, Money,
+                                  MoneyDelta, Name, Seat, Text, action)
 
 
 @action("plaques", CHANCE, CONFIRM)
@@ -75,9 +75,10 @@ class Sold:
     """Silence: the lot goes to the high bidder, or to the bank at half price when nobody bid."""
 
 
-@action("offer", CONFIRM)
+@action("offer", ANYTIME, CONFIRM)
 class Offer:
-    """SELLER offers his whole trust of PRODUCTION to BUYER for AMOUNT (RM12)."""
+    """SELLER offers his whole trust of PRODUCTION to BUYER for AMOUNT (RM12), between turns
+    (offered beside the dice, from the menu)."""
     seller: Seat
     production: Name
     buyer: Seat
@@ -114,5 +115,14 @@ class AdjustCash:
     reason: Text
 
 
+@action("set_pawn", CORRECTION)
+class SetPawn:
+    """Correction: put PLAYER's pawn on SQUARE (0: the start arrow) with TOURS world tours."""
+    player: Seat
+    square: int
+    tours: int
+    reason: Text
+
+
 ACTIONS = ActionSet(Plaques, First, Roll, Buy, Done, BuyJoker, UseJoker, Lots, Bid, Sold, Offer, Overbid, Close,
-                    Accept, Lapse, AdjustCash)
+                    Accept, Lapse, AdjustCash, SetPawn)

@@ -29,8 +29,8 @@ from engines.core.steps import StepGame
 from engines.core.track import Track
 from engines.richesses.actions import ACTIONS
 from engines.richesses.box import load_box
-from engines.richesses.rules import (MAX_ADJUST, MAX_AMOUNT, MAX_PLAYERS, MAX_TITLES, MIN_PLAYERS, RAISE,
-                                     ROYALTY_MIN, start_cash)
+from engines.richesses.rules import (MAX_ADJUST, MAX_AMOUNT, MAX_PLAYERS, MAX_TITLES, MAX_TOURS, MIN_PLAYERS,
+                                     RAISE, ROYALTY_MIN, start_cash)
 from engines.richesses.steps import AuctionStep, Bankruptcy, Over, SaleStep, Setup, Table, Turn
 
 register_catalog(Path(__file__).parent / "locale")
@@ -294,15 +294,25 @@ class Richesses(StepGame):
     # ---------------------------------------------------------- corrections
     def anytime_options(self):
         """Corrections between turns only: never inside an auction, a sale or a bankruptcy."""
-        if not isinstance(self.step, Turn):
+        if not (isinstance(self.step, Turn) and self.step.phase == "roll"):
             return ()
-        return (Option("adjust_cash", {"player": Choice(tuple(self.in_game())),
-                                       "delta": IntRange(-MAX_ADJUST, MAX_ADJUST)}),)
+        seats = Choice(tuple(self.in_game()))
+        return (Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_ADJUST, MAX_ADJUST)}),
+                Option("set_pawn", {"player": seats, "square": IntRange(0, len(self.box.squares)),
+                                    "tours": IntRange(0, MAX_TOURS)}))
 
     def refusal(self, act, decision):
         if act.kind == "adjust_cash" and 0 <= act.player < len(self.players) and -act.delta > self.cash(act.player):
             return IllegalAction("error.rm.adjust", player=self.players[act.player], amount=-act.delta)
         return super().refusal(act, decision)
+
+    def on_set_pawn(self, act):
+        """A pawn put back where it belongs; nothing is paid or bought (the table settles
+        what the wrong square did with other corrections)."""
+        self.s.track.positions[act.player] = act.square
+        self.s.track.laps[act.player] = act.tours
+        self.emit("correction", player=self.players[act.player], what="pawn", delta=f"{act.square}/{act.tours}",
+                  reason=act.reason)
 
     def on_adjust_cash(self, act):
         if -act.delta > self.cash(act.player):

@@ -34,10 +34,12 @@ def params(game, decision, kind) -> dict:
         offer = decision.option("bid") or decision.option("overbid")
         offers = []
         if offer is not None:
+            # a press bids the lowest amount accepted now, for a bidder who has that much
+            # cash; another press is refused on the box, which blinks that seat's light only
+            # (RM9: no buzz, which the whole table would hear and which would reveal cash)
             amount = offer.fields["amount"].lo
-            # who may press: the engine refuses one above his cash; the box blinks his light
-            offers = [[s, amount] for s in offer.fields["player"].values]
-        return {"offers": offers, "silence_s": SILENCE_S}
+            offers = [[s, amount] for s in offer.fields["player"].values if game.cash(s) >= amount]
+        return {"offers": offers, "silence_s": SILENCE_S, "refused_press": "blink"}
     if kind == I.CHECKLIST:
         return checklist(game, decision)
     if kind == I.FIRST_PLAYER:

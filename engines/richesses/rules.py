@@ -27,3 +27,4 @@ MAX_ADJUST = TOTAL_CASH
 def start_cash(players: int) -> int:
     """RM10: 200 M divided equally, each share rounded down to 100 000."""
     return TOTAL_CASH // players // CASH_UNIT * CASH_UNIT
+MAX_TOURS = 99                           # the most world tours a correction sets

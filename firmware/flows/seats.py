@@ -68,15 +68,36 @@ class SeatFlows:
     def _open_bid(self, seat):
         amount = self._open_amount(seat) if seat in self.seat_buttons else None
         if amount is None:
-            self.beeps.append("error")
+            # A refused press says nothing of anyone's cash: where the game keeps cash hidden
+            # from the table (`refused_press: blink`), only that seat's light blinks; else a buzz.
+            params = self.session.decision().interaction.params
+            if params.get("refused_press") == "blink":
+                self.blinks.append(seat)
+            else:
+                self.beeps.append("error")
             return
         self.beeps.append("tick")
         self.apply(self._act(I.OFFER, player=seat, amount=amount))
+
+    def _rule_clock(self) -> bool:
+        """The silence is the game's rule (the decision carries its length): the table sees
+        and hears it run out."""
+        return self.session.decision().interaction.params.get("silence_s") is not None
+
+    def _open_left(self, now) -> int:
+        """Whole seconds left before the silence sells (rounded up)."""
+        return max(0, -int(-(self.clock["until"] - now) // 1))
 
     def _open_tick(self, now):
         if len(self.stack) != 1 or self.clock.get("held"):   # the operator is answering: silence waits
             return
         if now < self.clock["until"]:
+            left = self._open_left(now)
+            counted = self.clock.setdefault("counted", [])
+            if self._rule_clock() and left <= 3 and left not in counted:
+                counted.append(left)              # "une fois", "deux fois", "trois fois"
+                self.beeps.append("tick")
+                self.changed = True
             return
         self.clock["until"] = now + self._silence_s()
         self.beeps.append("confirm")
