@@ -272,9 +272,10 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         if how == I.OVER or self.session.over:
             return Over()
         main = self._main_kinds()
-        if how == I.OPEN_AUCTION or (how == I.OFFER_WINDOW and I.OFFER in d.interaction.roles):
+        if how in (I.OPEN_AUCTION, I.OFFER_WINDOW):
             # Anyone raises at any time, silence sells (or closes an offer's overbids): bids
-            # on the seat buttons.
+            # on the seat buttons; an offer's acceptance is its maker's seat button, and the
+            # silence lets it lapse.
             return OpenAuction()
         if how in (I.CHANCE, I.PAYMENT) and len(main) == 1 and self.ctx.has(main[0], OUTCOME) \
                 and (self.ctx.device_dice or not self.ctx.has(main[0], CHANCE)):
@@ -570,6 +571,8 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
             return {s for s, _ in self._bidders()}
         if self.stack and self.stack[0]["t"] == "open_auction":
             option = d.role(I.OFFER)
+            if option is None and d.role(I.CONFIRM) is not None and d.actor is not None:
+                return {d.actor}           # the offer's maker, who accepts on his button
             return set(option.fields["player"].values) if option else set()
         return {d.actor} if d.actor is not None else set()
 

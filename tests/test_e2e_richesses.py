@@ -165,7 +165,10 @@ def test_a_free_sale_with_an_overbid_on_the_seat_buttons(tmp_path):
     assert game.snapshot()["sale"]["buyer"] == "Cid"
     box.wait(7.1)                                      # the overbids close
     assert game.decision().prompt == "prompt.rm.sale_accept"
-    box.choose("Vendre").choose("Oui")
+    assert box.screen.lines[0].endswith("· 7 s")       # the seller's 7 seconds
+    box.press("seat2")                                 # not the seller: his light blinks, nothing happens
+    assert ("blink", 2) in box.lights.calls and game.decision().prompt == "prompt.rm.sale_accept"
+    box.press("seat1")                                 # Ana accepts on her seat button
     assert game.trusts(2) == ("ARGENT",) and game.snapshot()["sale"] is None
     assert game.decision().prompt == "prompt.rm.roll" and game.log[-1].kind == "accept"
     assert amount + 100_000 == next(e for e in reversed(game.log) if e.kind == "overbid").amount
@@ -194,3 +197,13 @@ def test_a_bankruptcy_leaves_two_players_then_the_last_one_standing_wins(tmp_pat
     box.press("ok")
     assert game.over and game.ranking() == [0, 2, 1]
     assert "Ana" in box.screen.title
+
+
+def test_an_offer_the_seller_does_not_accept_in_7_seconds_lapses(tmp_path):
+    """RM12: "the seller has 7 s to accept the best offer on the seat button, else it lapses"."""
+    box = start(tmp_path, HEAD + "roll 1 2\nbuy Ana ARGENT-CANADA\noffer Ana ARGENT Ben 1000000\nclose_offer\n")
+    game = box.game
+    assert game.decision().prompt == "prompt.rm.sale_accept"
+    box.wait(7.1)
+    assert game.log[-1].kind == "lapse" and game.trusts(0) == ("ARGENT",)
+    assert box.screen.title == "Ben : dés"

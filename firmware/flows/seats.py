@@ -66,6 +66,17 @@ class SeatFlows:
         return offers.get(seat)
 
     def _open_bid(self, seat):
+        d = self.session.decision()
+        if d.role(I.CONFIRM) is not None and d.role(I.OFFER) is None:
+            # an offer's acceptance window: its maker's press accepts
+            if seat == d.actor and seat in self.seat_buttons:
+                self.beeps.append("confirm")
+                self.apply(self._act(I.CONFIRM))
+            elif d.interaction.params.get("refused_press") == "blink":
+                self.blinks.append(seat)
+            else:
+                self.beeps.append("error")
+            return
         amount = self._open_amount(seat) if seat in self.seat_buttons else None
         if amount is None:
             # A refused press says nothing of anyone's cash: where the game keeps cash hidden
@@ -118,6 +129,10 @@ class SeatFlows:
                 if amount is not None:
                     items.append((t("open.bid", lang, player=player_name(self.ctx, seat), amount=amount),
                                   self._act(I.OFFER, player=seat, amount=amount)))
+        confirm = self._role(I.CONFIRM)
+        if confirm is not None:               # an offer's acceptance, for its maker
+            from firmware.menus import kind_label
+            items.append((kind_label(self.ctx, confirm), self._act(I.CONFIRM)))
         silence = self._role(I.SILENCE)
         if silence is not None:
             items.append((t("open." + silence, lang), self._silence_action()))
