@@ -36,6 +36,7 @@ from engines.richesses.steps import AuctionStep, Bankruptcy, Over, SaleStep, Set
 register_catalog(Path(__file__).parent / "locale")
 
 SETTINGS = {  # name -> (default, allowed values)
+    "dice": ("physical", ("physical", "device")),   # who rolls: the players (entered) or the box
     "world_tour": ("own", ("own", "anyone")),   # RM8: whose pawn's tour opens world choice and auctions
 }
 
