@@ -89,8 +89,11 @@ def test_an_auction_on_the_seat_buttons_with_the_7_second_clock(tmp_path):
     assert box.beeper.calls[before:] == ["tick", "tick", "tick", "confirm"]
     game = box.game
     assert game.trusts(2) == ("ARGENT",) and game.log[-1].kind == "sold"
-    # the second lot: nobody bids, the bank buys at half price
+    # the second lot: nobody bids, the bank buys at half price; a press during the result of
+    # the first lot is no bid
     assert box.screen.title.startswith("ALUMINIUM")
+    box.press("seat2")
+    assert game.log[-1].kind == "sold"
     cash = game.cash(0)
     box.wait(7.1)
     assert game.cash(0) == cash + 1_500_000 and game.s.deeds.owner("ALUMINIUM-CANADA") == STOCK
@@ -166,6 +169,7 @@ def test_a_free_sale_with_an_overbid_on_the_seat_buttons(tmp_path):
     box.wait(7.1)                                      # the overbids close
     assert game.decision().prompt == "prompt.rm.sale_accept"
     assert box.screen.lines[0].endswith("· 7 s")       # the seller's 7 seconds
+    box.wait(1.0)                                      # the window's result shown: presses ignored
     box.press("seat2")                                 # not the seller: his light blinks, nothing happens
     assert ("blink", 2) in box.lights.calls and game.decision().prompt == "prompt.rm.sale_accept"
     box.press("seat1")                                 # Ana accepts on her seat button

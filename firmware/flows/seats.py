@@ -13,6 +13,11 @@ from firmware.menus import MENU, player_name
 from firmware.texts import t
 
 
+# After the silence sells, the result shows this long; presses meanwhile were meant for
+# the lot just sold and bid on nothing (the next lot's clock runs from its opening).
+RESULT_S = 1.0
+
+
 class SeatFlows:
     # ------------------------------------------------------------ seat buttons
     def _seat(self, seat: int, kind: str) -> None:
@@ -66,6 +71,8 @@ class SeatFlows:
         return offers.get(seat)
 
     def _open_bid(self, seat):
+        if self.now < getattr(self, "result_until", 0.0):
+            return                  # the result of the lot just sold is showing: a late press is no bid
         d = self.session.decision()
         if d.role(I.CONFIRM) is not None and d.role(I.OFFER) is None:
             # an offer's acceptance window: its maker's press accepts
@@ -112,6 +119,8 @@ class SeatFlows:
             return
         self.clock["until"] = now + self._silence_s()
         self.beeps.append("confirm")
+        if self._rule_clock():       # the game's clock: the table sees the result first
+            self.result_until = now + RESULT_S
         self.apply(self._silence_action())
 
     def _silence_action(self):
