@@ -211,3 +211,21 @@ def test_an_offer_the_seller_does_not_accept_in_7_seconds_lapses(tmp_path):
     box.wait(7.1)
     assert game.log[-1].kind == "lapse" and game.trusts(0) == ("ARGENT",)
     assert box.screen.title == "Ben : dés"
+
+
+def test_the_operator_enters_a_larger_raise_and_the_clock_holds_meanwhile(tmp_path):
+    """RM9: "while the operator enters a larger raise for a seat the clock holds and restarts
+    at 7 s when the raise is entered"."""
+    box = start(tmp_path, AUCTION)
+    box.press("seat2")                                  # Ben: 1 750 000
+    box.press("ok")                                     # the operator's list
+    box.choose("Autre montant")                        # Cid, the only one who may raise: asked no question
+    assert box.screen.items == ("1 850 000 $",)
+    box.wait(10.0)                                      # the clock holds while he enters it
+    assert box.game.log[-1].kind == "bid"
+    for _ in range(4):
+        box.press("up")                                 # + 4 x 100 000
+    box.press("ok")
+    game = box.game
+    assert game.log[-1] == game.ACTIONS.parse("bid Cid 2250000", game.players)
+    assert box.screen.lines[0] == "2 250 000 par Cid · 7 s"

@@ -39,7 +39,8 @@ def params(game, decision, kind) -> dict:
             # (RM9: no buzz, which the whole table would hear and which would reveal cash)
             amount = offer.fields["amount"].lo
             offers = [[s, amount] for s in offer.fields["player"].values if game.cash(s) >= amount]
-        return {"offers": offers, "silence_s": SILENCE_S, "refused_press": "blink"}
+        # the operator may enter a larger raise for a seat (RM9: the clock holds meanwhile)
+        return {"offers": offers, "silence_s": SILENCE_S, "refused_press": "blink", "any_amount": True}
     if kind == I.CHECKLIST:
         return checklist(game, decision)
     if kind == I.FIRST_PLAYER:

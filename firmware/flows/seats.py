@@ -16,6 +16,7 @@ from firmware.texts import t
 # After the silence sells, the result shows this long; presses meanwhile were meant for
 # the lot just sold and bid on nothing (the next lot's clock runs from its opening).
 RESULT_S = 1.0
+RAISE_ENTRY = "#raise"      # the open menu's "another amount": the bid's entry, asked field by field
 
 
 class SeatFlows:
@@ -138,6 +139,9 @@ class SeatFlows:
                 if amount is not None:
                     items.append((t("open.bid", lang, player=player_name(self.ctx, seat), amount=amount),
                                   self._act(I.OFFER, player=seat, amount=amount)))
+        if option is not None and d.interaction.params.get("any_amount"):
+            # a larger raise for a seat, entered by the operator (the silence waits meanwhile)
+            items.append((t("open.other_amount", lang), RAISE_ENTRY))
         confirm = self._role(I.CONFIRM)
         if confirm is not None:               # an offer's acceptance, for its maker
             from firmware.menus import kind_label

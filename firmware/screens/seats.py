@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from engines.core.decision import Interactions as I
 from engines.core.i18n import format_amount, text
 from firmware.menus import MENU, player_name
+from firmware.flows.seats import RAISE_ENTRY
 from firmware.screen import Screen
 from firmware.screens.base import Frame, frame_type
 from firmware.screens.menu import Menu
@@ -98,6 +99,8 @@ class ActionList(Frame):
             value = items[self.sel % len(items)][1]
             if value == MENU:
                 ctl.stack.append(Menu())
+            elif value == RAISE_ENTRY:
+                ctl._start_entry(ctl._role(I.OFFER), menu=True)
             else:
                 ctl.apply(value)
 
