@@ -229,3 +229,22 @@ def test_the_operator_enters_a_larger_raise_and_the_clock_holds_meanwhile(tmp_pa
     game = box.game
     assert game.log[-1] == game.ACTIONS.parse("bid Cid 2250000", game.players)
     assert box.screen.lines[0] == "2 250 000 par Cid · 7 s"
+
+
+def test_the_board_shows_the_lot_the_bid_the_leader_and_the_seconds_left(tmp_path):
+    """Issue 14: "the remaining seconds ... on a board that can redraw every second (an e-ink
+    board shows the lot, the bid and the leader)"; never any cash."""
+    from drivers.display import PngDisplay
+    from firmware.games.richesses import render_board
+    journal_script(tmp_path, AUCTION)
+    board = PngDisplay((128, 64), "1", name="board", keep=5)
+    box = E2EBox(tmp_path, seats=3, board=board, extra={"game": {"dice": "device"}})
+    box.press("seat2")
+    box.wait(3.0)
+    shown = box.app.controller.clock_left()
+    assert shown == 4
+    snap = box.game.public(box.game.snapshot())
+    assert render_board(dict(snap, clock_s=4)).tobytes() == board.last_frame.tobytes()
+    assert render_board(snap).tobytes() != board.last_frame.tobytes()   # the e-ink board: no seconds
+    assert all("cash" not in p for p in snap["players"])
+    box.close()

@@ -103,6 +103,13 @@ class SeatFlows:
         and hears it run out."""
         return self.session.decision().interaction.params.get("silence_s") is not None
 
+    def clock_left(self):
+        """Seconds left on a running clock that is the game's rule, for the boards; None
+        when there is none (the configured silence of a game without one is not shown)."""
+        if self.session is None or not self._open_running() or self.clock.get("held") or not self._rule_clock():
+            return None
+        return self._open_left(self.now)
+
     def _open_left(self, now) -> int:
         """Whole seconds left before the silence sells (rounded up)."""
         return max(0, -int(-(self.clock["until"] - now) // 1))
