@@ -248,3 +248,13 @@ def test_the_board_shows_the_lot_the_bid_the_leader_and_the_seconds_left(tmp_pat
     assert render_board(snap).tobytes() != board.last_frame.tobytes()   # the e-ink board: no seconds
     assert all("cash" not in p for p in snap["players"])
     box.close()
+
+
+def test_a_long_seat_press_shows_the_private_view_cash_and_what_each_trust_earns(tmp_path):
+    """Issue 14: "the private view (cash, what each title would earn now) on a long seat press"."""
+    box = start(tmp_path, HEAD + "roll 1 2\nbuy Ana ARGENT-CANADA ALUMINIUM-CANADA\n")
+    box.press("seat1", hold=1.1)
+    screen = box.screen
+    assert screen.title == "Ana (privé)"
+    assert screen.lines[0].endswith("60 100 000")      # 66 600 000 - 3 500 000 - 3 000 000
+    assert "ALUMINIUM 30%\t900 000" in screen.lines and "ARGENT 35%\t1 000 000" in screen.lines
