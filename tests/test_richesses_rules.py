@@ -7,8 +7,8 @@ import pytest
 from engines.core.deeds import STOCK
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
-from engines.richesses.actions import (Accept, Bid, Buy, BuyJoker, Close, Done, First, Lapse, Lots, Offer, Overbid,
-                                       Plaques, Roll, Sold, UseJoker)
+from engines.richesses.actions import (Accept, Bid, Buy, BuyJoker, Close, Done, Exchange, First, Lapse, Lots, Offer,
+                                       Overbid, Plaques, Roll, Sold, UseJoker)
 from engines.richesses.game import Richesses
 from engines.richesses.rules import start_cash
 
@@ -420,3 +420,35 @@ def test_cash_is_never_on_the_public_view():
     public = game.public(game.snapshot())
     assert all("cash" not in p for p in public["players"])
     assert public["plaques"] and "trusts" in public["players"][0]
+
+
+def test_an_exchange_of_whole_trusts_with_a_balance():
+    """"Tout joueur est libre de vendre à qui il le désire ... ceci est valable pour toutes les
+    transactions : achats, ventes, enchères, échanges" (RM12): the seller's whole trust
+    against the buyer's whole trust and an amount the buyer adds."""
+    game = new_game()
+    give(game, 0, "ARGENT-CANADA", "ARGENT-MEXIQUE")
+    give(game, 1, "ALUMINIUM-CANADA")
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(Exchange(0, "ARGENT", 1, "PLOMB", 0))
+    assert refused.value.key == "error.rm.no_trust"
+    seller, buyer = game.cash(0), game.cash(1)
+    game.apply(Exchange(0, "ARGENT", 1, "ALUMINIUM", 500_000))
+    assert game.decision().prompt == "prompt.rm.exchange_window"
+    game.apply(Close())
+    game.apply(Accept())
+    assert game.trusts(0) == ("ALUMINIUM",) and game.trusts(1) == ("ARGENT",) and game.share(1, "ARGENT") == 50
+    assert game.cash(0) == seller + 500_000 and game.cash(1) == buyer - 500_000
+
+
+def test_an_overbid_in_cash_turns_an_exchange_into_a_sale():
+    """"même en cours de transaction libre, les surenchères sont autorisées\""""
+    game = new_game()
+    give(game, 0, "ARGENT-CANADA")
+    give(game, 1, "ALUMINIUM-CANADA")
+    game.apply(Exchange(0, "ARGENT", 1, "ALUMINIUM", 0))
+    game.apply(Overbid(2, 100_000))
+    game.apply(Close())
+    assert game.decision().prompt == "prompt.rm.sale_accept"
+    game.apply(Accept())
+    assert game.trusts(2) == ("ARGENT",) and game.trusts(1) == ("ALUMINIUM",)

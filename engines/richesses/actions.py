@@ -85,6 +85,17 @@ class Offer:
     amount: Money
 
 
+@action("exchange", ANYTIME, CONFIRM)
+class Exchange:
+    """SELLER offers his whole trust of PRODUCTION to BUYER against BUYER's whole trust of
+    OTHER and AMOUNT (0 or more) from BUYER (RM12), between turns."""
+    seller: Seat
+    production: Name
+    buyer: Seat
+    other: Name
+    amount: Money
+
+
 @action("overbid")
 class Overbid:
     """PLAYER offers AMOUNT for the trust on offer (at least 100 000 above the best offer)."""
@@ -124,5 +135,5 @@ class SetPawn:
     reason: Text
 
 
-ACTIONS = ActionSet(Plaques, First, Roll, Buy, Done, BuyJoker, UseJoker, Lots, Bid, Sold, Offer, Overbid, Close,
+ACTIONS = ActionSet(Plaques, First, Roll, Buy, Done, BuyJoker, UseJoker, Lots, Bid, Sold, Offer, Exchange, Overbid, Close,
                     Accept, Lapse, AdjustCash, SetPawn)

@@ -270,8 +270,13 @@ class Richesses(StepGame):
         if not sellers or len(self.in_game()) < 2:
             return ()
         held = tuple(p for p in self.box.productions if any(p in self.trusts(s) for s in sellers))
-        return (Option("offer", {"seller": Choice(sellers), "production": Choice(held),
-                                 "buyer": Choice(tuple(self.in_game())), "amount": IntRange(RAISE, MAX_AMOUNT)}),)
+        options = (Option("offer", {"seller": Choice(sellers), "production": Choice(held),
+                                    "buyer": Choice(tuple(self.in_game())), "amount": IntRange(RAISE, MAX_AMOUNT)}),)
+        if len(sellers) >= 2:   # an exchange needs two players with a trust each
+            options += (Option("exchange", {"seller": Choice(sellers), "production": Choice(held),
+                                            "buyer": Choice(sellers), "other": Choice(held),
+                                            "amount": IntRange(0, MAX_AMOUNT)}),)
+        return options
 
     def offer_refusal(self, act):
         n = len(self.players)
@@ -281,6 +286,11 @@ class Richesses(StepGame):
             return IllegalAction("error.rm.self_sale", player=self.players[act.seller])
         if act.production not in self.trusts(act.seller):
             return IllegalAction("error.rm.no_trust", player=self.players[act.seller], production=act.production)
+        if act.kind == "exchange":
+            if act.other not in self.trusts(act.buyer):
+                return IllegalAction("error.rm.no_trust", player=self.players[act.buyer], production=act.other)
+            if act.other == act.production:
+                return IllegalAction("error.rm.same_trust", production=act.other)
         if act.amount > self.cash(act.buyer):
             return IllegalAction("error.rm.cash", player=self.players[act.buyer], amount=act.amount)
         return None
@@ -352,7 +362,7 @@ def snapshot(game: Richesses) -> dict:
     sale = None
     if isinstance(step, SaleStep):
         sale = {"seller": names[step.seller], "production": step.production, "buyer": names[step.buyer],
-                "amount": step.amount, "closed": step.closed}
+                "amount": step.amount, "exchange_for": step.swap, "closed": step.closed}
         # the offer on the table, as an open auction's screen shows one: the best offer and who may overbid
         auction = {"seller": names[step.seller], "production": step.production, "opening": step.amount,
                    "high": step.amount, "high_bidder": names[step.buyer], "minimum": step.minimum(),

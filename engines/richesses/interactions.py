@@ -24,6 +24,8 @@ PROMPTS = {
     "prompt.rm.auction": (I.OPEN_AUCTION, {I.OFFER: "bid", I.SILENCE: "sold"}),
     "prompt.rm.sale_window": (I.OFFER_WINDOW, {I.OFFER: "overbid", I.SILENCE: "close_offer"}),
     "prompt.rm.sale_accept": (I.OFFER_WINDOW, {I.CONFIRM: "accept", I.SILENCE: "lapse"}),
+    "prompt.rm.exchange_window": (I.OFFER_WINDOW, {I.OFFER: "overbid", I.SILENCE: "close_offer"}),
+    "prompt.rm.exchange_accept": (I.OFFER_WINDOW, {I.CONFIRM: "accept", I.SILENCE: "lapse"}),
     "prompt.rm.debt": (I.CHOICE, {}),
     "prompt.rm.over": (I.OVER, {}),
 }

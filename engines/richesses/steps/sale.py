@@ -1,5 +1,8 @@
-"""A free sale between players (RM12): the seller offers his whole trust to a buyer for an
-amount; for 7 seconds anyone else may overbid by at least 100 000 (never above his cash);
+"""A free sale or exchange between players (RM12): the seller offers his whole trust to a
+buyer for an amount, or against the buyer's whole trust of another production and an
+amount the buyer adds (0 or more); for 7 seconds anyone else may overbid in cash by at
+least 100 000 above the amount (never above his cash; an overbid turns an exchange into a
+sale to the overbidder: the rulebook allows overbids "même en cours de transaction libre");
 when the window closes the seller has 7 seconds to accept the best offer, else it lapses.
 Both silences are the game's rule, carried by the decision (`silence_s`)."""
 from dataclasses import dataclass
@@ -17,7 +20,8 @@ class SaleStep(Step):
     production: str
     buyer: int          # the best offer so far
     amount: int
-    closed: bool = False   # the overbid window is over: the seller answers
+    swap: str | None = None  # an exchange: the production of the buyer's trust given in return
+    closed: bool = False     # the overbid window is over: the seller answers
     name = "sale"
 
     def actor(self, game):
@@ -29,12 +33,15 @@ class SaleStep(Step):
     def decision(self, game):
         params = {"seller": game.players[self.seller], "production": self.production,
                   "buyer": game.players[self.buyer], "amount": self.amount, "minimum": self.minimum()}
+        kind = "sale"
+        if self.swap is not None:
+            params["other"], kind = self.swap, "exchange"
         if self.closed:
-            return Decision("prompt.rm.sale_accept", params, self.seller, (Option("accept"), Option("lapse")))
+            return Decision(f"prompt.rm.{kind}_accept", params, self.seller, (Option("accept"), Option("lapse")))
         bidders = tuple(s for s in game.in_game() if s not in (self.seller, self.buyer))
         options = (Option("overbid", {"player": Choice(bidders), "amount": IntRange(self.minimum(), MAX_AMOUNT)}),) \
             if bidders else ()
-        return Decision("prompt.rm.sale_window", params, None, options + (Option("close_offer"),))
+        return Decision(f"prompt.rm.{kind}_window", params, None, options + (Option("close_offer"),))
 
     def refusal(self, game, act, decision):
         if act.kind == "overbid" and 0 <= act.player < len(game.players) and act.player != self.seller \
@@ -45,7 +52,7 @@ class SaleStep(Step):
     def on_overbid(self, game, act):
         if act.amount > game.cash(act.player):
             raise IllegalAction("error.rm.cash", player=game.players[act.player], amount=act.amount)
-        self.buyer, self.amount = act.player, act.amount
+        self.buyer, self.amount, self.swap = act.player, act.amount, None
         game.emit("rm.overbid", player=game.players[act.player], amount=act.amount, production=self.production)
         return None
 
@@ -60,6 +67,11 @@ class SaleStep(Step):
             raise IllegalAction("error.rm.cash", player=game.players[self.buyer], amount=self.amount)
         game.transfer(self.buyer, self.seller, self.amount, "sale")
         game.move_trust(self.seller, self.production, self.buyer)
+        if self.swap is not None:
+            game.move_trust(self.buyer, self.swap, self.seller)
+            game.emit("rm.exchange", seller=game.players[self.seller], buyer=game.players[self.buyer],
+                      production=self.production, other=self.swap, amount=self.amount)
+            return SaleOver(True)
         game.emit("rm.sale", seller=game.players[self.seller], buyer=game.players[self.buyer],
                   production=self.production, amount=self.amount)
         return SaleOver(True)

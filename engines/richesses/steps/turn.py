@@ -57,7 +57,7 @@ class Turn(Step):
         kind = act.kind
         if kind == "roll":
             return None
-        if kind == "offer":
+        if kind in ("offer", "exchange"):
             return game.offer_refusal(act)
         player = getattr(act, "player", None)
         if player is not None and 0 <= player < len(game.players) and player != self.seat:
@@ -93,6 +93,15 @@ class Turn(Step):
         game.push(SaleStep(act.seller, act.production, act.buyer, act.amount))
         game.emit("rm.offer", seller=game.players[act.seller], production=act.production,
                   buyer=game.players[act.buyer], amount=act.amount)
+        return None
+
+    def on_exchange(self, game, act):
+        refused = game.offer_refusal(act)
+        if refused:
+            raise refused
+        game.push(SaleStep(act.seller, act.production, act.buyer, act.amount, swap=act.other))
+        game.emit("rm.exchange_offer", seller=game.players[act.seller], production=act.production,
+                  buyer=game.players[act.buyer], other=act.other, amount=act.amount)
         return None
 
     def on_buy(self, game, act):
