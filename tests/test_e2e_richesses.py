@@ -5,8 +5,6 @@ the box had played it before (the seeds' device dice are the engine's own), then
 on the buttons: a landing in two presses, a checklist purchase, an auction on the seat
 buttons with raises and with no bid, a refused press, a joker, a free sale with an
 overbid, a bankruptcy to the two-player end, and a power cut in the middle of a lot."""
-import pytest
-
 from e2e_box import E2EBox, journal_script
 from firmware.script import run_script
 from engines.core.deeds import STOCK

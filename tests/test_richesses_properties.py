@@ -8,7 +8,6 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engines.core.deeds import STOCK
 from engines.core.random_play import play_randomly
 from engines.richesses.actions import AdjustCash
 from engines.richesses.game import Richesses

@@ -7,7 +7,7 @@ import pytest
 from engines.core.deeds import STOCK
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
-from engines.richesses.actions import (Accept, Bid, Buy, BuyJoker, Close, Done, Exchange, First, Lapse, Lots, Offer,
+from engines.richesses.actions import (Accept, Bid, Buy, BuyJoker, Close, Exchange, First, Lapse, Lots, Offer,
                                        Overbid, Plaques, Roll, Sold, UseJoker)
 from engines.richesses.game import Richesses
 from engines.richesses.rules import start_cash

@@ -295,9 +295,6 @@ class Richesses(StepGame):
             return IllegalAction("error.rm.cash", player=self.players[act.buyer], amount=act.amount)
         return None
 
-    def on_offer(self, act):   # reached only through the turn's own handler
-        raise AssertionError("offer is the turn's action")
-
     # ----------------------------------------------------------------- cards
     def card_options(self, seat):
         return (Option("done", {"player": Fixed(seat)}),)

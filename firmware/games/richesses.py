@@ -9,7 +9,7 @@ from __future__ import annotations
 from engines.core.i18n import format_amount
 from engines.richesses import GAME
 from firmware.render import Canvas
-from firmware.texts import money, t
+from firmware.texts import t
 
 NEWS_ORDER = ("rm.over", "rm.bankrupt", "rm.lot_sold", "rm.bank_bought", "rm.sale", "rm.royalties", "rm.bought",
               "rm.double", "rm.joker_bought", "rm.joker_used", "rm.lot", "rm.bid", "rm.overbid", "rm.offer",

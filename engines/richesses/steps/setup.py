@@ -6,7 +6,7 @@ from engines.core.decision import Arrangement, Choice, Decision, Option
 from engines.core.errors import IllegalAction
 from engines.core.steps import Step
 from engines.richesses.rules import PLAQUES_PER_PRODUCTION
-from engines.richesses.steps.results import SetupDone, TurnOver
+from engines.richesses.steps.results import SetupDone
 
 
 @dataclass

@@ -5,11 +5,11 @@ the continent or of the world (RM3, RM7), 500 000 x dice, a joker, a card, an au
 (RM4, RM9, RM11). Free sales are offered before the dice (RM12: between actions)."""
 from dataclasses import dataclass, field
 
-from engines.core.decision import Choice, Decision, Fixed, IntRange, Option, Subset
+from engines.core.decision import Choice, Decision, Fixed, Option, Subset
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
-from engines.richesses.rules import BONUS_PER_POINT, DOUBLE_COST, JOKER_PRICE, MAX_AMOUNT, MAX_TITLES, RAISE
 from engines.core.steps import Step
+from engines.richesses.rules import BONUS_PER_POINT, DOUBLE_COST, JOKER_PRICE, MAX_TITLES
 from engines.richesses.steps.auction import AuctionStep
 from engines.richesses.steps.results import AuctionOver, SaleOver, TurnOver
 from engines.richesses.steps.sale import SaleStep
@@ -132,10 +132,6 @@ class Turn(Step):
         game.emit("rm.lots", player=game.players[self.seat], lots=" ".join(act.productions))
         return None
 
-    def card(self, game, act):
-        game.card(act)
-        return TurnOver(self.seat)
-
     # ------------------------------------------------------------ no choice
     def advance(self, game):
         depth = len(game.s.steps)
@@ -216,9 +212,3 @@ class Turn(Step):
         # a bankruptcy (Ruined) or a debt paid: advance goes on, or ends the turn of a bankrupt
         return None
 
-
-def card_handler(kind):
-    def handler(self, game, act):
-        return self.card(game, act)
-    handler.__name__ = "on_" + kind
-    return handler
