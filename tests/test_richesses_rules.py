@@ -292,6 +292,14 @@ def test_a_joker_cancels_one_auction_and_returns_to_the_stock():
     game.apply(Roll(3, 5))                        # square 8: joker
     game.apply(BuyJoker(0))
     assert game.cash(0) == before - 3_000_000 and game.s.jokers[0] == 1 and game.s.joker_stock == stock - 1
+    poor = new_game()
+    poor.apply(Roll(3, 5))
+    poor.s.ledger.balances[BANK] += poor.cash(0) - 2_000_000
+    poor.s.ledger.balances[0] = 2_000_000
+    rebase(poor)
+    with pytest.raises(IllegalAction) as refused:
+        poor.apply(BuyJoker(0))
+    assert refused.value.key == "error.rm.cash" and "2000000" not in str(refused.value)
     game2, (four, _, _) = auction_game()
     game2.s.jokers[0], game2.s.joker_stock = 1, game2.s.joker_stock - 1
     game2.s.steps[-1].phase = "joker_use"

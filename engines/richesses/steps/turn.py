@@ -112,6 +112,8 @@ class Turn(Step):
         return TurnOver(self.seat)
 
     def on_buy_joker(self, game, act):
+        if game.cash(self.seat) < JOKER_PRICE:     # refused without showing his cash
+            raise IllegalAction("error.rm.cash", player=game.players[self.seat], amount=JOKER_PRICE)
         game.transfer(self.seat, BANK, JOKER_PRICE, "joker")
         game.s.joker_stock -= 1
         game.s.jokers[self.seat] += 1
