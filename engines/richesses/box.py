@@ -90,7 +90,28 @@ def _ident(reader: Reader, key: str, value: str) -> str:
 
 
 def load_box(path: Path | str | None = None) -> Box:
+    """The box file at `path` (the shipped one by default), checked. A file read before and
+    unchanged since (same size and modification time) is not parsed again: every game, replay
+    and script of a session reads the same box (60 ms of TOML and checks each time)."""
     path = Path(path or DEFAULT_BOX)
+    try:
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = None                      # missing or unreadable: _load says so, naming the file
+    if key is not None and key in _LOADED:
+        return _LOADED[key]
+    box = _load(path)
+    if key is not None:
+        _LOADED.clear()                 # keep one: the box of the games being played
+        _LOADED[key] = box
+    return box
+
+
+_LOADED: dict = {}
+
+
+def _load(path: Path) -> Box:
     top = Reader(path, load_toml(path))
     check(top, SCHEMA)
 
