@@ -173,14 +173,17 @@ class Richesses(StepGame):
             event = self.s.ledger.transfer(src, dst, amount, reason)
             self.emit(event.key, **event.params)
 
-    def charge(self, debtor, owed, reason):
-        """Pay `owed` ([[creditor, amount]]) now, or go bankrupt (RM11: cash only, pushed as
-        the core Debt step, which ruins him at once)."""
+    def charge(self, debtor, owed, reason) -> bool:
+        """Pay `owed` ([[creditor, amount]]) now, or go bankrupt: RM11 is cash only, so the
+        core Debt procedure, with no remedy to offer, ruins him at once (his cash to the bank,
+        the bank paying every creditor in full, his titles to the stock); it needs no
+        decision, so it runs here rather than waiting on the stack. True when paid."""
         if self.s.ledger.can_pay(debtor, sum(a for _, a in owed)):
             for creditor, amount in owed:
                 self.transfer(debtor, creditor, amount, reason)
-            return
-        self.push(Bankruptcy(debtor, [list(line) for line in owed]))
+            return True
+        Bankruptcy(debtor, [list(line) for line in owed]).advance(self)
+        return False
 
     def eliminate(self, seat):
         """The Debt's ruin: out of the game; his jokers go back to the stock (RM11)."""

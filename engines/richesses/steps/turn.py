@@ -211,6 +211,5 @@ class Turn(Step):
             return None        # back to the dice
         if isinstance(result, AuctionOver):
             return TurnOver(self.seat)
-        # a bankruptcy (Ruined) or a debt paid: advance goes on, or ends the turn of a bankrupt
-        return None
+        raise AssertionError(f"a turn pushed no step that ends with {result!r}")
 
