@@ -55,7 +55,7 @@ def started_game(players=PLAYERS, **settings):
     """A Junior game past its starting picks, as the engine deals them (first choices)."""
     game = MaxiBourse({"game": "maxibourse", "format": "junior", "players": list(players), "seed": 1,
                        "settings": settings})
-    while game.decision().prompt == "prompt.pick":
+    while game.decision().prompt == "prompt.mb.pick":
         option = game.decision().option("pick")
         company = option.fields["company"].values[0]
         game.apply(game.ACTIONS.classes["pick"](player=option.fields["player"].value, company=company))
@@ -544,7 +544,7 @@ def presses_table():
                 d.wait(3.1)
             else:
                 d.choose("Passe")
-        assert d.c.session.decision().prompt == "prompt.turn_start"
+        assert d.c.session.decision().prompt == "prompt.mb.turn_start"
     for seats, how in (((0, 1, 2), "the others stay silent (window runs out)"),
                        ((), "operator enters each decline")):
         d = fresh(seats)

@@ -19,6 +19,7 @@ from functools import cache
 from importlib import import_module
 
 from engines.core.errors import ProtocolError
+from engines.core import settings
 
 # One line per game, in the order the setup lists them.
 PACKAGES = (
@@ -95,7 +96,8 @@ def spec(name: str) -> GameSpec:
 
 def game_settings() -> dict[str, tuple]:
     """Every per-game setting of the registered games, as the configuration's [game] table
-    holds them: name -> (default, allowed values or a type, the games declaring it).
+    holds them: name -> (default, allowed: a tuple, a range or str (engines/core/settings.py),
+    the games declaring it).
 
     `format` gathers the rulebooks' formats (`FORMATS`, the first game's first one the
     default); the rest are the engines' `SETTINGS`. A name two games declare is one key,
@@ -103,7 +105,7 @@ def game_settings() -> dict[str, tuple]:
     found: dict[str, tuple] = {}
     for name, entry in games().items():
         cls = entry.engine_class()
-        declared = dict(cls.SETTINGS)
+        declared = {key: settings.entry(declaration)[:2] for key, declaration in cls.SETTINGS.items()}
         if cls.FORMATS:
             declared = {"format": (cls.FORMATS[0], tuple(cls.FORMATS)), **declared}
         for key, (default, allowed) in declared.items():

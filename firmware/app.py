@@ -348,11 +348,14 @@ def reporter(journal, state_dir: Path, lang_of):
             return done
         lang = lang_of()
         folder = Path(state_dir) / "reports" / f"game-{session.game_id}"
-        details, history, ranking, box = adapter_of(session).report(session, lang)
-        header = {"title": t("report.title", lang, id=session.game_id), **details,
+        game = adapter_of(session)
+        details, box = game.report(session, lang)
+        header = {"title": t("report.title", lang, game=game.title(lang), id=session.game_id), **details,
                   t("report.players", lang): ", ".join(session.players),
                   t("report.actions", lang): len(session.game.log)}
-        write_report(folder, header, history, ranking, lang, box=box)
+        prices, fortunes = session.evening()
+        ranking = [{"rank": r, "name": session.players[seat], "wealth": w} for r, seat, w in session.game.ranking()]
+        write_report(folder, header, prices, ranking, lang, box=box, fortunes=fortunes)
         if journal is not None:
             journal.set_meta(key, str(folder))
         return str(folder)

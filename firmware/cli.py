@@ -137,6 +137,14 @@ def cmd_box_check(args) -> int:
     return 0
 
 
+def cmd_settings(args) -> int:
+    """Every registered game's own settings, as commented lines of the configuration's [game] table."""
+    from firmware.config import game_settings_toml
+
+    print(game_settings_toml(), end="")
+    return 0
+
+
 def cmd_salvage(args) -> int:
     """Copy what can be read of a damaged journal into a new journal file; FILE is left as it is."""
     import os
@@ -252,6 +260,9 @@ def build_parser():
                    help="the game it describes (default %(default)s)")
     p.add_argument("--schema", action="store_true", help="print the keys the game's box file may hold")
     p.set_defaults(func=cmd_box_check)
+    p = sub.add_parser("settings", parents=[common],
+                       help="print every game's own settings (the configuration's [game] keys) with defaults and allowed values")
+    p.set_defaults(func=cmd_settings)
     for name, func, text in (("export", cmd_export, "print a recorded game in the command language"),
                              ("replay", cmd_replay, "replay a recorded game and print its state as JSON")):
         p = sub.add_parser(name, parents=[common], help=text)

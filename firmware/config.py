@@ -25,8 +25,9 @@ from typing import Any, Callable, Mapping
 
 from engines import registry
 from drivers.errors import ConfigError  # one error for every configuration problem, drivers' too
+from engines.core import settings
 from engines.core.files import read_toml
-from engines.core.limits import MAX_ROUNDS, player_names_ok
+from engines.core.limits import player_names_ok
 
 ENV_VAR = "CORBEILLE_CONFIG"
 SYSTEM_CONFIG = Path("/etc/corbeille/corbeille.toml")
@@ -260,29 +261,62 @@ def _text(value):
 
 
 def _declared(allowed) -> Check:
-    """The check of a game setting from its declaration (engines/registry.py): a tuple of
-    allowed values, or a type. A whole number has the limit a script's `set` has
-    (engines.core.limits); a game may refuse more when it starts (Dividends' bid_step >= 1)."""
+    """The check of a game setting from its declaration (engines/core/settings.py): a tuple
+    of allowed values, a range of whole numbers or a text, so the configuration accepts
+    exactly what the game accepts."""
+    allowed = settings.allowed_of(allowed)
     if isinstance(allowed, tuple):
         return _choice(*allowed)
-    if allowed is int:
-        return _integer(0, MAX_ROUNDS)
     if allowed is str:
         return _text
-    raise TypeError(f"a game setting declared as {allowed!r}: declare a tuple of values, int or str")
+
+    def check(value):
+        if not settings.allows(allowed, value):
+            steps = f" in steps of {allowed.step}" if allowed.step != 1 else ""
+            raise _Bad(f"must be an integer from {allowed.start} to {allowed[-1]}{steps}")
+        return value
+    return check
 
 
 GAME_SETTINGS = registry.game_settings()
 GAME_KEYS = ("game", "players", "language")  # [game]'s own keys; the others are the games' settings
 
+
+def game_settings_toml() -> str:
+    """Every registered game's own settings as lines of the [game] table, commented out,
+    with the games declaring each one and what is allowed (`corbeille settings`): the
+    example configuration lists the box's own keys and points here, so a new game's
+    settings are documented by its declaration alone."""
+    lines = ["# The games' own settings: keys of the configuration's [game] table, beside game,",
+             "# players and language. Each registered game declares its own (engines/<game>/game.py),",
+             "# with its default and what is allowed; the setup proposes these values for a new game",
+             "# of a game that declares the setting. To change one, copy its line under [game] in",
+             "# the configuration and remove the \"#\".",
+             "#",
+             f"# games (game = ...): {', '.join(GAMES)}"]
+    for key, (default, allowed, by) in GAME_SETTINGS.items():
+        lines += ["", f"# {key} ({', '.join(by)}): {settings.describe(allowed)}"]
+        meanings = {}
+        for name in by:
+            declaration = registry.spec(name).engine_class().SETTINGS.get(key)
+            meaning = settings.entry(declaration)[2] if declaration else "the rulebook's formats (FORMATS of the game's engine)"
+            meanings.setdefault(meaning, []).append(name)
+        for meaning, names in meanings.items():
+            if meaning:
+                lines.append(f"#   {meaning}" if len(meanings) == 1 else f"#   {', '.join(names)}: {meaning}")
+        lines.append(f"#{key} = {_show(default)}")
+    return "\n".join(lines) + "\n"
+
+
 # Every key the file may hold: section -> key -> (default as written in TOML, check).
-# corbeille.example.toml lists the same keys with the same defaults (a test checks it).
+# corbeille.example.toml lists the same keys with the same defaults, except the games' own
+# settings, which `corbeille settings` prints (game_settings_toml; a test checks both).
 SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
     "game": {
         "game": (GAMES[0], _choice(*GAMES)),
         "players": ([], _players),
         "language": ("fr", _choice("fr", "en")),
-        # then every game's own settings, as its engine declares them (see _game_settings)
+        # then every game's own settings, as its engine declares them (see game_settings_toml)
         **{key: (default, _declared(allowed)) for key, (default, allowed, _) in GAME_SETTINGS.items()},
     },
     "state": {

@@ -426,6 +426,17 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         self.changed = True
         return True
 
+    def undo_to(self, length: int) -> bool:
+        """Undo back to the first `length` actions (from the history)."""
+        try:
+            undone = self.session.undo_to(length)
+        except (CorbeilleError, OSError) as error:
+            self._error(str(error) if not isinstance(error, IllegalAction) else error.message(self.lang))
+            return False
+        self.news = (t("news.undone_to", self.lang, count=len(undone), n=length + 1),)
+        self.changed = True
+        return True
+
     # ------------------------------------------------------------- overlays
     def _private(self, seat):
         if self.session is None or not 0 <= seat < len(self.session.players):

@@ -404,15 +404,16 @@ class Journal:
             return games[-1][0] if games else None
         return self._query("SELECT max(id) FROM games")[0][0]
 
-    def undo(self, game_id: int) -> dict | None:
-        """Delete the game's last action (committed); return it, or None if there is none."""
+    def undo(self, game_id: int, count: int = 1) -> dict | None:
+        """Delete the game's last `count` actions in one transaction (one flush, however far
+        the undo goes); return the earliest one deleted, or None if there is none."""
         with self._transaction() as conn:
             last = conn.execute("SELECT seq, body FROM actions WHERE game_id=? AND seq>=0 "
-                                "ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
+                                "ORDER BY seq DESC LIMIT 1 OFFSET ?", (game_id, max(1, count) - 1)).fetchone()
             if last is None:
                 self._game_row(game_id)
                 return None
-            conn.execute("DELETE FROM actions WHERE game_id=? AND seq=?", (game_id, last[0]))
+            conn.execute("DELETE FROM actions WHERE game_id=? AND seq>=?", (game_id, last[0]))
         return json.loads(last[1])
 
     def set_meta(self, key: str, value: str) -> None:

@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.core.actions import (CHANCE, Company, CountDelta, DieFace, Lots, Money, MoneyDelta, Price, PriceDelta, Seat,
-                                  Signed, Target, _base)
+                                  Signed, SignedDie, Target, _base, list_item)
 from engines.core.errors import CorbeilleError
-from engines.core.decision import Choice, Fixed, Interactions, IntRange, Subset
+from engines.core.decision import Choice, Fixed, Interactions, IntRange, Items, Subset
 from engines.core.i18n import catalog, format_amount
 from firmware.texts import lots_label, money, signed, t
 
@@ -190,6 +190,12 @@ def resolve(ctx, kind, option, values):
                 filled[name] = tuple(ticked[1:])
                 continue
             return filled, checklist_question(ctx, kind, name, domain, tuple(ticked))
+        if isinstance(domain, Items):
+            items, question = resolve_items(ctx, kind, name, domain, filled, values, typ)
+            if question is not None:
+                return filled, question
+            filled[name] = items
+            continue
         question = field_question(ctx, kind, name, domain, filled, values, typ)
         if question is None:           # nothing to ask (a single possible value)
             continue
@@ -198,6 +204,49 @@ def resolve(ctx, kind, option, values):
             continue
         return filled, question
     return filled, None
+
+
+def resolve_items(ctx, kind, name, domain, filled, values, typ):
+    """A list field asked item by item, each from its own domain (answers kept under
+    `name#0`, `name#1`...): (the complete list, None) or (None, the next item's Question).
+    A list of distinct values offers each item only what is not taken yet (a deal)."""
+    item_type = list_item(_base(typ))
+    chosen = []
+    for i, item_domain in enumerate(domain.items):
+        key = f"{name}#{i}"
+        if key in values:
+            chosen.append(values[key])
+            continue
+        if domain.distinct and isinstance(item_domain, Choice):
+            item_domain = Choice(tuple(v for v in item_domain.values if v not in chosen))
+        if isinstance(item_domain, Fixed):
+            chosen.append(item_domain.value)
+            continue
+        if isinstance(item_domain, Choice) and len(item_domain.values) == 1:
+            chosen.append(item_domain.values[0])
+            continue
+        label = domain.labels[i] if i < len(domain.labels) else None
+        question = field_question(ctx, kind, key, item_domain, {**filled, "#item": label}, values, item_type)
+        if question is None or not isinstance(question, Question):
+            chosen.append(None if question is None else question[1])
+            continue
+        return None, question
+    return tuple(chosen), None
+
+
+def die_question(ctx, name, domain, typ, item):
+    """A die entered by hand: its faces as written on it (signed when it steps up or down),
+    and, for a die per company, which company and which of the game's dice it is."""
+    lang, prefix = ctx.lang, _prefix(ctx)
+    values_ = domain.values if isinstance(domain, Choice) else range(domain.lo, domain.hi + 1, domain.step)
+    items = tuple(((signed(v, lang) if _is(typ, Signed) else str(v)), v) for v in values_)
+    if item is None:
+        line = t("q." + name, lang) if has_text("ui.q." + name, lang) else t("q.dice_title", lang)
+        return Question(name, "list", t("q.dice_title", lang), (line,), items)
+    die = getattr(domain, "name", "")
+    shown = t(prefix + "die." + die, lang) if die and has_text("ui." + prefix + "die." + die, lang) else die
+    return Question(name, "list", t("q." + prefix + "die_title", lang, company=item),
+                    (t("q." + prefix + "die", lang, company=item, die=shown),), items)
 
 
 def field_question(ctx, kind, name, domain, filled, values, typ=None):
@@ -220,11 +269,8 @@ def field_question(ctx, kind, name, domain, filled, values, typ=None):
         return target_question(ctx, kind, name, domain, values)
     if _is(typ, Lots):
         return lots_question(ctx, kind, name, domain, filled)
-    if _is(typ, DieFace):
-        values_ = domain.values if isinstance(domain, Choice) else range(domain.lo, domain.hi + 1, domain.step)
-        items = tuple((str(v), v) for v in values_)
-        line = t("q." + name, lang) if has_text("ui.q." + name, lang) else t("q.dice_title", lang)
-        return Question(name, "list", t("q.dice_title", lang), (line,), items)
+    if _is(typ, (DieFace, SignedDie)):
+        return die_question(ctx, name, domain, typ, filled.get("#item"))
     if isinstance(domain, IntRange):
         return amount_question(ctx, kind, name, domain, filled, typ)
     if isinstance(domain, Choice):

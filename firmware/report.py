@@ -1,9 +1,11 @@
 """The end-of-game report: price history chart and final standings, saved as files.
 
-``write_report`` writes three files in a folder and returns their paths:
-* ``prices.png``: one small chart per sector (grouping 40 lines on one chart makes
-  them unreadable), all on the same price scale so sectors compare at a glance, one
-  coloured line per company with a legend giving its final price;
+``write_report`` writes these files in a folder and returns their paths:
+* ``fortunes.png``: how the evening went, each player's fortune (as the game ranks
+  players) after every action, one coloured line per player;
+* ``prices.png`` (games with a market): one small chart per sector (grouping 40 lines on
+  one chart makes them unreadable), all on the same price scale so sectors compare at a
+  glance, one coloured line per company with a legend giving its final price;
 * ``standings.png``: the final ranking with each player's wealth as a bar;
 * ``standings.md``: the same ranking, the header and the first and last prices, as
   Markdown (plain text anyone can open, paste or print).
@@ -37,7 +39,7 @@ def _t(lang, key, **params):
 
 
 def write_report(path_dir, header, price_history: Sequence[Mapping[str, int]], ranking, lang="fr", *,
-                 box=None) -> list[Path]:
+                 box=None, fortunes: Sequence[Mapping[str, int]] = ()) -> list[Path]:
     """Write the report of a finished game into ``path_dir`` (created if needed).
 
     header: the game's title (str), or a mapping whose "title" is the title and whose
@@ -46,15 +48,23 @@ def write_report(path_dir, header, price_history: Sequence[Mapping[str, int]], r
     ranking: ``snapshot(game)["ranking"]``: [{"rank", "name", "wealth"}, ...].
     box: the box data (sectors, their names) to group companies by sector; without it
         the companies are charted as one group.
+    fortunes: each player's fortune (by name) at the start and after each action.
     """
     folder = Path(path_dir)
     folder.mkdir(parents=True, exist_ok=True)
     title, details = _header(header)
     groups = _groups(price_history, box, lang)
-    paths = [folder / "prices.png", folder / "standings.png", folder / "standings.md"]
-    _price_chart(title, groups, price_history, lang).save(paths[0])
-    _standings_image(title, details, ranking, lang).save(paths[1])
-    paths[2].write_text(_markdown(title, details, groups, price_history, ranking, lang), encoding="utf-8")
+    paths = []
+    if any(fortunes):
+        paths.append(folder / "fortunes.png")
+        players = [(_t(lang, "fortunes"), list(dict.fromkeys(name for f in fortunes for name in f)))]
+        _chart(title, _t(lang, "fortunes"), players, fortunes, lang).save(paths[-1])
+    if groups or not fortunes:
+        paths.append(folder / "prices.png")
+        _chart(title, _t(lang, "prices"), groups, price_history, lang).save(paths[-1])
+    paths += [folder / "standings.png", folder / "standings.md"]
+    _standings_image(title, details, ranking, lang).save(paths[-2])
+    paths[-1].write_text(_markdown(title, details, groups, price_history, ranking, lang), encoding="utf-8")
     return paths
 
 
@@ -94,7 +104,8 @@ def _nice_step(span, ticks=5):
     return next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
 
 
-def _price_chart(title, groups, history, lang):
+def _chart(title, label, groups, history, lang):
+    """One panel per group, all on the same scale, one line per id of the group."""
     values = [p for prices in history for p in prices.values()] or [0]
     step = _nice_step(max(values) - min(values) or 10)
     lo, hi = (min(values) // step) * step, -(-max(values) // step) * step
@@ -104,8 +115,8 @@ def _price_chart(title, groups, history, lang):
     head = 16 * S
     image = Image.new("RGB", (COLS * PANEL_W + 20, head + rows * PANEL_H + 10), WHITE)
     draw = ImageDraw.Draw(image)
-    _text(draw, (10, 6), f"{title} · {_t(lang, 'prices')}" if title else _t(lang, "prices"))
-    _text(draw, (10 + FONT.measure(title + " · " + _t(lang, "prices") + "  ", S), 6),
+    _text(draw, (10, 6), f"{title} · {label}" if title else label)
+    _text(draw, (10 + FONT.measure(title + " · " + label + "  ", S), 6),
           _t(lang, "steps", n=len(history)), MUTED)
     for i, (name, ids) in enumerate(groups):
         x, y = 10 + (i % COLS) * PANEL_W, head + (i // COLS) * PANEL_H

@@ -167,14 +167,48 @@ class Session:
         self.version += 1
         return act
 
-    def price_history(self) -> list[dict]:
-        """Every company's price at the start and after each action (for the report)."""
-        game_cls = type(self.game)
-        replay = game_cls(self.game.header)
-        # Dividends has a chart with two prices: its buy price (the sell price once sold out).
-        price = getattr(replay, "price", None) or (lambda c: replay.buy_price(c) or replay.sell_price(c) or 0)
-        history = [{c: price(c) for c in replay.companies}]
-        for act in self.game.log:
-            replay.apply(act, atomic=False)
-            history.append({c: price(c) for c in replay.companies})
-        return history
+    def undo_to(self, length: int) -> list:
+        """Take back every action after the first `length` (game and journal, one journal
+        transaction); returns the actions undone, oldest first."""
+        if not 0 <= length < len(self.game.log):
+            raise IllegalAction("error.undo_to", length=length, actions=len(self.game.log))
+        if self.journal is not None:
+            self.journal.undo(self.game_id, len(self.game.log) - length)
+        undone = self.game.undo_to(length)
+        self.version += 1
+        return undone
+
+    def history(self) -> list[tuple[object, dict]]:
+        """Each action with the cash it moved (seat -> net change; the bank left out),
+        from one replay of this engine's own log, kept until the game changes."""
+        cached = getattr(self, "_history", None)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        entries = []
+        for _, act, events in type(self.game).unfold(self.game.header, self.game.log, checked=False):
+            moved: dict[int, int] = {}
+            for event in events:
+                if event.key == "transfer":
+                    p = event.params
+                    for seat, sign in ((p["src"], -1), (p["dst"], 1)):
+                        if isinstance(seat, int) and 0 <= seat < len(self.players):
+                            moved[seat] = moved.get(seat, 0) + sign * p["amount"]
+            entries.append((act, {s: v for s, v in sorted(moved.items()) if v}))
+        self._history = (self.version, entries)
+        return entries
+
+    def evening(self) -> tuple[list[dict], list[dict]]:
+        """What the report charts, at the start and after each action, from one replay:
+        every company's price (the game's `prices`) and every player's fortune by name
+        (its `fortunes`, as it ranks players)."""
+        game = type(self.game)(self.game.header)
+        prices, fortunes = [], []
+
+        def note(game):
+            prices.append(game.prices())
+            fortunes.append({self.players[s]: v for s, v in game.fortunes().items()})
+
+        note(game)
+        for game, _, _ in type(self.game).unfold(self.game.header, self.game.log, checked=False):
+            note(game)
+        return prices, fortunes

@@ -1,7 +1,8 @@
 """The box's own texts (firmware/locale/*.json), and small formatting helpers.
 
 Every text the operator screen shows comes from a catalog: the engines' catalogs for
-prompts, events and errors, this one ("ui.*" keys) for the box's menus and screens.
+prompts, events, errors and every text naming one game (its menu labels, its screens), this
+one ("ui.*" keys) for the box's own menus and screens, naming no game.
 """
 from __future__ import annotations
 

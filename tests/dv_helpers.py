@@ -47,10 +47,11 @@ def dice_line(game, **moves):
     """A legal `dice` line: the given moves per company (keyword: company id with _ for -),
     the first face of the right die for the others."""
     words = []
-    for i, company in enumerate(game.companies):
+    dice = game.decision().option("dice").fields["moves"].items
+    for company, die in zip(game.companies, dice):
         move = moves.get(company.replace("-", "_"))
         if move is None:
-            move = game.decision().option("dice").fields[f"d{i + 1}"].values[-1]
+            move = die.values[-1]
         words.append(f"{move:+d}")
     return "dice " + " ".join(words)
 

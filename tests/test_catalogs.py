@@ -4,15 +4,16 @@ Merged silently, a key two catalogs define would show whichever catalog was regi
 last, in both games; registration refuses it instead, naming both files.
 """
 import json
+from importlib import import_module
+from pathlib import Path
 
 import pytest
 
 from engines.core import i18n
 from engines.core.i18n import CatalogClash, catalog, register_catalog
-from engines.registry import GameSpec, add, games
+from engines.registry import PACKAGES, GameSpec, add, games
 from firmware import texts  # noqa: F401 (registers the box's catalog)
 from firmware.flows.setup import options
-from firmware.games import PLAYABLE
 
 
 @pytest.fixture
@@ -60,24 +61,105 @@ def test_the_registry_refuses_a_prefix_two_games_share_or_a_missing_one():
     assert list(specs) == ["alpha"]
 
 
-def test_the_box_names_each_games_actions_under_the_games_prefix():
+def registered_catalogs():
+    """Every registered game's engine loaded (its module registers its catalogs), then the
+    merged catalog of each language."""
+    for entry in games().values():
+        entry.engine_class()
+    return {lang: catalog(lang) for lang in i18n.LANGUAGES}
+
+
+def game_labels(name):
+    """The box's labels a registered game needs: the menu label and line of every action
+    kind (`ui.kind.<prefix>.<kind>`, `ui.act.<prefix>.<kind>`), and for every declared setting
+    (the setup's Options list them) its label and, for one declared with a list of values,
+    each value's (a number or a text is shown as it is)."""
+    entry = games()[name]
+    keys = [f"ui.{section}.{entry.prefix}.{kind}" for kind in entry.engine_class().ACTIONS.kinds()
+            for section in ("kind", "act")]
+    for setting, allowed in options(name).items():
+        keys.append(f"ui.opt.{entry.prefix}.{setting}")
+        if isinstance(allowed, tuple):
+            keys += [f"ui.opt.{entry.prefix}.{setting}.{value}" for value in allowed]
+    return keys
+
+
+@pytest.mark.parametrize("name", list(games()))
+def test_every_registered_game_has_its_labels_in_a_registered_catalog(name):
+    """Whichever catalog holds them (a new game's own engines/<name>/locale suffices), every
+    kind and every setting the setup offers of every registered game has its labels in both
+    languages."""
+    merged = registered_catalogs()
+    missing = [(lang, key) for lang in i18n.LANGUAGES for key in game_labels(name) if key not in merged[lang]]
+    assert not missing, f"{name}: no registered catalog defines {missing}"
+
+
+def test_the_box_labels_of_a_game_key_belong_to_a_registered_game():
     """ui.kind.<prefix>.*, ui.act.<prefix>.*, ui.opt.<prefix>.*: every such key belongs to one
-    registered game; every action kind of a game with screens has both texts in both languages,
-    and every setting the setup's Options offers has its label and its values' labels."""
+    registered game."""
     prefixes = {entry.prefix for entry in games().values()}
-    for lang in i18n.LANGUAGES:
-        for key in catalog(lang):
+    for lang, entries in registered_catalogs().items():
+        for key in entries:
             if key.startswith(("ui.kind.", "ui.act.", "ui.opt.")):
                 assert key.split(".")[2] in prefixes, (lang, key)
-    for name in PLAYABLE:
-        entry = games()[name]
-        for kind in entry.engine_class().ACTIONS.kinds():
-            for lang in i18n.LANGUAGES:
-                for section in ("kind", "act"):
-                    assert f"ui.{section}.{entry.prefix}.{kind}" in catalog(lang), (name, kind, section, lang)
-    for name in PLAYABLE:
-        entry = games()[name]
-        for setting, allowed in options(name).items():
-            for lang in i18n.LANGUAGES:
-                for key in [f"ui.opt.{entry.prefix}.{setting}"] + [f"ui.opt.{entry.prefix}.{setting}.{v}" for v in allowed]:
-                    assert key in catalog(lang), (name, key, lang)
+
+
+def keys_naming_a_game(keys):
+    """The keys with a segment that is a registered game's prefix or name."""
+    marks = {entry.prefix for entry in games().values()} | set(games())
+    return [key for key in keys if marks & set(key.split("."))]
+
+
+def test_the_box_catalog_names_no_game():
+    """firmware/locale holds the box's own texts only: no key carries a registered game's
+    prefix or name (a game's texts live in its package's catalogs, so adding a game does not
+    touch the box's catalog)."""
+    for lang in i18n.LANGUAGES:
+        keys = json.loads((texts.LOCALE / f"{lang}.json").read_text(encoding="utf-8"))
+        assert not keys_naming_a_game(keys), lang
+
+
+def test_a_game_key_left_in_the_box_catalog_would_be_caught():
+    keys = ["ui.kind.mb.pick", "ui.game.dividends", "ui.title.dv.dice", "ui.menu.undo", "ui.q.company"]
+    assert keys_naming_a_game(keys) == ["ui.kind.mb.pick", "ui.game.dividends", "ui.title.dv.dice"]
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_a_games_own_catalog_says_everything_in_both_languages(package):
+    folder = Path(import_module(f"engines.{package}").__file__).parent / "locale"
+    fr, en = (json.loads((folder / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("fr", "en"))
+    assert sorted(set(fr) ^ set(en)) == []
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_key_of_a_games_own_catalog_carries_its_prefix(package):
+    """error.<prefix>.*, prompt.<prefix>.*, event.<prefix>.*, ui.kind.<prefix>.*, ui.<prefix>.*...:
+    a game's key can clash with no other game's, whatever the next game names its own."""
+    entry = import_module(f"engines.{package}").GAME
+    folder = Path(import_module(f"engines.{package}").__file__).parent / "locale"
+    for lang in i18n.LANGUAGES:
+        keys = json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
+        unmarked = [key for key in keys if not {entry.prefix, entry.name} & set(key.split("."))]
+        assert not unmarked, (package, lang, unmarked)
+
+
+# ---- plurals: a number's word agrees with it ------------------------------------
+def test_plural_field_agrees_with_its_number_in_each_language():
+    from engines.core.i18n import _Formatter, singular
+    fr, en = _Formatter("fr"), _Formatter("en")
+    line = "{lots} {lots:lot|lots} demandé{lots:|s}"
+    assert [fr.format(line, lots=n) for n in (0, 1, 2, 1500)] == [
+        "0 lot demandé", "1 lot demandé", "2 lots demandés", "1 500 lots demandés"]
+    assert [en.format("{n} {n:turn|turns}", n=n) for n in (0, 1, 2, 1500)] == [
+        "0 turns", "1 turn", "2 turns", "1,500 turns"]
+    assert fr.format("{players:joueur|joueurs} : {players}", players=["Ana", "Bob"]) == "joueurs : Ana, Bob"
+    assert singular(-1, "en") and singular(0, "fr") and not singular(0, "en")
+
+
+def test_a_broken_template_shows_itself_rather_than_stopping_the_game():
+    from engines.core import i18n
+    i18n._catalogs["en"]["test.broken"] = "{n:x}"
+    try:
+        assert i18n.text("test.broken", "en", n=3) == "{n:x}"
+    finally:
+        del i18n._catalogs["en"]["test.broken"]

@@ -50,7 +50,7 @@ def test_a_damaged_tail_is_cut_back_with_a_message(tmp_path):
     replayed = corbeille("replay", "--journal", journal)
     assert replayed.returncode == 0, replayed.stderr
     assert "cut back" in replayed.stderr
-    assert json.loads(replayed.stdout)["pending"]["prompt"] == "prompt.settle"  # the settle is gone
+    assert json.loads(replayed.stdout)["pending"]["prompt"] == "prompt.mb.settle"  # the settle is gone
 
 
 def test_journal_errors_are_messages_not_tracebacks(tmp_path):

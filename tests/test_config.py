@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engines import registry
+from engines.core import settings
 from firmware import config as cfg
 from firmware.config import ConfigError, config_from_dict, load_config
 
@@ -88,7 +89,8 @@ def test_the_game_table_holds_every_registered_games_declared_settings():
     allowed values: the configuration proposes only what the game accepts."""
     for name in registry.names():
         cls = registry.spec(name).engine_class()
-        declared = dict(cls.SETTINGS, **({"format": (cls.FORMATS[0], cls.FORMATS)} if cls.FORMATS else {}))
+        declared = {key: settings.entry(d)[:2] for key, d in cls.SETTINGS.items()}
+        declared.update({"format": (cls.FORMATS[0], cls.FORMATS)} if cls.FORMATS else {})
         for key, (default, allowed) in declared.items():
             written, check = cfg.SCHEMA["game"][key]
             assert written == default or key == "format", (name, key)
@@ -96,8 +98,37 @@ def test_the_game_table_holds_every_registered_games_declared_settings():
                 assert all(check(value) == value for value in allowed), (name, key)
                 with pytest.raises(cfg._Bad, match="allowed values are " + ", ".join(map(str, allowed))):
                     check("not-" + str(allowed[0]))
-    assert load_config().game.bid_step == 50 and "bid_step = 50" in EXAMPLE.read_text(encoding="utf-8")
-    assert "game.bid_step = -5: must be an integer from 0 to 999" in error_of({"game": {"bid_step": -5}})
+            elif isinstance(allowed, range):
+                assert check(allowed[0]) == allowed[0] and check(allowed[-1]) == allowed[-1], (name, key)
+                for outside in (allowed[0] - 1, allowed[-1] + 1, True, str(allowed[0])):
+                    with pytest.raises(cfg._Bad, match=f"must be an integer from {allowed[0]} to {allowed[-1]}"):
+                        check(outside)
+    assert load_config().game.bid_step == 50 and "\n#bid_step = 50\n" in cfg.game_settings_toml()
+    assert "game.bid_step = -5: must be an integer from 1 to 999" in error_of({"game": {"bid_step": -5}})
+
+
+def test_a_setting_the_declaration_does_not_allow_is_refused_naming_file_key_value_and_allowed(tmp_path):
+    """Dividends declares bid_step from 1 to 999 (a raise of 0 would never end an auction):
+    the configuration refuses 0 at start, from the declaration, like the game does."""
+    from engines.core.errors import IllegalAction
+    from engines.dividends.game import Dividends
+
+    path = write(tmp_path / "corbeille.toml", "[game]\nbid_step = 0\n")
+    with pytest.raises(ConfigError) as e:
+        load_config(path)
+    assert str(e.value) == f"{path}: game.bid_step = 0: must be an integer from 1 to 999"
+    with pytest.raises(IllegalAction, match="setting bid_step = 0 is not allowed; allowed: 1 to 999"):
+        Dividends({"players": ["A", "B", "C", "D"], "settings": {"bid_step": 0}})
+
+
+def test_a_declared_range_with_a_step_is_checked_with_its_step():
+    check = cfg._declared(range(50, 1001, 50))
+    assert check(100) == 100
+    for bad in (75, 0, 1050):
+        with pytest.raises(cfg._Bad, match="must be an integer from 50 to 1000 in steps of 50"):
+            check(bad)
+    assert settings.refusal("bid_step", 75, range(50, 1001, 50)).message("en") == \
+        "setting bid_step = 75 is not allowed; allowed: 50 to 1,000 in steps of 50"
 
 
 def test_two_games_declaring_one_setting_differently_are_refused(monkeypatch):
@@ -311,13 +342,30 @@ def test_example_loads_and_equals_defaults():
     assert dataclasses.replace(example, source=None) == load_config()
 
 
-def test_example_lists_every_key_with_its_default(tmp_path):
-    text = uncommented(EXAMPLE.read_text(encoding="utf-8"))
-    written = tomllib.loads(text)
+def test_example_lists_every_key_with_its_default_and_corbeille_settings_the_games_own(tmp_path):
+    """The example holds the box's keys; `corbeille settings` the games' own, generated from
+    the registry: together, every key of the schema with its default, and a new game's
+    settings need no edit of the example."""
+    example = tomllib.loads(uncommented(EXAMPLE.read_text(encoding="utf-8")))
+    games_own = tomllib.loads(uncommented(cfg.game_settings_toml()))
     defaults = {s: {k: d for k, (d, _) in keys.items()} for s, keys in cfg.SCHEMA.items()}
-    assert {s: v for s, v in written.items() if s != "pins"} == defaults
+    assert {s: v for s, v in example.items() if s != "pins"} == \
+        {**defaults, "game": {k: defaults["game"][k] for k in cfg.GAME_KEYS}}
+    assert games_own == {k: v for k, v in defaults["game"].items() if k not in cfg.GAME_KEYS}
+    text = uncommented(EXAMPLE.read_text(encoding="utf-8")).replace("[game]\n", "[game]\n" + uncommented(cfg.game_settings_toml()))
     switched_on = load_config(write(tmp_path / "on.toml", text))
     assert dataclasses.replace(switched_on, source=None) == load_config()
+
+
+def test_corbeille_settings_prints_every_registered_games_settings(capsys):
+    from firmware.cli import main
+
+    assert main(["settings"]) == 0
+    out = capsys.readouterr().out
+    assert out == cfg.game_settings_toml()
+    assert f"# games (game = ...): {', '.join(registry.names())}\n" in out
+    assert "# bid_step (dividends): a whole number from 1 to 999\n" in out
+    assert "# dice (maxibourse, dividends, richesses): physical, device\n" in out
 
 
 # ---- hardware/README.md wiring tables against pinout.toml

@@ -100,7 +100,7 @@ class DeedAuction(Step):
     def decision(self, game):
         may = [s for s in self.auction.may_bid() if s not in game.s.out]
         options = [Option("bid", {"player": IntRange(min(may), max(may)), "amount": IntRange(self.auction.minimum, 10**6)})] if may else []
-        return Decision("prompt.auction", {}, None, tuple(options) + (Option("hammer", {}),))
+        return Decision("prompt.mb.auction", {}, None, tuple(options) + (Option("hammer", {}),))
 
     def on_bid(self, game, act):
         self.auction.bid(act.player, act.amount, cash=10**6)

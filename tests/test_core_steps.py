@@ -45,7 +45,7 @@ class Over(Step):
     name = "over"
 
     def decision(self, game):
-        return Decision("prompt.over", {}, None, ())
+        return Decision("prompt.mb.over", {}, None, ())
 
 
 @dataclass

@@ -21,11 +21,11 @@ def test_four_player_token_set_up():
 def test_jean_dice_desert_oil_200_to_350_grey_and_trans_pacific_400_to_300_white():
     g = new_game(["Jean", "Marie", "Pierre", "Sam"])
     set_marker(g, "TRANS-PACIFIC", 400)
-    fields = g.decision().option("dice").fields
+    dice = g.decision().option("dice").fields["moves"]
     desert, pacific = g.companies.index("DESERT-OIL"), g.companies.index("TRANS-PACIFIC")
-    assert g.zone("DESERT-OIL") == "grey" and fields[f"d{desert + 1}"].values == (-3, -2, -1, 1, 2, 3)
-    assert g.zone("TRANS-PACIFIC") == "white" and fields[f"d{pacific + 1}"].values == (-3, -2, -1)
-    with pytest.raises(IllegalAction, match=r"^TRANS-PACIFIC is in the white zone: its die cannot show \+2; d4 allowed: -3, -2, -1$"):
+    assert g.zone("DESERT-OIL") == "grey" and dice.items[desert].values == (-3, -2, -1, 1, 2, 3)
+    assert g.zone("TRANS-PACIFIC") == "white" and dice.items[pacific].values == (-3, -2, -1)
+    with pytest.raises(IllegalAction, match=r"^TRANS-PACIFIC is in the white zone: its die cannot show \+2; moves TRANS-PACIFIC allowed: -3, -2, -1$"):
         # "1 dé blanc: 1 ↓, 1 ↓, 2 ↓, 2 ↓, 3 ↓, 3 ↓": the white die only goes down
         play(g, dice_line(g, DESERT_OIL=+3, TRANS_PACIFIC=+2))
     play(g, dice_line(g, DESERT_OIL=+3, TRANS_PACIFIC=-2))

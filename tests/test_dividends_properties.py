@@ -11,7 +11,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from engines.core.decision import Choice, Fixed, IntRange
+from engines.core.decision import Choice, Fixed, IntRange, Items
 from engines.core.errors import IllegalAction
 from engines.core.i18n import catalog
 from engines.dividends.game import Dividends, Over, public, snapshot
@@ -106,6 +106,17 @@ def test_script_round_trip_through_the_firmware(seed, players):
     assert export_script(again.header, again.log) == text
 
 
+def legal_value(domain):
+    """A value `domain` allows (a list: the first legal one)."""
+    if isinstance(domain, Fixed):
+        return domain.value
+    if isinstance(domain, Items):
+        if domain.distinct:
+            return tuple(domain.items[0].values[:len(domain.items)])
+        return tuple(legal_value(d) for d in domain.items)
+    return domain.values[0] if isinstance(domain, Choice) else domain.lo
+
+
 def illegal_variants(game: Dividends, rng: random.Random):
     """Actions the pending decision refuses: a kind not allowed now, or a field outside
     its domain."""
@@ -123,17 +134,21 @@ def illegal_variants(game: Dividends, rng: random.Random):
         if option.kind in ("adjust_cash", "adjust_cards", "adjust_certs", "set_marker"):
             continue
         for name, dom in option.fields.items():
-            values = {n: (d.value if isinstance(d, Fixed) else d.values[0] if isinstance(d, Choice) else d.lo)
-                      for n, d in option.fields.items()}
+            values = {n: legal_value(d) for n, d in option.fields.items()}
             if isinstance(dom, IntRange):
                 values[name] = dom.lo - 1
             elif isinstance(dom, Choice) and name in ("company", "tile"):
                 values[name] = "ACME"
-            elif isinstance(dom, Choice) and name in ("player", "p1"):
+            elif isinstance(dom, Choice) and name == "player":
                 outside = [s for s in range(len(game.players)) if s not in dom.values]
                 if not outside:
                     continue
                 values[name] = rng.choice(outside)
+            elif isinstance(dom, Items) and name == "players":   # a deal to someone not bidding
+                outside = [s for s in range(len(game.players)) if s not in dom.items[0].values]
+                if not outside:
+                    continue
+                values[name] = (rng.choice(outside),) + values[name][1:]
             elif isinstance(dom, Fixed) and name == "player":
                 values[name] = (dom.value + 1) % len(game.players)
             else:

@@ -3,6 +3,7 @@ import random
 
 import pytest
 
+from engines.core.actions import Seat
 from engines.core.errors import BoxFileError, IllegalAction
 from engines.core.i18n import catalog
 from engines.core.majority import tile_holder
@@ -45,8 +46,10 @@ def test_dv1_track_zones_start_and_ends():
                                                                           "white", "white"]
     set_marker(g, "CEDARPINES", 0)
     set_marker(g, "GLOBAL-MOBILE", 500)
-    assert g.decision().option("dice").fields["d1"].values == (1, 2, 3)  # black: all up
-    assert g.decision().option("dice").fields["d2"].values == (-3, -2, -1)  # white: all down
+    dice = g.decision().option("dice").fields["moves"]
+    assert dice.labels == tuple(g.companies) and g.companies[:2] == ["CEDARPINES", "GLOBAL-MOBILE"]
+    assert dice.items[0].values == (1, 2, 3) and dice.items[0].faces == (1, 1, 2, 2, 3, 3)  # black: all up
+    assert dice.items[1].values == (-3, -2, -1)  # white: all down
     set_marker(g, "DESERT-OIL", 450)
     play(g, dice_line(g, DESERT_OIL=-3))
     assert g.s.markers["DESERT-OIL"] == 300
@@ -326,9 +329,9 @@ def test_dv4_nobody_opens_remaining_tokens_dealt_at_random_each_pays_50():
     assert g.decision().option("deal") is not None and g.decision().option("sold") is None
     with pytest.raises(IllegalAction, match="each once"):
         play(g, "deal Jean Jean Sam")
-    with pytest.raises(IllegalAction, match="^deal Jean, Sam: give each remaining token to one of Jean, Pierre, Sam, each once; p3 allowed"):
+    with pytest.raises(IllegalAction, match="^deal Jean, Sam: give each remaining token to one of Jean, Pierre, Sam, each once; players allowed: 3 of Jean, Pierre, Sam, each once$"):
         play(g, "deal Jean Sam")
-    with pytest.raises(IllegalAction, match="^deal Marie, Jean, Sam: .*; p1 allowed: Jean, Pierre, Sam$"):
+    with pytest.raises(IllegalAction, match="^deal Marie, Jean, Sam: .*; players 1 allowed: Jean, Pierre, Sam$"):
         play(g, "deal Marie Jean Sam")
     play(g, "deal Sam Jean Pierre")
     assert g.s.tokens == [3, 1, 4, 2]
@@ -340,7 +343,7 @@ def test_dv4_the_device_draws_the_deal_and_records_it():
     play(g, dice_line(g), "bid Marie 100", "sold")
     act = g.fill_chance(g.ACTIONS.parse("deal", g.players), random.Random(5))
     assert act == g.fill_chance(g.ACTIONS.parse("deal", g.players), random.Random(5))
-    assert sorted(x for x in (act.p1, act.p2, act.p3) if x is not None) == [0, 2, 3] and act.p4 is None
+    assert sorted(act.players) == [0, 2, 3] and all(type(s) is Seat for s in act.players)
     g.apply(act)
     assert step(g) == "actions"
     assert g.ACTIONS.format(g.log[-1], g.players).startswith("deal ")
@@ -589,20 +592,20 @@ def test_device_dice_use_the_die_of_each_zone_and_are_recorded():
     set_marker(g, "CEDARPINES", 100)       # black: up
     set_marker(g, "TRANS-PACIFIC", 450)    # white: down
     empty = g.ACTIONS.parse("dice", g.players)
-    assert empty.d1 is None
+    assert empty.moves == ()
     with pytest.raises(IllegalAction, match="^dice: 0 move.s. given, 5 companies in play"):
         g.apply(empty)  # the device must fill the dice first
     for i in range(30):
         act = g.fill_chance(empty, random.Random(i))
-        assert act.d1 in (1, 2, 3) and act.d4 in (-1, -2, -3) and act.d3 in (-3, -2, -1, 1, 2, 3)
+        assert act.moves[0] in (1, 2, 3) and act.moves[3] in (-1, -2, -3) and act.moves[2] in (-3, -2, -1, 1, 2, 3)
     act = g.fill_chance(empty, random.Random(3))
     assert act == g.fill_chance(empty, random.Random(3))
     g.apply(act)
     assert g.ACTIONS.format(g.log[-1], g.players) == "dice " + " ".join(
-        f"{getattr(act, f'd{i}'):+d}" for i in range(1, 6))
+        f"{move:+d}" for move in act.moves)
     three = new_game(["A", "B", "C"])
     act = three.fill_chance(three.ACTIONS.parse("dice", three.players), random.Random(1))
-    assert act.d4 is not None and act.d5 is None  # four companies with three players
+    assert len(act.moves) == 4  # four companies with three players
 
 
 def test_buying_needs_the_cash_and_the_refusal_does_not_show_it():
@@ -708,19 +711,19 @@ def test_a_dice_line_with_a_die_missing_is_refused_and_only_dice_alone_is_rolled
     for setting in ("physical", "device"):
         g = new_game(FOUR, dice=setting)
         partial = fill_dice(g, g.ACTIONS.parse("dice +1 -2", g.players))
-        assert partial.d3 is None  # the device does not complete it
+        assert partial.moves == (1, -2)  # the device does not complete it
         with pytest.raises(IllegalAction) as refused:
             g.apply(partial)
         assert str(refused.value).startswith(
             "dice: 2 move(s) given, 5 companies in play (CEDARPINES, GLOBAL-MOBILE, DESERT-OIL, TRANS-PACIFIC, "
-            "BIG-BOULDER): one move per company, or `dice` alone for the device to roll; d3 allowed:")
+            "BIG-BOULDER): one move per company, or `dice` alone for the device to roll; moves allowed: CEDARPINES: ")
         assert refused.value.message("fr").startswith("dés : 2 déplacement(s) donné(s), 5 compagnies en jeu")
         assert g.log == [] and step(g) == "dice"
         rolled = fill_dice(g, g.ACTIONS.parse("dice", g.players))
-        assert None not in (rolled.d1, rolled.d2, rolled.d3, rolled.d4, rolled.d5)
+        assert len(rolled.moves) == 5
         g.apply(rolled)
         assert step(g) == "auction"
-    with pytest.raises(ScriptError, match=r"<s>:3: dice: 4 move\(s\) given, 3 companies in play .*; d4 allowed: nothing"):
+    with pytest.raises(ScriptError, match=r"<s>:3: dice: 4 move\(s\) given, 3 companies in play .*; moves allowed: CEDARPINES: .*; GLOBAL-MOBILE: .*; DESERT-OIL: -3, -2, -1, 1, 2, 3\n"):
         run_script("game dividends\nplayers Jean Marie\ndice +1 +2 +1 -1\n", "<s>")
     with pytest.raises(ScriptError, match=r"<s>:3: dice: 2 move\(s\) given"):
         run_script("game dividends\nplayers Jean Marie\ndice +1 +2\n", "<s>")

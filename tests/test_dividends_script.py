@@ -50,4 +50,4 @@ def test_a_refused_line_names_the_line_and_what_is_allowed(tmp_path, capsys):
     path.write_text("game dividends\nplayers Jean Marie\ndice +1 +2 +4\n", encoding="utf-8")
     assert main(["script", str(path)]) == 1
     err = capsys.readouterr().err
-    assert "bad.txt:3:" in err and "DESERT-OIL is in the grey zone: its die cannot show +4; d3 allowed: -3, -2, -1, 1, 2, 3" in err
+    assert "bad.txt:3:" in err and "DESERT-OIL is in the grey zone: its die cannot show +4; moves DESERT-OIL allowed: -3, -2, -1, 1, 2, 3" in err

@@ -8,6 +8,8 @@ Reference screens (operator and the 128x64 quotation board) live in
 tests/reference/e2e_dividends/ (regenerate with CORBEILLE_UPDATE_REFERENCES=1, then look
 at them).
 """
+from pathlib import Path
+
 import pytest
 
 import e2e_box
@@ -171,6 +173,10 @@ def test_a_dividends_game_from_setup_to_the_winner(box):
     # The journal holds the whole game: a replay gives the same ranking.
     replay = Dividends.replay(header, list(game.log))
     assert [r[2] for r in replay.ranking()] == [r["cash"] for r in snap["ranking"]]
+    # The report names this game and charts the players' cash over the evening.
+    report = Path(box.app.journal.get_meta(f"report.{box.c.session.game_id}"))
+    assert {p.name for p in report.iterdir()} == {"fortunes.png", "prices.png", "standings.png", "standings.md"}
+    assert (report / "standings.md").read_text().startswith("# Dividendes, partie ")
 
 
 def test_private_view_shows_cash_only_there(box):
@@ -201,3 +207,22 @@ def test_a_dividends_game_resumes_on_the_same_screen(tmp_path):
         assert again.game.log[-1].kind == "sold" and again.game.s.tokens[1] == 1
     finally:
         again.close()
+
+
+def test_a_number_setting_entered_in_the_options_rules_the_game(box):
+    """The setup's Options list every declared setting: bid_step (declared 1 to 999) is
+    entered with the buttons, and the turn-order auction then raises by it (DV4)."""
+    box.choose("Dividendes").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Régler")
+    assert box.items() == ["Dés: boîtier", "Pas d'enchère: 50", "Compagnies: par défaut", "Terminé"]
+    box.choose("Pas d'enchère")
+    assert box.screen.kind == "amount" and box.screen.items == ("50",)
+    box.press("up").press("up").press("up").press("up").press("up")       # by 10: 100
+    box.press("ok")
+    assert box.items()[1] == "Pas d'enchère: 100"
+    box.choose("Terminé").choose("Jouer")
+    assert box.game.settings["bid_step"] == 100
+    box.press("ok")                                                       # the dice
+    box.press("seat2")
+    assert box.screen.lines == ("50 par Bleu",)
+    box.press("seat3")                                                    # a press raises by the step
+    assert box.screen.lines == ("150 par Vert",)

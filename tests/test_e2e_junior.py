@@ -9,6 +9,7 @@ import pytest
 
 from drivers.display import PngDisplay
 from e2e_box import E2EBox, assert_matches_reference, journal_script
+from engines.core.i18n import format_amount
 from engines.maxibourse.game import MaxiBourse, snapshot
 from firmware.script import run_script
 
@@ -158,7 +159,9 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
     assert box.screen.title == "Menu"
     box.choose("Historique")
     shot("history")
-    box.press("ok").press("back")
+    box.press("ok")                                     # OK on an action offers to go back before it
+    assert box.screen.title == "Revenir avant l'action 38 ?" and box.screen.items[box.screen.selected] == "Non"
+    box.choose("Non").press("back").press("back")
     for player in ("Rouge", "Bleu", "Vert"):
         assert box.screen.title == f"À {player} de jouer"
         roll(box, 1, 2)
@@ -173,7 +176,11 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
                                                     for line in box.screen.lines[:3]]
     report = box.app.journal.get_meta(f"report.{box.c.session.game_id}")
     assert report and {p.name for p in __import__("pathlib").Path(report).iterdir()} >= {
-        "prices.png", "standings.png", "standings.md"}
+        "fortunes.png", "prices.png", "standings.png", "standings.md"}
+    md = (__import__("pathlib").Path(report) / "standings.md").read_text()
+    assert md.startswith("# Maxi Bourse, partie ")
+    for r in snap["ranking"]:                       # the ranking is the engine's, amounts and all
+        assert f"| {r['rank']} | {r['name']} | {format_amount(r['wealth'])} |" in md
 
     # The journal is the game: replaying it gives the same state.
     journal = box.app.journal
@@ -182,8 +189,8 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
                                  [MaxiBourse.ACTIONS.from_json(a) for a in journal.actions(game_id)])
     assert snapshot(replayed) == snap
     # Every kind of screen was seen (and compared with its reference).
-    assert set(seen.values()) >= {"menu", "amount", "confirm", "speaking", "private", "payday", "error",
-                                  "message", "ranking"}
+    # (the history is a menu of actions now; tests/test_render.py draws the message screen)
+    assert set(seen.values()) >= {"menu", "amount", "confirm", "speaking", "private", "payday", "error", "ranking"}
     # The quotation board followed the game, paging through the sectors on its 128x64 panel.
     assert box.app._pages > 1 and box.board.frames_sent >= 5
 
@@ -224,7 +231,7 @@ def test_auction_on_the_seat_buttons(tmp_path):
         assert box.game.price("CANON") == 260 and "tick" in box.beeper.calls
         box.release(2).wait(0.7)                                   # Joelle lets go
         box.wait(0.5)
-        assert box.game.decision().prompt == "prompt.settle" and box.game.price("CANON") == 270
+        assert box.game.decision().prompt == "prompt.mb.settle" and box.game.price("CANON") == 270
         box.release(1).press("ok")
         assert box.game.s.lots.of("CANON", 0) == 2
     finally:

@@ -25,8 +25,9 @@ from pathlib import Path
 import pytest
 
 from engines import game_class
+from engines.core import settings
 from engines.core.actions import ANYTIME, CORRECTION, FLAGS, Seat, Signed, Text, _base
-from engines.core.decision import Choice, Fixed, Interactions, IntRange, Subset
+from engines.core.decision import Arrangement, Choice, Fixed, Interactions, IntRange, Items, Subset
 from engines.core.errors import IllegalAction, ProtocolError
 from engines.core.game import Game
 from engines.core.i18n import catalog, text
@@ -67,19 +68,25 @@ def test_a_game_is_declared_once_and_its_engine_declares_the_rest(name):
     assert issubclass(cls, Game) and cls.name == name
     lo, hi = cls.PLAYERS
     assert 2 <= lo <= hi <= len(NAMES)
-    for key, (default, allowed) in cls.SETTINGS.items():
-        assert default in allowed if isinstance(allowed, tuple) else isinstance(default, allowed), key
+    for key, declaration in cls.SETTINGS.items():
+        default, allowed, _ = settings.entry(declaration)
+        assert settings.allows(allowed, default), key
     for method in ("snapshot", "over", "initial_state", "decision"):
         assert getattr(cls, method) is not getattr(Game, method), f"{name} does not declare {method}"
     assert games()[name].engine_class() is cls
 
 
-def test_every_playable_game_has_an_adapter_and_the_example_configuration_names_every_game():
+def test_every_playable_game_has_an_adapter_and_corbeille_settings_names_every_game():
+    """The configuration's game settings come from the registry (`corbeille settings`), not
+    from a list written in the example configuration."""
+    from firmware.config import game_settings_toml
+
     assert PLAYABLE == tuple(n for n in GAMES if spec(n).adapter)
     for name in PLAYABLE:
         assert adapter(name).name == name
+    assert f"# games (game = ...): {', '.join(GAMES)}\n" in game_settings_toml()
     example = Path(__file__).resolve().parent.parent / "firmware" / "corbeille.example.toml"
-    assert f"# games: {', '.join(GAMES)}\n" in example.read_text(encoding="utf-8")
+    assert not any(name in example.read_text(encoding="utf-8") for name in GAMES[1:])
     tomllib.loads(example.read_text(encoding="utf-8"))
 
 
@@ -119,28 +126,44 @@ class Drawer:
         return draw_option(game, self.rng, self.rng.choice(pool))
 
 
+def draw_domain(rng, dom):
+    if isinstance(dom, Fixed):
+        return dom.value
+    if isinstance(dom, Subset):      # a checklist: a few distinct items, fewer more likely
+        most = len(dom.values) if dom.hi is None else min(dom.hi, len(dom.values))
+        count = min(most, dom.lo + int(rng.expovariate(1.0)))
+        return tuple(rng.sample(list(dom.values), max(count, 0))) if most >= dom.lo else ()
+    if isinstance(dom, Choice):
+        return rng.choice(dom.values) if dom.values else None
+    return draw_int(rng, dom)
+
+
+def draw_items(rng, dom: Items) -> tuple:
+    """A list field: one value per item domain, or distinct values of the one choice."""
+    if dom.distinct:
+        pool = sorted({v for d in dom.items for v in d.values})
+        return tuple(rng.sample(pool, len(dom.items)))
+    return tuple(draw_domain(rng, d) for d in dom.items)
+
+
 def draw_option(game, rng, option):
     cls = game.ACTIONS.classes[option.kind]
     values = {}
     for field, typ in cls._types.items():
         dom = option.fields.get(field)
-        if isinstance(dom, Fixed):
-            values[field] = dom.value
-        elif isinstance(dom, Choice):
-            values[field] = rng.choice(dom.values) if dom.values else None
-        elif isinstance(dom, IntRange):
-            values[field] = draw_int(rng, dom)
-        elif isinstance(dom, Subset):      # a checklist: a few distinct items, fewer more likely
-            most = min(len(dom.values), len(dom.values) if dom.hi is None else dom.hi)
-            count = min(most, dom.lo + int(rng.expovariate(1.0))) if most >= dom.lo else dom.lo
-            values[field] = tuple(rng.sample(list(dom.values), count)) if count <= len(dom.values) else ()
+        if isinstance(dom, (Items, Arrangement)):
+            values[field] = ()     # left to the device first (fill_chance), as the box does
+        elif dom is not None:
+            values[field] = draw_domain(rng, dom)
         elif _base(typ) is Text:
             values[field] = "contract test"
     try:
         act = cls(**values)
     except TypeError:  # a required field the decision left without a domain: nothing to draw
         return None
-    return game.fill_chance(act, rng)
+    act = game.fill_chance(act, rng)
+    lists = {f: draw_items(rng, d) for f, d in option.fields.items() if isinstance(d, Items) and getattr(act, f) == ()}
+    return dataclasses.replace(act, **lists) if lists else act   # a list the device does not draw: by hand
 
 
 def state_key(game):
@@ -172,6 +195,13 @@ class Contract:
         actions, players = game.ACTIONS, game.players
         assert actions.from_json(json.loads(json.dumps(act.to_json()))) == act, act
         assert actions.parse(actions.format(act, players), players) == act, act
+        # every seat has a fortune, the ranking sorts them; prices are numbers by company
+        fortunes = game.fortunes()
+        assert sorted(fortunes) == list(range(len(game.players))), fortunes
+        assert all(type(v) is int for v in fortunes.values()), fortunes
+        ranking = game.ranking()
+        assert [f for _, _, f in ranking] == sorted(fortunes.values(), reverse=True), ranking
+        assert all(type(c) is str and type(p) is int for c, p in game.prices().items()), game.prices()
         # the snapshot is JSON; the public view drops every private path
         snap = game.snapshot()
         assert json.loads(json.dumps(snap)) == snap

@@ -19,14 +19,14 @@ def test_sony_au_mieux_350_to_400_and_four_payments():
         play(g, line)
         seen.append(g.price("SONY"))
     assert seen == [360, 370, 390, 400]
-    assert g.decision().prompt == "prompt.settle"  # settlement is its own step (MB5)
+    assert g.decision().prompt == "prompt.mb.settle"  # settlement is its own step (MB5)
     play(g, "settle")
     paid = {p: before[p] - cash(g, p) for p in g.players}
     assert paid == {"Sophie": 400_000, "Thierry": 400_000, "Didier": 800_000, "Dominique": 400_000}
     assert bank_lots(g, "SONY") == 5
     # the second speaking round starts with the lander, among those who bought
     d = g.decision()
-    assert d.prompt == "prompt.titre" and d.actor == seat(g, "Sophie") and d.params["round"] == 2
+    assert d.prompt == "prompt.mb.titre" and d.actor == seat(g, "Sophie") and d.params["round"] == 2
 
 
 def test_fiat_au_cours_then_au_mieux():
@@ -34,7 +34,7 @@ def test_fiat_au_cours_then_au_mieux():
     the price does not move; her next request is au mieux."""
     g = started(["Dominique", "Daniel", "Laurence", "Richard"])
     play(g, 'set_price FIAT 300 "example"', "roll 2 5", "titre FIAT")
-    assert g.decision().prompt == "prompt.titre_au_cours"
+    assert g.decision().prompt == "prompt.mb.titre_au_cours"
     before = cash(g, "Dominique")
     play(g, "declare Dominique 2", "settle")
     assert before - cash(g, "Dominique") == 600_000
@@ -44,7 +44,7 @@ def test_fiat_au_cours_then_au_mieux():
     play(g, "settle")
     assert lots(g, "Daniel", "FIAT") == 1
     # round 2: Dominique and Daniel only; Dominique now buys au mieux
-    assert g.decision().prompt == "prompt.titre"
+    assert g.decision().prompt == "prompt.mb.titre"
     play(g, "declare Dominique 2")
     assert g.price("FIAT") == 330
 
@@ -57,7 +57,7 @@ def test_twa_shortage_400_430_540():
     play(g, 'set_price TWA 400 "example"', "roll 1 2", "titre BP TWA")
     play(g, "declare Yves 1", "declare Veronique 1", "declare Sophie 1", "declare Marc 0")
     assert g.price("TWA") == 430
-    assert g.decision().prompt == "prompt.auction"
+    assert g.decision().prompt == "prompt.mb.auction"
     while g.decision().params["proposal"] < 540:
         play(g, "raise")
     assert g.price("TWA") == 530
@@ -90,7 +90,7 @@ def test_canon_cut_from_2000_to_1000_ends_the_auction():
     play(g, 'set_price CANON 200 "example"', "roll 1 2", "titre BP CANON")
     play(g, "declare Robert 2", "declare Joelle 2", "declare Nina 0", "raise")
     play(g, "bid Joelle 1")  # 3 asked for 2 lots: goes on
-    assert g.decision().prompt == "prompt.auction"
+    assert g.decision().prompt == "prompt.mb.auction"
     play(g, "raise", "bid Robert 1", "raise", "settle")  # 1 + 1 fits at 270
     assert g.price("CANON") == 270
     assert lots(g, "Robert", "CANON") == 1 and lots(g, "Joelle", "CANON") == 1
@@ -142,7 +142,7 @@ def test_peugeot_500_350_200_170_and_510000():
     assert cash(g, "Theo") - before == 510_000
     assert lots(g, "Theo", "PEUGEOT") == 0
     # the sale is over: Théo may sell again or roll
-    assert g.decision().prompt == "prompt.turn_start"
+    assert g.decision().prompt == "prompt.mb.turn_start"
 
 
 def test_sale_partial_buyers_and_auction_when_asked_more_than_offered():
@@ -153,7 +153,7 @@ def test_sale_partial_buyers_and_auction_when_asked_more_than_offered():
     play(g, 'set_price SHELL 300 "example"', "sell Ana SHELL 3", "declare Ben 1", "declare Cid 0", "settle")
     assert lots(g, "Ben", "SHELL") == 1 and g.price("SHELL") == 300
     play(g, "declare Ben 1", "declare Cid 2")  # 3 asked for the 2 left: auction
-    assert g.decision().prompt == "prompt.auction"
+    assert g.decision().prompt == "prompt.mb.auction"
     play(g, "bid Ben 0", "raise", "settle")  # at 310 only Cid, for 2: fits
     assert lots(g, "Cid", "SHELL") == 2 and g.price("SHELL") == 310
     assert lots(g, "Ana", "SHELL") == 0
@@ -176,13 +176,13 @@ def test_thierry_strictement_personnel_sells_for_1050000():
     g = started(["Thierry", "Anne", "Bea"])
     give(g, "Thierry", "PEUGEOT", 3)
     play(g, 'set_price PEUGEOT 350 "example"', "roll 1 2", "forced Thierry 1050000")
-    assert g.decision().prompt == "prompt.forced"
+    assert g.decision().prompt == "prompt.mb.forced"
     before = cash(g, "Thierry")
     play(g, "sell Thierry PEUGEOT 3", "declare Anne 3", "declare Bea 0", "settle")
     assert cash(g, "Anne") == 5_000_000 - 1_050_000
     assert cash(g, "Thierry") == before  # received 1 050 000, paid 1 050 000
     assert lots(g, "Thierry", "PEUGEOT") == 0
-    assert g.decision().prompt == "prompt.square"
+    assert g.decision().prompt == "prompt.mb.square"
 
 
 def test_sophie_strictement_personnel_too_few_shares_pays_the_rest():
@@ -225,12 +225,12 @@ def test_messaline_cessation_de_paiement_daniel_paid_in_full():
     play(g, 'set_price PEUGEOT 700 "example"', 'set_price FIAT 200 "example"')
     daniel = cash(g, "Daniel")
     play(g, "sell Daniel PEUGEOT 4", "declare Messaline 4", "declare Jacques 0", "settle")
-    assert g.decision().prompt == "prompt.debt"
+    assert g.decision().prompt == "prompt.mb.debt"
     play(g, "sell Messaline FIAT 2")
     for _ in range(2):
         play(g, "declare Jacques 0", "declare Daniel 0")
     # FIAT: 200 -40 -40 -20 = 100, 200 000 raised; still short: cessation de paiement
-    assert g.decision().prompt == "prompt.sale" and g.decision().params["seller"] == "BANK"
+    assert g.decision().prompt == "prompt.mb.sale" and g.decision().params["seller"] == "BANK"
     play(g, "declare Jacques 4", "declare Daniel 0", "settle")
     assert cash(g, "Daniel") - daniel == 2_800_000
     assert lots(g, "Jacques", "PEUGEOT") == 4 and lots(g, "Daniel", "PEUGEOT") == 0
@@ -249,7 +249,7 @@ def test_cannot_pay_fine_and_skipped_turn():
     give(g, "Ana", "SHELL", 2)
     play(g, 'set_price SHELL 300 "example"', 'set_price SONY 300 "example"')
     play(g, "roll 1 2", "titre SONY", "declare Ana 1", "settle")  # 300 000 due, 100 000 held
-    assert g.decision().prompt == "prompt.debt"
+    assert g.decision().prompt == "prompt.mb.debt"
     play(g, "sell Ana SHELL 2", "declare Ben 2", "settle")  # + 600 000
     assert cash(g, "Ana") == 700_000 - 300_000 - 100_000
     assert lots(g, "Ana", "SONY") == 1 and g.s.skip[0] == 1
@@ -273,11 +273,11 @@ def test_skipping_player_cannot_buy_or_reveal():
 def test_double_buys_au_cours_any_company_then_the_square():
     g = started(["Ana", "Ben"])
     play(g, 'set_price IBM 300 "example"', "roll 4 4")
-    assert g.decision().prompt == "prompt.double"
+    assert g.decision().prompt == "prompt.mb.double"
     before = cash(g, "Ana")
     play(g, "double Ana IBM 2", "settle")
     assert before - cash(g, "Ana") == 600_000 and g.price("IBM") == 300
-    assert g.decision().prompt == "prompt.square"
+    assert g.decision().prompt == "prompt.mb.square"
     play(g, "titre ELF", "declare Ana 1", "settle")  # the square resolves as usual
     assert lots(g, "Ana", "ELF") == 1
 
@@ -322,7 +322,7 @@ def test_yves_through_the_payday_step():
         play(g, f'set_price {company} {price} "example"')
     before = cash(g, "Yves")
     play(g, "roll 1 2", "end", "roll 1 2", "end")
-    assert g.decision().prompt == "prompt.payday"
+    assert g.decision().prompt == "prompt.mb.payday"
     play(g, "payday")
     assert cash(g, "Yves") - before == 3_160_000
     assert g.s.last_payday["Yves"]["total"] == 3_160_000
@@ -371,7 +371,7 @@ def test_nestle_first_and_second_speaking_rounds():
     assert g.top.round.order == [seat(g, p) for p in ("Isabelle", "Daniel", "Georges")]
     play(g, "declare Isabelle 2", "declare Daniel 2", "declare Georges 2", "settle")  # 320 -> 380
     assert g.price("NESTLE") == 380 and bank_lots(g, "NESTLE") == 0
-    assert g.decision().prompt == "prompt.square"  # no NESTLE left: the Titre is over
+    assert g.decision().prompt == "prompt.mb.square"  # no NESTLE left: the Titre is over
 
 
 def test_basf_nobody_may_sell():
@@ -399,7 +399,7 @@ def test_pierre_on_elf_chooses_thomson():
     play(g, 'set_price THOMSON 200 "example"', 'set_price ELF 200 "example"', "roll 2 2", "pass Pierre")
     play(g, "titre ELF THOMSON")
     d = g.decision()
-    assert d.prompt == "prompt.titre" and d.params["company"] == "THOMSON"  # au mieux, not au cours
+    assert d.prompt == "prompt.mb.titre" and d.params["company"] == "THOMSON"  # au mieux, not au cours
     play(g, "declare Pierre 1", "declare Anne 2", "declare Luc 0", "settle")
     assert g.price("THOMSON") == 230 and g.price("ELF") == 200
     assert lots(g, "Anne", "THOMSON") == 2 and lots(g, "Anne", "ELF") == 0

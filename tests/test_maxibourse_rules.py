@@ -41,7 +41,7 @@ def test_mb3_a_player_who_passes_leaves_the_titre():
     play(g, "declare Daniel 1", "declare Georges 1", "declare Laure 0", "settle")
     assert g.top.round.order == [seat(g, "Isabelle"), seat(g, "Daniel"), seat(g, "Georges")]
     play(g, "declare Isabelle 0", "declare Daniel 0", "declare Georges 0")
-    assert g.decision().prompt == "prompt.square"  # nobody asked: the titre is over
+    assert g.decision().prompt == "prompt.mb.square"  # nobody asked: the titre is over
 
 
 def test_mb3_no_selling_during_a_titre_and_selling_only_before_rolling():
@@ -60,14 +60,14 @@ def test_mb3_titre_ends_when_no_lot_is_left():
     give(g, "Ben", "TDK", 7)
     play(g, "roll 1 2", "titre BP TDK", "declare Ana 2", "declare Ben 1", "settle")
     assert bank_lots(g, "TDK") == 0
-    assert g.decision().prompt == "prompt.square"
+    assert g.decision().prompt == "prompt.mb.square"
 
 
 def test_mb4_one_bidder_asking_2_of_1_left_cuts_in_the_auction():
     g = started(["Ana", "Ben"])
     give(g, "Ben", "TDK", 9)
     play(g, 'set_price TDK 100 "x"', "roll 1 2", "titre BP TDK", "declare Ana 2", "declare Ben 0")
-    assert g.decision().prompt == "prompt.auction" and g.price("TDK") == 120
+    assert g.decision().prompt == "prompt.mb.auction" and g.price("TDK") == 120
     play(g, "bid Ana 1", "settle")  # the cut makes the request fit at 130
     assert lots(g, "Ana", "TDK") == 1 and g.price("TDK") == 130
 
@@ -135,7 +135,7 @@ def test_mb8_card_debt_sells_lots_first_without_fine():
     set_cash(g, "Ana", 0)
     company = next(iter(g.held(0)))
     play(g, f'set_price {company} 300 "x"', "roll 1 2", "pay Ana 100000")
-    assert g.decision().prompt == "prompt.debt"
+    assert g.decision().prompt == "prompt.mb.debt"
     play(g, f"sell Ana {company} 1", "declare Ben 1", "settle")
     assert cash(g, "Ana") == 200_000 and g.s.skip[0] == 0
 
@@ -159,14 +159,14 @@ def test_mb9_forced_sale_stops_once_the_amount_is_reached():
     g = started(["Ana", "Ben"])
     give(g, "Ana", "SHELL", 4)
     play(g, 'set_price SHELL 300 "x"', "roll 1 2", "forced Ana 500000", "sell Ana SHELL 2", "declare Ben 2", "settle")
-    assert g.decision().prompt == "prompt.square"  # 600 000 raised >= 500 000
+    assert g.decision().prompt == "prompt.mb.square"  # 600 000 raised >= 500 000
     assert lots(g, "Ana", "SHELL") == 2
 
 
 def test_mb10_payday_each_round_and_rounds_limit_closes():
     g = started(["Ana", "Ben"], rounds=2)
     play(g, "roll 1 2", "end", "roll 1 2", "end")
-    assert g.decision().prompt == "prompt.payday"
+    assert g.decision().prompt == "prompt.mb.payday"
     before = cash(g, "Ana")
     play(g, "payday")
     assert cash(g, "Ana") - before == 5 * 10_000  # five lots of 1 000 shares, 10 $ each
@@ -178,7 +178,7 @@ def test_mb10_payday_each_round_and_rounds_limit_closes():
 def test_mb10_manual_payday():
     g = started(["Ana", "Ben"], payday="manual")
     play(g, "roll 1 2", "end", "roll 1 2", "end")
-    assert g.decision().prompt == "prompt.turn_start" and g.s.round == 2
+    assert g.decision().prompt == "prompt.mb.turn_start" and g.s.round == 2
     play(g, "payday")
     assert g.s.last_payday["Ana"]["total"] == 50_000
 
@@ -318,10 +318,10 @@ def test_seller_ruined_while_their_partly_sold_sale_goes_on():
     assert g.s.ruined == [True, False, False]
     assert lots(g, "Thierry", "UBS") == 1 and g.s.skip[1] == 1  # he paid the bank and the fine
     d = g.decision()
-    assert d.prompt == "prompt.sale" and d.params["seller"] == "BANK" and d.params["lots"] == 1
+    assert d.prompt == "prompt.mb.sale" and d.params["seller"] == "BANK" and d.params["lots"] == 1
     assert d.actor == seat(g, "Didier")  # Thierry is sanctioned: not asked
     play(g, "declare Didier 0", "declare Didier 0")  # the bank takes its own lot back
-    assert bank_lots(g, "UBS") == 9 and g.decision().prompt == "prompt.turn_start"
+    assert bank_lots(g, "UBS") == 9 and g.decision().prompt == "prompt.mb.turn_start"
 
 
 def test_au_cours_purchase_of_the_last_lots_ends_the_titre():
@@ -333,7 +333,7 @@ def test_au_cours_purchase_of_the_last_lots_ends_the_titre():
     play(g, 'set_price TDK 100 "x"', "roll 1 2", "titre TDK", "declare Ana 2", "settle")
     assert bank_lots(g, "TDK") == 0 and lots(g, "Ana", "TDK") == 2
     assert g.price("TDK") == 100
-    assert g.decision().prompt == "prompt.square" and g.decision().actor == seat(g, "Ana")
+    assert g.decision().prompt == "prompt.mb.square" and g.decision().actor == seat(g, "Ana")
 
 
 def test_a_rumour_revealed_during_a_shortage_auction_is_kept():
@@ -345,7 +345,7 @@ def test_a_rumour_revealed_during_a_shortage_auction_is_kept():
     play(g, "roll 1 2", "rumour Yves", "end")
     play(g, 'set_price TWA 400 "x"', "roll 1 2", "titre BP TWA")
     play(g, "declare Veronique 1", "declare Sophie 1", "declare Marc 0", "declare Yves 1")
-    assert g.price("TWA") == 430 and g.decision().prompt == "prompt.auction"
+    assert g.price("TWA") == 430 and g.decision().prompt == "prompt.mb.auction"
     play(g, "reveal Yves TWA +60")
     assert g.price("TWA") == 490 and g.decision().params["proposal"] == 500
     play(g, "raise")
@@ -360,7 +360,7 @@ def test_a_price_card_during_a_sale_auction_is_kept():
     g = started(["Ana", "Ben", "Cid"])
     give(g, "Ana", "SHELL", 2)
     play(g, 'set_price SHELL 300 "x"', "sell Ana SHELL 2", "declare Ben 2", "declare Cid 2")
-    assert g.decision().prompt == "prompt.auction"
+    assert g.decision().prompt == "prompt.mb.auction"
     play(g, 'set_price SHELL 250 "x"', "raise")
     assert g.price("SHELL") == 260
     play(g, "bid Cid 0", "raise", "settle")
@@ -385,7 +385,7 @@ def test_a_player_sanctioned_during_a_titre_is_no_longer_asked():
     play(g, "sell Ben GM 1", "declare Cid 1", "declare Ana 0", "settle")
     assert g.s.skip == [1, 1, 0]  # both fined
     d = g.decision()
-    assert d.prompt == "prompt.titre" and d.actor == seat(g, "Cid")
+    assert d.prompt == "prompt.mb.titre" and d.actor == seat(g, "Cid")
     assert seat(g, "Ben") not in g.top.round.order
     with pytest.raises(IllegalAction):
         play(g, "declare Ben 1")
@@ -413,7 +413,7 @@ def test_a_purchase_declared_before_a_sanction_is_withdrawn():
     play(g, "sell Ana GM 1", "declare Ben 1", "declare Cid 0", "settle")  # Ben cannot pay either
     events = play(g, "sell Ben TDK 3", "declare Cid 3", "declare Ana 0", "settle")
     assert g.s.skip == [1, 1, 0]
-    assert ("purchase_withdrawn", "Ben") in [(e.key, e.params.get("player")) for e in events]
+    assert ("mb.purchase_withdrawn", "Ben") in [(e.key, e.params.get("player")) for e in events]
     assert lots(g, "Ana", "SHELL") == 1 and lots(g, "Ben", "SHELL") == 0
     assert lots(g, "Cid", "SHELL") == 0 and bank_lots(g, "SHELL") == 9  # the bank took the rest
 
@@ -462,11 +462,11 @@ def test_a_correction_shrinks_an_offer_in_a_pending_settlement():
     g = started(["Ana", "Ben"])
     give(g, "Ana", "SHELL", 2)
     play(g, 'set_price SHELL 300 "x"', "sell Ana SHELL 2", "declare Ben 2")
-    assert g.decision().prompt == "prompt.settle"
+    assert g.decision().prompt == "prompt.mb.settle"
     events = play(g, 'adjust_lots Ana SHELL -1 "one card too many"')
     shown = [(e.key, e.params) for e in events]
-    assert ("offer_reduced", {"player": "Ana", "company": "SHELL", "lots": 1}) in shown
-    assert ("purchase_withdrawn", {"player": "Ben", "company": "SHELL", "lots": 1}) in shown
+    assert ("mb.offer_reduced", {"player": "Ana", "company": "SHELL", "lots": 1}) in shown
+    assert ("mb.purchase_withdrawn", {"player": "Ben", "company": "SHELL", "lots": 1}) in shown
     assert g.decision().params["buyers"] == ["Ben 1"]
     from types import SimpleNamespace
     from firmware.games.maxibourse import MaxiBourseUI
@@ -475,7 +475,7 @@ def test_a_correction_shrinks_an_offer_in_a_pending_settlement():
     ana = cash(g, "Ana")
     play(g, "settle")
     assert lots(g, "Ben", "SHELL") == 1 and lots(g, "Ana", "SHELL") == 0 and cash(g, "Ana") - ana == 300_000
-    assert g.decision().prompt == "prompt.turn_start"  # nothing left on offer: the sale is over
+    assert g.decision().prompt == "prompt.mb.turn_start"  # nothing left on offer: the sale is over
 
 
 def test_a_correction_taking_every_lot_on_offer_withdraws_the_sale():
@@ -483,13 +483,13 @@ def test_a_correction_taking_every_lot_on_offer_withdraws_the_sale():
     give(g, "Ana", "SHELL", 2)
     play(g, "sell Ana SHELL 2", "declare Ben 0")
     events = play(g, 'adjust_lots Ana SHELL -2 "not hers"')
-    assert ("offer_reduced", {"player": "Ana", "company": "SHELL", "lots": 0}) in [(e.key, e.params) for e in events]
-    assert g.decision().prompt == "prompt.turn_start"
+    assert ("mb.offer_reduced", {"player": "Ana", "company": "SHELL", "lots": 0}) in [(e.key, e.params) for e in events]
+    assert g.decision().prompt == "prompt.mb.turn_start"
     # in a settlement too: it is withdrawn at once
     give(g, "Ana", "SHELL", 1)
     play(g, "sell Ana SHELL 1", "declare Ben 1", "declare Cid 0")
     play(g, 'adjust_lots Ana SHELL -1 "not hers"')
-    assert g.decision().prompt == "prompt.turn_start" and lots(g, "Ben", "SHELL") == 0
+    assert g.decision().prompt == "prompt.mb.turn_start" and lots(g, "Ben", "SHELL") == 0
 
 
 def test_a_correction_of_the_banks_lots_shrinks_a_titre_purchase_and_an_auction():
@@ -498,18 +498,18 @@ def test_a_correction_of_the_banks_lots_shrinks_a_titre_purchase_and_an_auction(
     g = started(["Ana", "Ben", "Cid"])
     give(g, "Cid", "TDK", 7)
     play(g, "roll 1 2", "titre BP TDK", "declare Ana 2", "declare Ben 1", "declare Cid 0")
-    assert g.decision().prompt == "prompt.settle"  # 3 asked, 3 left
+    assert g.decision().prompt == "prompt.mb.settle"  # 3 asked, 3 left
     events = play(g, 'adjust_lots Cid TDK +1 "one card was his"')
-    assert ("purchase_withdrawn", {"player": "Ben", "company": "TDK", "lots": 1}) in [(e.key, e.params) for e in events]
+    assert ("mb.purchase_withdrawn", {"player": "Ben", "company": "TDK", "lots": 1}) in [(e.key, e.params) for e in events]
     play(g, "settle")
     assert lots(g, "Ana", "TDK") == 2 and lots(g, "Ben", "TDK") == 0 and bank_lots(g, "TDK") == 0
-    assert g.decision().prompt == "prompt.square"  # no lot left: the Titre is over
+    assert g.decision().prompt == "prompt.mb.square"  # no lot left: the Titre is over
     g = started(["Ana", "Ben", "Cid"])
     give(g, "Cid", "TDK", 8)
     play(g, "roll 1 2", "titre BP TDK", "declare Ana 2", "declare Ben 1", "declare Cid 0")
-    assert g.decision().prompt == "prompt.auction"  # 3 asked, 2 left
+    assert g.decision().prompt == "prompt.mb.auction"  # 3 asked, 2 left
     play(g, 'adjust_lots Cid TDK +2 "both were his"')
-    assert g.decision().prompt == "prompt.square" and bank_lots(g, "TDK") == 0
+    assert g.decision().prompt == "prompt.mb.square" and bank_lots(g, "TDK") == 0
 
 
 def test_a_correction_cannot_take_lots_a_buyer_is_paying_for():
@@ -519,7 +519,7 @@ def test_a_correction_cannot_take_lots_a_buyer_is_paying_for():
     give(g, "Ana", "SHELL", 2)
     set_cash(g, "Ben", 100_000)
     play(g, 'set_price SHELL 300 "x"', "sell Ana SHELL 2", "declare Ben 2", "settle")
-    assert g.decision().prompt == "prompt.debt"
+    assert g.decision().prompt == "prompt.mb.debt"
     before = snapshot(g)
     with pytest.raises(IllegalAction) as refused:
         play(g, 'adjust_lots Ana SHELL -1 "x"')
@@ -536,7 +536,7 @@ def test_payday_every_tour_complet_of_the_format(fmt, every):
     paydays = []
     for _ in range(6):
         play(g, "roll 1 2", "end", "roll 1 2", "end")
-        if g.decision().prompt == "prompt.payday":
+        if g.decision().prompt == "prompt.mb.payday":
             paydays.append(g.s.round)
             play(g, "payday")
     assert paydays == [r for r in range(1, 7) if r % every == 0]
@@ -569,7 +569,7 @@ def test_thierry_offers_his_forced_sale_to_the_players_first():
         play(g, "trade Thierry Anne PEUGEOT 3 350")
     play(g, "sell Thierry PEUGEOT 3")
     d = g.decision()
-    assert d.prompt == "prompt.sale" and d.actor == seat(g, "Anne") and d.params["price"] == 350
+    assert d.prompt == "prompt.mb.sale" and d.actor == seat(g, "Anne") and d.params["price"] == 350
     play(g, "declare Anne 0", "declare Bea 0", "declare Anne 0", "declare Bea 0")  # "au service Titres"
     assert bank_lots(g, "PEUGEOT") == 10 and g.price("PEUGEOT") == 350 - 60 - 60 - 30
 
@@ -624,10 +624,10 @@ def test_a_correction_during_a_half_delivered_settlement_keeps_what_was_sold():
     play(g, 'set_price SHELL 300 "x"', "sell Ana SHELL 3", "declare Ben 1", "declare Cid 2", "settle")
     assert g.decision().params["seller"] == "BANK"  # Cid's cessation: the bank sells the 2 seized lots
     events = play(g, 'adjust_lots Ana SHELL -1 "x"')
-    assert not [e for e in events if e.key in ("offer_reduced", "purchase_withdrawn")]
+    assert not [e for e in events if e.key in ("mb.offer_reduced", "mb.purchase_withdrawn")]
     play(g, "declare Ana 0", "declare Ben 0", "declare Ana 0", "declare Ben 0")
     assert g.s.ruined[2] and cash(g, "Ana") == 5_000_000 + 300_000 + 600_000
-    assert g.decision().prompt == "prompt.turn_start" and g.decision().actor == seat(g, "Ana")
+    assert g.decision().prompt == "prompt.mb.turn_start" and g.decision().actor == seat(g, "Ana")
 
 
 # ------------------------------------------- refusals say their own reason (issue 9)

@@ -239,8 +239,8 @@ def test_every_message_key_of_the_engine_is_in_both_catalogs():
     for path in [*root.glob("core/*.py"), *root.glob("maxibourse/**/*.py")]:
         code = path.read_text(encoding="utf-8")
         keys |= set(re.findall(r'IllegalAction\(\s*"([\w.]+)"', code))
-        keys |= set(re.findall(r'"(prompt\.\w+)"', code))
-        keys |= {"event." + k for k in re.findall(r'(?:emit|Event)\(\s*"(\w+)"', code)}
+        keys |= set(re.findall(r'"(prompt\.[\w.]+)"', code))
+        keys |= {"event." + k for k in re.findall(r'(?:emit|Event)\(\s*"([\w.]+)"', code)}
     assert len(keys) > 40
     for lang in ("fr", "en"):
         assert sorted(k for k in keys if k not in catalog(lang)) == [], lang
@@ -294,7 +294,7 @@ def test_a_lot_on_offer_cannot_be_offered_again_by_a_seller_in_debt():
         declare Sophie 1
         settle
     """)
-    assert g.decision().prompt == "prompt.debt" and g.decision().actor == 0
+    assert g.decision().prompt == "prompt.mb.debt" and g.decision().actor == 0
     assert "UBS" not in g.decision().option("sell").fields["company"]
     with pytest.raises(IllegalAction) as refused:
         play(g, "sell Sophie UBS 1")
@@ -339,7 +339,7 @@ EVERYONE_SKIPPING = PICKS_2 + """
 
 def test_everyone_skipping_reproduction_reaches_the_square():
     g = script_game(["Sophie", "Thierry"], "junior", EVERYONE_SKIPPING)
-    assert g.s.skip == [1, 1] and g.decision().prompt == "prompt.square"
+    assert g.s.skip == [1, 1] and g.decision().prompt == "prompt.mb.square"
 
 
 def test_titre_when_every_player_is_skipping():
@@ -367,7 +367,7 @@ def test_seller_ruined_in_a_nested_sale():
     assert g.s.ruined == [True, False, False] and not is_over(g)
     assert g.s.lots.of("UBS", 1) == 1 and g.cash(1) == 0  # Thierry got his UBS lot, paid it and the fine
     assert g.s.lots.bank("BP") == 10  # the seized BP lot, bought back by the bank
-    assert g.decision().prompt == "prompt.turn_start" and g.decision().actor == 2
+    assert g.decision().prompt == "prompt.mb.turn_start" and g.decision().actor == 2
 
 
 SELLER_RUINED_IN_A_NESTED_SALE = """

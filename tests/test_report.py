@@ -102,3 +102,14 @@ def test_degenerate_games_still_give_a_report(tmp_path):
     ]):
         paths = write_report(tmp_path / str(i), "", hist, ranking, box=box)
         assert all(p.exists() for p in paths)
+
+
+def test_fortunes_chart_draws_each_player_and_a_game_without_prices_has_no_price_chart(tmp_path):
+    fortunes = [{"Ana": 5100, "Bob": 5100}, {"Ana": 6200, "Bob": 4000}, {"Ana": 3000, "Bob": 8000}]
+    paths = write_report(tmp_path / "a", "A Vendre!", [{}, {}, {}], RANKING[:2], fortunes=fortunes)
+    assert [p.name for p in paths] == ["fortunes.png", "standings.png", "standings.md"]
+    chart = Image.open(paths[0]).convert("RGB")
+    assert contains_text(chart, "Ana 3 000", (0, 0, 0)) and contains_text(chart, "Bob 8 000", (0, 0, 0))
+    assert chart.getcolors(1 << 20) and any(c == LINE_COLOURS[1] for _, c in chart.getcolors(1 << 20))
+    with_prices = write_report(tmp_path / "b", "t", history(2), RANKING, box=BOX, fortunes=fortunes)
+    assert [p.name for p in with_prices] == ["fortunes.png", "prices.png", "standings.png", "standings.md"]

@@ -77,6 +77,7 @@ def test_random_games_keep_money_titles_and_trusts_and_never_show_cash(seed, pla
     assert game.over or len(actions) == 400
     if game.over:
         assert len(game.in_game()) == 1 and len(game.ranking()) == players
+        assert [seat for _, seat, _ in game.ranking()] == game.in_game() + game.s.out[::-1]
 
 
 @props(4)

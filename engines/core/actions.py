@@ -27,6 +27,7 @@ A line is `kind arg arg ...` (shell-like quoting). JSON is {"kind": ..., field: 
 import dataclasses
 import re
 import shlex
+import types
 import typing
 from typing import ClassVar
 
@@ -234,7 +235,7 @@ def action(kind: str, *flags: str, old_forms: dict | None = None):
         cls.flags = frozenset(flags)
         cls._types = typing.get_type_hints(cls)
         names = [f.name for f in dataclasses.fields(cls)]
-        lists = [n for n in names if _item(cls._types[n]) is not None]
+        lists = [n for n in names if list_item(cls._types[n]) is not None]
         if lists and lists != names[-1:]:
             raise ValueError(f"action {kind}: a list field must be the last field; got {', '.join(lists)}")
         cls.old_forms = dict(old_forms or {})
@@ -250,7 +251,7 @@ def _field_types(cls):
 Seats = tuple[Seat, ...]   # a list of players, in order
 
 
-def _item(typ):
+def list_item(typ):
     """The element type of a list field (`tuple[T, ...]`, maybe Optional), else None."""
     typ = _base(typ)
     if typing.get_origin(typ) is tuple:
@@ -330,18 +331,18 @@ class ActionSet:
         if cls is None:
             raise ProtocolError(self.unknown(kind))
         fields = _field_types(cls)
-        listed = bool(fields) and _item(fields[-1][1]) is not None
-        required = [f for f in fields if not f[2] and _item(f[1]) is None]
+        listed = bool(fields) and list_item(fields[-1][1]) is not None
+        required = [f for f in fields if not f[2] and list_item(f[1]) is None]
         if len(args) < len(required) or (not listed and len(args) > len(fields)):
             raise ProtocolError(f"{kind} takes {self.usage(kind)}, got {len(args)} argument(s)")
         values = {}
         for (name, typ, _), word in zip(fields, args):
-            if _item(typ) is None:
+            if list_item(typ) is None:
                 values[name] = _read_word(kind, name, typ, word, players)
         if listed:                              # the list field takes the remaining words
             name, typ, _ = fields[-1]
             rest = args[len(fields) - 1:]
-            values[name] = tuple(_read_word(kind, name, _item(typ), word, players) for word in rest)
+            values[name] = tuple(_read_word(kind, name, list_item(typ), word, players) for word in rest)
         return cls(**values)
 
     def unknown(self, kind: str) -> str:
@@ -353,8 +354,8 @@ class ActionSet:
             value = getattr(act, name)
             if optional and value is None:
                 break
-            if _item(typ) is not None:
-                words.extend(_write_word(_item(typ), v, players) for v in value)
+            if list_item(typ) is not None:
+                words.extend(_write_word(list_item(typ), v, players) for v in value)
                 continue
             words.append(_write_word(typ, value, players))
         return " ".join(words)
@@ -363,15 +364,20 @@ class ActionSet:
         parts = []
         for name, typ, optional in _field_types(self.classes[kind]):
             label = name.upper()
-            if _item(typ) is not None:
+            if list_item(typ) is not None:
                 label = f"[{label}...]"
-            parts.append(f"[{label}]" if optional and _item(typ) is None else label)
+            parts.append(f"[{label}]" if optional and list_item(typ) is None else label)
         return f"{kind} {' '.join(parts)}".strip()
 
 
+def field_type(cls, name):
+    """The type of field `name` of the action class `cls`, Optional left out."""
+    return _base(cls._types[name])
+
+
 def _base(typ):
-    """Optional[X] -> X."""
-    if typing.get_origin(typ) is not typing.Union:
+    """Optional[X] (or X | None) -> X."""
+    if typing.get_origin(typ) not in (typing.Union, types.UnionType):
         return typ
     args = [a for a in typing.get_args(typ) if a is not type(None)]
     return args[0] if args else typ
@@ -379,12 +385,12 @@ def _base(typ):
 
 def _coerce_json(kind, name, typ, value):
     typ = _base(typ)
-    if value is None:
+    if value is None and list_item(typ) is None:
         return None
-    if _item(typ) is not None:
+    if list_item(typ) is not None:
         if not isinstance(value, (list, tuple)):
             raise ProtocolError(f"action {kind}: {name} must be a list, got {value!r}")
-        return tuple(_coerce_json(kind, name, _item(typ), v) for v in value)
+        return tuple(_coerce_json(kind, name, list_item(typ), v) for v in value)
     if issubclass(typ, int):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ProtocolError(f"action {kind}: {name} must be an integer, got {value!r}")

@@ -5,9 +5,11 @@ the same description to refuse an action with a message naming what is allowed, 
 property tests draw random legal games from it.
 
 A decision lists `Option`s, one per action kind allowed now, each field constrained by a
-domain: `Choice` (a list), `IntRange` (lo..hi by step), `Fixed` (one value), or for a
-list field `Subset` (a checklist: distinct items, lo..hi of them) or `Arrangement` (an
-order of given items, each as often as listed).
+domain: `Choice` (a list), `Die` (a die's faces), `IntRange` (lo..hi by step) or `Fixed`
+(one value); a list field (engines/core/actions.py) by `Items`, one domain per item (each
+company's die, each token's player), `Subset` (a checklist: distinct items, lo..hi of
+them) or `Arrangement` (an order of given items, each as often as listed). The device
+draws a chance action's fields from these same domains (engines/core/chance.py).
 
 It also says how the table answers it (`Decision.interaction`): which kind of screen fits
 (a speaking round on the seat buttons, an auction, a chance draw...), which of its options
@@ -31,6 +33,23 @@ class Choice:
 
     def to_json(self):
         return {"choice": list(self.values)}
+
+
+@dataclass(frozen=True)
+class Die(Choice):
+    """A die with its own faces, as printed, repeats included (Dividends' black die:
+    1 1 2 2 3 3): any of its faces is allowed (`values`, each once, in order) and the
+    device rolls one face of the six (`faces`), so a face printed twice comes up twice as
+    often. `name` is which die it is, when a game has several (Dividends' "black")."""
+    faces: tuple = ()
+    name: str = ""
+
+    @classmethod
+    def of(cls, faces, name=""):
+        return cls(tuple(sorted(set(faces))), tuple(faces), name)
+
+    def to_json(self):
+        return {"choice": list(self.values), "faces": list(self.faces), "die": self.name}
 
 
 @dataclass(frozen=True)
@@ -105,6 +124,37 @@ class Arrangement:
 
     def to_json(self):
         return {"arrangement": list(self.items)}
+
+
+@dataclass(frozen=True)
+class Items:
+    """The domain of a list field: exactly one item per domain of `items`, in order, each
+    within its own (Dividends' dice: one move per company, each on its zone's die).
+    `labels` says what each item is for (the company a die moves), for the screens that
+    ask the items one by one; `distinct`: no value twice (a deal: each player once)."""
+    items: tuple
+    labels: tuple = ()
+    distinct: bool = False
+
+    def __contains__(self, value):
+        return (isinstance(value, tuple) and len(value) == len(self.items)
+                and all(v in d for v, d in zip(value, self.items))
+                and not (self.distinct and len(set(value)) != len(value)))
+
+    def describe(self, show=str):
+        """What the list may hold; `show` writes a value (a seat as the player's name)."""
+        if not self.items:
+            return "nothing"
+        def one(domain):
+            values = getattr(domain, "values", None)
+            return domain.describe() if values is None else ", ".join(str(show(v)) for v in values)
+        if self.distinct and len(set(self.items)) == 1:
+            return f"{len(self.items)} of {one(self.items[0])}, each once"
+        labels = self.labels or tuple(str(i + 1) for i in range(len(self.items)))
+        return "; ".join(f"{label}: {one(domain)}" for label, domain in zip(labels, self.items))
+
+    def to_json(self):
+        return {"items": [d.to_json() for d in self.items], "labels": list(self.labels), "distinct": self.distinct}
 
 
 @dataclass(frozen=True)

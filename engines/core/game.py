@@ -22,8 +22,9 @@ import functools
 import importlib
 import typing
 
-from engines.core.actions import Action, ActionSet, Seat, Text
-from engines.core.decision import Decision, Interaction
+from engines.core import chance
+from engines.core.actions import Action, ActionSet, Seat, Text, field_type, list_item
+from engines.core.decision import Decision, Interaction, Items
 from engines.core.errors import IllegalAction
 from engines.core.events import Event
 
@@ -83,14 +84,33 @@ class Game:
         """The game has ended: only an undo (or a correction the game allows) follows."""
         raise NotImplementedError
 
+    def fortunes(self) -> dict[int, int]:
+        """Each seat's fortune as the rulebook ranks the players (cash, or cash plus what
+        is held at its value; 0 for a player out of the game where the rulebook says so).
+        The ranking, the end-of-game report and its chart of the evening come from it."""
+        raise NotImplementedError
+
+    def prices(self) -> dict[str, int]:
+        """Each company's quoted price now, for the report's chart of prices; a game
+        without a market has none."""
+        return {}
+
+    def ranking(self) -> list[tuple[int, int, int]]:
+        """[(rank, seat, fortune)], the largest fortune first; equal fortunes share a rank
+        (the next rank skips: 1, 1, 3)."""
+        return rank(self.fortunes())
+
     def public(self, snap: dict) -> dict:
         """What a display everyone sees may draw: `snap` without its private paths."""
         return drop_private(snap)
 
     def fill_chance(self, act: Action, rng) -> Action:
-        """The action with what the device draws filled in from `rng` (dice left empty...);
-        a game without chance returns it unchanged."""
-        return act
+        """The action with what the device draws filled in from `rng` (dice left empty...):
+        each field of an action flagged CHANCE drawn from the domain the decision declares
+        for it (engines/core/chance.py). A game overrides this only for a draw that is not
+        one value per field (a deal of tokens is a permutation); any other action, or one
+        not offered now, comes back unchanged."""
+        return chance.fill_chance(self, act, rng)
 
     # Shared machinery --------------------------------------------------------
     def with_interaction(self, decision: Decision) -> Decision:
@@ -147,13 +167,29 @@ class Game:
         for name, domain in option.fields.items():
             value = getattr(act, name)
             if value not in domain:
-                seat = type(act)._types.get(name) is Seat or typing_seat(type(act)._types.get(name))
+                typ = field_type(type(act), name)
+                seat = typ is Seat or typing_seat(typ) or list_item(typ) is Seat
+                field, value, domain = self._first_refused(name, value, domain)
                 allowed = self._describe(domain, seat)
                 reason = self.refusal(act, decision)
                 if reason is not None:
-                    raise reason.allowing(allowed, name)
-                raise IllegalAction("error.field", kind=act.kind, field=name,
-                                    value=self.seat_name(value) if seat else value, allowed=allowed)
+                    raise reason.allowing(allowed, field)
+                shown = value
+                if seat:
+                    shown = ", ".join(self.seat_name(v) for v in value) if isinstance(value, tuple) else self.seat_name(value)
+                raise IllegalAction("error.field", kind=act.kind, field=field, value=shown, allowed=allowed)
+
+    @staticmethod
+    def _first_refused(name, value, domain):
+        """(field, value, domain) to name in a refusal: for a list of the right length,
+        its first item out of its own domain (`moves TRANS-PACIFIC`: that company's die),
+        else the whole field."""
+        if isinstance(domain, Items) and isinstance(value, tuple) and len(value) == len(domain.items):
+            for i, (item, item_domain) in enumerate(zip(value, domain.items)):
+                if item not in item_domain:
+                    label = domain.labels[i] if domain.labels else i + 1
+                    return f"{name} {label}", item, item_domain
+        return name, value, domain
 
     def seat_name(self, value):
         if isinstance(value, int) and 0 <= value < len(self.players):
@@ -162,6 +198,8 @@ class Game:
 
     def _describe(self, domain, seat):
         """What a domain allows, with seats written as the players' names."""
+        if isinstance(domain, Items):
+            return domain.describe(self.seat_name if seat else str)
         if not seat:
             return domain.describe()
         values = getattr(domain, "values", None)
@@ -213,6 +251,15 @@ class Game:
         game._replay(actions, checked)
         return game
 
+    @classmethod
+    def unfold(cls, header: dict, actions, checked: bool = True):
+        """Replay `actions` one at a time, yielding (the game after it, the action, its
+        events): what a history or a chart of the evening reads (`checked` as in replay)."""
+        game = cls(header)
+        game._trusted = not checked
+        for act in actions:
+            yield game, act, game.apply(act, atomic=False)
+
     def _replay(self, actions, checked: bool) -> None:
         self._trusted = not checked
         try:
@@ -230,6 +277,15 @@ class Game:
         self._rebuild(len(self.log) - 1)
         return undone
 
+    def undo_to(self, length: int) -> list[Action]:
+        """Forget every action after the first `length` (an undo to an earlier point of the
+        game, one replay); returns the actions undone, oldest first."""
+        if not 0 <= length < len(self.log):
+            raise IllegalAction("error.undo_to", length=length, actions=len(self.log))
+        undone = self.log[length:]
+        self._rebuild(length)
+        return undone
+
     def _rebuild(self, target: int) -> None:
         """The state after the first `target` actions of the log, from the last checkpoint
         at or before it; the log keeps those actions only."""
@@ -240,6 +296,15 @@ class Game:
         events = self._events
         self._replay(log[start:target], checked=False)   # this engine accepted them already
         self._events = events
+
+
+def rank(fortunes: dict[int, int]) -> list[tuple[int, int, int]]:
+    """[(rank, seat, fortune)] of `fortunes` (seat -> fortune), largest first, seats in
+    order among equals, which share a rank."""
+    out = []
+    for i, (seat, value) in enumerate(sorted(fortunes.items(), key=lambda p: (-p[1], p[0]))):
+        out.append((i + 1 if i == 0 or value != out[-1][2] else out[-1][0], seat, value))
+    return out
 
 
 @functools.cache

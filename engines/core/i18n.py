@@ -2,14 +2,20 @@
 
 Each engine package may ship `locale/fr.json` and `locale/en.json`; `register_catalog`
 merges them into one table per language. Each game's keys carry the game's prefix
-(`error.dv.*`, the box's `ui.kind.dv.*`: engines/registry.py declares it), and a key two
+(`error.dv.*`, `prompt.mb.*`, the box's `ui.kind.dv.*`: engines/registry.py declares it), and a key two
 catalogs both define is refused when the second is registered, naming both files: merged
 silently, whichever came last would win and the other game's text would be lost.
+
+A number's word agrees with it where the template says so: `{lots} {lots:lot|lots}` writes
+"1 lot", "0 lot" in French (CLDR: 0 and 1 are singular there) and "0 lots" in English, so no
+text writes "lot(s)". Two languages with one singular each need no gettext toolchain: the
+rule is `singular` below, and the forms stay beside the sentence in the JSON catalog.
 
 A key missing from a catalog is a bug, so `text` falls back to the key itself with its
 parameters rather than raising: a missing translation must never stop a game.
 """
 import json
+import string
 from pathlib import Path
 
 LANGUAGES = ("fr", "en")
@@ -65,11 +71,32 @@ def text(key: str, lang: str = "fr", /, **params) -> str:
         template = _catalogs["en"].get(key)
     if template is None:
         return key + (" " + repr(params) if params else "")
-    shown = {k: _show(v, lang) for k, v in params.items()}
     try:
-        return template.format(**shown)
-    except (KeyError, IndexError):
+        return _Formatter(lang).vformat(template, (), params)
+    except (KeyError, IndexError, ValueError):
         return template
+
+
+def singular(count: int, lang: str) -> bool:
+    """Whether `count` takes the singular word (CLDR plural rules: French "one" is 0 and 1,
+    English "one" is 1 only)."""
+    count = abs(count)
+    return count <= 1 if lang == "fr" else count == 1
+
+
+class _Formatter(string.Formatter):
+    """str.format with the catalog's conventions: integers grouped by language, lists
+    joined, and a `{n:singular|plural}` field choosing the word that agrees with n."""
+
+    def __init__(self, lang):
+        self.lang = lang
+
+    def format_field(self, value, spec):
+        if "|" in spec:
+            one, _, other = spec.partition("|")
+            count = len(value) if isinstance(value, (list, tuple)) else value
+            return one if singular(int(count), self.lang) else other
+        return format(_show(value, self.lang), spec)
 
 
 def _show(value, lang):

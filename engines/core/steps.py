@@ -10,7 +10,9 @@ and everything that follows from it:
 - `advance(game)`: the moves that need no choice (a forced sale with one candidate, a
   player not concerned...), played after every action until the game waits again;
 - `refusal(game, act, decision)`: why it refuses an action, in the rulebook's words;
-- `fill_chance(game, act, rng)`: what the device draws for it (dice, a tile).
+- `fill_chance(game, act, rng)`: what the device draws for it, only when that is not one
+  value per field (a deal of tokens); by default each field of a chance action is drawn
+  from its domain (Game.fill_chance, engines/core/chance.py).
 
 A step that is over returns a `Result` (from a handler or from `advance`): the game pops
 it and hands the result to the step below (`resume(game, result)`), which goes on, pushes
@@ -23,6 +25,7 @@ and checkpoints do not know about steps.
 """
 from dataclasses import dataclass
 
+from engines.core import chance
 from engines.core.decision import Decision
 from engines.core.game import Game
 
@@ -61,7 +64,7 @@ class Step:
         return None
 
     def fill_chance(self, game, act, rng):
-        return act
+        return chance.fill_chance(game, act, rng)
 
 
 class StepGame(Game):

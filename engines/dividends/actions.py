@@ -3,28 +3,27 @@
 Chance is recorded, never drawn by the engine: the dice (`dice`), the event tile
 (`event`) and the random deal of turn-order tokens when nobody opens (`deal`) carry their
 outcome. Left out in a script or on the box, the fields are filled by the device from the
-game's seed (`DividendsGame.fill_chance`) before the action is applied and recorded.
+game's seed (`Game.fill_chance`, the deal `AuctionStep.fill_chance`) before the action is applied and recorded.
 """
 from typing import Optional
 
 from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Company, CountDelta, Money, MoneyDelta,
-                                  Name, Seat, Signed, SignedDie, Text, action)
+                                  Name, Seat, Seats, Signed, SignedDie, Text, action)
 
 MAX_COMPANIES = 5
 MAX_PLAYERS = 12
+# The numbered fields the list fields `moves` and `players` replaced, read in old journals.
+DICE_FIELDS = tuple(f"d{i}" for i in range(1, MAX_COMPANIES + 1))
+DEAL_FIELDS = tuple(f"p{i}" for i in range(1, MAX_PLAYERS + 1))
 
 
 # Step 1: the dice ------------------------------------------------------------
-@action("dice", CHANCE, OUTCOME, CONFIRM)
+@action("dice", CHANCE, OUTCOME, CONFIRM, old_forms={"moves": DICE_FIELDS})
 class Dice:
     """One die per company in play, in chart order: steps up (+) or down (-), e.g. +3 -2.
     The die is the one of the zone the company's marker is in (black up, white down, grey
-    either way)."""
-    d1: Optional[SignedDie] = None
-    d2: Optional[SignedDie] = None
-    d3: Optional[SignedDie] = None
-    d4: Optional[SignedDie] = None
-    d5: Optional[SignedDie] = None
+    either way). Journals of before wrote them d1..d5 (still read)."""
+    moves: tuple[SignedDie, ...] = ()
 
 
 # Step 2: the turn-order auction -------------------------------------------------
@@ -40,22 +39,12 @@ class Sold:
     """Silence: the token goes to the high bidder, who pays the bank and stops bidding."""
 
 
-@action("deal")
+@action("deal", old_forms={"players": DEAL_FIELDS})
 class Deal:
     """Nobody opened: the remaining tokens, lowest first, are dealt to these players
-    (a random order drawn by the device, or by hand); each pays 50 $."""
-    p1: Optional[Seat] = None
-    p2: Optional[Seat] = None
-    p3: Optional[Seat] = None
-    p4: Optional[Seat] = None
-    p5: Optional[Seat] = None
-    p6: Optional[Seat] = None
-    p7: Optional[Seat] = None
-    p8: Optional[Seat] = None
-    p9: Optional[Seat] = None
-    p10: Optional[Seat] = None
-    p11: Optional[Seat] = None
-    p12: Optional[Seat] = None
+    (a random order drawn by the device, or by hand); each pays 50 $. Journals of before
+    wrote them p1..p12 (still read)."""
+    players: Seats = ()
 
 
 # Step 3: players' actions (also the choices of events and of the end) ------------
@@ -142,5 +131,3 @@ ACTIONS = ActionSet(
     Dice, Bid, Sold, Deal, Buy, Sell, Influence, Done, Pass, Pay, DrawEvent,
     AdjustCash, AdjustCerts, AdjustCards, SetMarker,
 )
-DEAL_FIELDS = tuple(f"p{i}" for i in range(1, MAX_PLAYERS + 1))
-DICE_FIELDS = tuple(f"d{i}" for i in range(1, MAX_COMPANIES + 1))

@@ -25,6 +25,7 @@ from engines.core.errors import IllegalAction
 from engines.core.game import drop_private
 from engines.core.limits import player_names_ok
 from engines.core.i18n import register_catalog
+from engines.core.settings import check_settings as check_declared
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.majority import player_counts, tile_holder
@@ -39,10 +40,13 @@ from engines.dividends.steps import (ActionsStep, AuctionStep, DiceStep, EventSt
 
 register_catalog(Path(__file__).parent / "locale")
 
-SETTINGS = {  # name -> (default, allowed values, or a type)
-    "dice": ("physical", ("physical", "device")),
-    "bid_step": (50, int),
-    "companies": ("", str),  # 2-3 players: which companies play, e.g. CEDARPINES,DESERT-OIL,...
+SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
+    "dice": ("physical", ("physical", "device"),
+             "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
+    # The rulebook raises by 50 $ (DV4); a table may agree on another raise, 1 to 999 $.
+    "bid_step": (50, range(1, 1000), "the raise of the turn-order auction, in $ (DV4: bids of 50, 50 + step, ...)"),
+    "companies": ("", str, "with 2 or 3 players, the companies in play, e.g. \"CEDARPINES,DESERT-OIL,TRANS-PACIFIC\" "
+                           "(DV2); \"\": the first ones of the chart"),
 }
 
 
@@ -57,22 +61,7 @@ def check_settings(header: dict, box) -> tuple[dict, list]:
         raise IllegalAction("error.players", count=len(players), lo=MIN_PLAYERS, hi=MAX_PLAYERS)
     if not player_names_ok(players):
         raise IllegalAction("error.player_names", players=list(players))
-    given = dict(header.get("settings", {}))
-    for key, value in given.items():
-        if key not in SETTINGS:
-            raise IllegalAction("error.setting", key=key, value=value, allowed=list(SETTINGS))
-    settings = {}
-    for key, (default, allowed) in SETTINGS.items():
-        value = given.get(key, default)
-        if allowed is int:
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise IllegalAction("error.setting", key=key, value=value, allowed=["1, 2, 3, ..."])
-        elif allowed is str:
-            if not isinstance(value, str):
-                raise IllegalAction("error.setting", key=key, value=value, allowed=["ID,ID,..."])
-        elif value not in allowed:
-            raise IllegalAction("error.setting", key=key, value=value, allowed=list(allowed))
-        settings[key] = value
+    settings = check_declared(SETTINGS, dict(header.get("settings", {})))
     count = companies_for(len(players))
     if settings["companies"]:
         chosen = [c.strip().upper() for c in settings["companies"].split(",") if c.strip()]
@@ -124,7 +113,7 @@ class Dividends(StepGame):
     def __init__(self, header: dict):
         self.box = load_box(header.get("box"))
         self.settings, self.companies = check_settings(header, self.box)
-        self.prices = {c: self.box.companies[c].prices for c in self.companies}
+        self.columns = {c: self.box.companies[c].prices for c in self.companies}  # each company's printed price column
         self.slots = self.box.slots
         self.total_cards = self.box.influence_cards(len(self.companies))
         super().__init__(header)
@@ -165,12 +154,12 @@ class Dividends(StepGame):
     def buy_price(self, company):
         """DV1: with k certificates held, buying costs slot k; None when none is left."""
         k = self.held(company)
-        return self.prices[company][k] if k < self.slots else None
+        return self.columns[company][k] if k < self.slots else None
 
     def sell_price(self, company):
         """DV1: selling puts the certificate back in slot k - 1 and pays its price."""
         k = self.held(company)
-        return self.prices[company][k - 1] if k > 0 else None
+        return self.columns[company][k - 1] if k > 0 else None
 
     def portfolio(self, seat):
         return self.s.certs.portfolio(seat)
@@ -187,15 +176,13 @@ class Dividends(StepGame):
     def step_name(self):
         return self.step.name
 
-    def ranking(self):
-        """[(rank, seat, cash)], most cash first; equal cash shares a rank (DV7)."""
-        pairs = sorted(((s, self.cash(s)) for s in range(len(self.players))), key=lambda p: -p[1])
-        out, rank = [], 0
-        for i, (seat, cash) in enumerate(pairs):
-            if i == 0 or cash != out[-1][2]:
-                rank = i + 1
-            out.append((rank, seat, cash))
-        return out
+    def fortunes(self):
+        """DV7: the richest in cash wins; equal cash shares a rank."""
+        return {s: self.cash(s) for s in range(len(self.players))}
+
+    def prices(self):
+        """The chart's price of each company: its buy price, the sell price once sold out."""
+        return {c: self.buy_price(c) or self.sell_price(c) or 0 for c in self.companies}
 
     def winners(self):
         return [seat for rank, seat, _ in self.ranking() if rank == 1]

@@ -17,6 +17,7 @@ from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.limits import MAX_ROUNDS, player_names_ok
 from engines.core.i18n import register_catalog
+from engines.core.settings import check_settings as check_declared
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.rounds import SpeakingRound, clockwise
@@ -29,11 +30,15 @@ from engines.maxibourse.payday import breakdown
 
 register_catalog(Path(__file__).parent / "locale")
 
-SETTINGS = {  # name -> (default, allowed values or type)
-    "payday": ("each_round", ("each_round", "manual")),
-    "vertical_bonus": ("per_group", ("per_group", "once")),
-    "rounds": (0, int),  # 0: no limit, the operator closes the session
-    "dice": ("physical", ("physical", "device")),
+SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
+    "payday": ("each_round", ("each_round", "manual"),
+               "each_round: a payday ends each full round of turns (MB10); manual: the operator pays from the menu"),
+    "vertical_bonus": ("per_group", ("per_group", "once"),
+                       "per_group: 600 000 $ per group of three majorities (MB10); once: 600 000 $ at most, however many groups"),
+    "rounds": (0, range(0, MAX_ROUNDS + 1), "the agreed number of rounds, then the session closes (MB11); 0: no limit, "
+                       "the table closes it from the menu"),
+    "dice": ("physical", ("physical", "device"),
+             "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
 }
 
 
@@ -47,20 +52,7 @@ def check_settings(header: dict) -> dict:
         raise IllegalAction("error.players", count=len(players), lo=lo, hi=hi)
     if not player_names_ok(players):
         raise IllegalAction("error.player_names", players=list(players))
-    settings = {}
-    given = dict(header.get("settings", {}))
-    for key, value in given.items():
-        if key not in SETTINGS:
-            raise IllegalAction("error.setting", key=key, value=value, allowed=list(SETTINGS))
-    for key, (default, allowed) in SETTINGS.items():
-        value = given.get(key, default)
-        if allowed is int:      # rounds: the configuration's game.rounds has the same limit
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ROUNDS:
-                raise IllegalAction("error.setting", key=key, value=value, allowed=[f"0 to {MAX_ROUNDS}"])
-        elif value not in allowed:
-            raise IllegalAction("error.setting", key=key, value=value, allowed=list(allowed))
-        settings[key] = value
-    return settings
+    return check_declared(SETTINGS, dict(header.get("settings", {})))
 
 
 @dataclass
@@ -184,7 +176,7 @@ class MaxiBourse(StepGame):
         if new != old:
             self.s.prices[company] = new
             self.s.last_change[company] = new - old
-            self.emit("price", company=company, old=old, new=new, reason=reason)
+            self.emit("mb.price", company=company, old=old, new=new, reason=reason)
         for f in self.s.steps:  # an auction under way goes on from the quotation (MB5: a rumour counts)
             if isinstance(f, F.Auction) and f.company == company:
                 f.auction.price = new
@@ -196,11 +188,11 @@ class MaxiBourse(StepGame):
             return list(self.sectors[target])
         if target == "ALL":
             return list(self.companies)
-        raise IllegalAction("error.target", target=target)
+        raise IllegalAction("error.mb.target", target=target)
 
     def change_prices(self, target, delta, reason):
         if delta == 0 or delta % PRICE_STEP:
-            raise IllegalAction("error.delta", delta=delta, step=PRICE_STEP)
+            raise IllegalAction("error.mb.delta", delta=delta, step=PRICE_STEP)
         for company in self.targets(target):
             self.set_price(company, self.price(company) + delta, reason)
 
@@ -236,7 +228,7 @@ class MaxiBourse(StepGame):
         self.s.ruined[seat] = True
         self.s.skip[seat] = 0
         self.s.rumours[seat] = 0
-        self.emit("ruined", player=self.players[seat])
+        self.emit("mb.ruined", player=self.players[seat])
 
     # --------------------------------------------------------------- decisions
     def anytime_options(self):
@@ -291,10 +283,10 @@ class MaxiBourse(StepGame):
                 continue
             if self.s.skip[seat]:
                 self.s.skip[seat] -= 1
-                self.emit("turn_skipped", player=self.players[seat])
+                self.emit("mb.turn_skipped", player=self.players[seat])
                 continue
             self.push(F.Turn(seat))
-            self.emit("turn", player=self.players[seat], round=self.s.round)
+            self.emit("mb.turn", player=self.players[seat], round=self.s.round)
             return
         if self.settings["payday"] == "each_round" and self.s.round % PAYDAY_EVERY[self.format] == 0:
             self.push(F.PaydayStep())
@@ -306,7 +298,7 @@ class MaxiBourse(StepGame):
         if rounds and self.s.round >= rounds:
             return self.close("rounds")
         self.s.round += 1
-        self.emit("round", round=self.s.round)
+        self.emit("mb.round", round=self.s.round)
         self.next_turn(None)
 
     def closing_reason(self):
@@ -319,7 +311,7 @@ class MaxiBourse(StepGame):
 
     def close(self, reason):
         self.s.steps = [F.Over(reason)]
-        self.emit("closed", reason=reason, ranking=[[self.players[s], w] for s, w in self.ranking_pairs()])
+        self.emit("mb.closed", reason=reason, ranking=[[self.players[s], w] for _, s, w in self.ranking()])
 
     def refusal(self, act, decision):
         """The step on top says why first; then the reasons any step shares (whose turn,
@@ -328,25 +320,12 @@ class MaxiBourse(StepGame):
 
         return super().refusal(act, decision) or refusal(self, act, decision)
 
-    def ranking_pairs(self):
-        pairs = [(s, 0 if self.s.ruined[s] else self.wealth(s)) for s in range(len(self.players))]
-        return sorted(pairs, key=lambda p: -p[1])
+    def fortunes(self):
+        """MB10: cash plus shares at their price; a ruined player has nothing."""
+        return {s: 0 if self.s.ruined[s] else self.wealth(s) for s in range(len(self.players))}
 
-    def ranking(self):
-        """[(rank, seat, wealth)], equal wealth sharing a rank."""
-        out, rank = [], 0
-        for i, (seat, w) in enumerate(self.ranking_pairs()):
-            if i == 0 or w != out[-1][2]:
-                rank = i + 1
-            out.append((rank, seat, w))
-        return out
-
-    def fill_chance(self, act, rng):
-        """Dice rolled by the device: `rng` is given by the caller (the engine draws
-        nothing itself) and the values are recorded in the returned action."""
-        if act.kind == "roll" and (act.d1 is None or act.d2 is None):
-            return type(act)(rng.randint(1, 6), rng.randint(1, 6))
-        return act
+    def prices(self):
+        return {c: self.price(c) for c in self.companies}
 
     # ------------------------------------------------------- sales to the table
     def offer_lots(self, a):
@@ -354,7 +333,7 @@ class MaxiBourse(StepGame):
         if self.free_lots(a.player, a.company) < a.lots:
             raise IllegalAction("error.not_enough_lots", company=a.company, lots=a.lots,
                                 held=self.free_lots(a.player, a.company))
-        self.emit("offer", player=self.players[a.player], company=a.company, lots=a.lots, price=self.price(a.company))
+        self.emit("mb.offer", player=self.players[a.player], company=a.company, lots=a.lots, price=self.price(a.company))
         self.start_sale(a.player, a.company, a.lots)
 
     def start_sale(self, seller, company, lots, exclude=None):
@@ -368,14 +347,14 @@ class MaxiBourse(StepGame):
     def on_reveal(self, a):
         self.change_prices(a.target, a.delta, "rumour")
         self.s.rumours[a.player] -= 1
-        self.emit("rumour_revealed", player=self.players[a.player], target=a.target, delta=a.delta)
+        self.emit("mb.rumour_revealed", player=self.players[a.player], target=a.target, delta=a.delta)
 
     def owe(self, seat, owed):
         if self.cash(seat) >= sum(a for _, a in owed):
             for creditor, amount in owed:
                 self.transfer(seat, creditor, amount, "card")
             return
-        self.emit("cannot_pay", player=self.players[seat], amount=sum(a for _, a in owed), cash=self.cash(seat))
+        self.emit("mb.cannot_pay", player=self.players[seat], amount=sum(a for _, a in owed), cash=self.cash(seat))
         debt = F.Debt(seat, owed, None)
         self.push(debt)
         debt.check(self)
@@ -391,7 +370,7 @@ class MaxiBourse(StepGame):
             self.transfer(BANK, seat, b.total, "payday")
             paid[self.players[seat]] = b.to_json()
         self.s.last_payday = paid
-        self.emit("payday", round=self.s.round, paid={k: v["total"] for k, v in paid.items()})
+        self.emit("mb.payday", round=self.s.round, paid={k: v["total"] for k, v in paid.items()})
 
     def on_close(self, a):
         self.close("time")
@@ -399,7 +378,7 @@ class MaxiBourse(StepGame):
     # ------------------------------------------------------------- corrections
     def refuse_ruined(self, seat):
         if self.s.ruined[seat]:
-            raise IllegalAction("error.ruined", player=self.players[seat])
+            raise IllegalAction("error.mb.ruined", player=self.players[seat])
 
     def on_adjust_cash(self, a):
         self.refuse_ruined(a.player)
@@ -424,7 +403,7 @@ class MaxiBourse(StepGame):
         stack, name = self.s.steps, self.holder_name(holder)
         for f in stack:  # lots a buyer is paying for now (a debt under way) are sold already
             if isinstance(f, F.Debt) and f.stage == "cover" and f.purchase and f.purchase[::2] == (company, holder):
-                raise IllegalAction("error.correction_sold", player=name, company=company,
+                raise IllegalAction("error.mb.correction_sold", player=name, company=company,
                                     buyer=self.players[f.debtor])
         held = self.s.lots.of(company, holder)
 
@@ -440,7 +419,7 @@ class MaxiBourse(StepGame):
             if excess > 0:
                 cut = min(excess, stack[i].lots - gone(i))
                 stack[i].lots, excess = stack[i].lots - cut, excess - cut
-                self.emit("offer_reduced", player=name, company=company, lots=stack[i].lots)
+                self.emit("mb.offer_reduced", player=name, company=company, lots=stack[i].lots)
         for i, f in enumerate(stack):
             if not (isinstance(f, (F.Auction, F.Settlement)) and f.seller == holder and f.company == company):
                 continue
@@ -448,14 +427,14 @@ class MaxiBourse(StepGame):
             cap = parent.lots - gone(i - 1) if isinstance(parent, F.Sale) else held
             if isinstance(f, F.Auction) and f.auction.lots > cap:
                 f.auction.lots = cap
-                self.emit("offer_reduced", player=name, company=company, lots=cap)
+                self.emit("mb.offer_reduced", player=name, company=company, lots=cap)
             if isinstance(f, F.Settlement):
                 while sum(n for _, n in f.purchases[f.index:]) > cap:
                     buyer, n = f.purchases.pop()
                     keep = max(0, cap - sum(m for _, m in f.purchases[f.index:]))
                     if keep:
                         f.purchases.append((buyer, keep))
-                    self.emit("purchase_withdrawn", player=self.players[buyer], company=company, lots=n - keep)
+                    self.emit("mb.purchase_withdrawn", player=self.players[buyer], company=company, lots=n - keep)
         top = self.top  # an offer left with nothing to sell is withdrawn at once
         if isinstance(top, F.Auction) and top.auction.lots == 0:
             self.pop(F.AuctionOver(top.auction.price, []))

@@ -8,20 +8,20 @@ from engines.core.chance import roll_for_first
 from engines.core.decision import Interactions as I
 
 PROMPTS = {
-    "prompt.over": (I.OVER, {}),
-    "prompt.pick": (I.CHOICE, {}),
-    "prompt.first": (I.FIRST_PLAYER, {I.CHOOSE: "first"}),
-    "prompt.turn_start": (I.CHOICE, {}),
-    "prompt.double": (I.CHOICE, {}),
-    "prompt.square": (I.CHOICE, {}),
-    "prompt.titre": (I.SPEAKING_ROUND, {I.ANSWER: "declare"}),
-    "prompt.titre_au_cours": (I.SPEAKING_ROUND, {I.ANSWER: "declare"}),
-    "prompt.sale": (I.SPEAKING_ROUND, {I.ANSWER: "declare"}),
-    "prompt.auction": (I.LOT_AUCTION, {I.STEP: "raise", I.STAY: "bid"}),
-    "prompt.settle": (I.SETTLEMENT, {I.CONFIRM: "settle"}),
-    "prompt.debt": (I.CHOICE, {}),
-    "prompt.forced": (I.CHOICE, {}),
-    "prompt.payday": (I.PAYDAY, {I.CONFIRM: "payday"}),
+    "prompt.mb.over": (I.OVER, {}),
+    "prompt.mb.pick": (I.CHOICE, {}),
+    "prompt.mb.first": (I.FIRST_PLAYER, {I.CHOOSE: "first"}),
+    "prompt.mb.turn_start": (I.CHOICE, {}),
+    "prompt.mb.double": (I.CHOICE, {}),
+    "prompt.mb.square": (I.CHOICE, {}),
+    "prompt.mb.titre": (I.SPEAKING_ROUND, {I.ANSWER: "declare"}),
+    "prompt.mb.titre_au_cours": (I.SPEAKING_ROUND, {I.ANSWER: "declare"}),
+    "prompt.mb.sale": (I.SPEAKING_ROUND, {I.ANSWER: "declare"}),
+    "prompt.mb.auction": (I.LOT_AUCTION, {I.STEP: "raise", I.STAY: "bid"}),
+    "prompt.mb.settle": (I.SETTLEMENT, {I.CONFIRM: "settle"}),
+    "prompt.mb.debt": (I.CHOICE, {}),
+    "prompt.mb.forced": (I.CHOICE, {}),
+    "prompt.mb.payday": (I.PAYDAY, {I.CONFIRM: "payday"}),
 }
 
 # After these, the turn's own step is still to come (the square): the menu starts on its
@@ -44,7 +44,7 @@ def params(game, decision, kind) -> dict:
     if kind == I.FIRST_PLAYER:
         rolls, first = roll_for_first(game.seed, range(len(game.players)))
         return {"rolls": [[s, r] for s, r in rolls.items()], "first": first}
-    if kind == I.CHOICE and decision.prompt == "prompt.square":
+    if kind == I.CHOICE and decision.prompt == "prompt.mb.square":
         last = game.log[-1] if game.log else None
         titre = decision.option("titre") is not None
         if decision.option("end") and (not titre or (last is not None and last.kind not in TURN_STEPS)):

@@ -11,13 +11,13 @@ def refusal(game, act, decision):
     actor = decision.actor
     if option is None:
         if act.kind == "end" and decision.option("roll") and actor is not None:
-            return IllegalAction("error.roll_first", player=players[actor])
+            return IllegalAction("error.mb.roll_first", player=players[actor])
         return None
     seat = getattr(act, "player", None)
     if not isinstance(seat, int) or not 0 <= seat < len(players):
         return None
     if "player" in option.fields and seat not in option.fields["player"] and actor is not None and seat != actor:
-        return IllegalAction("error.turn_of", player=players[seat], turn=players[actor])
+        return IllegalAction("error.mb.turn_of", player=players[seat], turn=players[actor])
     if act.kind == "sell" and act.company in game.companies and not game.s.lots.of(act.company, seat):
-        return IllegalAction("error.not_held", player=players[seat], company=act.company)
+        return IllegalAction("error.mb.not_held", player=players[seat], company=act.company)
     return None

@@ -25,6 +25,8 @@ from engines.core.errors import IllegalAction
 from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
 from engines.core.limits import player_names_ok
+from engines.core.settings import check_settings
+from engines.core.game import rank
 from engines.core.steps import StepGame
 from engines.core.track import Track
 from engines.richesses.actions import ACTIONS
@@ -35,9 +37,12 @@ from engines.richesses.steps import AuctionStep, Bankruptcy, Over, SaleStep, Set
 
 register_catalog(Path(__file__).parent / "locale")
 
-SETTINGS = {  # name -> (default, allowed values)
-    "dice": ("physical", ("physical", "device")),   # who rolls: the players (entered) or the box
-    "world_tour": ("own", ("own", "anyone")),   # RM8: whose pawn's tour opens world choice and auctions
+SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
+    "dice": ("physical", ("physical", "device"),
+             "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
+    "world_tour": ("own", ("own", "anyone"),
+                   "Richesses du Monde (RM8): whose world tour opens the world choice and auction squares: "
+                   "own (the lander's pawn has passed the start arrow) or anyone (any pawn has)"),
 }
 
 
@@ -66,13 +71,7 @@ class Richesses(StepGame):
             raise IllegalAction("error.players", count=len(players), lo=MIN_PLAYERS, hi=MAX_PLAYERS)
         if not player_names_ok(players):
             raise IllegalAction("error.player_names", players=list(players))
-        given = dict(header.get("settings", {}))
-        for key, value in given.items():
-            if key not in SETTINGS:
-                raise IllegalAction("error.setting", key=key, value=value, allowed=list(SETTINGS))
-            if value not in SETTINGS[key][1]:
-                raise IllegalAction("error.setting", key=key, value=value, allowed=list(SETTINGS[key][1]))
-        self.settings = {k: given.get(k, default) for k, (default, _) in SETTINGS.items()}
+        self.settings = check_settings(SETTINGS, dict(header.get("settings", {})))
         self.box = load_box(header.get("box"))
         super().__init__(header)
 
@@ -260,11 +259,23 @@ class Richesses(StepGame):
 
     def finish_game(self):
         self.push(Over())
-        self.emit("rm.over", winner=self.players[self.ranking()[0]])
+        self.emit("rm.over", winner=self.players[self.ranking()[0][1]])
+
+    def fortunes(self):
+        """What each player is worth, for the report: cash plus titles at their price; 0
+        once bankrupt (his cash went to the bank, his titles to the stock)."""
+        return {s: 0 if s in self.s.out else
+                self.cash(s) + sum(self.box.titles[t].price for t in self.s.deeds.owned_by(s))
+                for s in range(len(self.players))}
 
     def ranking(self):
-        """RM11: the last standing first, then the others in reverse order of elimination."""
-        return self.in_game() + list(reversed(self.s.out))
+        """RM11 ranks by elimination, not by money: the players still in first (at the end,
+        the last one standing), then those out in reverse order of elimination.
+        [(rank, seat, fortune)] like every game's."""
+        fortunes = self.fortunes()
+        standing = rank({s: fortunes[s] for s in self.in_game()})
+        out = [(len(standing) + i + 1, s, 0) for i, s in enumerate(reversed(self.s.out))]
+        return standing + out
 
     # ------------------------------------------------------------ free sales
     def sale_options(self):
@@ -386,5 +397,5 @@ def snapshot(game: Richesses) -> dict:
         "actions": len(game.log),
     }
     if game.over:
-        out["ranking"] = [names[x] for x in game.ranking()]
+        out["ranking"] = [names[seat] for _, seat, _ in game.ranking()]
     return out

@@ -1,9 +1,9 @@
 """The setup: new game or resume, the game (every playable registered game, and the
 language), the game's format when its rulebook has several, players and their names,
 rounds, the box file's check, then the summary that creates the game. The summary's third
-button ("Régler") opens the Options: the chosen game's own settings (each one its engine
-declares with a list of values), proposed from the configuration; the summary opens on
-"Jouer", so one press keeps them all.
+button ("Régler") opens the Options: every setting the chosen game's engine declares, as
+the configuration proposes it (a list stepped through, a number entered within its declared
+range); the summary opens on "Jouer", so one press keeps them all.
 
 The screen itself is firmware/screens/setup.py; this module holds what the box's
 configuration proposes (SetupDefaults, options) and the controller's side (SetupFlow).

@@ -6,7 +6,6 @@ player's cash outside the private view (a long seat press or an RFID card).
 """
 from __future__ import annotations
 
-from engines.core.actions import CHANCE
 from engines.core.i18n import format_amount
 from engines.dividends import GAME
 from firmware.fonts import FONT
@@ -26,14 +25,14 @@ class DividendsUI:
 
     # ------------------------------------------------------------------ setup
     def title(self, lang):
-        return t("game.dividends", lang)
+        return t("game." + GAME.prefix, lang)
 
     def choices(self, lang):
         """One format only: no format question."""
         return []
 
     def label(self, value, lang):
-        return t("game.dividends", lang)
+        return t("game." + GAME.prefix, lang)
 
     def load_box(self):
         from engines.dividends.box import load_box
@@ -85,8 +84,8 @@ class DividendsUI:
 
     def field_question(self, ctx, kind, name, domain, filled, values):
         """The questions only Dividends asks: a marker's value, an influence card's move,
-        the tile, and the dice entered by hand: one die per company, its zone's die named
-        (the decision's dice fields d1..d5 follow the companies in board order)."""
+        the tile. (The dice entered by hand are asked by type, one item of the `moves` list
+        per company: firmware/menus.py.)"""
         from engines.core.decision import Choice
         from firmware.menus import Question, kind_label
         if not isinstance(domain, Choice):
@@ -101,14 +100,7 @@ class DividendsUI:
         if name == "tile":            # the event tile drawn by hand
             items = tuple((str(v), v) for v in domain.values)
             return Question(name, "list", title, (t("q.dv.tile", lang),), items)
-        if not (ctx.has(kind, CHANCE) and name[:1] == "d" and name[1:].isdigit()):
-            return None
-        companies = ctx.snapshot()["companies"]
-        company = list(companies)[int(name[1:]) - 1]
-        zone = t("dv.die." + companies[company]["zone"], lang)
-        items = tuple((signed(v, lang), v) for v in domain.values)
-        return Question(name, "list", t("q.dv.die_title", lang, company=company),
-                        (t("q.dv.die", lang, company=company, die=zone),), items)
+        return None
 
     def confirm_lines(self, ctx, act, events, describe):
         """A confirmation's lines from the engine's preview of the action (`events`): the
@@ -148,9 +140,8 @@ class DividendsUI:
         return [best.text(ctx.lang)]
 
     def report(self, session, lang):
-        snap = session.snapshot()
-        ranking = [{"rank": r["rank"], "name": r["name"], "wealth": r["cash"]} for r in snap.get("ranking", [])]
-        return ({t("report.format", lang): t("game.dividends", lang)}, session.price_history(), ranking, None)
+        """(header details, no box: the chart shows each company's buy price)."""
+        return {}, None
 
 
 # ------------------------------------------------------------------------ board

@@ -6,9 +6,10 @@ from engines.maxibourse import GAME
 from engines.maxibourse.game import MaxiBourse
 from firmware.texts import lots_label, t
 
-NEWS_ORDER = ("closed", "ruined", "payday", "cessation", "sanction", "purchase_withdrawn", "offer_reduced",
-              "bank_bought", "shortage", "cannot_pay", "settled", "titre_over", "price", "rolled", "turn_skipped",
-              "declared", "bid", "titre", "rumour_drawn", "round")
+NEWS_ORDER = tuple("mb." + key for key in (
+    "closed", "ruined", "payday", "cessation", "sanction", "purchase_withdrawn", "offer_reduced", "bank_bought",
+    "shortage", "cannot_pay", "settled", "titre_over", "price", "rolled", "turn_skipped", "declared", "bid", "titre",
+    "rumour_drawn", "round"))
 
 
 class MaxiBourseUI:
@@ -19,14 +20,14 @@ class MaxiBourseUI:
 
     # ------------------------------------------------------------------ setup
     def title(self, lang):
-        return t("game.maxibourse", lang)
+        return t("game." + GAME.prefix, lang)
 
     def choices(self, lang):
         """The formats the setup offers once this game is chosen: (label, value)."""
-        return [(t("format." + f, lang), f) for f in MaxiBourse.FORMATS]
+        return [(t("format." + self.prefix + f, lang), f) for f in MaxiBourse.FORMATS]
 
     def label(self, value, lang):
-        return t("format." + value, lang)
+        return t("format." + self.prefix + value, lang)
 
     def load_box(self):
         from engines.maxibourse.box import load_box
@@ -60,7 +61,7 @@ class MaxiBourseUI:
         for company, lots in player["lots"].items():
             lines.append(f"{company}\t{lots_label(lots, shares, lang).split(' (')[0]}")
         if player.get("rumours"):
-            lines.append(f"{t('private.rumours', lang)}\t{player['rumours']}")
+            lines.append(f"{t('private.mb.rumours', lang)}\t{player['rumours']}")
         lines.append(f"{t('private.wealth', lang)}\t{format_amount(player['wealth'], lang)}")
         return player["name"], lines
 
@@ -92,11 +93,11 @@ class MaxiBourseUI:
         title = kind_label(ctx, kind)
         items = []
         if None in domain.values and square in choices:
-            items.append((t("q.au_cours", lang, company=square), AU_COURS))
-        items.append((t("q.other_company", lang), OTHER))
+            items.append((t("q.mb.au_cours", lang, company=square), AU_COURS))
+        items.append((t("q.mb.other_company", lang), OTHER))
         if len(items) == 1:
-            return Question("#company", "list", title, (t("q.titre_closed", lang, company=square),), tuple(items))
-        return Question("#company", "list", t("q.titre_title", lang, company=square),
+            return Question("#company", "list", title, (t("q.mb.titre_closed", lang, company=square),), tuple(items))
+        return Question("#company", "list", t("q.mb.titre_title", lang, company=square),
                         (company_label(ctx, square).replace("\t", " "),), tuple(items))
 
     def act_key(self, act, key):
@@ -110,15 +111,15 @@ class MaxiBourseUI:
         (`events`) says it does: the price a sale is offered at, who ends their turn."""
         lang, snap = ctx.lang, ctx.snapshot()
         if act.kind == "sell":
-            offer = next((e for e in events if e.key == "offer"), None)
+            offer = next((e for e in events if e.key == "mb.offer"), None)
             if offer is not None:
                 return [describe(ctx, act), t("q.sell_at", lang, price=offer.params["price"])]
         if act.kind == "double":
-            return [describe(ctx, act), t("q.au_cours_at", lang, price=snap["companies"][act.company]["price"])]
+            return [describe(ctx, act), t("q.mb.au_cours_at", lang, price=snap["companies"][act.company]["price"])]
         if act.kind == "end":
-            return [t("q.end", lang, player=snap.get("turn") or "")]
+            return [t("q.mb.end", lang, player=snap.get("turn") or "")]
         if act.kind == "close":
-            return [t("q.close", lang)]
+            return [t("q.mb.close", lang)]
         return [describe(ctx, act)]
 
     def news(self, ctx, act, events, describe):
@@ -127,22 +128,21 @@ class MaxiBourseUI:
         best = None
         for event in events:
             if event.key in NEWS_ORDER and (best is None or NEWS_ORDER.index(event.key) < NEWS_ORDER.index(best.key)
-                                            or (event.key == best.key == "price")):
+                                            or (event.key == best.key == "mb.price")):
                 best = event
         if best is None:
             return [describe(ctx, act)]
-        if best.key == "rolled":
-            return [t("news.rolled", lang, **best.params)]
-        if best.key == "closed":
-            return [t("news.closed", lang)]
-        if best.key == "payday":
-            return [t("news.payday", lang, round=best.params.get("round", ""))]
-        if best.key == "price":
+        if best.key == "mb.rolled":
+            return [t("news.mb.rolled", lang, **best.params)]
+        if best.key == "mb.closed":
+            return [t("news.mb.closed", lang)]
+        if best.key == "mb.payday":
+            return [t("news.mb.payday", lang, round=best.params.get("round", ""))]
+        if best.key == "mb.price":
             p = best.params
-            return [t("news.price", lang, company=p["company"], old=p["old"], new=p["new"])]
+            return [t("news.mb.price", lang, company=p["company"], old=p["old"], new=p["new"])]
         return [best.text(lang)]
 
     def report(self, session, lang):
-        """(header details, price history, ranking, box) for firmware.report.write_report."""
-        return ({t("report.format", lang): t("format." + session.game.format, lang)},
-                session.price_history(), session.snapshot().get("ranking", []), session.game.box)
+        """(header details, box grouping the prices by sector) for the report."""
+        return {t("report.format", lang): t("format." + self.prefix + session.game.format, lang)}, session.game.box

@@ -16,7 +16,7 @@ A company row reads ``NAME  price ▲chg ┊ lots``: the price's last move (none
 arrow), then after a dotted rule the lots the bank has left (grey where the display has
 greys). Names longer than their field are cut plainly, like tickers ("MOET-VUITT").
 
-Its few labels are "ui.board.*" texts of firmware/locale.
+Its few labels are "ui.mb.board.*" texts of engines/maxibourse/locale.
 
 ``payday_lines`` and ``ranking_lines`` give the body lines of the payday and ranking
 Screens, in the two-column form ``render_screen`` aligns.
@@ -38,7 +38,7 @@ ROW_CHARS = 21          # a company row needs 9 (name) + 4 + 4 + 2 characters an
 
 
 def _t(lang, key, **params):
-    return t("board." + key, lang, **params)
+    return t("mb.board." + key, lang, **params)
 
 
 # ---------------------------------------------------------------------------- layout

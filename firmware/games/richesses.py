@@ -88,11 +88,9 @@ class RichessesUI:
         return [describe(ctx, act)] if best is None else [best.text(ctx.lang)]
 
     def report(self, session, lang):
-        """The ranking by elimination (RM11); this game has no prices to chart and its cash
-        stays hidden, so the report's history is empty and no wealth is shown."""
-        snap = session.snapshot()
-        ranking = [{"rank": i, "name": name, "wealth": 0} for i, name in enumerate(snap.get("ranking", []), 1)]
-        return ({t("report.format", lang): t("game.richesses", lang)}, [], ranking, None)
+        """(header details, no box: this game has no prices to chart; the ranking is by
+        elimination, RM11, and the fortunes are cash plus titles at their price)."""
+        return {}, None
 
 
 # ------------------------------------------------------------------------ board

@@ -8,7 +8,8 @@ from engines.core.actions import ANYTIME, CORRECTION
 from firmware.menus import _is_seat, describe, kind_label
 from firmware.screen import Screen
 from firmware.screens.base import Frame, frame_type
-from firmware.texts import t
+from firmware.screens.past import PastGames
+from firmware.texts import signed, t
 
 
 def corrections(ctl, decision) -> list[str]:
@@ -43,6 +44,7 @@ class Menu(Frame):
         if corrections(ctl, d):
             items.append((t("menu.corrections", lang), "corr"))
         items += [(t("menu." + kind, lang), ("entry", kind)) for kind in table]
+        items.append((t("menu.past", lang), "past"))
         items.append((t("menu.lang", lang), "lang"))
         items.append((t("menu.new_game", lang), "new"))
         return items
@@ -61,6 +63,8 @@ class Menu(Frame):
             ctl.stack.append(Who())
         elif choice == "history":
             ctl.stack.append(History())
+        elif choice == "past":
+            ctl.stack.append(PastGames())
         elif choice == "undo":
             ctl._offer_undo()
         elif choice == "corr":
@@ -123,21 +127,57 @@ class Who(Frame):
 @frame_type("history")
 @dataclass
 class History(Frame):
-    """The game's actions, newest first, scrolled."""
+    """The game's actions, newest first, with the cash each moved above the list; OK on
+    an action offers to undo back to before it (UndoTo)."""
     sel: int = 0
 
     def key(self, ctl, key):
-        if self.scroll(key):
-            return
-        if key in ("ok", "back"):
+        entries = ctl.session.history()
+        if key == "back" or (key == "ok" and not entries):
             ctl.stack.pop()
+        elif self.move(key, len(entries)):
+            return
+        elif key == "ok":
+            ctl.stack.append(UndoTo(len(entries) - 1 - self.sel % len(entries)))
 
     def draw(self, ctl):
-        log = ctl.session.game.log
-        lines = tuple(f"{i}. {describe(ctl.ctx, a)}" for i, a in reversed(list(enumerate(log, 1))))
-        self.sel = min(self.sel, max(0, len(lines) - 1))
-        return Screen("message", t("menu.history", ctl.lang), lines or (t("history.empty", ctl.lang),),
-                      (), self.sel, ctl._footer("scroll"))
+        entries = ctl.session.history()
+        if not entries:
+            return Screen("message", t("menu.history", ctl.lang), (t("history.empty", ctl.lang),), (), 0,
+                          ctl._footer("close"))
+        items = tuple(f"{i}. {describe(ctl.ctx, act)}" for i, (act, _) in reversed(list(enumerate(entries, 1))))
+        _, moved = entries[len(entries) - 1 - self.sel % len(entries)]
+        return Screen("menu", t("menu.history", ctl.lang), (cash_moved(ctl, moved),), items,
+                      self.sel % len(entries), ctl._footer("history"))
+
+
+def cash_moved(ctl, moved: dict) -> str:
+    """'Rouge +1 200  Bleu -600': the cash an action moved, player by player."""
+    if not moved:
+        return t("history.no_cash", ctl.lang)
+    return "  ".join(f"{ctl.session.players[s]} {signed(v, ctl.lang)}" for s, v in moved.items())
+
+
+@frame_type("undo_to")
+@dataclass
+class UndoTo(Frame):
+    """Undo every action from the `length`+1-th on? The actions undone, newest first."""
+    length: int = 0
+    sel: int = 1                       # No selected: going back several actions is a choice
+
+    def key(self, ctl, key):
+        def undo():
+            ctl.undo_to(self.length)
+
+        self.yes_no(ctl, key, undo)
+
+    def draw(self, ctl):
+        log, lang = ctl.session.game.log, ctl.lang
+        undone = log[self.length:]
+        lines = (t("undo_to.line", lang, count=len(undone)),)
+        lines += tuple(f"{i}. {describe(ctl.ctx, act)}" for i, act in reversed(list(enumerate(undone, self.length + 1))))
+        return Screen("confirm", t("undo_to.title", lang, n=self.length + 1), lines[:4] + (("…",) if len(lines) > 4 else ()),
+                      (t("yes", lang), t("no", lang)), self.sel % 2, ctl._footer("confirm"))
 
 
 @frame_type("newgame")

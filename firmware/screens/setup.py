@@ -1,17 +1,22 @@
 """The setup screen: new game or resume, the game (every playable registered game, and the
 language), the game's format when its rulebook has several, players and their names,
 rounds, the box file's check, then the summary that creates the game. The summary's third
-button ("Régler") opens the Options: the chosen game's own settings (each one its engine
-declares with a list of values), proposed from the configuration; the summary opens on
-"Jouer", so one press keeps them all.
+button ("Régler") opens the Options: every setting the chosen game's engine declares
+(engines/core/settings.py), proposed from the configuration: OK on one with a list of
+values steps to the next value, on a number opens a number entry within its declared range
+and by its step; a text (checked by the game against its players and box) is shown as the
+configuration gives it. The summary opens on "Jouer", so one press keeps them all.
 
 Its saved state is the answers so far (`v`, by step), the selection, whether the Options
-are open and the settings they changed (`set`, by game).
+are open, the settings they changed (`set`, by game) and a number being entered (`edit`,
+`amt`, `si`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engines.core.i18n import format_amount
+from engines.core.settings import entry
 from engines.registry import spec
 from firmware.games import PLAYABLE, adapter
 from firmware.screen import Screen
@@ -23,10 +28,17 @@ STEPS = ("start", "game", "format", "count", "names", "rounds", "box", "summary"
 
 
 def options(name: str) -> dict:
-    """The settings of `name` the setup offers under "Options": those declared with a list of
-    values (a number or a text has no list to step through; the configuration sets it)."""
-    return {key: allowed for key, (_, allowed) in spec(name).engine_class().SETTINGS.items()
-            if isinstance(allowed, tuple)}
+    """Every setting `name`'s engine declares, with what is allowed (a tuple, a range or
+    str): the setup's Options list them all, but one the setup asks in a step of its own
+    (Maxi Bourse's rounds, see `Setup.offered`)."""
+    return {key: entry(declaration)[1] for key, declaration in spec(name).engine_class().SETTINGS.items()}
+
+
+def number_steps(allowed: range) -> tuple[int, ...]:
+    """The steps a number entry moves by: the declared step, then ten and a hundred times it
+    while they fit in the range (a long Up/Down or a long OK changes the step)."""
+    span = allowed[-1] - allowed[0]
+    return tuple(s for s in (allowed.step, allowed.step * 10, allowed.step * 100) if s <= span) or (allowed.step,)
 
 
 def setup_ui(v):
@@ -41,6 +53,9 @@ class Setup(Frame):
     sel: int = 0
     options: bool = False
     set: dict = field(default_factory=dict)
+    edit: str = ""      # the number setting being entered in the Options, "" for none
+    amt: int = 0        # its value so far
+    si: int = 0         # the index of its step in number_steps
 
     # --------------------------------------------------------------- questions
     def question(self, ctl):
@@ -49,8 +64,8 @@ class Setup(Frame):
         if self.options:
             ui = setup_ui(v)
             chosen = self.settings(ctl)
-            items = [(f"{self._option_text(ctl, ui, key)}: {self._option_text(ctl, ui, key, chosen[key])}", key)
-                     for key in options(ui.name)]
+            items = [(f"{self._option_text(ctl, ui, key)}: {self._value_text(ctl, ui, key, allowed, chosen.get(key, ''))}",
+                      key) for key, allowed in self.offered(ui).items()]
             items.append((t("setup.options_done", lang), "#done"))
             return "options", t("setup.options_title", lang), (ui.title(lang),), items
         resumable = ctl.session is not None and not ctl.session.over
@@ -106,7 +121,7 @@ class Setup(Frame):
                     lines = (t("setup.summary_short", lang, format=ui.label(v.get("format"), lang), n=v["count"]),
                              " ".join(names))
                 items = [(t("setup.go", lang), True), (t("no", lang), False)]
-                if options(ui.name):
+                if self.offered(ui):
                     items.append((t("setup.options", lang), "#options"))
                 return step, t("setup.title", lang), lines, items
         return None, "", (), []
@@ -126,9 +141,24 @@ class Setup(Frame):
         name = setup_ui(self.v).name
         return ctl.defaults.for_game(name) | self.set.get(name, {})
 
+    @staticmethod
+    def offered(ui) -> dict:
+        """The settings the Options list: every declared one, but rounds when the setup asks
+        them in their own step (the adapter's `rounds`: that answer is the one recorded)."""
+        return {key: allowed for key, allowed in options(ui.name).items() if not (key == "rounds" and ui.rounds)}
+
     def _option_text(self, ctl, ui, key, value=None):
         """A setting's label, or with `value` that value's ("opt.<prefix>.<key>[.<value>]")."""
         return t(f"opt.{ui.prefix}{key}" + ("" if value is None else f".{value}"), ctl.lang)
+
+    def _value_text(self, ctl, ui, key, allowed, value):
+        """A value as the Options show it: a listed value's label, a number, a text as
+        written ("" being the game's own choice)."""
+        if isinstance(allowed, tuple):
+            return self._option_text(ctl, ui, key, value)
+        if isinstance(allowed, range):
+            return format_amount(value, ctl.lang)
+        return value or t("setup.option_default", ctl.lang)
 
     # ------------------------------------------------------------ the box file
     def box_verified(self, ctl):
@@ -180,8 +210,11 @@ class Setup(Frame):
         self.select_default(ctl)
 
     def _key_options(self, ctl, key, items):
-        """Options: OK on a setting steps it to its next value; Done or Back returns to the
-        summary, on its Play button."""
+        """Options: OK on a setting with a list of values steps it to its next value, on a
+        number opens its entry; Done or Back returns to the summary, on its Play button."""
+        if self.edit:
+            self._key_number(ctl, key)
+            return
         if key == "back" or (key == "ok" and items[self.sel % len(items)][1] == "#done"):
             self.options, self.sel = False, 0
             return
@@ -190,11 +223,42 @@ class Setup(Frame):
         setting = items[self.sel % len(items)][1]
         name = setup_ui(self.v).name
         allowed = options(name)[setting]
-        now = self.settings(ctl)[setting]
-        chosen = self.set.setdefault(name, {})
-        chosen[setting] = allowed[(allowed.index(now) + 1 if now in allowed else 0) % len(allowed)]
+        now = self.settings(ctl).get(setting, "")
+        if isinstance(allowed, range):
+            steps = number_steps(allowed)
+            self.edit, self.amt = setting, now
+            self.si = max([i for i, s in enumerate(steps) if 2 * s <= max(now, 1)] or [0])
+        elif isinstance(allowed, tuple):
+            chosen = self.set.setdefault(name, {})
+            chosen[setting] = allowed[(allowed.index(now) + 1 if now in allowed else 0) % len(allowed)]
+        # a text: what the configuration gives (the game checks it against its players and box)
+
+    def _key_number(self, ctl, key):
+        """A number entry: Up/Down by the step within the declared range, a long Up/Down or
+        a long OK changes the step, OK keeps the value, Back leaves it as it was."""
+        name = setup_ui(self.v).name
+        allowed = options(name)[self.edit]
+        steps = number_steps(allowed)
+        step = steps[min(self.si, len(steps) - 1)]
+        if key in ("up", "down"):
+            value = self.amt + (step if key == "up" else -step)
+            value = min(max(value, allowed[0]), allowed[-1])
+            self.amt = allowed[0] + (value - allowed[0]) // allowed.step * allowed.step
+        elif key == "long_up":
+            self.si = min(self.si + 1, len(steps) - 1)
+        elif key == "long_down":
+            self.si = max(self.si - 1, 0)
+        elif key == "long_ok":
+            self.si = (self.si + 1) % len(steps)
+        elif key == "ok":
+            self.set.setdefault(name, {})[self.edit] = self.amt
+            self.edit = ""
+        elif key == "back":
+            self.edit = ""
 
     def draw(self, ctl):
+        if self.options and self.edit:
+            return self._draw_number(ctl)
         step, title, lines, items = self.question(ctl)
         labels = tuple(label for label, _ in items)
         if step == "summary":
@@ -202,6 +266,18 @@ class Setup(Frame):
         first = not self.v and not (ctl.session and not ctl.session.over)
         return Screen("menu", title, lines, labels, self.sel % max(1, len(labels)),
                       ctl._footer("setup_first" if first else "setup"))
+
+    def _draw_number(self, ctl):
+        """The number entry of a setting: its label, the game, what is allowed, the step."""
+        ui, lang = setup_ui(self.v), ctl.lang
+        allowed = options(ui.name)[self.edit]
+        steps = number_steps(allowed)
+        step = steps[min(self.si, len(steps) - 1)]
+        lines = (ui.title(lang),
+                 t("setup.option_range", lang, lo=format_amount(allowed[0], lang), hi=format_amount(allowed[-1], lang)),
+                 t("amount_step", lang, step=format_amount(step, lang)))
+        return Screen("amount", self._option_text(ctl, ui, self.edit), lines, (format_amount(self.amt, lang),), 0,
+                      ctl._footer("amount"))
 
 
 def config_names(ctl, n):

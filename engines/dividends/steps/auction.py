@@ -7,12 +7,12 @@ the same short-of-cash sale)."""
 from dataclasses import dataclass, field
 
 from engines.core.actions import Seat
-from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
+from engines.core.decision import Choice, Decision, Fixed, IntRange, Items, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.core.open_auction import AuctionSeries
 from engines.core.steps import Step
-from engines.dividends.actions import DEAL_FIELDS, Deal
+from engines.dividends.actions import Deal
 from engines.dividends.rules import MAX_BID, MIN_CASH, OPENING_BID
 from engines.dividends.steps.results import TurnOrderSet
 
@@ -49,9 +49,8 @@ class AuctionStep(Step):
         if a.high is not None:
             opts.append(Option("sold"))
         else:
-            bidders = tuple(self.series.bidders)
-            opts.append(Option("deal", {f: Choice(bidders) if i < len(bidders) else Fixed(None)
-                                        for i, f in enumerate(DEAL_FIELDS)}))
+            bidders = tuple(self.series.bidders)   # each once: a token each, lowest first
+            opts.append(Option("deal", {"players": Items((Choice(bidders),) * len(bidders), distinct=True)}))
         prompt = "prompt.dv.auction" if a.high is not None else "prompt.dv.auction_open"
         return Decision(prompt, params, None, tuple(opts))
 
@@ -79,20 +78,19 @@ class AuctionStep(Step):
 
     def deal_refusal(self, game, a):
         series = self.series
-        dealt = [getattr(a, f) for f in DEAL_FIELDS]
-        if (sorted(s for s in dealt if s is not None) != sorted(series.bidders)
-                or any(s is None for s in dealt[:len(series.bidders)])):
-            return IllegalAction("error.dv.deal", players=[game.seat_name(s) for s in dealt if s is not None],
+        dealt = tuple(a.players or ())
+        if len(dealt) != len(series.bidders) or set(dealt) != set(series.bidders):
+            return IllegalAction("error.dv.deal", players=[game.seat_name(s) for s in dealt],
                                  bidders=[game.players[s] for s in series.bidders])
         return None
 
     def fill_chance(self, game, act, rng):
-        """The random deal of the tokens nobody bid on."""
-        if act.kind == "deal" and self.series and all(getattr(act, f) is None for f in DEAL_FIELDS):
+        """The random deal of the tokens nobody bid on: a permutation of the bidders, not one
+        value per field, so drawn here rather than field by field (Game.fill_chance)."""
+        if act.kind == "deal" and self.series and not act.players:
             bidders = list(self.series.bidders)
-            dealt = rng.sample(bidders, len(bidders))
-            return Deal(**{f: Seat(s) for f, s in zip(DEAL_FIELDS, dealt)})
-        return act
+            return Deal(tuple(Seat(s) for s in rng.sample(bidders, len(bidders))))
+        return super().fill_chance(game, act, rng)
 
     # ------------------------------------------------------------ handlers
     def on_sell(self, game, a):
@@ -112,7 +110,7 @@ class AuctionStep(Step):
         refused = self.deal_refusal(game, a)
         if refused:
             raise refused
-        dealt = [getattr(a, f) for f in DEAL_FIELDS[:len(series.bidders)]]
+        dealt = a.players
         game.emit("dv.tokens_dealt", tokens=list(series.items), players=[game.players[s] for s in dealt])
         for seat in dealt:  # each pays 50 $ once the tokens are out (advance)
             self.award_token(game, seat, OPENING_BID)

@@ -2,11 +2,9 @@
 zone its marker is in."""
 from dataclasses import dataclass
 
-from engines.core.actions import Signed
-from engines.core.decision import Choice, Decision, Fixed, Option
+from engines.core.decision import Decision, Die, Items, Option
 from engines.core.errors import IllegalAction
 from engines.core.steps import Step
-from engines.dividends.actions import DICE_FIELDS, Dice
 from engines.dividends.box import DICE
 from engines.dividends.steps.results import Rolled
 
@@ -16,39 +14,24 @@ class DiceStep(Step):
     name = "dice"
 
     def decision(self, game):
-        fields = {}
-        for i, name in enumerate(DICE_FIELDS):
-            if i < len(game.companies):
-                fields[name] = Choice(tuple(sorted(set(DICE[game.zone(game.companies[i])]))))
-            else:
-                fields[name] = Fixed(None)
-        return Decision("prompt.dv.dice", {"year": game.s.year}, None, (Option("dice", fields),))
+        dice = Items(tuple(Die.of(DICE[game.zone(c)], game.zone(c)) for c in game.companies),
+                     labels=tuple(game.companies))
+        return Decision("prompt.dv.dice", {"year": game.s.year}, None, (Option("dice", {"moves": dice}),))
 
     def refusal(self, game, a, decision):
         if a.kind != "dice":
             return None
-        given = [getattr(a, f) for f in DICE_FIELDS]
-        count = len(game.companies)
-        if any(v is None for v in given[:count]) or any(v is not None for v in given[count:]):
-            return IllegalAction("error.dv.dice_count", given=sum(v is not None for v in given), count=count,
-                                 companies=list(game.companies))
-        for move, company in zip(given, game.companies):
-            if move not in DICE[game.zone(company)]:
+        count, moves = len(game.companies), tuple(a.moves or ())
+        if len(moves) != count:
+            return IllegalAction("error.dv.dice_count", given=len(moves), count=count, companies=list(game.companies))
+        for move, company in zip(moves, game.companies):
+            if move not in Die.of(DICE[game.zone(company)]):
                 return IllegalAction("error.dv.die_face", company=company, die=game.zone(company), move=f"{move:+d}")
         return None
 
-    def fill_chance(self, game, act, rng):
-        # Only `dice` alone is the device's roll: a line with a die missing is a typo,
-        # refused like a partial `deal` (Game.check).
-        if act.kind == "dice" and all(getattr(act, f) is None for f in DICE_FIELDS):
-            return Dice(**{name: Signed(rng.choice(DICE[game.zone(company)]))
-                           for name, company in zip(DICE_FIELDS, game.companies)})
-        return act
-
     def on_dice(self, game, a):
         game.s.last_dice = {}
-        for i, company in enumerate(game.companies):
-            move = getattr(a, DICE_FIELDS[i])
+        for company, move in zip(game.companies, a.moves):
             die = game.zone(company)
             game.emit("dv.die", company=company, die=die, move=move)
             game.move_marker(company, move, "dice")

@@ -1,11 +1,9 @@
 """Step 5: an event tile is drawn and applied to every player in turn order (DV6)."""
 from dataclasses import dataclass
 
-from engines.core.actions import Name
 from engines.core.decision import Choice, Decision, Fixed, Option
 from engines.core.errors import IllegalAction
 from engines.core.steps import Step
-from engines.dividends.actions import DrawEvent
 from engines.dividends.rules import BUY_IN, CORRECTION, FORCE_SELL, PLACEMENT, TILES
 from engines.dividends.steps.results import EventOver
 
@@ -54,12 +52,6 @@ class EventStep(Step):
         if self.tile == PLACEMENT:  # marked, a certificate left, but half the price is more than the cash
             return IllegalAction("error.dv.cash", player=game.players[seat], amount=game.buy_price(a.company) // 2)
         return None
-
-    def fill_chance(self, game, act, rng):
-        """The tile drawn from the bag."""
-        if act.kind == "event" and act.tile is None and self.tile is None:
-            return DrawEvent(Name(rng.choice(TILES)))
-        return act
 
     # ------------------------------------------------------------ handlers
     def on_event(self, game, a):

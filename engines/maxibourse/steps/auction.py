@@ -20,7 +20,7 @@ class Auction(Frame):
         pending = a.pending()
         params = {"company": self.company, "price": a.price, "proposal": a.proposal, "lots": a.lots,
                   "bidders": [game.players[s] for s, _ in a.bidders]}
-        return Decision("prompt.auction", params, None, (
+        return Decision("prompt.mb.auction", params, None, (
             Option("raise"),
             Option("bid", {"player": Choice(tuple(s for s, _ in pending)),
                            "lots": IntRange(0, max(n for _, n in pending) - 1)})))
@@ -31,8 +31,8 @@ class Auction(Frame):
     def on_bid(self, game, a):
         current = dict(self.auction.bidders)[a.player]
         if a.lots >= current:
-            raise IllegalAction("error.bid", player=game.players[a.player], lots=a.lots, current=current)
-        game.emit("bid", player=game.players[a.player], lots=a.lots, price=self.auction.proposal)
+            raise IllegalAction("error.mb.bid", player=game.players[a.player], lots=a.lots, current=current)
+        game.emit("mb.bid", player=game.players[a.player], lots=a.lots, price=self.auction.proposal)
         self.after_answer(game, self.auction.answer(a.player, a.lots))
 
     def after_answer(self, game, result):

@@ -47,7 +47,7 @@ class Debt(Frame, CoreDebt):
     paid: int = 0            # cash the defaulter handed over at cessation
     remedies = (SELL,)
     ruin = Ruin(bank_pays_creditors=True)  # MB8: "la banque paie ses créanciers"; lots back via game.ruin
-    prompt = "prompt.debt"
+    prompt = "prompt.mb.debt"
 
     def due(self):
         return super().due() + self.fine
@@ -73,7 +73,7 @@ class Debt(Frame, CoreDebt):
                 game.move_lots(company, seller, debtor, lots)
                 game.transfer(debtor, BANK, min(self.fine, game.cash(debtor)), "fine")
                 game.s.skip[debtor] += 1  # the imprudent player skips the next turn
-                game.emit("sanction", player=game.players[debtor], fine=self.fine)
+                game.emit("mb.sanction", player=game.players[debtor], fine=self.fine)
             return game.pop()
         if has_lots:
             return None  # the debtor must sell (decision: sell)
@@ -84,7 +84,7 @@ class Debt(Frame, CoreDebt):
         self.stage, self.paid = "cessation", cash
         game.transfer(debtor, BANK, cash, "cessation")
         game.move_lots(company, seller, BANK, lots)
-        game.emit("cessation", player=game.players[debtor], company=company, lots=lots)
+        game.emit("mb.cessation", player=game.players[debtor], company=company, lots=lots)
         game.start_sale(BANK, company, lots, exclude=debtor)
 
     def bank_settles(self, game):
@@ -115,7 +115,7 @@ class Debt(Frame, CoreDebt):
         if returned > 0:
             game.transfer(BANK, self.debtor, returned, "surplus")
             game.s.skip[self.debtor] += 2  # the sanction's turn plus one more
-            game.emit("sanction", player=game.players[self.debtor], fine=self.fine)
+            game.emit("mb.sanction", player=game.players[self.debtor], fine=self.fine)
         else:
             game.ruin(self.debtor)
         game.pop()
@@ -128,7 +128,7 @@ class ForcedSale(Frame, CoreDebt):
     proceeds: int = 0
     remedies = (SELL,)
     ruin = Ruin(bank_pays_creditors=True)  # all the cash to the bank, ruined (MB8)
-    prompt = "prompt.forced"
+    prompt = "prompt.mb.forced"
 
     @classmethod
     def of(cls, seat, amount):

@@ -11,4 +11,4 @@ class Over(Frame):
     rumours = False
 
     def decision(self, game):
-        return Decision("prompt.over", {"reason": self.reason}, None, ())
+        return Decision("prompt.mb.over", {"reason": self.reason}, None, ())

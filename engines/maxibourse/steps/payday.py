@@ -9,7 +9,7 @@ from engines.maxibourse.steps.base import Frame
 @dataclass
 class PaydayStep(Frame):
     def decision(self, game):
-        return Decision("prompt.payday", {"round": game.s.round}, None, (Option("payday"),))
+        return Decision("prompt.mb.payday", {"round": game.s.round}, None, (Option("payday"),))
 
     def on_payday(self, game, a):
         game.payday()

@@ -29,7 +29,7 @@ class Sale(Frame):
         seat = self.round.speaker
         params = {"player": game.players[seat], "seller": game.holder_name(self.seller), "company": self.company,
                   "price": game.price(self.company), "lots": self.lots}
-        return Decision("prompt.sale", params, seat,
+        return Decision("prompt.mb.sale", params, seat,
                         (Option("declare", {"player": Fixed(seat), "lots": Choice(tuple(range(self.lots + 1)))}),))
 
     def on_declare(self, game, a):
@@ -65,7 +65,7 @@ class Sale(Frame):
         if self.seller != BANK:
             game.transfer(BANK, self.seller, amount, "sale")
         game.move_lots(self.company, self.seller, BANK, self.lots)
-        game.emit("bank_bought", company=self.company, lots=self.lots, price=game.price(self.company), amount=amount)
+        game.emit("mb.bank_bought", company=self.company, lots=self.lots, price=game.price(self.company), amount=amount)
         self.proceeds += amount
         game.pop(Sold(self.proceeds))
 

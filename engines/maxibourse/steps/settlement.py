@@ -23,11 +23,11 @@ class Settlement(Frame):
     def decision(self, game):
         params = {"company": self.company, "price": game.price(self.company),
                   "buyers": [f"{game.players[s]} {n}" for s, n in self.purchases]}
-        return Decision("prompt.settle", params, None, (Option("settle"),))
+        return Decision("prompt.mb.settle", params, None, (Option("settle"),))
 
     def on_settle(self, game, a):
         self.price = game.price(self.company)  # a rumour revealed before now counts (MB5)
-        game.emit("settled", company=self.company, price=self.price)
+        game.emit("mb.settled", company=self.company, price=self.price)
         self.proceed(game)
 
     def proceed(self, game):
@@ -35,7 +35,7 @@ class Settlement(Frame):
             seat, lots = self.purchases[self.index]
             if not game.can_trade(seat):  # sanctioned or ruined since the declaration: no purchase (MB8)
                 del self.purchases[self.index]
-                game.emit("purchase_withdrawn", player=game.players[seat], company=self.company, lots=lots)
+                game.emit("mb.purchase_withdrawn", player=game.players[seat], company=self.company, lots=lots)
                 continue
             self.index += 1
             amount = self.price * game.shares * lots
@@ -44,7 +44,7 @@ class Settlement(Frame):
                 game.transfer(seat, self.seller, amount, "purchase")
                 game.move_lots(self.company, self.seller, seat, lots)
             else:
-                game.emit("cannot_pay", player=game.players[seat], amount=amount, cash=game.cash(seat))
+                game.emit("mb.cannot_pay", player=game.players[seat], amount=amount, cash=game.cash(seat))
                 debt = Debt(seat, [(self.seller, amount)], (self.company, lots, self.seller), FINE)
                 game.push(debt)
                 return debt.check(game)

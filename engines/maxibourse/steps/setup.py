@@ -19,7 +19,7 @@ class Picking(Frame):
         seat = self.order[0]
         mine = game.held(seat)
         choices = tuple(c for c in game.companies if c not in mine and game.s.lots.bank(c) > 0)
-        return Decision("prompt.pick", {"player": game.players[seat], "left": self.order.count(seat)}, seat,
+        return Decision("prompt.mb.pick", {"player": game.players[seat], "left": self.order.count(seat)}, seat,
                         (Option("pick", {"player": Fixed(seat), "company": Choice(choices)}),))
 
     def on_pick(self, game, a):
@@ -34,11 +34,11 @@ class ChooseFirst(Frame):
     rumours = False
 
     def decision(self, game):
-        return Decision("prompt.first", {}, None, (Option("first", {"player": Choice(tuple(range(len(game.players))))}),))
+        return Decision("prompt.mb.first", {}, None, (Option("first", {"player": Choice(tuple(range(len(game.players))))}),))
 
     def on_first(self, game, a):
         game.s.first = a.player
         game.s.round = 1
         game.s.steps.pop()
-        game.emit("round", round=1)
+        game.emit("mb.round", round=1)
         game.next_turn(None)

@@ -34,7 +34,7 @@ class TitreSquare(Frame):
         hi = min(MAX_ASK, game.s.lots.bank(self.company)) if au_cours else MAX_ASK
         params = {"player": game.players[seat], "company": self.company, "price": game.price(self.company),
                   "left": game.s.lots.bank(self.company), "round": self.round_no}
-        return Decision("prompt.titre_au_cours" if au_cours else "prompt.titre", params, seat,
+        return Decision("prompt.mb.titre_au_cours" if au_cours else "prompt.mb.titre", params, seat,
                         (Option("declare", {"player": Fixed(seat), "lots": Choice(tuple(range(hi + 1)))}),))
 
     def on_declare(self, game, a):
@@ -42,11 +42,11 @@ class TitreSquare(Frame):
             self.round.answer(a.player, a.lots)
             if a.lots:
                 self.au_cours_lots = a.lots
-                game.emit("declared", player=game.players[a.player], lots=a.lots, au_cours=True)
+                game.emit("mb.declared", player=game.players[a.player], lots=a.lots, au_cours=True)
                 return game.push(Settlement(self.company, BANK, [(a.player, a.lots)], au_cours=True))
         else:
             self.round.answer(a.player, a.lots)
-            game.emit("declared", player=game.players[a.player], lots=a.lots, au_cours=False)
+            game.emit("mb.declared", player=game.players[a.player], lots=a.lots, au_cours=False)
             # au mieux: +10 $ per 1 000 shares asked, in declaration order (SONY example)
             game.set_price(self.company, game.price(self.company) + PRICE_STEP * a.lots, "au_mieux")
         if self.round.done:
@@ -61,7 +61,7 @@ class TitreSquare(Frame):
             return self.next_round(game)
         if requested <= left:
             return game.push(Settlement(self.company, BANK, takers))
-        game.emit("shortage", company=self.company, requested=requested, left=left)
+        game.emit("mb.shortage", company=self.company, requested=requested, left=left)
         game.push(Auction(self.company, BANK, LotAuction(left, game.price(self.company), PRICE_STEP, takers)))
 
     def next_round(self, game):
@@ -86,7 +86,7 @@ class TitreSquare(Frame):
             return game.push(Settlement(self.company, BANK, result.allocation))
         if isinstance(result, Settled) and result.au_cours:  # the au cours purchase
             if game.s.lots.bank(self.company) == 0:  # "jusqu'à ce qu'il ne reste aucune action disponible"
-                game.emit("titre_over", company=self.company)
+                game.emit("mb.titre_over", company=self.company)
                 return game.pop()
             self.leave_round(game)
             return self.end_round(game) if self.round.done else None

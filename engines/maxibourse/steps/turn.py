@@ -34,10 +34,10 @@ class Turn(Frame):
                                             "lots": IntRange(1, game.box.lots_per_company)}))
             if game.settings["payday"] == "manual":
                 opts.append(Option("payday"))
-            return Decision("prompt.turn_start", p, seat, tuple(opts + game.trade_option(seat)))
+            return Decision("prompt.mb.turn_start", p, seat, tuple(opts + game.trade_option(seat)))
         if self.phase == "double":
             open_ = tuple(c for c in game.companies if game.s.lots.bank(c) > 0)
-            return Decision("prompt.double", p, seat, (
+            return Decision("prompt.mb.double", p, seat, (
                 Option("double", {"player": Fixed(seat), "company": Choice(open_), "lots": Choice((1, 2))}),
                 Option("pass", {"player": Fixed(seat)})))
         everyone = Choice(tuple(game.in_game()))
@@ -56,7 +56,7 @@ class Turn(Frame):
             *game.trade_option(seat),
             Option("end"),
         ]
-        return Decision("prompt.square", p, seat, tuple(opts))
+        return Decision("prompt.mb.square", p, seat, tuple(opts))
 
     def resume(self, game, result):
         if game.s.ruined[self.seat]:  # ruined during their own turn: the turn ends
@@ -71,13 +71,13 @@ class Turn(Frame):
         game.payday()
 
     def on_roll(self, game, a):
-        game.emit("rolled", player=game.players[self.seat], d1=a.d1, d2=a.d2)
+        game.emit("mb.rolled", player=game.players[self.seat], d1=a.d1, d2=a.d2)
         double = a.d1 == a.d2 and game.can_trade(self.seat) and any(game.s.lots.bank(c) for c in game.companies)
         self.phase = "double" if double else "square"
 
     def on_double(self, game, a):
         if game.s.lots.bank(a.company) < a.lots:
-            raise IllegalAction("error.bank_lots", company=a.company, lots=a.lots, left=game.s.lots.bank(a.company))
+            raise IllegalAction("error.mb.bank_lots", company=a.company, lots=a.lots, left=game.s.lots.bank(a.company))
         self.phase = "square"
         game.push(Settlement(a.company, BANK, [(a.player, a.lots)], au_cours=True))
 
@@ -92,10 +92,10 @@ class Turn(Frame):
     def on_titre(self, game, a):
         company = a.company or a.square
         if game.s.lots.bank(company) == 0:
-            raise IllegalAction("error.no_lots_left", company=company)
+            raise IllegalAction("error.mb.no_lots_left", company=company)
         self.titre_done = True
         order = clockwise(self.seat, [s for s in range(len(game.players)) if game.can_trade(s)])
-        game.emit("titre", player=game.players[self.seat], company=company, au_cours=company == a.square)
+        game.emit("mb.titre", player=game.players[self.seat], company=company, au_cours=company == a.square)
         game.push(TitreSquare(company, self.seat, company == a.square, SpeakingRound(order)))
 
     def on_price(self, game, a):
@@ -105,7 +105,7 @@ class Turn(Frame):
     def on_rumour(self, game, a):
         self.card = True
         game.s.rumours[a.player] += 1
-        game.emit("rumour_drawn", player=game.players[a.player])
+        game.emit("mb.rumour_drawn", player=game.players[a.player])
 
     def on_receive(self, game, a):
         self.card = True
@@ -128,17 +128,17 @@ class Turn(Frame):
     def on_trade(self, game, a):
         turn = self.seat
         if turn not in (a.seller, a.buyer) or a.seller == a.buyer:
-            raise IllegalAction("error.trade_parties", player=game.players[turn])
+            raise IllegalAction("error.mb.trade_parties", player=game.players[turn])
         if self.phase != "start":
             self.check_trade_after_roll(game, a)
         if a.price < game.price(a.company):
-            raise IllegalAction("error.trade_price", company=a.company, price=a.price, current=game.price(a.company))
+            raise IllegalAction("error.mb.trade_price", company=a.company, price=a.price, current=game.price(a.company))
         if game.s.lots.of(a.company, a.seller) < a.lots:
             raise IllegalAction("error.not_enough_lots", company=a.company, lots=a.lots,
                                 held=game.s.lots.of(a.company, a.seller))
         amount = a.price * game.shares * a.lots
         if game.cash(a.buyer) < amount:  # an agreed deal, not a speaking round: no imprudence
-            raise IllegalAction("error.trade_cash", player=game.players[a.buyer], amount=amount, cash=game.cash(a.buyer))
+            raise IllegalAction("error.mb.trade_cash", player=game.players[a.buyer], amount=amount, cash=game.cash(a.buyer))
         game.set_price(a.company, a.price, "trade")
         game.transfer(a.buyer, a.seller, amount, "trade")
         game.move_lots(a.company, a.seller, a.buyer, a.lots)
@@ -150,9 +150,9 @@ class Turn(Frame):
         at all (4); a card entered this turn (price change, pay...) means the square was not
         a Titre square."""
         if self.titre_done:
-            raise IllegalAction("error.trade_titre", player=game.players[self.seat])
+            raise IllegalAction("error.mb.trade_titre", player=game.players[self.seat])
         if self.card:
-            raise IllegalAction("error.trade_card", player=game.players[self.seat])
+            raise IllegalAction("error.mb.trade_card", player=game.players[self.seat])
         if a.buyer != self.seat or game.s.lots.bank(a.company) > 0:
-            raise IllegalAction("error.trade_after_roll", player=game.players[self.seat], company=a.company,
+            raise IllegalAction("error.mb.trade_after_roll", player=game.players[self.seat], company=a.company,
                                 left=game.s.lots.bank(a.company))

@@ -11,7 +11,7 @@ class Over(Step):
     name = "over"
 
     def decision(self, game):
-        return Decision("prompt.rm.over", {"winner": game.players[game.ranking()[0]]}, None, ())
+        return Decision("prompt.rm.over", {"winner": game.players[game.ranking()[0][1]]}, None, ())
 
     def refusal(self, game, a, decision):
         return IllegalAction("error.rm.over", kind=a.kind)

@@ -44,13 +44,6 @@ class Setup(Step):
                                  squares=len(game.box.plaque_squares()), twice=PLAQUES_PER_PRODUCTION)
         return None
 
-    def fill_chance(self, game, act, rng):
-        if act.kind == "plaques" and not act.productions:
-            items = [p for p in game.box.productions for _ in range(PLAQUES_PER_PRODUCTION)]
-            rng.shuffle(items)
-            return type(act)(tuple(items))
-        return act
-
     def on_plaques(self, game, act):
         squares = game.box.plaque_squares()
         game.s.plaques = {str(sq): p for sq, p in zip(squares, act.productions)}

@@ -5,7 +5,8 @@ the continent or of the world (RM3, RM7), 500 000 x dice, a joker, a card, an au
 (RM4, RM9, RM11). Free sales are offered before the dice (RM12: between actions)."""
 from dataclasses import dataclass, field
 
-from engines.core.decision import Choice, Decision, Fixed, Option, Subset
+from engines.core.chance import SIX
+from engines.core.decision import Decision, Fixed, Option, Subset
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.core.steps import Step
@@ -32,7 +33,7 @@ class Turn(Step):
         seat, name = self.seat, game.players[self.seat]
         if self.phase == "roll":
             return Decision("prompt.rm.roll", {"player": name}, None,
-                            (Option("roll", {"white": Choice(tuple(range(1, 7))), "red": Choice(tuple(range(1, 7)))}),)
+                            (Option("roll", {"white": SIX, "red": SIX}),)
                             + game.sale_options())
         square = game.box.square(game.s.track.positions[seat])
         params = {"player": name, "square": game.square_name(square)}
@@ -67,13 +68,6 @@ class Turn(Step):
         if kind == "lots" and self.phase in ("lots", "joker_use"):
             return game.lots_refusal(act, self.dice[1])
         return None
-
-    def fill_chance(self, game, act, rng):
-        if act.kind == "roll" and (act.white is None or act.red is None):
-            white = act.white if act.white is not None else rng.randint(1, 6)
-            red = act.red if act.red is not None else rng.randint(1, 6)
-            return type(act)(white, red)
-        return act
 
     # ------------------------------------------------------------ handlers
     def on_roll(self, game, act):
