@@ -635,7 +635,7 @@ def richesses_rows(count):
     def sale(d):
         d.key("ok", long=True)
         d.choose("Vente libre").choose("Ben").key("ok").key("ok")
-        d.seat(3).wait(7.1).seat(1)
+        d.seat(3).wait(7.1).wait(1.0).seat(1)      # the window closed, its result shown: Ana accepts
     op, seat = count(d, sale)
     assert game.trusts(2) == ("ARGENT",)
     rows.append(("Richesses: a free sale with an overbid, accepted on the seller's button", op, seat,
