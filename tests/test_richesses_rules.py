@@ -7,6 +7,7 @@ import pytest
 from engines.core.deeds import STOCK
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
+from engines.core.cards import CardCollect, CardPayEach, CardReceive
 from engines.richesses.actions import (Accept, Bid, Buy, BuyJoker, Close, Exchange, First, Lapse, Lots, Offer,
                                        Overbid, Plaques, Roll, Sold, UseJoker)
 from engines.richesses.game import Richesses
@@ -460,3 +461,38 @@ def test_an_overbid_in_cash_turns_an_exchange_into_a_sale():
     assert game.decision().prompt == "prompt.rm.sale_accept"
     game.apply(Accept())
     assert game.trusts(2) == ("ARGENT",) and game.trusts(1) == ("ALUMINIUM",)
+
+
+# ------------------------------------------------------------------ Actualité
+def news_game(players=3):
+    game = new_game(players)
+    game.apply(Roll(1, 3))                        # square 4: Actualité
+    assert game.decision().prompt == "prompt.rm.news"
+    return game
+
+
+def test_an_actualite_card_is_entered_as_its_effect():
+    """"ACTUALITÉ (6 cases) Le joueur prend la carte qui se trouve sur le dessus du paquet. Il
+    lit ce qu'il y a d'écrit en rouge et, selon le cas, donne ou reçoit la somme indiquée.\""""
+    game = news_game()
+    before = [game.cash(s) for s in range(3)]
+    game.apply(CardReceive(0, 2_000_000))
+    assert game.cash(0) == before[0] + 2_000_000
+    game = news_game()
+    game.apply(CardPayEach(0, 1_000_000))
+    assert [game.cash(s) for s in range(3)] == [before[0] - 2_000_000, before[1] + 1_000_000, before[2] + 1_000_000]
+    game = news_game()
+    game.apply(CardCollect(0, 500_000))
+    assert [game.cash(s) for s in range(3)] == [before[0] + 1_000_000, before[1] - 500_000, before[2] - 500_000]
+    assert game.decision().params["player"] == "Ben"
+
+
+def test_a_card_a_player_cannot_pay_bankrupts_him_and_the_bank_pays_in_full():
+    """RM11: "the bank pays every creditor in full" whatever the debt: a card's too."""
+    game = news_game()
+    game.s.ledger.balances[BANK] += game.cash(1) - 100_000
+    game.s.ledger.balances[1] = 100_000
+    rebase(game)
+    before = game.cash(0)
+    game.apply(CardCollect(0, 500_000))
+    assert game.s.out == [1] and game.cash(0) == before + 1_000_000

@@ -1,5 +1,8 @@
 """Every action of Richesses du Monde, with its command-language form (docs/protocol.md).
 
+An Actualité card is entered as its effect, with the core card actions
+(engines/core/cards.py: `card_pay`, `card_receive`, `card_pay_each`, `card_collect`).
+
 Chance is recorded, never drawn by the engine: the plaques laid at setup (`plaques`) and
 the two dice (`roll`, the white then the red) carry their outcome; left out, the device
 draws them from the game's seed (`Richesses.fill_chance`) before the action is applied
@@ -9,6 +12,7 @@ from typing import Optional
 
 from engines.core.actions import (ANYTIME, CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, DieFace, Money,
                                   MoneyDelta, Name, Seat, Text, action)
+from engines.core.cards import CARD_ACTIONS
 
 
 @action("plaques", CHANCE, CONFIRM)
@@ -135,5 +139,5 @@ class SetPawn:
     reason: Text
 
 
-ACTIONS = ActionSet(Plaques, First, Roll, Buy, Done, BuyJoker, UseJoker, Lots, Bid, Sold, Offer, Exchange, Overbid, Close,
+ACTIONS = ActionSet(*CARD_ACTIONS, Plaques, First, Roll, Buy, Done, BuyJoker, UseJoker, Lots, Bid, Sold, Offer, Exchange, Overbid, Close,
                     Accept, Lapse, AdjustCash, SetPawn)

@@ -19,6 +19,7 @@ private path of the snapshot and no decision's params carry it.
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engines.core.cards import card_options, card_transfers
 from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.deeds import STOCK, Deeds
 from engines.core.errors import IllegalAction
@@ -31,8 +32,8 @@ from engines.core.steps import StepGame
 from engines.core.track import Track
 from engines.richesses.actions import ACTIONS
 from engines.richesses.box import load_box
-from engines.richesses.rules import (MAX_ADJUST, MAX_AMOUNT, MAX_PLAYERS, MAX_TITLES, MAX_TOURS, MIN_PLAYERS,
-                                     RAISE, ROYALTY_MIN, start_cash)
+from engines.richesses.rules import (CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_PLAYERS, MAX_TITLES, MAX_TOURS,
+                                     MIN_PLAYERS, RAISE, ROYALTY_MIN, start_cash)
 from engines.richesses.steps import AuctionStep, Bankruptcy, Over, SaleStep, Setup, Table, Turn
 
 register_catalog(Path(__file__).parent / "locale")
@@ -311,7 +312,26 @@ class Richesses(StepGame):
 
     # ----------------------------------------------------------------- cards
     def card_options(self, seat):
-        return (Option("done", {"player": Fixed(seat)}),)
+        """An Actualité card, entered as what it says in red (RM: "selon le cas, donne ou
+        reçoit la somme indiquée"): the four core card effects, amounts by 100 000; or
+        nothing, for a card the table reads as no payment."""
+        return card_options(seat, CASH_UNIT, MAX_AMOUNT) + (Option("done", {"player": Fixed(seat)}),)
+
+    def play_card(self, act):
+        """The card's payments in order, each payer paying what he owes now or going
+        bankrupt (RM11); the others are paid from the lander's left, in turn order."""
+        n = len(self.players)
+        others = [(act.player + k) % n for k in range(1, n) if (act.player + k) % n not in self.s.out]
+        self.emit("rm.card", player=self.players[act.player], kind=act.kind, amount=act.amount)
+        payments = card_transfers(act, others)
+        if act.kind == "card_pay_each":      # one debt to all the others: paid whole, or bankrupt
+            self.charge(act.player, [[payee, amount] for _, payee, amount in payments], "card")
+            return
+        for payer, payee, amount in payments:
+            if payer == BANK:
+                self.transfer(BANK, payee, amount, "card")
+            elif not self.eliminated(payer):
+                self.charge(payer, [[payee, amount]], "card")
 
     # ---------------------------------------------------------- corrections
     def anytime_options(self):

@@ -120,6 +120,12 @@ class Turn(Step):
         game.emit("rm.joker_used", player=game.players[self.seat])
         return TurnOver(self.seat)
 
+    def on_card_pay(self, game, act):
+        game.play_card(act)
+        return TurnOver(self.seat)
+
+    on_card_receive = on_card_pay_each = on_card_collect = on_card_pay
+
     def on_lots(self, game, act):
         refused = game.lots_refusal(act, self.dice[1])
         if refused:
