@@ -10,6 +10,7 @@ from engines.core.ledger import BANK
 from engines.core.cards import CardCollect, CardPayEach, CardReceive
 from engines.richesses.actions import (Accept, Bid, Buy, BuyJoker, Close, Exchange, First, Lapse, Lots, Offer,
                                        Overbid, Plaques, Roll, Sold, UseJoker)
+from engines.richesses.box import load_box
 from engines.richesses.game import Richesses
 from engines.richesses.rules import start_cash
 
@@ -94,6 +95,18 @@ def test_royalties_of_the_rulebook_tables_900_000_and_4_500_000():
     assert game.cash(1) == cash[1] + 900_000 and game.cash(2) == cash[2] + 4_500_000
     assert game.cash(0) == cash[0] - 5_400_000
     assert game.cash(3) == cash[3]
+
+
+def test_a_share_on_a_bands_edge_is_paid_the_band_that_starts_there_unless_the_table_says_otherwise():
+    """RM6: `royalty_edge = "lower"`: 30 % qualifies, 50 % pays the 50-70 band ("entre 50 et
+    70 % : 4 500 000"); "upper": 50 % pays the 30-50 band ("entre 30 et 50 % : 900 000")."""
+    aluminium = load_box().productions["ALUMINIUM"]
+    assert [aluminium.royalty(s) for s in (29, 30, 50, 51)] == [0, 900_000, 4_500_000, 4_500_000]
+    assert [aluminium.royalty(s, "upper") for s in (29, 30, 50, 51)] == [0, 900_000, 900_000, 4_500_000]
+    game = new_game(4, at={3: "ALUMINIUM"}, royalty_edge="upper")
+    give(game, 2, "ALUMINIUM-ETATS-UNIS", "ALUMINIUM-URSS", "ALUMINIUM-AFRIQUE-1")   # 50 %
+    events = game.apply(Roll(1, 2))
+    assert next(e for e in events if e.key == "rm.royalties").params["lines"] == "Cid 50 % 900000"
 
 
 def test_the_continental_example_60_percent_of_silver_pays_3_500_000():

@@ -37,12 +37,14 @@ class Production:
     bands: tuple         # the percent each band starts at, lowest first
     royalties: tuple     # what each band pays
 
-    def royalty(self, share: int) -> int:
-        """RM6: the band that starts at or below `share` (30 % qualifies, 50 % pays the 50-70
-        band); 0 below the first band."""
+    def royalty(self, share: int, edge: str = "lower") -> int:
+        """RM6: the band `share` falls in; 0 below the first band (30 % qualifies: "un minimum
+        de 30 %"). A share on the edge of two bands is paid the band that starts there with
+        `edge = "lower"` (50 % pays the 50-70 band), the band that ends there with "upper"
+        (50 % pays the 30-50 band)."""
         paid = 0
-        for start, amount in zip(self.bands, self.royalties):
-            if share >= start:
+        for i, (start, amount) in enumerate(zip(self.bands, self.royalties)):
+            if share > start or share == start and (edge == "lower" or i == 0):
                 paid = amount
         return paid
 

@@ -41,6 +41,9 @@ register_catalog(Path(__file__).parent / "locale")
 SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
     "dice": ("physical", ("physical", "device"),
              "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
+    "royalty_edge": ("lower", ("lower", "upper"),
+                     "Richesses du Monde (RM6): a share on the edge of two royalty bands is paid the band that "
+                     "starts there (lower: 50 % pays the 50-70 band) or the one that ends there (upper)"),
     "world_tour": ("own", ("own", "anyone"),
                    "Richesses du Monde (RM8): whose world tour opens the world choice and auction squares: "
                    "own (the lander's pawn has passed the start arrow) or anyone (any pawn has)"),
@@ -145,7 +148,8 @@ class Richesses(StepGame):
                 continue
             share = self.share(seat, production)
             if share >= ROYALTY_MIN:
-                lines.append((seat, share, self.box.productions[production].royalty(share)))
+                band = self.box.productions[production].royalty(share, self.settings["royalty_edge"])
+                lines.append((seat, share, band))
         return [line for line in lines if line[2]]
 
     def square_name(self, square):
@@ -380,7 +384,8 @@ def snapshot(game: Richesses) -> dict:
             "jokers": s.jokers[seat],
             # what each trust earns now when someone lands on its plaque (RM6): public, like the shares
             "trusts": {p: {"share": game.share(seat, p), "titles": game.trust(seat, p),
-                           "royalty": game.box.productions[p].royalty(game.share(seat, p))}
+                           "royalty": game.box.productions[p].royalty(game.share(seat, p),
+                                                                      game.settings["royalty_edge"])}
                        for p in game.trusts(seat)},
         })
     step = game.step
