@@ -5,6 +5,8 @@ the box had played it before (the seeds' device dice are the engine's own), then
 on the buttons: a landing in two presses, a checklist purchase, an auction on the seat
 buttons with raises and with no bid, a refused press, a joker, a free sale with an
 overbid, a bankruptcy to the two-player end, and a power cut in the middle of a lot."""
+import pytest
+
 from e2e_box import E2EBox, journal_script
 from firmware.script import run_script
 from engines.core.deeds import STOCK
@@ -256,3 +258,15 @@ def test_a_long_seat_press_shows_the_private_view_cash_and_what_each_trust_earns
     assert screen.title == "Ana (privé)"
     assert screen.lines[0].endswith("60 100 000")      # 66 600 000 - 3 500 000 - 3 000 000
     assert "ALUMINIUM 30%\t900 000" in screen.lines and "ARGENT 35%\t1 000 000" in screen.lines
+
+
+@pytest.mark.parametrize("size", [(128, 64), (296, 128), (800, 480)])
+def test_the_plaques_to_lay_are_listed_on_the_public_board_page_by_page(size):
+    """RM13: the device's placement is "listed on the public board for the table to place
+    them": every plaque on one page or another, whatever the board's size."""
+    from firmware.games.richesses import RichessesUI, plaque_rows
+    game = run_script("game richesses\nplayers Ana Ben Cid\nseed 3\nplaques\n")
+    plaques = game.public(game.snapshot())["plaques"]
+    pages = RichessesUI().board_pages(game.box, size)
+    shown = " ".join(row for page in range(pages) for row in plaque_rows(plaques, size, page)).split()
+    assert shown == [f"{sq}:{p[:6]}" for sq, p in plaques.items()] and len(shown) == 48

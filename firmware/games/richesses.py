@@ -42,7 +42,10 @@ class RichessesUI:
 
     # ------------------------------------------------------------------ board
     def board_pages(self, box, size):
-        return 1
+        """The plaques to lay take several pages on a small board (the other pages of play
+        draw the same frame, which the display does not send again)."""
+        per_row, rows = plaque_layout(size)
+        return max(1, -(-len(box.plaque_squares()) // (per_row * rows)))
 
     def render_board(self, snapshot, box, size, mode, lang, page):
         return render_board(snapshot, size, mode, lang, page)
@@ -94,6 +97,24 @@ class RichessesUI:
 
 
 # ------------------------------------------------------------------------ board
+PLAQUE_CHARS = 10     # "12:PRODUC " : a square, its plaque's production cut to six letters
+
+
+def plaque_layout(size):
+    """(plaques per row, rows per page) on a board of `size`."""
+    c = Canvas.new((int(size[0]), int(size[1])))
+    return max(1, (c.width // c.cw) // PLAQUE_CHARS), max(1, (c.height - c.lh - c.scale) // c.lh)
+
+
+def plaque_rows(plaques: dict, size, page: int) -> list[str]:
+    """The rows of `page` listing the plaques to lay, square by square (RM13)."""
+    per_row, rows = plaque_layout(size)
+    items = list(plaques.items())
+    lines = [" ".join(f"{sq}:{p[:6]}" for sq, p in items[i:i + per_row]) for i in range(0, len(items), per_row)]
+    pages = max(1, -(-len(lines) // rows))
+    return lines[(page % pages) * rows:(page % pages + 1) * rows]
+
+
 def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper=None):
     """The public board from a *public* snapshot: the lot on sale (production, bid,
     leader), or the titles and shares of each player; before the first turn, the plaques
@@ -120,8 +141,7 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
         if snapshot.get("clock_s") is not None:      # a board that redraws every second
             rows.append(t("rm.board.clock", lang, n=snapshot["clock_s"]))
     elif snapshot.get("step") == "setup" and snapshot.get("plaques"):
-        plaques = list(snapshot["plaques"].items())
-        rows += [" ".join(f"{sq}:{p[:6]}" for sq, p in plaques[i:i + 3]) for i in range(0, len(plaques), 3)]
+        rows += plaque_rows(snapshot["plaques"], size, page)
     else:
         for player in snapshot.get("players", []):
             if not player.get("in_game", True):
