@@ -139,5 +139,5 @@ class SetPawn:
     reason: Text
 
 
-ACTIONS = ActionSet(*CARD_ACTIONS, Plaques, First, Roll, Buy, Done, BuyJoker, UseJoker, Lots, Bid, Sold, Offer, Exchange, Overbid, Close,
-                    Accept, Lapse, AdjustCash, SetPawn)
+ACTIONS = ActionSet(*CARD_ACTIONS, Plaques, First, Roll, Buy, Done, BuyJoker, UseJoker, Lots, Bid, Sold, Offer, Exchange,
+                    Overbid, Close, Accept, Lapse, AdjustCash, SetPawn)

@@ -48,8 +48,8 @@ class Turn(Step):
             options = (Option("lots", {"player": Fixed(seat), "productions": Subset(game.trusts(seat), 1)}),)
             if self.phase == "joker_use":
                 options = (Option("use_joker", {"player": Fixed(seat)}),) + options
-            return Decision("prompt.rm.lots", params | {"red": self.dice[1], "titles": len(game.s.deeds.owned_by(seat))},
-                            seat, options)
+            held = len(game.s.deeds.owned_by(seat))
+            return Decision("prompt.rm.lots", params | {"red": self.dice[1], "titles": held}, seat, options)
         if self.phase == "news":
             return Decision("prompt.rm.news", params, seat, game.card_options(seat))
         raise AssertionError(f"turn phase {self.phase} waits on no decision")
