@@ -560,6 +560,89 @@ def presses_table():
     rows += avendre_rows(fresh, count)
     from bench import sh_presses
     rows += sh_presses.rows(fresh, count)
+    rows += richesses_rows(count)
+    return rows
+
+
+def richesses_rows(count):
+    """Richesses du Monde with the device's dice: a landing with royalties and no purchase,
+    a country purchase of two titles on the checklist, an auction lot with two bids on the
+    seat buttons, a free sale with an overbid accepted on the seller's button."""
+    from engines.core.chance import chance_rng
+    from engines.richesses.actions import Buy, Done, First, Lots, Plaques, Roll
+    from engines.richesses.game import Richesses
+
+    rows = []
+
+    def box(game):
+        c = Controller(None, timing=TIMING, seat_buttons=(0, 1, 2))
+        c.attach(Session(game))
+        return Driver(c)
+
+    def new_game(at=None, seed=1):
+        game = Richesses({"game": "richesses", "players": list(PLAYERS), "seed": seed, "settings": {"dice": "device"}})
+        items = [p for p in game.box.productions for _ in range(2)]
+        squares = list(game.box.plaque_squares())
+        for square, production in (at or {}).items():   # this production's plaque on this square
+            i, j = squares.index(square), max(k for k, p in enumerate(items) if p == production)
+            items[i], items[j] = items[j], items[i]
+        game.apply(Plaques(tuple(items)))
+        game.apply(First(0))
+        return game
+
+    # Cid lands where Ana's silver (35 %) is owed royalties: the device's dice, then "nothing".
+    for seed in range(1, 50):
+        probe = new_game(seed=seed)
+        dice = probe.fill_chance(Roll(), chance_rng(seed, 6))     # Cid's dice: the seventh action
+        square = dice.white + dice.red
+        if dice.white != dice.red and square in probe.box.plaque_squares() and square != 3:
+            break
+    game = new_game({square: "ARGENT"}, seed)
+    for act in (Roll(1, 2), Buy(0, ("ARGENT-CANADA",)), Roll(1, 2), Done(1)):
+        game.apply(act)
+    d = box(game)
+    before = game.cash(0)
+    op, seat = count(d, lambda d: (d.key("ok"), d.key("ok") if d.c.session.decision().actor == 2 else None))
+    assert game.cash(0) == before + game.box.productions["ARGENT"].royalty(35)     # Ana's royalties
+    rows.append(("Richesses: a landing with royalties, nothing bought (device dice)", op, seat,
+                 "OK on the dice, OK on \"nothing\""))
+
+    game = new_game()
+    game.apply(Roll(1, 2))
+    d = box(game)
+
+    def purchase(d):
+        d.choose("Acheter").key("ok").key("down").key("ok")
+        d.choose("Valider")
+    op, seat = count(d, purchase)
+    assert len(game.s.deeds.owned_by(0)) == 2
+    rows.append(("Richesses: a country purchase of 2 titles (checklist)", op, seat, "Acheter, tick, tick, Valider"))
+
+    game = new_game()
+    for act in (Roll(1, 2), Buy(0, ("ARGENT-CANADA",)), Roll(2, 3), Done(1), Roll(3, 3)):
+        game.apply(act)
+    game.apply(game.ACTIONS.parse('set_pawn Ana 4 1 "a world tour"', game.players))
+    game.apply(Roll(6, 3))
+    game.apply(Lots(0, ("ARGENT",)))
+    d = box(game)
+    op, seat = count(d, lambda d: (d.seat(2).seat(3).wait(7.1)))
+    assert game.trusts(2) == ("ARGENT",)
+    rows.append(("Richesses: an auction lot, 2 bids on the seat buttons (7 s of silence sells)", op, seat,
+                 "each bidder on their seat button"))
+
+    game = new_game()
+    game.apply(Roll(1, 2))
+    game.apply(Buy(0, ("ARGENT-CANADA",)))
+    d = box(game)
+
+    def sale(d):
+        d.key("ok", long=True)
+        d.choose("Vente libre").choose("Ben").key("ok").key("ok")
+        d.seat(3).wait(7.1).wait(1.0).seat(1)      # the window closed, its result shown: Ana accepts
+    op, seat = count(d, sale)
+    assert game.trusts(2) == ("ARGENT",)
+    rows.append(("Richesses: a free sale with an overbid, accepted on the seller's button", op, seat,
+                 "menu, free sale, buyer, amount, OK; overbid and acceptance on seat buttons"))
     return rows
 
 

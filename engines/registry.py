@@ -27,6 +27,7 @@ PACKAGES = (
     "dividends",
     "avendre",
     "shark",
+    "richesses",
 )
 
 

@@ -243,6 +243,10 @@ class App:
             self.notifier.ready()
         self._refresh_board()
         self._refresh_lights()
+        for seat in c.take_blinks():
+            if self.hw.lights is not None and seat < 6:
+                self.hw.lights.blink(seat + 1, n=3)
+                self._lit = None            # the next refresh lights the seats again after the blink
         for beep in c.take_beeps():
             if self.hw.beeper is not None:
                 self.hw.beeper.play(beep)
@@ -266,7 +270,9 @@ class App:
         session = self.controller.session
         if board is None or session is None:
             return
-        key = (session.game_id, session.version, self.controller.lang, self.page)
+        # a board that can redraw every second shows the seconds a game's clock has left
+        left = self.controller.clock_left() if getattr(board, "every_second", False) else None
+        key = (session.game_id, session.version, self.controller.lang, self.page, left)
         if key == self._last_board:
             return
         ui = adapter_of(session)
@@ -274,8 +280,10 @@ class App:
         pages = ui.board_pages(box, board.size)
         if pages != self._pages:
             self._pages, self.page = pages, self.page % pages
-        board.show(ui.render_board(public_snapshot(session), box, board.size, board.mode, self.controller.lang,
-                                   self.page))
+        snapshot = public_snapshot(session)
+        if left is not None:
+            snapshot["clock_s"] = left
+        board.show(ui.render_board(snapshot, box, board.size, board.mode, self.controller.lang, self.page))
         self._last_board = key
 
     def _refresh_lights(self) -> None:

@@ -93,6 +93,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         self.now = 0.0
         self.status = ""                             # degraded parts, set by the app
         self.beeps: list[str] = []
+        self.blinks: list[int] = []                  # seats (0-based) whose light blinks once: a refused press
         self.held: set[int] = set()                  # seats whose button is down
         self.speak: dict | None = None               # seat-button speaking round state
         self.clock: dict | None = None               # auction clock state
@@ -185,6 +186,10 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         beeps, self.beeps = self.beeps, []
         return beeps
 
+    def take_blinks(self) -> list[int]:
+        blinks, self.blinks = self.blinks, []
+        return blinks
+
     # ---------------------------------------------------------------- keys
     def _top(self):
         """The frame on top, as an object when its type is a screen object (a frame pushed
@@ -268,8 +273,10 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         if how == I.OVER or self.session.over:
             return Over()
         main = self._main_kinds()
-        if how == I.OPEN_AUCTION:
-            # Anyone raises at any time, silence sells: bids on the seat buttons.
+        if how in (I.OPEN_AUCTION, I.OFFER_WINDOW):
+            # Anyone raises at any time, silence sells (or closes an offer's overbids): bids
+            # on the seat buttons; an offer's acceptance is its maker's seat button, and the
+            # silence lets it lapse.
             return OpenAuction()
         if how in (I.CHANCE, I.PAYMENT) and len(main) == 1 and self.ctx.has(main[0], OUTCOME) \
                 and (self.ctx.device_dice or not self.ctx.has(main[0], CHANCE)):
@@ -578,6 +585,8 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
             return {s for s, _ in self._bidders()}
         if self.stack and self.stack[0]["t"] == "open_auction":
             option = d.role(I.OFFER)
+            if option is None and d.role(I.CONFIRM) is not None and d.actor is not None:
+                return {d.actor}           # the offer's maker, who accepts on his button
             return set(option.fields["player"].values) if option else set()
         return {d.actor} if d.actor is not None else set()
 

@@ -24,11 +24,13 @@ from dataclasses import dataclass
 from engines.core.actions import (CHANCE, Company, CountDelta, DieFace, Lots, Money, MoneyDelta, Price, PriceDelta, Seat,
                                   Signed, SignedDie, Target, _base, list_item)
 from engines.core.errors import CorbeilleError
-from engines.core.decision import Choice, Fixed, Interactions, IntRange, Items
+from engines.core.decision import Choice, Fixed, Interactions, IntRange, Items, Subset
 from engines.core.i18n import catalog, format_amount
 from firmware.texts import lots_label, money, signed, t
 
 MENU = "#menu"          # the value of the "Menu…" entry added to a root list
+CHECK = "#check:"       # a checklist's ticked items so far (values key prefix)
+DONE = "#done"          # first item of a validated checklist
 OTHER = "#other"        # "another company" (titre au mieux)
 AU_COURS = "#au_cours"  # the square's own company, at its price
 FLAT_LIST_MAX = 7       # up to this many companies: one list, no sector step
@@ -182,6 +184,12 @@ def resolve(ctx, kind, option, values):
         if isinstance(domain, Choice) and len(domain.values) == 1:
             filled[name] = domain.values[0]
             continue
+        if isinstance(domain, Subset):
+            ticked = values.get(CHECK + name, ())
+            if ticked[:1] == (DONE,):           # the checklist was validated
+                filled[name] = tuple(ticked[1:])
+                continue
+            return filled, checklist_question(ctx, kind, name, domain, tuple(ticked))
         if isinstance(domain, Items):
             items, question = resolve_items(ctx, kind, name, domain, filled, values, typ)
             if question is not None:
@@ -284,6 +292,30 @@ def choice_question(ctx, kind, name, domain, filled, typ):
             line = t(key, lang, company=filled.get("company") or "", player=player_name(ctx, filled.get("player")))
             break
     return Question(name, "list", kind_label(ctx, kind), (line,), items)
+
+
+def checklist_question(ctx, kind, name, domain, ticked):
+    """A checklist (a Subset field): each item ticks or unticks, the last entry validates
+    what is ticked. Each item is shown with what the decision's interaction says of it
+    (`params.items`: a title's price and the share after purchase, a trust's opening
+    price); the engine checks the rest (the total against cash, the red die)."""
+    lang = ctx.lang
+    shown = {item.get("id"): item for item in ctx.decision().interaction.params.get("items", [])}
+    items = []
+    for value in domain.values:
+        mark = "[x]" if value in ticked else "[ ]"
+        info = shown.get(value, {})
+        right = money(info["price"], lang) if "price" in info else \
+            money(info["opening"], lang) if "opening" in info else ""
+        after = f" {info['share_after']}%" if "share_after" in info else ""
+        toggled = tuple(v for v in ticked if v != value) if value in ticked else ticked + (value,)
+        items.append((f"{mark} {value}{after}" + (f"\t{right}" if right else ""), toggled))
+    most = len(domain.values) if domain.hi is None else min(domain.hi, len(domain.values))
+    if len(ticked) >= domain.lo:
+        items.append((t("q.check_done", lang, n=len(ticked)), (DONE,) + ticked))
+    selected = list(domain.values).index(ticked[-1]) if ticked else 0
+    return Question(CHECK + name, "list", kind_label(ctx, kind), (t("q.check", lang, n=len(ticked), most=most),),
+                    tuple(items), selected)
 
 
 def company_question(ctx, kind, name, domain, filled, values):

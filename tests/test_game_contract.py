@@ -27,7 +27,7 @@ import pytest
 from engines import game_class
 from engines.core import settings
 from engines.core.actions import ANYTIME, CORRECTION, FLAGS, Seat, Signed, Text, _base
-from engines.core.decision import Choice, Fixed, Interactions, IntRange, Items
+from engines.core.decision import Arrangement, Choice, Fixed, Interactions, IntRange, Items, Subset
 from engines.core.errors import IllegalAction, ProtocolError
 from engines.core.game import Game
 from engines.core.i18n import catalog, text
@@ -129,6 +129,10 @@ class Drawer:
 def draw_domain(rng, dom):
     if isinstance(dom, Fixed):
         return dom.value
+    if isinstance(dom, Subset):      # a checklist: a few distinct items, fewer more likely
+        most = len(dom.values) if dom.hi is None else min(dom.hi, len(dom.values))
+        count = min(most, dom.lo + int(rng.expovariate(1.0)))
+        return tuple(rng.sample(list(dom.values), max(count, 0))) if most >= dom.lo else ()
     if isinstance(dom, Choice):
         return rng.choice(dom.values) if dom.values else None
     return draw_int(rng, dom)
@@ -147,7 +151,7 @@ def draw_option(game, rng, option):
     values = {}
     for field, typ in cls._types.items():
         dom = option.fields.get(field)
-        if isinstance(dom, Items):
+        if isinstance(dom, (Items, Arrangement)):
             values[field] = ()     # left to the device first (fill_chance), as the box does
         elif dom is not None:
             values[field] = draw_domain(rng, dom)

@@ -44,8 +44,9 @@ KEYS = (["ok", "ok", "ok", "ok", "down", "down", "ok", "ok", "ok"]     # setup
 class Box:
     """`corbeille run` in a subprocess, its serial console on a pty."""
 
-    def __init__(self, tmp_path):
+    def __init__(self, tmp_path, game_config=""):
         self.tmp = tmp_path
+        self.game_config = game_config    # more lines of the configuration's [game] table, then tables
         self.state = tmp_path / "state"
         self.proc = None
         self.master = None
@@ -56,7 +57,7 @@ class Box:
         self.master, self.slave = master, slave
         config = self.tmp / "corbeille.toml"
         config.write_text(
-            f'[game]\nrounds = 2\n[state]\ndir = "{self.state}"\n[operator]\ntype = "png"\n'
+            f'[game]\nrounds = 2\n{self.game_config}[state]\ndir = "{self.state}"\n[operator]\ntype = "png"\n'
             f'[console]\nenabled = true\nport = "{os.ttyname(slave)}"\n')
         env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", PYTHONPATH=str(ROOT))
         env.pop("NOTIFY_SOCKET", None)

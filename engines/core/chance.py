@@ -6,14 +6,15 @@ replay never draws again; the same seed and position always draw the same.
 Dice are a decision domain like any other: an action flagged CHANCE declares in its
 decision the domain of each field the device may draw (`IntRange(1, 6)` for a plain die,
 `Die` for a die with its own faces, `Choice` for a tile, `Items` of those for a list
-field: Dividends' dice, one per company), and `fill_chance` draws each one, in field
+field: Dividends' dice, one per company; `Arrangement` for items laid in a random order:
+Richesses du Monde's plaques), and `fill_chance` draws each one, in field
 order (a list's items in their order), through `draw`: one function for every uniform
 draw of the device."""
 import dataclasses
 import random
 
 from engines.core.actions import CHANCE, field_type, list_item
-from engines.core.decision import Choice, Die, Fixed, IntRange, Items
+from engines.core.decision import Arrangement, Choice, Die, Fixed, IntRange, Items
 
 # Draws that are no action's own (the dice for who starts) use positions from here on, far
 # from the positions of the actions of a game (the index of the action in the log).
@@ -35,6 +36,10 @@ def draw(domain, rng: random.Random):
         if domain.distinct:   # a permutation is no item-by-item draw: the game draws it (a deal)
             raise TypeError(f"the device draws no list of distinct values item by item: {domain!r}")
         return tuple(draw(item, rng) for item in domain.items)
+    if isinstance(domain, Arrangement):     # an order of given items: a shuffle (plaques laid at random)
+        items = list(domain.items)
+        rng.shuffle(items)
+        return tuple(items)
     if isinstance(domain, Die):
         return rng.choice(domain.faces)
     if isinstance(domain, Choice):

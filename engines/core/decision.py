@@ -7,8 +7,9 @@ property tests draw random legal games from it.
 A decision lists `Option`s, one per action kind allowed now, each field constrained by a
 domain: `Choice` (a list), `Die` (a die's faces), `IntRange` (lo..hi by step) or `Fixed`
 (one value); a list field (engines/core/actions.py) by `Items`, one domain per item (each
-company's die, each token's player). The device draws a chance action's fields from these same domains
-(engines/core/chance.py).
+company's die, each token's player), `Subset` (a checklist: distinct items, lo..hi of
+them) or `Arrangement` (an order of given items, each as often as listed). The device
+draws a chance action's fields from these same domains (engines/core/chance.py).
 
 It also says how the table answers it (`Decision.interaction`): which kind of screen fits
 (a speaking round on the seat buttons, an auction, a chance draw...), which of its options
@@ -85,6 +86,50 @@ class Fixed:
 
 
 @dataclass(frozen=True)
+class Subset:
+    """A checklist: a list of distinct values taken from `values`, from `lo` to `hi` of them
+    (titles to buy, trusts to put up for auction). What else binds the choice (a total
+    price, a count to reach) is the game's rule, checked by its handler."""
+    values: tuple
+    lo: int = 0
+    hi: int | None = None
+
+    def __contains__(self, value):
+        if not isinstance(value, tuple) or len(set(value)) != len(value):
+            return False
+        most = len(self.values) if self.hi is None else self.hi
+        return self.lo <= len(value) <= most and all(v in self.values for v in value)
+
+    def describe(self):
+        most = len(self.values) if self.hi is None else min(self.hi, len(self.values))
+        return f"{self.lo} to {most} of: " + (", ".join(str(v) for v in self.values) or "nothing")
+
+    def to_json(self):
+        return {"subset": list(self.values), "lo": self.lo, "hi": self.hi}
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """An order of the items of `items` (a multiset: each value as many times as it is
+    listed): plaques laid over squares, a shuffled deck. The device draws one; entered by
+    hand it is checked to hold each item exactly as often."""
+    items: tuple
+
+    def __contains__(self, value):
+        return isinstance(value, tuple) and sorted(map(str, value)) == sorted(map(str, self.items)) \
+            and all(v in self.items for v in value)
+
+    def describe(self):
+        counts = {}
+        for item in self.items:
+            counts[item] = counts.get(item, 0) + 1
+        return "an order of " + ", ".join(f"{v} x{n}" for v, n in counts.items())
+
+    def to_json(self):
+        return {"arrangement": list(self.items)}
+
+
+@dataclass(frozen=True)
 class Items:
     """The domain of a list field: exactly one item per domain of `items`, in order, each
     within its own (Dividends' dice: one move per company, each on its zone's die).
@@ -144,8 +189,13 @@ class Interactions:
     # drawn rows), `origin`, `cells` (the legal cells, each with the engine's preview) and
     # `start` (where the cursor starts); the cursor moves only between the legal cells
     PLACEMENT = "placement"
+    CHECKLIST = "checklist"            # tick several items of a list (a Subset field): role CHECK;
+                                       # params: items with their lines, the most to tick
+    OFFER_WINDOW = "offer_window"      # an offer on the table: others overbid (OFFER) until the
+                                       # silence closes it (SILENCE), then the offerer accepts
+                                       # (CONFIRM) or lets it lapse (SILENCE); params.silence_s
     ALL = (CHOICE, SPEAKING_ROUND, LOT_AUCTION, OPEN_AUCTION, CHANCE, PAYMENT, PAYDAY, SETTLEMENT,
-           FIRST_PLAYER, OVER, PLACEMENT)
+           FIRST_PLAYER, OVER, PLACEMENT, CHECKLIST, OFFER_WINDOW)
 
     # Roles: which option of the decision does what in its interaction.
     ANSWER = "answer"      # a speaking round's answer (player, lots)
@@ -157,7 +207,8 @@ class Interactions:
     CONFIRM = "confirm"    # the one action OK applies
     CHOOSE = "choose"      # who starts (player)
     PLACE = "place"        # a placement on a grid: the action naming the cell
-    ROLES = (ANSWER, STEP, STAY, OFFER, SILENCE, DRAW, CONFIRM, CHOOSE, PLACE)
+    CHECK = "check"        # a checklist: the action whose list field holds the ticked items
+    ROLES = (ANSWER, STEP, STAY, OFFER, SILENCE, DRAW, CONFIRM, CHOOSE, PLACE, CHECK)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,12 @@ from firmware.menus import MENU, player_name
 from firmware.texts import t
 
 
+# After the silence sells, the result shows this long; presses meanwhile were meant for
+# the lot just sold and bid on nothing (the next lot's clock runs from its opening).
+RESULT_S = 1.0
+RAISE_ENTRY = "#raise"      # the open menu's "another amount": the bid's entry, asked field by field
+
+
 class SeatFlows:
     # ------------------------------------------------------------ seat buttons
     def _seat(self, seat: int, kind: str) -> None:
@@ -66,20 +72,63 @@ class SeatFlows:
         return offers.get(seat)
 
     def _open_bid(self, seat):
+        if self.now < getattr(self, "result_until", 0.0):
+            return                  # the result of the lot just sold is showing: a late press is no bid
+        d = self.session.decision()
+        if d.role(I.CONFIRM) is not None and d.role(I.OFFER) is None:
+            # an offer's acceptance window: its maker's press accepts
+            if seat == d.actor and seat in self.seat_buttons:
+                self.beeps.append("confirm")
+                self.apply(self._act(I.CONFIRM))
+            elif d.interaction.params.get("refused_press") == "blink":
+                self.blinks.append(seat)
+            else:
+                self.beeps.append("error")
+            return
         amount = self._open_amount(seat) if seat in self.seat_buttons else None
         if amount is None:
-            self.beeps.append("error")
+            # A refused press says nothing of anyone's cash: where the game keeps cash hidden
+            # from the table (`refused_press: blink`), only that seat's light blinks; else a buzz.
+            params = self.session.decision().interaction.params
+            if params.get("refused_press") == "blink":
+                self.blinks.append(seat)
+            else:
+                self.beeps.append("error")
             return
         self.beeps.append("tick")
         self.apply(self._act(I.OFFER, player=seat, amount=amount))
+
+    def _rule_clock(self) -> bool:
+        """The silence is the game's rule (the decision carries its length): the table sees
+        and hears it run out."""
+        return self.session.decision().interaction.params.get("silence_s") is not None
+
+    def clock_left(self):
+        """Seconds left on a running clock that is the game's rule, for the boards; None
+        when there is none (the configured silence of a game without one is not shown)."""
+        if self.session is None or not self._open_running() or self.clock.get("held") or not self._rule_clock():
+            return None
+        return self._open_left(self.now)
+
+    def _open_left(self, now) -> int:
+        """Whole seconds left before the silence sells (rounded up)."""
+        return max(0, -int(-(self.clock["until"] - now) // 1))
 
     def _open_tick(self, now):
         if len(self.stack) != 1 or self.clock.get("held"):   # the operator is answering: silence waits
             return
         if now < self.clock["until"]:
+            left = self._open_left(now)
+            counted = self.clock.setdefault("counted", [])
+            if self._rule_clock() and left <= 3 and left not in counted:
+                counted.append(left)              # "une fois", "deux fois", "trois fois"
+                self.beeps.append("tick")
+                self.changed = True
             return
         self.clock["until"] = now + self._silence_s()
         self.beeps.append("confirm")
+        if self._rule_clock():       # the game's clock: the table sees the result first
+            self.result_until = now + RESULT_S
         self.apply(self._silence_action())
 
     def _silence_action(self):
@@ -97,6 +146,13 @@ class SeatFlows:
                 if amount is not None:
                     items.append((t("open.bid", lang, player=player_name(self.ctx, seat), amount=amount),
                                   self._act(I.OFFER, player=seat, amount=amount)))
+        if option is not None and d.interaction.params.get("any_amount"):
+            # a larger raise for a seat, entered by the operator (the silence waits meanwhile)
+            items.append((t("open.other_amount", lang), RAISE_ENTRY))
+        confirm = self._role(I.CONFIRM)
+        if confirm is not None:               # an offer's acceptance, for its maker
+            from firmware.menus import kind_label
+            items.append((kind_label(self.ctx, confirm), self._act(I.CONFIRM)))
         silence = self._role(I.SILENCE)
         if silence is not None:
             items.append((t("open." + silence, lang), self._silence_action()))

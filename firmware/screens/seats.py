@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from engines.core.decision import Interactions as I
 from engines.core.i18n import format_amount, text
 from firmware.menus import MENU, player_name
+from firmware.flows.seats import RAISE_ENTRY
 from firmware.screen import Screen
 from firmware.screens.base import Frame, frame_type
 from firmware.screens.menu import Menu
@@ -98,6 +99,8 @@ class ActionList(Frame):
             value = items[self.sel % len(items)][1]
             if value == MENU:
                 ctl.stack.append(Menu())
+            elif value == RAISE_ENTRY:
+                ctl._start_entry(ctl._role(I.OFFER), menu=True)
             else:
                 ctl.apply(value)
 
@@ -140,7 +143,12 @@ class OpenAuction(Frame):
             ctl._open_tick(now)
 
     def deadline(self, ctl):
-        return ctl.clock["until"] if ctl._open_running() else None
+        if not ctl._open_running():
+            return None
+        until = ctl.clock["until"]
+        if ctl._rule_clock():              # wake every second: the seconds left are shown
+            return min(until, until - ctl._open_left(ctl.now) + 1) if ctl._open_left(ctl.now) > 1 else until
+        return until
 
     def draw(self, ctl):
         auction = ctl.session.snapshot().get("auction") or {}
@@ -150,6 +158,10 @@ class OpenAuction(Frame):
             line = t("open.none", ctl.lang, minimum=d.params.get("minimum", ""))
         else:
             line = t("open.high", ctl.lang, amount=high, player=bidder)
+        if ctl._open_running() and ctl._rule_clock():
+            left = ctl._open_left(ctl.now)      # the last three: "une fois", "deux fois", "trois fois"
+            line += " · " + (t("open.count_" + str(4 - max(left, 1)), ctl.lang) if left <= 3 else
+                             t("open.seconds", ctl.lang, n=left))
         rows, highlight = [], None
         for name in auction.get("bidders", []):
             if name == bidder:

@@ -1,0 +1,205 @@
+"""The Richesses du Monde box file: the 24 productions with their royalty tables, the 144
+titles (production, country, percent, price), the countries and their continents, the
+squares in board order with which carry a plaque, and the joker count (RM1, RM7, RM13).
+
+The schema (engines.core.boxfile) checks types and keys; `load_box` then checks what a
+schema cannot say, against the rulebook's counts: 24 productions of 6 titles, 48 plaque
+squares, the special squares and their continents. Every error names the file and the key.
+"""
+from dataclasses import dataclass
+from pathlib import Path
+
+from engines.core.boxfile import Ints, Key, Reader, Table, Tables, check, int_list, load_toml
+from engines.richesses.rules import (CONTINENTAL, CONTINENTS, PLAQUES, PRODUCTIONS, ROYALTY_MIN, SQUARES,
+                                     TITLES_PER_PRODUCTION)
+
+DEFAULT_BOX = Path(__file__).parent / "box" / "richesses.toml"
+KINDS = ("country",) + tuple(SQUARES)
+PLAQUE_KINDS = ("country", "continental", "bonus")   # RM7: these squares can carry a plaque
+
+SCHEMA = Table({
+    "verified": Key(bool, False),
+    "jokers": Key(int, minimum=0),
+    "productions": Tables(Table({"id": Key(str), "name": Key(str), "bands": Ints("increasing"),
+                                 "royalties": Ints("non-decreasing")})),
+    "countries": Tables(Table({"id": Key(str), "name": Key(str), "continent": Key(str, allowed=CONTINENTS)})),
+    "titles": Tables(Table({"production": Key(str), "country": Key(str), "percent": Key(int, minimum=1),
+                            "price": Key(int, minimum=1)})),
+    "squares": Tables(Table({"kind": Key(str, allowed=KINDS), "country": Key(str, ""),
+                             "continent": Key(str, "", allowed=("",) + CONTINENTS), "plaque": Key(bool)})),
+})
+
+
+@dataclass(frozen=True)
+class Production:
+    id: str
+    name: str
+    bands: tuple         # the percent each band starts at, lowest first
+    royalties: tuple     # what each band pays
+
+    def royalty(self, share: int, edge: str = "lower") -> int:
+        """RM6: the band `share` falls in; 0 below the first band (30 % qualifies: "un minimum
+        de 30 %"). A share on the edge of two bands is paid the band that starts there with
+        `edge = "lower"` (50 % pays the 50-70 band), the band that ends there with "upper"
+        (50 % pays the 30-50 band)."""
+        paid = 0
+        for i, (start, amount) in enumerate(zip(self.bands, self.royalties)):
+            if share > start or share == start and (edge == "lower" or i == 0):
+                paid = amount
+        return paid
+
+
+@dataclass(frozen=True)
+class Title:
+    id: str              # PRODUCTION-COUNTRY, as scripts write it
+    production: str
+    country: str
+    continent: str
+    percent: int
+    price: int
+
+
+@dataclass(frozen=True)
+class Square:
+    number: int          # 1.. in board order
+    kind: str            # country, continental, world, auction, joker, news, bonus
+    country: str         # a country square's country
+    continent: str       # a country's or a continental choice's continent
+    plaque: bool
+
+
+@dataclass(frozen=True)
+class Box:
+    path: str
+    verified: bool
+    jokers: int
+    productions: dict    # id -> Production, in the file's order
+    countries: dict      # id -> (name, continent)
+    titles: dict         # id -> Title, in the file's order
+    squares: tuple       # Square, board order
+
+    def plaque_squares(self) -> tuple:
+        return tuple(sq.number for sq in self.squares if sq.plaque)
+
+    def square(self, number: int) -> Square:
+        return self.squares[number - 1]
+
+
+def _ident(reader: Reader, key: str, value: str) -> str:
+    if not value or value != value.upper() or any(ch in value for ch in " ,#'\""):
+        reader.fail(key, f"{value!r} must be upper case without spaces, commas or quotes (it is typed in scripts)")
+    return value
+
+
+def load_box(path: Path | str | None = None) -> Box:
+    """The box file at `path` (the shipped one by default), checked. A file read before and
+    unchanged since (same size and modification time) is not parsed again: every game, replay
+    and script of a session reads the same box (60 ms of TOML and checks each time)."""
+    path = Path(path or DEFAULT_BOX)
+    try:
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = None                      # missing or unreadable: _load says so, naming the file
+    if key is not None and key in _LOADED:
+        return _LOADED[key]
+    box = _load(path)
+    if key is not None:
+        _LOADED.clear()                 # keep one: the box of the games being played
+        _LOADED[key] = box
+    return box
+
+
+_LOADED: dict = {}
+
+
+def _load(path: Path) -> Box:
+    top = Reader(path, load_toml(path))
+    check(top, SCHEMA)
+
+    productions = {}
+    for item in top.tables("productions"):
+        pid = _ident(item, "id", item.get("id", str))
+        if pid in productions:
+            item.fail("id", f"{pid!r} appears twice; production ids must be unique")
+        bands, royalties = int_list(item, "bands", "increasing"), int_list(item, "royalties", "non-decreasing")
+        if len(bands) != len(royalties):
+            item.fail("royalties", f"{len(royalties)} amounts for {len(bands)} bands; one amount per band")
+        if bands[0] != ROYALTY_MIN or bands[-1] > 100:
+            item.fail("bands", f"{list(bands)}: the first band starts at {ROYALTY_MIN} % (RM2) and none above 100 %")
+        productions[pid] = Production(pid, item.get("name", str), bands, royalties)
+    if len(productions) != PRODUCTIONS:
+        top.fail("productions", f"{len(productions)} defined; the game has {PRODUCTIONS} (\"Il y a 24 productions\")")
+
+    countries = {}
+    for item in top.tables("countries"):
+        cid = _ident(item, "id", item.get("id", str))
+        if cid in countries:
+            item.fail("id", f"{cid!r} appears twice; country ids must be unique")
+        countries[cid] = (item.get("name", str), item.get("continent", str))
+
+    titles, per_production = {}, {p: [] for p in productions}
+    for item in top.tables("titles"):
+        production, country = item.get("production", str), item.get("country", str)
+        if production not in productions:
+            item.fail("production", f"{production!r} is no production; known: {', '.join(productions)}")
+        if country not in countries:
+            item.fail("country", f"{country!r} is no country of [[countries]]")
+        tid = f"{production}-{country}"
+        if tid in titles:
+            item.fail("country", f"{production} already has a title in {country}; one title per production and country")
+        title = Title(tid, production, country, countries[country][1], item.get("percent", int), item.get("price", int))
+        titles[tid] = title
+        per_production[production].append(title)
+    for pid, held in per_production.items():
+        if len(held) != TITLES_PER_PRODUCTION:
+            top.fail("titles", f"{pid} has {len(held)} titles; a trust is {TITLES_PER_PRODUCTION} titles")
+        if sum(t.percent for t in held) > 100:
+            top.fail("titles", f"{pid}: the percents add up to {sum(t.percent for t in held)}, more than 100 %")
+
+    squares, counts, continental = [], {}, {}
+    for number, item in enumerate(top.tables("squares"), 1):
+        kind, plaque = item.get("kind", str), item.get("plaque", bool)
+        country, continent = item.get("country", str, ""), item.get("continent", str, "")
+        if kind == "country":
+            if country not in countries:
+                item.fail("country", f"{country!r}: a country square names a country of [[countries]]")
+            continent = countries[country][1]
+        elif country:
+            item.fail("country", f"only a country square names a country, not a {kind} square")
+        if kind == "continental":
+            if continent not in CONTINENTAL:
+                item.fail("continent", f"{continent!r}: a continental choice is in one of {', '.join(CONTINENTAL)}")
+            continental[continent] = continental.get(continent, 0) + 1
+        elif kind != "country" and continent:
+            item.fail("continent", f"a {kind} square has no continent")
+        if plaque and kind not in PLAQUE_KINDS:
+            item.fail("plaque", f"a {kind} square never carries a plaque (RM7); these can: {', '.join(PLAQUE_KINDS)}")
+        counts[kind] = counts.get(kind, 0) + 1
+        squares.append(Square(number, kind, country, continent, plaque))
+    for kind, wanted in SQUARES.items():
+        if counts.get(kind, 0) != wanted:
+            top.fail("squares", f"{counts.get(kind, 0)} {kind} square(s); the rulebook has {wanted}")
+    if continental != CONTINENTAL:
+        top.fail("squares", f"continental choices {continental}; the rulebook has {CONTINENTAL}")
+    plaques = sum(sq.plaque for sq in squares)
+    if plaques != PLAQUES:
+        top.fail("squares", f"{plaques} squares carry a plaque; the rulebook has {PLAQUES}")
+    missing = [c for c in countries if not any(sq.country == c for sq in squares)]
+    if missing:
+        top.fail("squares", f"no square for the country {missing[0]}: its titles could never be bought")
+    return Box(str(path), top.get("verified", bool, False), top.get("jokers", int), productions, countries,
+               titles, tuple(squares))
+
+
+def holdings(box: Box, lang: str = "en") -> list[str]:
+    """What the box file holds, in words (`corbeille box check`)."""
+    lines = [f"{len(box.productions)} productions, {len(box.titles)} titles, {len(box.squares)} squares "
+             f"({len(box.plaque_squares())} with a plaque), {box.jokers} jokers"]
+    for p in box.productions.values():
+        bands = ", ".join(f"{b} %: {r}" for b, r in zip(p.bands, p.royalties))
+        titles = " ".join(f"{t.country} {t.percent}% {t.price}" for t in box.titles.values() if t.production == p.id)
+        lines.append(f"  {p.id} ({p.name}): royalties {bands}; titles {titles}")
+    lines.append("board: " + " ".join(sq.country or (f"{sq.kind}:{sq.continent}" if sq.continent else sq.kind)
+                                      for sq in box.squares))
+    return lines

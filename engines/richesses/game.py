@@ -1,0 +1,426 @@
+"""Richesses du Monde: every rule of the rulebook and rulings RM1-RM13.
+
+The players start with 200 M split equally (RM10), the plaques are laid at random over
+the 48 plaque squares (drawn by the device and recorded, or entered by hand and checked,
+RM13), and the dice say who starts. Then each turn: the dice move the pawn round the
+board (a double costs its face in millions), the lander pays the royalties of the
+square's plaque to every other holder of 30 % or more of that production (automatically,
+with their breakdown), then the square: titles of the country (up to 6, one action with
+the list), of the continent or of the world in productions already held, 500 000 x dice,
+a joker, a card entered by the operator, or an auction of whole trusts lot by lot. A
+player who cannot pay is bankrupt (cash only: the bank pays his creditors, his titles go
+back to the stock); the last player standing wins.
+
+The procedure is a stack of steps (engines/core/steps.py, one module each in
+engines/richesses/steps/). This class holds the set-up, the mechanics the steps share
+(shares, royalties, purchases, payments) and the corrections. Cash is hidden: it is a
+private path of the snapshot and no decision's params carry it.
+"""
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engines.core.cards import card_options, card_transfers
+from engines.core.decision import Choice, Fixed, IntRange, Option
+from engines.core.deeds import STOCK, Deeds
+from engines.core.errors import IllegalAction
+from engines.core.i18n import register_catalog
+from engines.core.ledger import BANK, Ledger
+from engines.core.limits import player_names_ok
+from engines.core.settings import check_settings
+from engines.core.game import rank
+from engines.core.steps import StepGame
+from engines.core.track import Track
+from engines.richesses.actions import ACTIONS
+from engines.richesses.box import load_box
+from engines.richesses.rules import (CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_PLAYERS, MAX_TITLES, MAX_TOURS,
+                                     MIN_PLAYERS, RAISE, ROYALTY_MIN, start_cash)
+from engines.richesses.steps import AuctionStep, Bankruptcy, Over, SaleStep, Setup, Table, Turn
+
+register_catalog(Path(__file__).parent / "locale")
+
+SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
+    "dice": ("physical", ("physical", "device"),
+             "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
+    "royalty_edge": ("lower", ("lower", "upper"),
+                     "Richesses du Monde (RM6): a share on the edge of two royalty bands is paid the band that "
+                     "starts there (lower: 50 % pays the 50-70 band) or the one that ends there (upper)"),
+    "world_tour": ("own", ("own", "anyone"),
+                   "Richesses du Monde (RM8): whose world tour opens the world choice and auction squares: "
+                   "own (the lander's pawn has passed the start arrow) or anyone (any pawn has)"),
+}
+
+
+@dataclass
+class State:
+    ledger: Ledger
+    deeds: Deeds             # every title: owner a seat or STOCK
+    track: Track
+    jokers: list             # seat -> jokers held
+    joker_stock: int
+    steps: list
+    plaques: dict = field(default_factory=dict)    # square number (text) -> production
+    out: list = field(default_factory=list)        # bankrupt seats, in the order they went out
+    last_roll: dict = field(default_factory=dict)
+
+
+class Richesses(StepGame):
+    name = "richesses"
+    ACTIONS = ACTIONS
+    PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
+    SETTINGS = SETTINGS
+
+    def __init__(self, header: dict):
+        players = header.get("players", [])
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise IllegalAction("error.players", count=len(players), lo=MIN_PLAYERS, hi=MAX_PLAYERS)
+        if not player_names_ok(players):
+            raise IllegalAction("error.player_names", players=list(players))
+        self.settings = check_settings(SETTINGS, dict(header.get("settings", {})))
+        self.box = load_box(header.get("box"))
+        super().__init__(header)
+
+    def initial_state(self):
+        n = len(self.players)
+        state = State(
+            ledger=Ledger({BANK: 0, **{s: 0 for s in range(n)}}),   # the bank never runs dry
+            deeds=Deeds.of((t.id, t.price) for t in self.box.titles.values()),
+            track=Track.new(len(self.box.squares), n, circular=True),
+            jokers=[0] * n,
+            joker_stock=self.box.jokers,
+            steps=[Table(), Setup()],
+        )
+        for seat in range(n):
+            state.ledger.transfer(BANK, seat, start_cash(n), "start")
+        return state
+
+    @property
+    def over(self) -> bool:
+        return isinstance(self.step, Over)
+
+    def snapshot(self) -> dict:
+        return snapshot(self)
+
+    # ------------------------------------------------------------------ queries
+    def cash(self, seat):
+        return self.s.ledger[seat]
+
+    def in_game(self):
+        return [s for s in range(len(self.players)) if s not in self.s.out]
+
+    def eliminated(self, seat):
+        return seat in self.s.out
+
+    def next_seat(self, seat):
+        n = len(self.players)
+        for k in range(1, n + 1):
+            if (seat + k) % n not in self.s.out:
+                return (seat + k) % n
+        return seat
+
+    def toured(self, seat):
+        """RM8: the world tour that opens world choice and auction squares."""
+        if self.settings["world_tour"] == "anyone":
+            return any(self.s.track.laps[s] for s in range(len(self.players)))
+        return self.s.track.laps[seat] > 0
+
+    def trust(self, seat, production):
+        """The titles of `production` that `seat` holds: his trust (RM6)."""
+        return [t for t in self.s.deeds.owned_by(seat) if self.box.titles[t].production == production]
+
+    def trusts(self, seat):
+        """The productions `seat` holds titles of, in the box's order."""
+        held = {self.box.titles[t].production for t in self.s.deeds.owned_by(seat)}
+        return tuple(p for p in self.box.productions if p in held)
+
+    def share(self, seat, production):
+        """RM6: the sum of the printed percents of the holder's titles of `production`."""
+        return sum(self.box.titles[t].percent for t in self.trust(seat, production))
+
+    def trust_price(self, seat, production):
+        return sum(self.box.titles[t].price for t in self.trust(seat, production))
+
+    def royalties(self, lander, production):
+        """RM2, RM6: [(seat, share, amount)] paid by the lander to every other player in the
+        game holding 30 % or more of `production`, each his own band."""
+        lines = []
+        for seat in self.in_game():
+            if seat == lander:
+                continue
+            share = self.share(seat, production)
+            if share >= ROYALTY_MIN:
+                band = self.box.productions[production].royalty(share, self.settings["royalty_edge"])
+                lines.append((seat, share, band))
+        return [line for line in lines if line[2]]
+
+    def square_name(self, square):
+        if square.kind == "country":
+            return square.country
+        if square.kind == "continental":
+            return f"continental:{square.continent}"
+        return square.kind
+
+    def purchasable(self, seat, square):
+        """The titles in stock `seat` may buy on `square` (RM3, RM7): the country's; on a
+        continental choice the continent's, of productions already held; on a world choice
+        any, of productions already held."""
+        stock = [self.box.titles[t] for t in self.s.deeds.owned_by(STOCK)]
+        if square.kind == "country":
+            return tuple(t.id for t in stock if t.country == square.country)
+        held = set(self.trusts(seat))
+        if square.kind == "continental":
+            return tuple(t.id for t in stock if t.continent == square.continent and t.production in held)
+        return tuple(t.id for t in stock if t.production in held)
+
+    # --------------------------------------------------------------- mechanics
+    def transfer(self, src, dst, amount, reason):
+        if amount:
+            event = self.s.ledger.transfer(src, dst, amount, reason)
+            self.emit(event.key, **event.params)
+
+    def charge(self, debtor, owed, reason) -> bool:
+        """Pay `owed` ([[creditor, amount]]) now, or go bankrupt: RM11 is cash only, so the
+        core Debt procedure, with no remedy to offer, ruins him at once (his cash to the bank,
+        the bank paying every creditor in full, his titles to the stock); it needs no
+        decision, so it runs here rather than waiting on the stack. True when paid."""
+        if self.s.ledger.can_pay(debtor, sum(a for _, a in owed)):
+            for creditor, amount in owed:
+                self.transfer(debtor, creditor, amount, reason)
+            return True
+        Bankruptcy(debtor, [list(line) for line in owed]).advance(self)
+        return False
+
+    def eliminate(self, seat):
+        """The Debt's ruin: out of the game; his jokers go back to the stock (RM11)."""
+        self.s.out.append(seat)
+        self.s.joker_stock += self.s.jokers[seat]
+        self.s.jokers[seat] = 0
+        self.emit("rm.bankrupt", player=self.players[seat], left=len(self.in_game()))
+
+    def move_trust(self, src, production, dst):
+        """A whole trust changes hands, never a part of it (RM6)."""
+        for title in self.trust(src, production):
+            event = self.s.deeds.move(title, src, dst)
+            self.emit(event.key, **event.params)
+
+    def buy_titles(self, seat, titles):
+        refused = self.buy_refusal_of(seat, titles)
+        if refused:
+            raise refused
+        total = sum(self.box.titles[t].price for t in titles)
+        self.transfer(seat, BANK, total, "titles")
+        for title in titles:
+            event = self.s.deeds.move(title, STOCK, seat)
+            self.emit(event.key, **event.params)
+        self.emit("rm.bought", player=self.players[seat], titles=" ".join(titles), amount=total,
+                  shares=", ".join(f"{p} {self.share(seat, p)} %"
+                                   for p in dict.fromkeys(self.box.titles[t].production for t in titles)))
+
+    def buy_refusal_of(self, seat, titles):
+        total = sum(self.box.titles[t].price for t in titles if t in self.box.titles)
+        if total > self.cash(seat):
+            return IllegalAction("error.rm.cash", player=self.players[seat], amount=total)
+        return None
+
+    def buy_refusal(self, act, square):
+        unknown = [t for t in act.titles if t not in self.box.titles]
+        if unknown:
+            return IllegalAction("error.rm.unknown_title", title=unknown[0])
+        if len(act.titles) > MAX_TITLES:
+            return IllegalAction("error.rm.too_many", count=len(act.titles), most=MAX_TITLES)
+        taken = [t for t in act.titles if self.s.deeds.owner(t) != STOCK]
+        if taken:
+            return IllegalAction("error.rm.not_in_stock", title=taken[0])
+        allowed = self.purchasable(act.player, square)
+        wrong = [t for t in act.titles if t not in allowed]
+        if wrong:
+            key = {"country": "error.rm.not_country", "continental": "error.rm.not_continent"}.get(square.kind,
+                                                                                                 "error.rm.not_held")
+            return IllegalAction(key, title=wrong[0], square=self.square_name(square))
+        return None
+
+    def lots_refusal(self, act, red):
+        """RM9: whole trusts reaching the red die with none to spare (all of them if he
+        holds fewer titles)."""
+        held = self.trusts(act.player)
+        wrong = [p for p in act.productions if p not in held]
+        if wrong:
+            return IllegalAction("error.rm.no_trust", player=self.players[act.player], production=wrong[0])
+        return self.lots_rule(act.player, act.productions, red)
+
+    def lots_rule(self, seat, productions, red):
+        sizes = [len(self.trust(seat, p)) for p in productions]
+        total, owned = sum(sizes), len(self.s.deeds.owned_by(seat))
+        if owned <= red:
+            if total != owned:
+                return IllegalAction("error.rm.lots_all", red=red, titles=owned)
+            return None
+        if total < red or (sizes and total - min(sizes) >= red):
+            return IllegalAction("error.rm.lots_red", red=red, titles=total)
+        return None
+
+    def start_turn(self, seat):
+        self.push(Turn(seat))
+        self.emit("rm.turn", player=self.players[seat])
+
+    def finish_game(self):
+        self.push(Over())
+        self.emit("rm.over", winner=self.players[self.ranking()[0][1]])
+
+    def fortunes(self):
+        """What each player is worth, for the report: cash plus titles at their price; 0
+        once bankrupt (his cash went to the bank, his titles to the stock)."""
+        return {s: 0 if s in self.s.out else
+                self.cash(s) + sum(self.box.titles[t].price for t in self.s.deeds.owned_by(s))
+                for s in range(len(self.players))}
+
+    def ranking(self):
+        """RM11 ranks by elimination, not by money: the players still in first (at the end,
+        the last one standing), then those out in reverse order of elimination.
+        [(rank, seat, fortune)] like every game's."""
+        fortunes = self.fortunes()
+        standing = rank({s: fortunes[s] for s in self.in_game()})
+        out = [(len(standing) + i + 1, s, 0) for i, s in enumerate(reversed(self.s.out))]
+        return standing + out
+
+    # ------------------------------------------------------------ free sales
+    def sale_options(self):
+        """RM12: a free sale, offered between turns (never inside an auction or a debt)."""
+        sellers = tuple(s for s in self.in_game() if self.trusts(s))
+        if not sellers or len(self.in_game()) < 2:
+            return ()
+        held = tuple(p for p in self.box.productions if any(p in self.trusts(s) for s in sellers))
+        options = (Option("offer", {"seller": Choice(sellers), "production": Choice(held),
+                                    "buyer": Choice(tuple(self.in_game())), "amount": IntRange(RAISE, MAX_AMOUNT)}),)
+        if len(sellers) >= 2:   # an exchange needs two players with a trust each
+            options += (Option("exchange", {"seller": Choice(sellers), "production": Choice(held),
+                                            "buyer": Choice(sellers), "other": Choice(held),
+                                            "amount": IntRange(0, MAX_AMOUNT)}),)
+        return options
+
+    def offer_refusal(self, act):
+        n = len(self.players)
+        if not (0 <= act.seller < n and 0 <= act.buyer < n):
+            return None
+        if act.buyer == act.seller:
+            return IllegalAction("error.rm.self_sale", player=self.players[act.seller])
+        if act.production not in self.trusts(act.seller):
+            return IllegalAction("error.rm.no_trust", player=self.players[act.seller], production=act.production)
+        if act.kind == "exchange":
+            if act.other not in self.trusts(act.buyer):
+                return IllegalAction("error.rm.no_trust", player=self.players[act.buyer], production=act.other)
+            if act.other == act.production:
+                return IllegalAction("error.rm.same_trust", production=act.other)
+        if act.amount > self.cash(act.buyer):
+            return IllegalAction("error.rm.cash", player=self.players[act.buyer], amount=act.amount)
+        return None
+
+    # ----------------------------------------------------------------- cards
+    def card_options(self, seat):
+        """An Actualité card, entered as what it says in red (RM: "selon le cas, donne ou
+        reçoit la somme indiquée"): the four core card effects, amounts by 100 000; or
+        nothing, for a card the table reads as no payment."""
+        return card_options(seat, CASH_UNIT, MAX_AMOUNT) + (Option("done", {"player": Fixed(seat)}),)
+
+    def play_card(self, act):
+        """The card's payments in order, each payer paying what he owes now or going
+        bankrupt (RM11); the others are paid from the lander's left, in turn order."""
+        n = len(self.players)
+        others = [(act.player + k) % n for k in range(1, n) if (act.player + k) % n not in self.s.out]
+        self.emit("rm.card", player=self.players[act.player], kind=act.kind, amount=act.amount)
+        payments = card_transfers(act, others)
+        if act.kind == "card_pay_each":      # one debt to all the others: paid whole, or bankrupt
+            self.charge(act.player, [[payee, amount] for _, payee, amount in payments], "card")
+            return
+        for payer, payee, amount in payments:
+            if payer == BANK:
+                self.transfer(BANK, payee, amount, "card")
+            elif not self.eliminated(payer):
+                self.charge(payer, [[payee, amount]], "card")
+
+    # ---------------------------------------------------------- corrections
+    def anytime_options(self):
+        """Corrections between turns only: never inside an auction, a sale or a bankruptcy."""
+        if not (isinstance(self.step, Turn) and self.step.phase == "roll"):
+            return ()
+        seats = Choice(tuple(self.in_game()))
+        return (Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_ADJUST, MAX_ADJUST)}),
+                Option("set_pawn", {"player": seats, "square": IntRange(0, len(self.box.squares)),
+                                    "tours": IntRange(0, MAX_TOURS)}))
+
+    def refusal(self, act, decision):
+        if act.kind == "adjust_cash" and 0 <= act.player < len(self.players) and -act.delta > self.cash(act.player):
+            return IllegalAction("error.rm.adjust", player=self.players[act.player], amount=-act.delta)
+        return super().refusal(act, decision)
+
+    def on_set_pawn(self, act):
+        """A pawn put back where it belongs; nothing is paid or bought (the table settles
+        what the wrong square did with other corrections)."""
+        self.s.track.positions[act.player] = act.square
+        self.s.track.laps[act.player] = act.tours
+        self.emit("correction", player=self.players[act.player], what="pawn", delta=f"{act.square}/{act.tours}",
+                  reason=act.reason)
+
+    def on_adjust_cash(self, act):
+        if -act.delta > self.cash(act.player):
+            raise IllegalAction("error.rm.adjust", player=self.players[act.player], amount=-act.delta)
+        self.transfer(*((BANK, act.player) if act.delta > 0 else (act.player, BANK)), abs(act.delta), "correction")
+        self.emit("correction", player=self.players[act.player], what="cash", delta=act.delta, reason=act.reason)
+
+
+# ------------------------------------------------------------------------ views
+PRIVATE = ("players.*.cash",)   # RM10: cash is hidden; titles, shares, jokers and plaques are public
+
+
+def snapshot(game: Richesses) -> dict:
+    s, names = game.s, game.players
+    players = []
+    for seat, name in enumerate(names):
+        players.append({
+            "name": name,
+            "cash": game.cash(seat),
+            "in_game": seat not in s.out,
+            "square": s.track.positions[seat],
+            "world_tours": s.track.laps[seat],
+            "jokers": s.jokers[seat],
+            # what each trust earns now when someone lands on its plaque (RM6): public, like the shares
+            "trusts": {p: {"share": game.share(seat, p), "titles": game.trust(seat, p),
+                           "royalty": game.box.productions[p].royalty(game.share(seat, p),
+                                                                      game.settings["royalty_edge"])}
+                       for p in game.trusts(seat)},
+        })
+    step = game.step
+    auction = None
+    if isinstance(step, AuctionStep) and step.auction is not None:
+        a = step.auction
+        auction = {"seller": names[step.seller], "production": a.item, "opening": a.opening, "high": a.high,
+                   "high_bidder": None if a.high_bidder is None else names[a.high_bidder], "minimum": a.minimum,
+                   "bidders": [names[x] for x in a.bidders], "lots_left": list(step.lots)}
+    sale = None
+    if isinstance(step, SaleStep):
+        sale = {"seller": names[step.seller], "production": step.production, "buyer": names[step.buyer],
+                "amount": step.amount, "exchange_for": step.swap, "closed": step.closed}
+        # the offer on the table, as an open auction's screen shows one: the best offer and who may overbid
+        auction = {"seller": names[step.seller], "production": step.production, "opening": step.amount,
+                   "high": step.amount, "high_bidder": names[step.buyer], "minimum": step.minimum(),
+                   "bidders": [names[x] for x in game.in_game() if x != step.seller], "lots_left": []}
+    turn = next((x.seat for x in reversed(s.steps) if isinstance(x, Turn)), None)
+    out = {
+        "game": game.name,
+        "box_verified": game.box.verified,
+        "step": step.name,
+        "turn": None if turn is None else names[turn],
+        "players": players,
+        "plaques": dict(s.plaques),
+        "stock": list(s.deeds.owned_by(STOCK)),
+        "joker_stock": s.joker_stock,
+        "auction": auction,
+        "sale": sale,
+        "last_roll": s.last_roll,
+        "out": [names[x] for x in s.out],
+        "pending": game.decision().to_json(),
+        "private": list(PRIVATE),
+        "actions": len(game.log),
+    }
+    if game.over:
+        out["ranking"] = [names[seat] for _, seat, _ in game.ranking()]
+    return out

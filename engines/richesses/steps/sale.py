@@ -1,0 +1,81 @@
+"""A free sale or exchange between players (RM12): the seller offers his whole trust to a
+buyer for an amount, or against the buyer's whole trust of another production and an
+amount the buyer adds (0 or more); for 7 seconds anyone else may overbid in cash by at
+least 100 000 above the amount (never above his cash; an overbid turns an exchange into a
+sale to the overbidder: the rulebook allows overbids "même en cours de transaction libre");
+when the window closes the seller has 7 seconds to accept the best offer, else it lapses.
+Both silences are the game's rule, carried by the decision (`silence_s`)."""
+from dataclasses import dataclass
+
+from engines.core.decision import Choice, Decision, IntRange, Option
+from engines.core.errors import IllegalAction
+from engines.core.steps import Step
+from engines.richesses.rules import MAX_AMOUNT, RAISE
+from engines.richesses.steps.results import SaleOver
+
+
+@dataclass
+class SaleStep(Step):
+    seller: int
+    production: str
+    buyer: int          # the best offer so far
+    amount: int
+    swap: str | None = None  # an exchange: the production of the buyer's trust given in return
+    closed: bool = False     # the overbid window is over: the seller answers
+    name = "sale"
+
+    def actor(self, game):
+        return self.seller if self.closed else None
+
+    def minimum(self):
+        return self.amount + RAISE
+
+    def decision(self, game):
+        params = {"seller": game.players[self.seller], "production": self.production,
+                  "buyer": game.players[self.buyer], "amount": self.amount, "minimum": self.minimum()}
+        kind = "sale"
+        if self.swap is not None:
+            params["other"], kind = self.swap, "exchange"
+        if self.closed:
+            return Decision(f"prompt.rm.{kind}_accept", params, self.seller, (Option("accept"), Option("lapse")))
+        bidders = tuple(s for s in game.in_game() if s not in (self.seller, self.buyer))
+        options = (Option("overbid", {"player": Choice(bidders), "amount": IntRange(self.minimum(), MAX_AMOUNT)}),) \
+            if bidders else ()
+        return Decision(f"prompt.rm.{kind}_window", params, None, options + (Option("close_offer"),))
+
+    def refusal(self, game, act, decision):
+        if act.kind == "overbid" and 0 <= act.player < len(game.players) and act.player != self.seller \
+                and act.amount >= self.minimum() and act.amount > game.cash(act.player):
+            return IllegalAction("error.rm.cash", player=game.players[act.player], amount=act.amount)
+        return None
+
+    def on_overbid(self, game, act):
+        if act.amount > game.cash(act.player):
+            raise IllegalAction("error.rm.cash", player=game.players[act.player], amount=act.amount)
+        self.buyer, self.amount, self.swap = act.player, act.amount, None
+        game.emit("rm.overbid", player=game.players[act.player], amount=act.amount, production=self.production)
+        return None
+
+    def on_close_offer(self, game, act):
+        self.closed = True
+        game.emit("rm.offer_closed", seller=game.players[self.seller], buyer=game.players[self.buyer],
+                  amount=self.amount, production=self.production)
+        return None
+
+    def on_accept(self, game, act):
+        if game.cash(self.buyer) < self.amount:   # a correction took the cash meanwhile; not shown
+            raise IllegalAction("error.rm.cash", player=game.players[self.buyer], amount=self.amount)
+        game.transfer(self.buyer, self.seller, self.amount, "sale")
+        game.move_trust(self.seller, self.production, self.buyer)
+        if self.swap is not None:
+            game.move_trust(self.buyer, self.swap, self.seller)
+            game.emit("rm.exchange", seller=game.players[self.seller], buyer=game.players[self.buyer],
+                      production=self.production, other=self.swap, amount=self.amount)
+            return SaleOver(True)
+        game.emit("rm.sale", seller=game.players[self.seller], buyer=game.players[self.buyer],
+                  production=self.production, amount=self.amount)
+        return SaleOver(True)
+
+    def on_lapse(self, game, act):
+        game.emit("rm.offer_lapsed", seller=game.players[self.seller], production=self.production)
+        return SaleOver(False)

@@ -1,0 +1,157 @@
+"""Richesses du Monde on the box: setup, public board, private view and news lines.
+
+Cash is hidden (RM10): the board is drawn from the game's public snapshot only (titles,
+shares, plaques, the lot on sale), and a player's cash appears only in his private view
+(a long seat press or an RFID card), beside what each of his trusts earns now.
+"""
+from __future__ import annotations
+
+from engines.core.i18n import format_amount
+from engines.richesses import GAME
+from firmware.render import Canvas
+from firmware.texts import t
+
+NEWS_ORDER = ("rm.over", "rm.bankrupt", "rm.lot_sold", "rm.bank_bought", "rm.sale", "rm.royalties", "rm.bought",
+              "rm.double", "rm.joker_bought", "rm.joker_used", "rm.lot", "rm.bid", "rm.overbid", "rm.offer",
+              "rm.offer_closed", "rm.offer_lapsed", "rm.rest", "rm.not_yet", "rm.nothing_to_buy",
+              "rm.nothing_to_auction", "rm.no_joker_left", "rm.world_tour", "rm.moved", "rm.plaques", "rm.first")
+
+
+class RichessesUI:
+    name = "richesses"
+    rounds = False                 # the game ends when one player is left (RM11)
+    prefix = GAME.prefix + "."
+    box_meta = "box_confirmed.richesses"
+
+    # ------------------------------------------------------------------ setup
+    def title(self, lang):
+        return t("game.richesses", lang)
+
+    def choices(self, lang):
+        return []
+
+    def label(self, value, lang):
+        return t("game.richesses", lang)
+
+    def load_box(self):
+        from engines.richesses.box import load_box
+        return load_box(None)
+
+    def header(self, value, names, seed, settings, rounds):
+        return {"game": "richesses", "players": names, "seed": seed, "settings": dict(settings)}
+
+    # ------------------------------------------------------------------ board
+    def board_pages(self, box, size):
+        """The plaques to lay take several pages on a small board (the other pages of play
+        draw the same frame, which the display does not send again)."""
+        per_row, rows = plaque_layout(size)
+        return max(1, -(-len(box.plaque_squares()) // (per_row * rows)))
+
+    def render_board(self, snapshot, box, size, mode, lang, page):
+        return render_board(snapshot, size, mode, lang, page)
+
+    # ---------------------------------------------------------------- screens
+    def company_label(self, ctx, company, kind=None):
+        return str(company)
+
+    def private_lines(self, session, seat, lang):
+        """Only here does a player's cash appear, with what each trust earns now."""
+        player = session.snapshot()["players"][seat]
+        lines = [f"{t('private.cash', lang)}\t{format_amount(player['cash'], lang)}"]
+        for production, trust in player["trusts"].items():
+            lines.append(f"{production[:10]} {trust['share']}%\t{format_amount(trust['royalty'], lang)}")
+        if player["jokers"]:
+            lines.append(t("rm.private.jokers", lang, n=player["jokers"]))
+        return player["name"], lines
+
+    def ranking_lines(self, snap, lang):
+        return [f"{i}. {name}" for i, name in enumerate(snap.get("ranking", []), 1)]
+
+    def act_key(self, act, key):
+        return key
+
+    def field_question(self, ctx, kind, name, domain, filled, values):
+        return None
+
+    def confirm_lines(self, ctx, act, events, describe):
+        """What the action does, from the engine's preview: the dice, where the pawn lands,
+        the royalties with each holder's share, what the square pays."""
+        lang = ctx.lang
+        lines = []
+        for event in events:
+            if event.key.startswith("rm.") and event.key in NEWS_ORDER:
+                lines.append(event.text(lang))
+        return lines or [describe(ctx, act)]
+
+    def news(self, ctx, act, events, describe):
+        best = None
+        for event in events:
+            if event.key in NEWS_ORDER and (best is None or NEWS_ORDER.index(event.key) < NEWS_ORDER.index(best.key)):
+                best = event
+        return [describe(ctx, act)] if best is None else [best.text(ctx.lang)]
+
+    def report(self, session, lang):
+        """(header details, no box: this game has no prices to chart; the ranking is by
+        elimination, RM11, and the fortunes are cash plus titles at their price)."""
+        return {}, None
+
+
+# ------------------------------------------------------------------------ board
+PLAQUE_CHARS = 10     # "12:PRODUC " : a square, its plaque's production cut to six letters
+
+
+def plaque_layout(size):
+    """(plaques per row, rows per page) on a board of `size`."""
+    c = Canvas.new((int(size[0]), int(size[1])))
+    return max(1, (c.width // c.cw) // PLAQUE_CHARS), max(1, (c.height - c.lh - c.scale) // c.lh)
+
+
+def plaque_rows(plaques: dict, size, page: int) -> list[str]:
+    """The rows of `page` listing the plaques to lay, square by square (RM13)."""
+    per_row, rows = plaque_layout(size)
+    items = list(plaques.items())
+    lines = [" ".join(f"{sq}:{p[:6]}" for sq, p in items[i:i + per_row]) for i in range(0, len(items), per_row)]
+    pages = max(1, -(-len(lines) // rows))
+    return lines[(page % pages) * rows:(page % pages + 1) * rows]
+
+
+def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper=None):
+    """The public board from a *public* snapshot: the lot on sale (production, bid,
+    leader), or the titles and shares of each player; before the first turn, the plaques
+    to lay. It never reads cash (the public snapshot has none)."""
+    size = (int(size[0]), int(size[1]))
+    c = Canvas.new(size, mode, paper)
+    lh = c.lh
+    auction = snapshot.get("auction")
+    if snapshot.get("step") == "over":
+        title = t("rm.board.over", lang, winner=(snapshot.get("ranking") or ["-"])[0])
+    elif auction:
+        title = t("rm.board.lot", lang, production=auction["production"], seller=auction["seller"])
+    else:
+        title = t("rm.board.title", lang, player=snapshot.get("turn") or "")
+    c.bar(0, 0, c.width - 1, lh)
+    c.text(c.scale, c.scale // 2, c.fit(title, c.width - 2 * c.scale), fill=c.bg)
+    rows = []
+    if auction:
+        if auction.get("high") is None:
+            rows.append(t("rm.board.opening", lang, amount=format_amount(auction["opening"], lang)))
+        else:
+            rows.append(f"{auction['high_bidder']}\t{format_amount(auction['high'], lang)}")
+        rows.append(t("rm.board.next", lang, amount=format_amount(auction["minimum"], lang)))
+        if snapshot.get("clock_s") is not None:      # a board that redraws every second
+            rows.append(t("rm.board.clock", lang, n=snapshot["clock_s"]))
+    elif snapshot.get("step") == "setup" and snapshot.get("plaques"):
+        rows += plaque_rows(snapshot["plaques"], size, page)
+    else:
+        for player in snapshot.get("players", []):
+            if not player.get("in_game", True):
+                continue
+            trusts = " ".join(f"{p[:4]}{v['share']}" for p, v in player.get("trusts", {}).items())
+            rows.append(f"{player['name'][:6]} {trusts}")
+    y = lh + c.scale
+    for row in rows:
+        if y + lh > c.height:
+            break
+        c.columns(c.scale, c.width - c.scale, y, row)
+        y += lh
+    return c.image
