@@ -98,6 +98,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         self.news: tuple = ()                        # what the last action did
         self.tags: dict[str, int] = {}               # RFID tag -> seat
         self.reported: set = set()
+        self.undone = False                          # an undo: the next seat clock waits for OK
         self._seen = None
         self.changed = True                          # something to draw or save
 
@@ -256,7 +257,15 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         root = self._root()
         keep = [f for f in self.stack[1:] if f["t"] in ("error", "message")]
         self.stack = [root] + keep
+        if self.undone:
+            self.clock = None                        # a clock of the undone position is not kept
         self._arm_seats(root)
+        if self.undone:
+            # The restored round waits for OK: a clock restarting by itself would redo
+            # what was just undone (a silence re-dealing the tokens), so the undo could
+            # not stick.
+            self.undone = False
+            self._stop_clock()
         if self.session.over:
             self._game_over()
 
@@ -416,6 +425,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
             self._error(str(error) if not isinstance(error, IllegalAction) else error.message(self.lang))
             return False
         self.news = (t("news.undone", self.lang, action=describe(self.ctx, act)),)
+        self.undone = True
         self.changed = True
         return True
 
@@ -427,6 +437,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
             self._error(str(error) if not isinstance(error, IllegalAction) else error.message(self.lang))
             return False
         self.news = (t("news.undone_to", self.lang, count=len(undone), n=length + 1),)
+        self.undone = bool(undone)
         self.changed = True
         return True
 

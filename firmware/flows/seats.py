@@ -25,7 +25,9 @@ class SeatFlows:
             self.held.discard(seat)
             self._auction_up(seat)
         elif kind == "press":
-            if self._open_running():
+            if self._clock_stopped():
+                self.beeps.append("error")    # the clock waits for OK: no count, no bid
+            elif self._open_running():
                 self._open_bid(seat)
             else:
                 self._speaking_press(seat)
@@ -34,10 +36,56 @@ class SeatFlows:
                 return                      # holding is how one bids
             self._private(seat)
 
+    # ------------------------------------------------------------------ clocks
+    # A seat clock (the speaking window, an open auction's silence, the lot auction's step)
+    # may be stopped: after an undo the restored round waits for OK before its clock runs
+    # (a clock restarting by itself would redo what was just undone, and the undo could
+    # not stick). A stopped clock keeps the seconds it had left (`left`, None: a whole
+    # length) and takes no seat presses; OK starts it again.
+    def _timer(self):
+        """(state, deadline key, whole length) of the clock on the root screen, or None."""
+        if not self.stack or self.session is None:
+            return None
+        root = self.stack[0]["t"]
+        if root == "speak" and self.speak is not None and not self.speak.get("manual"):
+            return self.speak, "deadline", self.timing.speaking_window_s
+        if root == "open_auction" and self.clock is not None and self.clock.get("open"):
+            return self.clock, "until", self._silence_s()
+        if root == "auction" and self.clock is not None and not self.clock.get("manual"):
+            return self.clock, "next", self.timing.auction_step_s
+        return None
+
+    def _clock_stopped(self) -> bool:
+        timer = self._timer()
+        return timer is not None and bool(timer[0].get("stopped"))
+
+    def _stop_clock(self, left=None) -> None:
+        """Stop the clock on the root screen, keeping `left` seconds (None: a whole length)."""
+        timer = self._timer()
+        if timer is not None:
+            timer[0]["stopped"], timer[0]["left"] = True, left
+            self.changed = True
+
+    def _start_clock(self) -> None:
+        """OK on a stopped clock: it runs again from the seconds it had left."""
+        timer = self._timer()
+        if timer is None or not timer[0].get("stopped"):
+            return
+        state, key, whole = timer
+        left = state.pop("left", None)
+        state["stopped"] = False
+        state[key] = self.now + (whole if left is None else left)
+        if state is self.speak:
+            state["count"] = 0
+        elif "gaps" in state:
+            state["gaps"] = {}
+        self.beeps.append("confirm")
+        self.changed = True
+
     # ---------------------------------------------------------------- speaking
     def _speaking_press(self, seat):
         s = self.speak
-        if s is None or s.get("manual") or seat != s["seat"] or len(self.stack) != 1:
+        if s is None or s.get("manual") or s.get("stopped") or seat != s["seat"] or len(self.stack) != 1:
             return
         s["count"] += 1
         s["gap"] = self.now + self.timing.press_gap_s
@@ -57,7 +105,8 @@ class SeatFlows:
     # The engine lists the bids each seat may make now (`offers`: a bid above the bidder's
     # cash is never sent, the press only buzzes).
     def _open_running(self) -> bool:
-        return (self.clock is not None and self.clock.get("open") and len(self.stack) == 1
+        return (self.clock is not None and self.clock.get("open") and not self.clock.get("stopped")
+                and len(self.stack) == 1
                 and self.stack[0]["t"] == "open_auction")
 
     def _open_amount(self, seat):
@@ -74,7 +123,7 @@ class SeatFlows:
         self.apply(self._act(I.OFFER, player=seat, amount=amount))
 
     def _open_tick(self, now):
-        if len(self.stack) != 1 or self.clock.get("held"):   # the operator is answering: silence waits
+        if len(self.stack) != 1 or self.clock.get("held") or self.clock.get("stopped"):   # the operator is answering: silence waits
             return
         if now < self.clock["until"]:
             return
@@ -106,6 +155,7 @@ class SeatFlows:
     # ---------------------------------------------------------------- auctions
     def _auction_running(self) -> bool:
         return (self.clock is not None and not self.clock.get("manual") and not self.clock.get("open")
+                and not self.clock.get("stopped")
                 and len(self.stack) == 1 and self.stack[0]["t"] == "auction")
 
     def _pending(self):

@@ -41,13 +41,15 @@ class Speak(Frame):
     ends the count, no press in the window passes. Any operator key answers for them."""
 
     def key(self, ctl, key):
-        if key in ("ok", "up", "down"):
+        if key == "ok" and ctl._clock_stopped():
+            ctl._start_clock()
+        elif key in ("ok", "up", "down"):
             ctl._pause_seats()
             ctl._start_entry(ctl._role(I.ANSWER), menu=True)
 
     def _running(self, ctl):
         s = ctl.speak
-        return s is not None and not s.get("manual") and len(ctl.stack) == 1
+        return s is not None and not s.get("manual") and not s.get("stopped") and len(ctl.stack) == 1
 
     def tick(self, ctl, now):
         if not self._running(ctl):
@@ -76,19 +78,29 @@ class Speak(Frame):
         if s is not None and s["count"]:
             lines = [t("speak.count", ctl.lang, player=ctl._whose(),
                        shares=format_amount(s["count"] * shares, ctl.lang))]
-        footer = ctl._footer("speak_seats" if s is not None and not s.get("manual") else "speak")
+        footer = ctl._footer("clock_stopped" if ctl._clock_stopped() else
+                             "speak_seats" if s is not None and not s.get("manual") else "speak")
         return Screen("speaking", ctl._title(), tuple(lines), rows, 0, footer, highlight=highlight)
 
 
+BACK = "back"
+
+
 class ActionList(Frame):
-    """The operator's list during an auction: (label, action) entries, then Menu."""
+    """The operator's list during an auction: Back first (selected when the list opens),
+    then (label, action) entries, then Menu. Enter never turns into a bid: the list opens
+    on Back, so a bid takes a move to it first (two Enters on the auction screen used to
+    bid for the first seat)."""
     sel: int = 0
 
     def items(self, ctl):
         raise NotImplementedError
 
+    def entries(self, ctl):
+        return [(t("list.back", ctl.lang), BACK)] + self.items(ctl)
+
     def key(self, ctl, key):
-        items = self.items(ctl)
+        items = self.entries(ctl)
         if key == "back":
             ctl.stack.pop()
             return
@@ -96,13 +108,15 @@ class ActionList(Frame):
             return
         if key == "ok":
             value = items[self.sel % len(items)][1]
-            if value == MENU:
+            if value == BACK:
+                ctl.stack.pop()
+            elif value == MENU:
                 ctl.stack.append(Menu())
             else:
                 ctl.apply(value)
 
     def draw(self, ctl):
-        items = tuple(label for label, _ in self.items(ctl))
+        items = tuple(label for label, _ in self.entries(ctl))
         return Screen("menu", ctl._title(), (), items, self.sel % len(items), ctl._footer("menu"))
 
 
@@ -132,7 +146,9 @@ class OpenAuction(Frame):
     """Anyone raises at any time on their seat button; the silence sells."""
 
     def key(self, ctl, key):
-        if key in ("ok", "up", "down"):
+        if key == "ok" and ctl._clock_stopped():
+            ctl._start_clock()
+        elif key in ("ok", "up", "down"):
             ctl.stack.append(OpenMenu())
 
     def tick(self, ctl, now):
@@ -157,7 +173,8 @@ class OpenAuction(Frame):
                 rows.append(f"{name}\t{high}")
             else:
                 rows.append(name)
-        footer = ctl._footer("open_seats" if ctl._open_running() else "speak")
+        footer = ctl._footer("clock_stopped" if ctl._clock_stopped() else
+                             "open_seats" if ctl._open_running() else "speak")
         return Screen("auction", ctl._title(), (line,), tuple(rows), 0, footer, highlight=highlight)
 
 
@@ -167,7 +184,9 @@ class Auction(Frame):
     """A lot auction: bidders hold their seat button to stay in as the clock moves."""
 
     def key(self, ctl, key):
-        if key in ("ok", "up", "down"):
+        if key == "ok" and ctl._clock_stopped():
+            ctl._start_clock()
+        elif key in ("ok", "up", "down"):
             ctl._pause_seats()
             ctl.stack.append(AuctionMenu())
 
@@ -191,5 +210,6 @@ class Auction(Frame):
             rows.append(f"{player_name(ctl.ctx, seat)}{state}\t{shown}{mark}")
         lines = (t("auction.line", ctl.lang, lots=d.params.get("lots", ""), price=d.params.get("price", ""),
                    proposal=d.params.get("proposal", "")),)
-        footer = ctl._footer("auction_clock" if ctl._auction_running() else "speak")
+        footer = ctl._footer("clock_stopped" if ctl._clock_stopped() else
+                             "auction_clock" if ctl._auction_running() else "speak")
         return Screen("auction", ctl._title(), lines, tuple(rows), 0, footer)
