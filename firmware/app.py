@@ -33,7 +33,7 @@ from pathlib import Path
 from drivers.events import InputEvent
 from firmware.games import adapter_of
 from firmware.notify import Notifier
-from firmware.render import render_screen
+from firmware.render import clock_strip, render_screen
 from firmware.screens.overlays import Message
 from firmware.texts import t
 
@@ -266,7 +266,10 @@ class App:
         session = self.controller.session
         if board is None or session is None:
             return
-        key = (session.game_id, session.version, self.controller.lang, self.page)
+        # During a seat clock the board's bottom row says what is sold, who leads and, on
+        # a board that can redraw every second (not e-ink), the seconds left.
+        clock = self.controller.board_clock(getattr(board, "every_second", True))
+        key = (session.game_id, session.version, self.controller.lang, self.page, clock)
         if key == self._last_board:
             return
         ui = adapter_of(session)
@@ -274,8 +277,9 @@ class App:
         pages = ui.board_pages(box, board.size)
         if pages != self._pages:
             self._pages, self.page = pages, self.page % pages
-        board.show(ui.render_board(public_snapshot(session), box, board.size, board.mode, self.controller.lang,
-                                   self.page))
+        image = ui.render_board(public_snapshot(session), box, board.size, board.mode, self.controller.lang,
+                                self.page)
+        board.show(clock_strip(image, clock) if clock else image)
         self._last_board = key
 
     def _refresh_lights(self) -> None:

@@ -67,7 +67,7 @@ class Timing:
     auction_step_s: float = 2.0       # the auction clock's pace
     auction_lead_s: float = 2.0       # time to grab the buttons before the first step
     private_view_s: float = 5.0
-    silence_s: float = 3.0            # an open auction: this long without a bid sells the item
+    silence_s: float = 7.0            # an open auction no rule times: this long without a bid sells
 
     @classmethod
     def from_config(cls, timing) -> "Timing":
@@ -351,11 +351,17 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         else:
             self.clock = None
 
-    def _silence_s(self) -> float:
-        """An open auction's silence: the game's rule when its rulebook sets one, else the
-        table's configured length."""
+    def _rule_silence(self):
+        """The silence the rulebook sets for this open auction (the decision's `silence_s`
+        param: Richesses du Monde's 7 s), or None when no rule fixes one."""
         rule = self.session.decision().interaction.params.get("silence_s")
-        return float(rule) if rule is not None else self.timing.silence_s
+        return None if rule is None else float(rule)
+
+    def _silence_s(self) -> float:
+        """An open auction's silence: the game's rule when its rulebook sets one (never
+        configured, never paused), else the table's configured length (timing.silence_s)."""
+        rule = self._rule_silence()
+        return rule if rule is not None else self.timing.silence_s
 
     def _bidders(self):
         """[(seat, lots)] still in the lot auction, as the decision lists them."""
@@ -479,11 +485,14 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         top = self._top()
         if isinstance(top, Frame):
             top.tick(self, now)
-        if self.session is None or not self.stack or self.stack[-1] is top:
+        if self.session is None or not self.stack:
             return
-        uncovered = self._top()
-        if len(self.stack) == 1 and isinstance(uncovered, Frame):
-            uncovered.tick(self, now)
+        if self.stack[-1] is not top:
+            uncovered = self._top()
+            if len(self.stack) == 1 and isinstance(uncovered, Frame):
+                uncovered.tick(self, now)
+        if len(self.stack) == 1:
+            self._clock_warn()
 
     def next_deadline(self) -> float | None:
         """When the next tick has something to do (the loop sleeps until then)."""

@@ -99,7 +99,7 @@ def test_a_press_raises_by_the_step_and_silence_sells():
     c = auction_box(silence=2.0)
     game = c.session.game
     step = game.settings["bid_step"]
-    assert c.screen().kind == "auction" and c.screen().title == "Jeton 1 à vendre"
+    assert c.screen().kind == "auction" and c.screen().title == "Jeton 1 à vendre\t2 s"
     seat(c, 2, 1.0)
     assert game.log[-1].to_json() == {"kind": "bid", "player": 1, "amount": 50}
     seat(c, 3, 1.5)
@@ -171,7 +171,10 @@ def test_silence_with_no_bid_deals_the_tokens_and_the_operator_pauses_the_clock(
     tick(c, 10.0)
     assert game.log[-1].kind == "dice"
     c.handle(InputEvent("back", "press", 30.0))           # no tick while the list was open
-    assert c.next_deadline() == pytest.approx(32.0)
+    assert c.screen().title.endswith("\t2 s")               # the whole silence again
+    assert c.next_deadline() == pytest.approx(31.0)         # the seconds shown change
+    tick(c, 31.0)
+    assert c.screen().title.endswith("\t1 s") and c.next_deadline() == pytest.approx(32.0)
     tick(c, 31.9)
     assert game.log[-1].kind == "dice"
     tick(c, 32.0)

@@ -8,9 +8,14 @@ and the action lists; the screens (`speak`, `open_auction`, `open_menu`, `auctio
 """
 from __future__ import annotations
 
+import math
+
 from engines.core.decision import Interactions as I
 from firmware.menus import MENU, player_name
 from firmware.texts import t
+
+
+WARN_S = 3          # the buzzer sounds once a second over a clock's last seconds
 
 
 class SeatFlows:
@@ -54,6 +59,83 @@ class SeatFlows:
         if root == "auction" and self.clock is not None and not self.clock.get("manual"):
             return self.clock, "next", self.timing.auction_step_s
         return None
+
+    def clock_seconds(self):
+        """The whole seconds left on the running clock (rounded up), or None: no clock runs,
+        or it is stopped, held by the operator, or a count of presses is under way."""
+        timer = self._timer()
+        if timer is None:
+            return None
+        state, key, _ = timer
+        if state.get("stopped") or state.get("held") or state.get("count") or state.get(key) is None:
+            return None
+        return max(0, math.ceil(state[key] - self.now - 1e-9))
+
+    def _clock_wake(self):
+        """When the seconds shown next change (the loop wakes then to redraw), or None."""
+        n = self.clock_seconds()
+        if not n:
+            return None
+        state, key, _ = self._timer()
+        return state[key] - (n - 1)
+
+    def _clock_pausable(self) -> bool:
+        """A window no rule fixes (a configured length) may be paused; a silence the
+        rulebook sets (the decision's `silence_s`) never is."""
+        timer = self._timer()
+        return timer is not None and not (timer[0] is self.clock and self.clock.get("open")
+                                          and self._rule_silence() is not None)
+
+    def _toggle_clock(self) -> None:
+        """Back on a seat screen: pause a running configured clock, or start a stopped one."""
+        timer = self._timer()
+        if timer is None:
+            return
+        state, key, _ = timer
+        if state.get("stopped"):
+            self._start_clock()
+        elif not self._clock_pausable():
+            self.beeps.append("error")          # the rulebook's silence: only a raise entered holds it
+        else:
+            self._stop_clock(max(0.0, state[key] - self.now) if state.get(key) is not None else None)
+
+    def _clock_warn(self) -> None:
+        """The buzzer once a second over a clock's last WARN_S seconds (a clock no longer
+        than that, the lot auction's step, already ticks at each step)."""
+        n = self.clock_seconds()
+        timer = self._timer()
+        if not n or n > WARN_S or timer[2] <= WARN_S:
+            return
+        state, key, _ = timer
+        mark = [state[key], n]
+        if state.get("warned") != mark:
+            state["warned"] = mark
+            self.beeps.append("tick")
+            self.changed = True
+
+    def _clock_title(self, title: str) -> str:
+        """The title with the clock at its right: the seconds left, or "pause"."""
+        if self._clock_stopped():
+            return title + "\t" + t("clock.paused", self.lang)
+        n = self.clock_seconds()
+        return title if n is None else title + "\t" + t("clock.seconds", self.lang, n=n)
+
+    def board_clock(self, seconds: bool):
+        """The line a board everyone sees adds during a seat clock: what is asked or sold
+        and who leads, with the seconds left when the board can redraw every second
+        (`seconds`; an e-ink board cannot); None when no seat clock is on."""
+        timer = self._timer()
+        if timer is None:
+            return None
+        top = self.stack[0]
+        lead = top.board_line(self) if hasattr(top, "board_line") else ""
+        line = self._title() + (" · " + lead if lead else "")
+        if not seconds:
+            return line
+        if self._clock_stopped():
+            return line + "\t" + t("clock.paused", self.lang)
+        n = self.clock_seconds()
+        return line if n is None else line + "\t" + t("clock.seconds", self.lang, n=n)
 
     def _clock_stopped(self) -> bool:
         timer = self._timer()

@@ -17,6 +17,11 @@ from firmware.screens.menu import Menu
 from firmware.texts import lots_label, t
 
 
+def soonest(*times):
+    """The earliest of the times given (None: no time)."""
+    return min((x for x in times if x is not None), default=None)
+
+
 def seat_rows(ctl, asked=None, answers=None, order=None, label=None):
     """A row per player: their answer, "?" for the one asked (highlighted), "–" for one out
     of the round."""
@@ -41,7 +46,9 @@ class Speak(Frame):
     ends the count, no press in the window passes. Any operator key answers for them."""
 
     def key(self, ctl, key):
-        if key == "ok" and ctl._clock_stopped():
+        if key == "back":
+            ctl._toggle_clock()
+        elif key == "ok" and ctl._clock_stopped():
             ctl._start_clock()
         elif key in ("ok", "up", "down"):
             ctl._pause_seats()
@@ -63,7 +70,10 @@ class Speak(Frame):
     def deadline(self, ctl):
         if not self._running(ctl):
             return None
-        return ctl.speak["gap"] if ctl.speak["count"] else ctl.speak["deadline"]
+        return ctl.speak["gap"] if ctl.speak["count"] else soonest(ctl.speak["deadline"], ctl._clock_wake())
+
+    def board_line(self, ctl):
+        return ctl._whose()
 
     def draw(self, ctl):
         d = ctl.session.decision()
@@ -79,8 +89,8 @@ class Speak(Frame):
             lines = [t("speak.count", ctl.lang, player=ctl._whose(),
                        shares=format_amount(s["count"] * shares, ctl.lang))]
         footer = ctl._footer("clock_stopped" if ctl._clock_stopped() else
-                             "speak_seats" if s is not None and not s.get("manual") else "speak")
-        return Screen("speaking", ctl._title(), tuple(lines), rows, 0, footer, highlight=highlight)
+                             "speak_seats_pause" if s is not None and not s.get("manual") else "speak")
+        return Screen("speaking", ctl._clock_title(ctl._title()), tuple(lines), rows, 0, footer, highlight=highlight)
 
 
 BACK = "back"
@@ -146,7 +156,9 @@ class OpenAuction(Frame):
     """Anyone raises at any time on their seat button; the silence sells."""
 
     def key(self, ctl, key):
-        if key == "ok" and ctl._clock_stopped():
+        if key == "back":
+            ctl._toggle_clock()
+        elif key == "ok" and ctl._clock_stopped():
             ctl._start_clock()
         elif key in ("ok", "up", "down"):
             ctl.stack.append(OpenMenu())
@@ -156,16 +168,22 @@ class OpenAuction(Frame):
             ctl._open_tick(now)
 
     def deadline(self, ctl):
-        return ctl.clock["until"] if ctl._open_running() else None
+        return soonest(ctl.clock["until"], ctl._clock_wake()) if ctl._open_running() else None
+
+    def lead(self, ctl):
+        auction = ctl.session.snapshot().get("auction") or {}
+        high, bidder = auction.get("high"), auction.get("high_bidder")
+        if high is None:
+            return t("open.none", ctl.lang, minimum=ctl.session.decision().params.get("minimum", ""))
+        return t("open.high", ctl.lang, amount=high, player=bidder)
+
+    def board_line(self, ctl):
+        return self.lead(ctl)
 
     def draw(self, ctl):
         auction = ctl.session.snapshot().get("auction") or {}
-        d = ctl.session.decision()
         high, bidder = auction.get("high"), auction.get("high_bidder")
-        if high is None:
-            line = t("open.none", ctl.lang, minimum=d.params.get("minimum", ""))
-        else:
-            line = t("open.high", ctl.lang, amount=high, player=bidder)
+        line = self.lead(ctl)
         rows, highlight = [], None
         for name in auction.get("bidders", []):
             if name == bidder:
@@ -173,9 +191,10 @@ class OpenAuction(Frame):
                 rows.append(f"{name}\t{high}")
             else:
                 rows.append(name)
+        running = "open_seats_pause" if ctl._clock_pausable() else "open_seats"
         footer = ctl._footer("clock_stopped" if ctl._clock_stopped() else
-                             "open_seats" if ctl._open_running() else "speak")
-        return Screen("auction", ctl._title(), (line,), tuple(rows), 0, footer, highlight=highlight)
+                             running if ctl._open_running() else "speak")
+        return Screen("auction", ctl._clock_title(ctl._title()), (line,), tuple(rows), 0, footer, highlight=highlight)
 
 
 @frame_type("auction")
@@ -184,7 +203,9 @@ class Auction(Frame):
     """A lot auction: bidders hold their seat button to stay in as the clock moves."""
 
     def key(self, ctl, key):
-        if key == "ok" and ctl._clock_stopped():
+        if key == "back":
+            ctl._toggle_clock()
+        elif key == "ok" and ctl._clock_stopped():
             ctl._start_clock()
         elif key in ("ok", "up", "down"):
             ctl._pause_seats()
@@ -197,7 +218,15 @@ class Auction(Frame):
     def deadline(self, ctl):
         if not ctl._auction_running():
             return None
-        return min([ctl.clock["next"], *ctl.clock["gaps"].values()])
+        return soonest(ctl.clock["next"], ctl._clock_wake(), *ctl.clock["gaps"].values())
+
+    def board_line(self, ctl):
+        return self.line(ctl)
+
+    def line(self, ctl):
+        d = ctl.session.decision()
+        return t("auction.line", ctl.lang, lots=d.params.get("lots", ""), price=d.params.get("price", ""),
+                 proposal=d.params.get("proposal", ""))
 
     def draw(self, ctl):
         d = ctl.session.decision()
@@ -208,8 +237,7 @@ class Auction(Frame):
             state = "" if seat in pending else " ✓"
             shown = lots_label(lots, d.interaction.params['shares'], ctl.lang).split(' (')[0]
             rows.append(f"{player_name(ctl.ctx, seat)}{state}\t{shown}{mark}")
-        lines = (t("auction.line", ctl.lang, lots=d.params.get("lots", ""), price=d.params.get("price", ""),
-                   proposal=d.params.get("proposal", "")),)
+        lines = (self.line(ctl),)
         footer = ctl._footer("clock_stopped" if ctl._clock_stopped() else
-                             "auction_clock" if ctl._auction_running() else "speak")
-        return Screen("auction", ctl._title(), lines, tuple(rows), 0, footer)
+                             "auction_clock_pause" if ctl._auction_running() else "speak")
+        return Screen("auction", ctl._clock_title(ctl._title()), lines, tuple(rows), 0, footer)
