@@ -77,7 +77,7 @@ class Hardware:
 class App:
     def __init__(self, controller, hardware: Hardware, *, queue=None, clock=time.monotonic,
                  notifier: Notifier | None = None, journal=None, strict: bool = False,
-                 board_page_s: float = BOARD_PAGE_S, help_line: str = ""):
+                 board_page_s: float = BOARD_PAGE_S, help_line=""):
         self.controller = controller
         self.hw = hardware
         self.queue = queue or queue_module.Queue()
@@ -86,7 +86,9 @@ class App:
         self.journal = journal
         self.strict = strict                 # tests: a bug raises instead of being shown
         self.board_page_s = board_page_s
-        self.help_line = help_line
+        self.help_line = help_line           # a text, or lang -> text (the sim's key hints)
+        self.on_help = None                  # text -> None: writes a key-hint line drawn apart
+        self._last_help = None
         self.stopping = False
         self.powering_off = False
         self._last_screen = None
@@ -230,13 +232,17 @@ class App:
         c = self.controller
         c.status = self.status_text()
         screen = c.screen()
-        if screen != self._last_screen:
+        # The key-hint line is a text of the language now: a switch redraws it too.
+        help_line = self.help_line(c.lang) if callable(self.help_line) else self.help_line
+        if help_line != self._last_help and self.on_help is not None:
+            self.on_help(help_line)
+        if screen != self._last_screen or help_line != self._last_help:
             op = self.hw.operator
             if hasattr(op, "show_screen"):
-                op.show_screen(screen, self.help_line)
+                op.show_screen(screen, help_line)
             else:
                 op.show(render_screen(screen, op.size, op.mode))
-            self._last_screen = screen
+            self._last_screen, self._last_help = screen, help_line
             self.frames_shown += 1
             if self.on_frame is not None:
                 self.on_frame()
@@ -361,7 +367,7 @@ def reporter(journal, state_dir: Path, lang_of):
 # ------------------------------------------------------------------------ start
 def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: str | None = None,
               seat_buttons=None, notifier: Notifier | None = None, strict: bool = False,
-              journal_path: Path | None = None, help_line: str = "", controller_cls=None) -> App:
+              journal_path: Path | None = None, help_line="", controller_cls=None) -> App:
     """Open the journal in the state directory, resume (or set up) a game, build the App.
 
     `lang` (the --lang option) wins over the language chosen on the box, which wins over

@@ -96,6 +96,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         self.speak: dict | None = None               # seat-button speaking round state
         self.clock: dict | None = None               # auction clock state
         self.news: tuple = ()                        # what the last action did
+        self.news_again = None                       # () -> news in the language now (a switch)
         self.tags: dict[str, int] = {}               # RFID tag -> seat
         self.reported: set = set()
         self.undone = False                          # an undo: the next seat clock waits for OK
@@ -392,6 +393,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
             self._error(str(error))
             return False
         self.news = tuple(self._news(act, events))
+        self.news_again = lambda: tuple(self._news(act, events))
         self.changed = True
         return True
 
@@ -430,7 +432,8 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         except (CorbeilleError, OSError) as error:
             self._error(str(error) if not isinstance(error, IllegalAction) else error.message(self.lang))
             return False
-        self.news = (t("news.undone", self.lang, action=describe(self.ctx, act)),)
+        self.news_again = lambda: (t("news.undone", self.lang, action=describe(self.ctx, act)),)
+        self.news = self.news_again()
         self.undone = True
         self.changed = True
         return True
@@ -442,7 +445,8 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         except (CorbeilleError, OSError) as error:
             self._error(str(error) if not isinstance(error, IllegalAction) else error.message(self.lang))
             return False
-        self.news = (t("news.undone_to", self.lang, count=len(undone), n=length + 1),)
+        self.news_again = lambda: (t("news.undone_to", self.lang, count=len(undone), n=length + 1),)
+        self.news = self.news_again()
         self.undone = bool(undone)
         self.changed = True
         return True

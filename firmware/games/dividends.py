@@ -6,7 +6,7 @@ player's cash outside the private view (a long seat press or an RFID card).
 """
 from __future__ import annotations
 
-from engines.core.i18n import format_amount
+from engines.core.i18n import format_amount, text
 from engines.dividends import GAME
 from firmware.fonts import FONT
 from firmware.render import Canvas
@@ -98,7 +98,7 @@ class DividendsUI:
             items = tuple((signed(v, lang), v) for v in domain.values)
             return Question(name, "list", title, (t("q.dv.move", lang, company=filled.get("company", "")),), items)
         if name == "tile":            # the event tile drawn by hand
-            items = tuple((str(v), v) for v in domain.values)
+            items = tuple((text("dv.tile_name." + str(v), lang), v) for v in domain.values)   # as printed
             return Question(name, "list", title, (t("q.dv.tile", lang),), items)
         return None
 
