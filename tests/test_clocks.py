@@ -237,3 +237,36 @@ def test_the_default_silence_leaves_time_to_react():
     from firmware.controller import Timing
 
     assert config_from_dict({}).timing.silence_s == 7.0 == Timing().silence_s
+
+
+CANON = "\n".join([
+    "game maxibourse", "format junior", "players Robert Joelle Nina", "seed 1",
+    *[f"pick {p} {c}" for p, c in zip(["Robert", "Joelle", "Nina"] * 5, [
+        "BARCLAYS", "CHASE", "DEUTSCHE", "BP", "ELF", "ESSO", "LEYLAND", "FIAT", "GM",
+        "BSN", "COCA-COLA", "NESTLE", "COLGATE", "LOREAL", "UNILEVER"])],
+    "first Robert", 'adjust_lots Nina CANON +8 "example"', 'set_price CANON 200 "example"',
+    "roll 1 2", "titre BP CANON", "declare Robert 2", "declare Joelle 2", "declare Nina 0"])
+
+
+def test_the_lot_auction_clock_pauses_and_an_undone_step_waits_for_ok(tmp_path):
+    journal_script(tmp_path, CANON)
+    box = E2EBox(tmp_path)                             # auction_step_s 1.0
+    try:
+        assert box.c.stack[0]["t"] == "auction"
+        box.hold(1).hold(2)
+        box.wait(1.05)                                                   # the clock: 250
+        assert box.game.price("CANON") == 250
+        box.press("back")                                                # paused
+        assert box.screen.title.endswith("\tpause")
+        box.wait(5.0)
+        assert box.game.price("CANON") == 250
+        box.press("back").wait(1.0)                                      # running again: 260
+        assert box.game.price("CANON") == 260
+        undo_last(box)
+        assert box.game.price("CANON") == 250 and box.screen.footer == "OK lancer le chrono"
+        box.wait(5.0)
+        assert box.game.price("CANON") == 250                            # the undo sticks
+        box.press("ok").wait(1.05)
+        assert box.game.price("CANON") == 260
+    finally:
+        box.close()
