@@ -60,7 +60,7 @@ class Display:
     name = "display"
     degraded = False
     last_error = ""
-    every_second = True     # a frame a second costs nothing (an e-ink panel says otherwise)
+    every_second = True     # can redraw every second (a countdown); e-ink cannot
 
     def __init__(self, size: tuple[int, int], mode: str, name: str | None = None):
         if mode not in MODES:

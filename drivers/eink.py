@@ -164,7 +164,7 @@ class QuotationBoard(ReportsFaults, Display):
     False the caller calls ``tick(now)`` (tests, or a loop that owns all timing).
     """
 
-    every_second = False    # a slow panel: no countdown redrawn each second
+    every_second = False    # a refresh takes seconds: no countdown on paper
 
     def __init__(self, panel, *, size: tuple[int, int] | None = None, rotate: int = 0,
                  max_partials: int = MAX_PARTIALS, full_interval: float = 5.0,

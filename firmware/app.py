@@ -33,7 +33,7 @@ from pathlib import Path
 from drivers.events import InputEvent
 from firmware.games import adapter_of
 from firmware.notify import Notifier
-from firmware.render import render_screen
+from firmware.render import clock_strip, render_screen
 from firmware.screens.overlays import Message
 from firmware.texts import t
 
@@ -77,7 +77,7 @@ class Hardware:
 class App:
     def __init__(self, controller, hardware: Hardware, *, queue=None, clock=time.monotonic,
                  notifier: Notifier | None = None, journal=None, strict: bool = False,
-                 board_page_s: float = BOARD_PAGE_S, help_line: str = ""):
+                 board_page_s: float = BOARD_PAGE_S, help_line=""):
         self.controller = controller
         self.hw = hardware
         self.queue = queue or queue_module.Queue()
@@ -86,7 +86,9 @@ class App:
         self.journal = journal
         self.strict = strict                 # tests: a bug raises instead of being shown
         self.board_page_s = board_page_s
-        self.help_line = help_line
+        self.help_line = help_line           # a text, or lang -> text (the sim's key hints)
+        self.on_help = None                  # text -> None: writes a key-hint line drawn apart
+        self._last_help = None
         self.stopping = False
         self.powering_off = False
         self._last_screen = None
@@ -230,13 +232,17 @@ class App:
         c = self.controller
         c.status = self.status_text()
         screen = c.screen()
-        if screen != self._last_screen:
+        # The key-hint line is a text of the language now: a switch redraws it too.
+        help_line = self.help_line(c.lang) if callable(self.help_line) else self.help_line
+        if help_line != self._last_help and self.on_help is not None:
+            self.on_help(help_line)
+        if screen != self._last_screen or help_line != self._last_help:
             op = self.hw.operator
             if hasattr(op, "show_screen"):
-                op.show_screen(screen, self.help_line)
+                op.show_screen(screen, help_line)
             else:
                 op.show(render_screen(screen, op.size, op.mode))
-            self._last_screen = screen
+            self._last_screen, self._last_help = screen, help_line
             self.frames_shown += 1
             if self.on_frame is not None:
                 self.on_frame()
@@ -270,9 +276,10 @@ class App:
         session = self.controller.session
         if board is None or session is None:
             return
-        # a board that can redraw every second shows the seconds a game's clock has left
-        left = self.controller.clock_left() if getattr(board, "every_second", False) else None
-        key = (session.game_id, session.version, self.controller.lang, self.page, left)
+        # During a seat clock the board's bottom row says what is sold, who leads and, on
+        # a board that can redraw every second (not e-ink), the seconds left.
+        clock = self.controller.board_clock(getattr(board, "every_second", True))
+        key = (session.game_id, session.version, self.controller.lang, self.page, clock)
         if key == self._last_board:
             return
         ui = adapter_of(session)
@@ -280,10 +287,9 @@ class App:
         pages = ui.board_pages(box, board.size)
         if pages != self._pages:
             self._pages, self.page = pages, self.page % pages
-        snapshot = public_snapshot(session)
-        if left is not None:
-            snapshot["clock_s"] = left
-        board.show(ui.render_board(snapshot, box, board.size, board.mode, self.controller.lang, self.page))
+        image = ui.render_board(public_snapshot(session), box, board.size, board.mode, self.controller.lang,
+                                self.page)
+        board.show(clock_strip(image, clock) if clock else image)
         self._last_board = key
 
     def _refresh_lights(self) -> None:
@@ -365,7 +371,7 @@ def reporter(journal, state_dir: Path, lang_of):
 # ------------------------------------------------------------------------ start
 def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: str | None = None,
               seat_buttons=None, notifier: Notifier | None = None, strict: bool = False,
-              journal_path: Path | None = None, help_line: str = "", controller_cls=None) -> App:
+              journal_path: Path | None = None, help_line="", controller_cls=None) -> App:
     """Open the journal in the state directory, resume (or set up) a game, build the App.
 
     `lang` (the --lang option) wins over the language chosen on the box, which wins over

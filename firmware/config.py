@@ -136,7 +136,7 @@ class TimingConfig:
     speaking_window_s: float
     auction_step_s: float
     private_view_s: float
-    silence_s: float             # an open auction (Dividends' tokens): silence this long sells
+    silence_s: float             # an open auction no rule times (Dividends' tokens): silence this long sells
 
 
 @dataclass(frozen=True)
@@ -368,7 +368,12 @@ SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
         "speaking_window_s": (10.0, _seconds(1, 600)),
         "auction_step_s": (2.0, _seconds(0.2, 60)),
         "private_view_s": (5.0, _seconds(1, 600)),
-        "silence_s": (3.0, _seconds(0.5, 60)),
+        # 7 s, not 3: at 3 s the tokens were dealt before the table reacted (issue 15).
+        # Seven seconds is the only length a rulebook of the box's games gives an open
+        # auction's silence (Richesses du Monde: "Il ne peut s'écouler plus de 7 secondes
+        # de silence au cours d'une enchère"), and it leaves 4 quiet seconds to decide a
+        # raise before the buzzer counts the last 3.
+        "silence_s": (7.0, _seconds(0.5, 60)),
     },
 }
 SECTION_CLASSES = {

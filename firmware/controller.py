@@ -68,7 +68,7 @@ class Timing:
     auction_step_s: float = 2.0       # the auction clock's pace
     auction_lead_s: float = 2.0       # time to grab the buttons before the first step
     private_view_s: float = 5.0
-    silence_s: float = 3.0            # an open auction: this long without a bid sells the item
+    silence_s: float = 7.0            # an open auction no rule times: this long without a bid sells
 
     @classmethod
     def from_config(cls, timing) -> "Timing":
@@ -98,8 +98,10 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         self.speak: dict | None = None               # seat-button speaking round state
         self.clock: dict | None = None               # auction clock state
         self.news: tuple = ()                        # what the last action did
+        self.news_again = None                       # () -> news in the language now (a switch)
         self.tags: dict[str, int] = {}               # RFID tag -> seat
         self.reported: set = set()
+        self.undone = False                          # an undo: the next seat clock waits for OK
         self._seen = None
         self.changed = True                          # something to draw or save
 
@@ -262,7 +264,15 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         root = self._root()
         keep = [f for f in self.stack[1:] if f["t"] in ("error", "message")]
         self.stack = [root] + keep
+        if self.undone:
+            self.clock = None                        # a clock of the undone position is not kept
         self._arm_seats(root)
+        if self.undone:
+            # The restored round waits for OK: a clock restarting by itself would redo
+            # what was just undone (a silence re-dealing the tokens), so the undo could
+            # not stick.
+            self.undone = False
+            self._stop_clock()
         if self.session.over:
             self._game_over()
 
@@ -352,11 +362,17 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         else:
             self.clock = None
 
-    def _silence_s(self) -> float:
-        """An open auction's silence: the game's rule when its rulebook sets one, else the
-        table's configured length."""
+    def _rule_silence(self):
+        """The silence the rulebook sets for this open auction (the decision's `silence_s`
+        param: a silence the rulebook fixes), or None when no rule fixes one."""
         rule = self.session.decision().interaction.params.get("silence_s")
-        return float(rule) if rule is not None else self.timing.silence_s
+        return None if rule is None else float(rule)
+
+    def _silence_s(self) -> float:
+        """An open auction's silence: the game's rule when its rulebook sets one (never
+        configured, never paused), else the table's configured length (timing.silence_s)."""
+        rule = self._rule_silence()
+        return rule if rule is not None else self.timing.silence_s
 
     def _bidders(self):
         """[(seat, lots)] still in the lot auction, as the decision lists them."""
@@ -387,6 +403,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
             self._error(str(error))
             return False
         self.news = tuple(self._news(act, events))
+        self.news_again = lambda: tuple(self._news(act, events))
         self.changed = True
         return True
 
@@ -425,7 +442,9 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         except (CorbeilleError, OSError) as error:
             self._error(str(error) if not isinstance(error, IllegalAction) else error.message(self.lang))
             return False
-        self.news = (t("news.undone", self.lang, action=describe(self.ctx, act)),)
+        self.news_again = lambda: (t("news.undone", self.lang, action=describe(self.ctx, act)),)
+        self.news = self.news_again()
+        self.undone = True
         self.changed = True
         return True
 
@@ -436,7 +455,9 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         except (CorbeilleError, OSError) as error:
             self._error(str(error) if not isinstance(error, IllegalAction) else error.message(self.lang))
             return False
-        self.news = (t("news.undone_to", self.lang, count=len(undone), n=length + 1),)
+        self.news_again = lambda: (t("news.undone_to", self.lang, count=len(undone), n=length + 1),)
+        self.news = self.news_again()
+        self.undone = bool(undone)
         self.changed = True
         return True
 
@@ -478,11 +499,14 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         top = self._top()
         if isinstance(top, Frame):
             top.tick(self, now)
-        if self.session is None or not self.stack or self.stack[-1] is top:
+        if self.session is None or not self.stack:
             return
-        uncovered = self._top()
-        if len(self.stack) == 1 and isinstance(uncovered, Frame):
-            uncovered.tick(self, now)
+        if self.stack[-1] is not top:
+            uncovered = self._top()
+            if len(self.stack) == 1 and isinstance(uncovered, Frame):
+                uncovered.tick(self, now)
+        if len(self.stack) == 1:
+            self._clock_warn()
 
     def next_deadline(self) -> float | None:
         """When the next tick has something to do (the loop sleeps until then)."""

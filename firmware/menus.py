@@ -25,7 +25,7 @@ from engines.core.actions import (CHANCE, Company, CountDelta, DieFace, Lots, Mo
                                   Signed, SignedDie, Target, _base, list_item)
 from engines.core.errors import CorbeilleError
 from engines.core.decision import Choice, Fixed, Interactions, IntRange, Items, Subset
-from engines.core.i18n import catalog, format_amount
+from engines.core.i18n import catalog, format_amount, text
 from firmware.texts import lots_label, money, signed, t
 
 MENU = "#menu"          # the value of the "Menu…" entry added to a root list
@@ -284,8 +284,13 @@ def choice_question(ctx, kind, name, domain, filled, typ):
     move with its sign), under the question line of that type in the game's catalog
     (`q.<prefix><type>`, else `q.<type>`: "CEDARPINES: up or down?" for a `Move`)."""
     lang = ctx.lang
-    items = tuple(((signed(v, lang) if _is(typ, Signed) else str(v)), v) for v in domain.values)
     stem = typ.__name__.lower() if isinstance(typ, type) else ""
+
+    def label(v):   # a value with a printed name in the game's catalog (a tile "as printed")
+        named = f"{_prefix(ctx)}{stem}_name.{v}"
+        return text(named, lang) if stem and named in catalog(lang) else signed(v, lang) if _is(typ, Signed) else str(v)
+
+    items = tuple((label(v), v) for v in domain.values)
     line = name
     for key in ("q." + _prefix(ctx) + stem, "q." + stem):
         if stem and has_text("ui." + key, lang):

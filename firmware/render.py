@@ -338,3 +338,14 @@ BODIES = {
     "speaking": _seats_body,
     "auction": _seats_body,
 }
+
+
+def clock_strip(image: Image.Image, text: str, *, paper: bool | None = None) -> Image.Image:
+    """``image`` (a board's frame) with a seat clock's line in an inverted bar across its
+    bottom row: "what is sold · who leads" and, after a tab, the seconds left."""
+    c = Canvas.new(image.size, image.mode, paper)
+    c.image.paste(image)
+    y = c.height - c.lh
+    c.bar(0, y, c.width - 1, c.height - 1)
+    c.columns(c.scale, c.width - c.scale, y, text, fill=c.bg)
+    return c.image

@@ -77,11 +77,15 @@ def run_sim(config, *, lang=None, text=False, stdin=None, stdout=None, state_dir
     stdout.write("\x1b[?25l\x1b[H\x1b[2J")          # hide the cursor, clear
     try:
         app = start_app(config, hw, queue=events, lang=lang, seat_buttons=range(6))
-        help_line = t("sim.help", app.controller.lang)
+        # The key hints in the language of the box now: a switch from the menu rewrites them.
         if pixels:
-            stdout.write(f"\x1b[{PIXEL_LINES - 1};1H{help_line[:size.columns]}")
+            def write_help(line):
+                stdout.write(f"\x1b[{PIXEL_LINES - 1};1H\x1b[2K{line[:size.columns]}")
+                stdout.flush()
+            app.on_help = write_help
+            app.help_line = lambda lang: t("sim.help", lang)
         else:
-            app.help_line = (t("sim.too_small", app.controller.lang) + "\n" if not text else "") + help_line
+            app.help_line = lambda lang: (t("sim.too_small", lang) + "\n" if not text else "") + t("sim.help", lang)
         stdout.flush()
         keyboard.start()
         app.run()

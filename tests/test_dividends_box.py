@@ -99,7 +99,7 @@ def test_a_press_raises_by_the_step_and_silence_sells():
     c = auction_box(silence=2.0)
     game = c.session.game
     step = game.settings["bid_step"]
-    assert c.screen().kind == "auction" and c.screen().title == "Jeton 1 à vendre"
+    assert c.screen().kind == "auction" and c.screen().title == "Jeton 1 à vendre\t2 s"
     seat(c, 2, 1.0)
     assert game.log[-1].to_json() == {"kind": "bid", "player": 1, "amount": 50}
     seat(c, 3, 1.5)
@@ -152,7 +152,7 @@ def test_the_operator_answers_for_players_without_a_button():
     c.handle(InputEvent("ok", "press", 1.5))
     labels = [label for label, _ in c._open_items()]
     assert "Gus : 50" in labels
-    target = labels.index("Gus : 50")
+    target = labels.index("Gus : 50") + 1                 # after the list's Back, where it opens
     for _ in range(target):
         c.handle(InputEvent("down", "press", 1.6))
     c.handle(InputEvent("ok", "press", 1.7))
@@ -171,7 +171,10 @@ def test_silence_with_no_bid_deals_the_tokens_and_the_operator_pauses_the_clock(
     tick(c, 10.0)
     assert game.log[-1].kind == "dice"
     c.handle(InputEvent("back", "press", 30.0))           # no tick while the list was open
-    assert c.next_deadline() == pytest.approx(32.0)
+    assert c.screen().title.endswith("\t2 s")               # the whole silence again
+    assert c.next_deadline() == pytest.approx(31.0)         # the seconds shown change
+    tick(c, 31.0)
+    assert c.screen().title.endswith("\t1 s") and c.next_deadline() == pytest.approx(32.0)
     tick(c, 31.9)
     assert game.log[-1].kind == "dice"
     tick(c, 32.0)
@@ -210,7 +213,8 @@ def test_a_physical_event_tile_is_chosen_then_confirmed_with_its_outcome():
     c.attach(Session(game))
     assert c.stack[0]["t"] == "entry" and c.stack[0]["kind"] == "event"
     screen = c.screen()
-    assert screen.kind == "menu" and screen.items[:4] == TILES
+    assert screen.kind == "menu" and screen.items[:4] == ("Force Sell", "Buy In", "Placement Offer",
+                                                          "Technical Correction")   # as printed
     n, tile = len(game.log), TILES[2]
     for _ in range(2):
         c.handle(InputEvent("down", "press", 0.0))

@@ -71,13 +71,13 @@ def test_an_auction_on_the_seat_buttons_with_the_7_second_clock(tmp_path):
     deux fois, trois fois" on the screen with a tick each, then "adjugé"; no bid: the bank
     buys at half price and the titles go back to the stock."""
     box = start(tmp_path, AUCTION)
-    assert box.screen.title.startswith("ARGENT") and box.screen.lines[0].endswith("· 7 s")
+    assert box.screen.title.startswith("ARGENT") and box.screen.title.endswith("\t7 s")   # the seconds left
     box.press("seat2")                                  # Ben: 1 750 000, half of 3 500 000
     assert box.screen.lines[0].startswith("1 750 000 par Ben")
     box.wait(2.0)
-    assert box.screen.lines[0].endswith("· 5 s")
+    assert box.screen.title.endswith("\t5 s")
     box.press("seat3")                                  # Cid raises by 100 000: the clock restarts
-    assert box.screen.lines[0] == "1 850 000 par Cid · 7 s"
+    assert box.screen.lines[0] == "1 850 000 par Cid" and box.screen.title.endswith("\t7 s")
     before = len(box.beeper.calls)
     box.wait(4.0)
     assert box.screen.lines[0].endswith("une fois")
@@ -113,7 +113,7 @@ def test_a_press_above_the_bidders_cash_blinks_his_light_without_a_buzz(tmp_path
     box.press("seat3")
     assert len(game.log) == log and box.beeper.calls[beeps:] == []
     assert ("blink", 3) in box.lights.calls
-    assert box.screen.lines[0].endswith("· 6 s")
+    assert box.screen.title.endswith("\t6 s")
 
 
 def test_a_power_cut_mid_auction_resumes_the_lot_with_a_fresh_7_seconds(tmp_path):
@@ -125,7 +125,7 @@ def test_a_power_cut_mid_auction_resumes_the_lot_with_a_fresh_7_seconds(tmp_path
     box.close()                                        # the power goes
     again = E2EBox(tmp_path, seats=3, extra={"game": {"dice": "device"}})
     assert again.game.log[-1].kind == "bid" and again.game.snapshot()["auction"]["high_bidder"] == "Ben"
-    assert again.screen.lines[0] == "1 750 000 par Ben · 7 s"
+    assert again.screen.lines[0] == "1 750 000 par Ben" and again.screen.title.endswith("\t7 s")
     again.wait(7.1)
     assert again.game.trusts(1) == ("ARGENT",)
     again.close()
@@ -168,7 +168,7 @@ def test_a_free_sale_with_an_overbid_on_the_seat_buttons(tmp_path):
     assert game.snapshot()["sale"]["buyer"] == "Cid"
     box.wait(7.1)                                      # the overbids close
     assert game.decision().prompt == "prompt.rm.sale_accept"
-    assert box.screen.lines[0].endswith("· 7 s")       # the seller's 7 seconds
+    assert box.screen.title.endswith("\t7 s")       # the seller's 7 seconds
     box.wait(1.0)                                      # the window's result shown: presses ignored
     box.press("seat2")                                 # not the seller: his light blinks, nothing happens
     assert ("blink", 2) in box.lights.calls and game.decision().prompt == "prompt.rm.sale_accept"
@@ -228,7 +228,7 @@ def test_the_operator_enters_a_larger_raise_and_the_clock_holds_meanwhile(tmp_pa
     box.press("ok")
     game = box.game
     assert game.log[-1] == game.ACTIONS.parse("bid Cid 2250000", game.players)
-    assert box.screen.lines[0] == "2 250 000 par Cid · 7 s"
+    assert box.screen.lines[0] == "2 250 000 par Cid" and box.screen.title.endswith("\t7 s")
 
 
 def test_the_board_shows_the_lot_the_bid_the_leader_and_the_seconds_left(tmp_path):
@@ -236,16 +236,17 @@ def test_the_board_shows_the_lot_the_bid_the_leader_and_the_seconds_left(tmp_pat
     board shows the lot, the bid and the leader)"; never any cash."""
     from drivers.display import PngDisplay
     from firmware.games.richesses import render_board
+    from firmware.render import clock_strip
     journal_script(tmp_path, AUCTION)
     board = PngDisplay((128, 64), "1", name="board", keep=5)
     box = E2EBox(tmp_path, seats=3, board=board, extra={"game": {"dice": "device"}})
     box.press("seat2")
     box.wait(3.0)
-    shown = box.app.controller.clock_left()
-    assert shown == 4
+    line = box.app.controller.board_clock(True)          # the lot, the leader, the seconds left
+    assert line.endswith("\t4 s") and "Ben" in line
     snap = box.game.public(box.game.snapshot())
-    assert render_board(dict(snap, clock_s=4)).tobytes() == board.last_frame.tobytes()
-    assert render_board(snap).tobytes() != board.last_frame.tobytes()   # the e-ink board: no seconds
+    assert clock_strip(render_board(snap), line).tobytes() == board.last_frame.tobytes()
+    assert "\t" not in box.app.controller.board_clock(False)   # the e-ink board: no seconds
     assert all("cash" not in p for p in snap["players"])
     box.close()
 

@@ -11,6 +11,9 @@ A number's word agrees with it where the template says so: `{lots} {lots:lot|lot
 text writes "lot(s)". Two languages with one singular each need no gettext toolchain: the
 rule is `singular` below, and the forms stay beside the sentence in the JSON catalog.
 
+A value the protocol spells as a word is shown by its catalog name: `{tile:@dv.tile_name}`
+writes the catalog's `dv.tile_name.FORCE-SELL` ("Force Sell", as printed on the tile).
+
 A key missing from a catalog is a bug, so `text` falls back to the key itself with its
 parameters rather than raising: a missing translation must never stop a game.
 """
@@ -92,6 +95,11 @@ class _Formatter(string.Formatter):
         self.lang = lang
 
     def format_field(self, value, spec):
+        if spec.startswith("@"):
+            # A value the catalog names: `{tile:@dv.tile_name}` writes "dv.tile_name.<value>"
+            # (the tile's printed name, "Force Sell"), not the protocol's word ("FORCE-SELL").
+            key = f"{spec[1:]}.{value}"
+            return _catalogs.get(self.lang, {}).get(key) or _catalogs["en"].get(key) or str(value)
         if "|" in spec:
             one, _, other = spec.partition("|")
             count = len(value) if isinstance(value, (list, tuple)) else value

@@ -9,6 +9,8 @@ from __future__ import annotations
 class MenuFlow:
     def set_lang(self, lang: str) -> None:
         self.lang = lang
+        if getattr(self, "news_again", None) is not None:
+            self.news = self.news_again()      # the line above the menu follows the switch too
         if self.journal is not None:
             self.journal.set_meta("lang", lang)
         self.changed = True

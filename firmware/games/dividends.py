@@ -6,7 +6,7 @@ player's cash outside the private view (a long seat press or an RFID card).
 """
 from __future__ import annotations
 
-from engines.core.i18n import format_amount
+from engines.core.i18n import format_amount, text
 from engines.dividends import GAME
 from firmware.fonts import FONT
 from firmware.render import Canvas

@@ -138,8 +138,6 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
         else:
             rows.append(f"{auction['high_bidder']}\t{format_amount(auction['high'], lang)}")
         rows.append(t("rm.board.next", lang, amount=format_amount(auction["minimum"], lang)))
-        if snapshot.get("clock_s") is not None:      # a board that redraws every second
-            rows.append(t("rm.board.clock", lang, n=snapshot["clock_s"]))
     elif snapshot.get("step") == "setup" and snapshot.get("plaques"):
         rows += plaque_rows(snapshot["plaques"], size, page)
     else:

@@ -18,6 +18,11 @@ from firmware.screens.menu import Menu
 from firmware.texts import lots_label, t
 
 
+def soonest(*times):
+    """The earliest of the times given (None: no time)."""
+    return min((x for x in times if x is not None), default=None)
+
+
 def seat_rows(ctl, asked=None, answers=None, order=None, label=None):
     """A row per player: their answer, "?" for the one asked (highlighted), "–" for one out
     of the round."""
@@ -42,13 +47,17 @@ class Speak(Frame):
     ends the count, no press in the window passes. Any operator key answers for them."""
 
     def key(self, ctl, key):
-        if key in ("ok", "up", "down"):
+        if key == "back":
+            ctl._toggle_clock()
+        elif key == "ok" and ctl._clock_stopped():
+            ctl._start_clock()
+        elif key in ("ok", "up", "down"):
             ctl._pause_seats()
             ctl._start_entry(ctl._role(I.ANSWER), menu=True)
 
     def _running(self, ctl):
         s = ctl.speak
-        return s is not None and not s.get("manual") and len(ctl.stack) == 1
+        return s is not None and not s.get("manual") and not s.get("stopped") and len(ctl.stack) == 1
 
     def tick(self, ctl, now):
         if not self._running(ctl):
@@ -62,7 +71,10 @@ class Speak(Frame):
     def deadline(self, ctl):
         if not self._running(ctl):
             return None
-        return ctl.speak["gap"] if ctl.speak["count"] else ctl.speak["deadline"]
+        return ctl.speak["gap"] if ctl.speak["count"] else soonest(ctl.speak["deadline"], ctl._clock_wake())
+
+    def board_line(self, ctl):
+        return ctl._whose()
 
     def draw(self, ctl):
         d = ctl.session.decision()
@@ -77,19 +89,29 @@ class Speak(Frame):
         if s is not None and s["count"]:
             lines = [t("speak.count", ctl.lang, player=ctl._whose(),
                        shares=format_amount(s["count"] * shares, ctl.lang))]
-        footer = ctl._footer("speak_seats" if s is not None and not s.get("manual") else "speak")
-        return Screen("speaking", ctl._title(), tuple(lines), rows, 0, footer, highlight=highlight)
+        footer = ctl._footer("clock_stopped" if ctl._clock_stopped() else
+                             "speak_seats_pause" if s is not None and not s.get("manual") else "speak")
+        return Screen("speaking", ctl._clock_title(ctl._title()), tuple(lines), rows, 0, footer, highlight=highlight)
+
+
+BACK = "back"
 
 
 class ActionList(Frame):
-    """The operator's list during an auction: (label, action) entries, then Menu."""
+    """The operator's list during an auction: Back first (selected when the list opens),
+    then (label, action) entries, then Menu. Enter never turns into a bid: the list opens
+    on Back, so a bid takes a move to it first (two Enters on the auction screen used to
+    bid for the first seat)."""
     sel: int = 0
 
     def items(self, ctl):
         raise NotImplementedError
 
+    def entries(self, ctl):
+        return [(t("list.back", ctl.lang), BACK)] + self.items(ctl)
+
     def key(self, ctl, key):
-        items = self.items(ctl)
+        items = self.entries(ctl)
         if key == "back":
             ctl.stack.pop()
             return
@@ -97,7 +119,9 @@ class ActionList(Frame):
             return
         if key == "ok":
             value = items[self.sel % len(items)][1]
-            if value == MENU:
+            if value == BACK:
+                ctl.stack.pop()
+            elif value == MENU:
                 ctl.stack.append(Menu())
             elif value == RAISE_ENTRY:
                 ctl._start_entry(ctl._role(I.OFFER), menu=True)
@@ -105,7 +129,7 @@ class ActionList(Frame):
                 ctl.apply(value)
 
     def draw(self, ctl):
-        items = tuple(label for label, _ in self.items(ctl))
+        items = tuple(label for label, _ in self.entries(ctl))
         return Screen("menu", ctl._title(), (), items, self.sel % len(items), ctl._footer("menu"))
 
 
@@ -135,7 +159,11 @@ class OpenAuction(Frame):
     """Anyone raises at any time on their seat button; the silence sells."""
 
     def key(self, ctl, key):
-        if key in ("ok", "up", "down"):
+        if key == "back":
+            ctl._toggle_clock()
+        elif key == "ok" and ctl._clock_stopped():
+            ctl._start_clock()
+        elif key in ("ok", "up", "down"):
             ctl.stack.append(OpenMenu())
 
     def tick(self, ctl, now):
@@ -143,25 +171,25 @@ class OpenAuction(Frame):
             ctl._open_tick(now)
 
     def deadline(self, ctl):
-        if not ctl._open_running():
-            return None
-        until = ctl.clock["until"]
-        if ctl._rule_clock():              # wake every second: the seconds left are shown
-            return min(until, until - ctl._open_left(ctl.now) + 1) if ctl._open_left(ctl.now) > 1 else until
-        return until
+        return soonest(ctl.clock["until"], ctl._clock_wake()) if ctl._open_running() else None
+
+    def lead(self, ctl):
+        auction = ctl.session.snapshot().get("auction") or {}
+        high, bidder = auction.get("high"), auction.get("high_bidder")
+        if high is None:
+            return t("open.none", ctl.lang, minimum=ctl.session.decision().params.get("minimum", ""))
+        return t("open.high", ctl.lang, amount=high, player=bidder)
+
+    def board_line(self, ctl):
+        return self.lead(ctl)
 
     def draw(self, ctl):
         auction = ctl.session.snapshot().get("auction") or {}
-        d = ctl.session.decision()
         high, bidder = auction.get("high"), auction.get("high_bidder")
-        if high is None:
-            line = t("open.none", ctl.lang, minimum=d.params.get("minimum", ""))
-        else:
-            line = t("open.high", ctl.lang, amount=high, player=bidder)
-        if ctl._open_running() and ctl._rule_clock():
-            left = ctl._open_left(ctl.now)      # the last three: "une fois", "deux fois", "trois fois"
-            line += " · " + (t("open.count_" + str(4 - max(left, 1)), ctl.lang) if left <= 3 else
-                             t("open.seconds", ctl.lang, n=left))
+        line = self.lead(ctl)
+        if ctl._open_running() and ctl._rule_clock() and ctl._open_left(ctl.now) <= 3:
+            # a rulebook's silence (RM9): its last three seconds said as at an auction
+            line += " · " + t("open.count_" + str(4 - max(ctl._open_left(ctl.now), 1)), ctl.lang)
         rows, highlight = [], None
         for name in auction.get("bidders", []):
             if name == bidder:
@@ -169,8 +197,10 @@ class OpenAuction(Frame):
                 rows.append(f"{name}\t{high}")
             else:
                 rows.append(name)
-        footer = ctl._footer("open_seats" if ctl._open_running() else "speak")
-        return Screen("auction", ctl._title(), (line,), tuple(rows), 0, footer, highlight=highlight)
+        running = "open_seats_pause" if ctl._clock_pausable() else "open_seats"
+        footer = ctl._footer("clock_stopped" if ctl._clock_stopped() else
+                             running if ctl._open_running() else "speak")
+        return Screen("auction", ctl._clock_title(ctl._title()), (line,), tuple(rows), 0, footer, highlight=highlight)
 
 
 @frame_type("auction")
@@ -179,7 +209,11 @@ class Auction(Frame):
     """A lot auction: bidders hold their seat button to stay in as the clock moves."""
 
     def key(self, ctl, key):
-        if key in ("ok", "up", "down"):
+        if key == "back":
+            ctl._toggle_clock()
+        elif key == "ok" and ctl._clock_stopped():
+            ctl._start_clock()
+        elif key in ("ok", "up", "down"):
             ctl._pause_seats()
             ctl.stack.append(AuctionMenu())
 
@@ -190,7 +224,15 @@ class Auction(Frame):
     def deadline(self, ctl):
         if not ctl._auction_running():
             return None
-        return min([ctl.clock["next"], *ctl.clock["gaps"].values()])
+        return soonest(ctl.clock["next"], ctl._clock_wake(), *ctl.clock["gaps"].values())
+
+    def board_line(self, ctl):
+        return self.line(ctl)
+
+    def line(self, ctl):
+        d = ctl.session.decision()
+        return t("auction.line", ctl.lang, lots=d.params.get("lots", ""), price=d.params.get("price", ""),
+                 proposal=d.params.get("proposal", ""))
 
     def draw(self, ctl):
         d = ctl.session.decision()
@@ -201,7 +243,7 @@ class Auction(Frame):
             state = "" if seat in pending else " ✓"
             shown = lots_label(lots, d.interaction.params['shares'], ctl.lang).split(' (')[0]
             rows.append(f"{player_name(ctl.ctx, seat)}{state}\t{shown}{mark}")
-        lines = (t("auction.line", ctl.lang, lots=d.params.get("lots", ""), price=d.params.get("price", ""),
-                   proposal=d.params.get("proposal", "")),)
-        footer = ctl._footer("auction_clock" if ctl._auction_running() else "speak")
-        return Screen("auction", ctl._title(), lines, tuple(rows), 0, footer)
+        lines = (self.line(ctl),)
+        footer = ctl._footer("clock_stopped" if ctl._clock_stopped() else
+                             "auction_clock_pause" if ctl._auction_running() else "speak")
+        return Screen("auction", ctl._clock_title(ctl._title()), lines, tuple(rows), 0, footer)
