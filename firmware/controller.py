@@ -595,8 +595,11 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         return text("ui.title." + d.prompt.removeprefix("prompt."), self.lang, **self._params(d.params))
 
     def _params(self, params):
+        """The pending decision's params as texts use them, with what its interaction adds
+        for the texts only (`text`: derived from the state, no part of it)."""
         out = {}
-        for k, v in params.items():
+        extra = self.session.decision().interaction.params.get("text", {})
+        for k, v in {**extra, **params}.items():
             if isinstance(v, list):
                 out[k] = ", ".join(str(x) for x in v)
             else:

@@ -97,7 +97,7 @@ class Settle:
     """Settlement: buyers pay the price current now (MB5)."""
 
 
-@action("end", CONFIRM)
+@action("end")
 class End:
     """End of the current player's turn."""
 

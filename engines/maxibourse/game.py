@@ -68,6 +68,7 @@ class State:
     first: int | None = None
     round: int = 0
     last_payday: dict = field(default_factory=dict)
+    pawns: list = field(default_factory=list)  # with a board: each seat's square (index from "Action !")
 
     @property
     def stack(self):
@@ -109,10 +110,31 @@ class MaxiBourse(StepGame):
             ruined=[False] * n,
             rumours=[0] * n,
             steps=[F.Picking(order=[s for _ in range(picks) for s in range(n)])],
+            pawns=[0] * n,  # rule 8: every pawn starts on the square "Action !"
         )
         for seat in range(n):  # the bank deals the starting cash (MB2)
             state.ledger.transfer(BANK, seat, cash, "start")
         return state
+
+    # ------------------------------------------------------------------- board
+    def square_of(self, seat):
+        """The square the seat's pawn stands on, from the box file's board; None without one."""
+        return self.box.board[self.s.pawns[seat]] if self.box.board else None
+
+    def move_pawn(self, seat, steps):
+        """The dice move the pawn (rule: "La somme des dés lui indique combien de cases il
+        doit parcourir"); the board goes round."""
+        if self.box.board:
+            self.s.pawns[seat] = (self.s.pawns[seat] + steps) % len(self.box.board)
+
+    def correct_pawn(self, seat, square):
+        """The operator named another square than the board's: the pawn stands on it, at its
+        first occurrence ahead of where the box had it (a square not on the board leaves it)."""
+        board = self.box.board
+        if not board or board[self.s.pawns[seat]] == square or square not in board:
+            return
+        here = self.s.pawns[seat]
+        self.s.pawns[seat] = min((i for i, sq in enumerate(board) if sq == square), key=lambda i: (i - here) % len(board))
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -483,6 +505,8 @@ def snapshot(game: MaxiBourse) -> dict:
         "last_payday": s.last_payday,
         "actions": len(game.log),
     }
+    if game.box.board:  # only with a board: the records made without one keep their shape
+        out["squares"] = {names[seat]: game.square_of(seat) for seat in range(len(names))}
     if isinstance(top, F.Over):
         out["closed"] = top.reason
         out["ranking"] = [{"rank": r, "name": names[seat], "wealth": w} for r, seat, w in game.ranking()]

@@ -32,8 +32,11 @@ TURN_STEPS = ("roll", "pass", "settle", "double")
 def params(game, decision, kind) -> dict:
     f = game.top
     if kind == I.SPEAKING_ROUND:
-        return {"answers": [[s, n] for s, n in f.round.answers], "order": list(f.round.order),
-                "shares": game.shares}
+        out = {"answers": [[s, n] for s, n in f.round.answers], "order": list(f.round.order),
+               "shares": game.shares}
+        if hasattr(f, "to_ask"):  # a titre square: "reste" counts the lots asked in the round
+            out["text"] = {"to_ask": f.to_ask(game)}
+        return out
     if kind == I.LOT_AUCTION:
         return {"bidders": [[s, n] for s, n in f.auction.bidders], "shares": game.shares}
     if kind == I.SETTLEMENT:
