@@ -271,9 +271,10 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
             # Anyone raises at any time, silence sells: bids on the seat buttons.
             return OpenAuction()
         if how in (I.CHANCE, I.PAYMENT) and len(main) == 1 and self.ctx.has(main[0], OUTCOME) \
-                and (self.ctx.device_dice or not self.ctx.has(main[0], CHANCE)):
-            # The device draws (dice, event tile), or a payment: one confirmation with the
-            # outcome shown, a line per company or player (scrolls on a small screen).
+                and (self.ctx.device_dice or not self.ctx.has(main[0], CHANCE) or d.interaction.params.get("device")):
+            # The device draws (dice, event tile, a deal the engine says the device makes),
+            # or a payment: one confirmation with the outcome shown, a line per company or
+            # player (scrolls on a small screen).
             return Chance(main[0])
         if how == I.SPEAKING_ROUND:
             if d.actor in self.seat_buttons:

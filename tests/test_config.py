@@ -56,7 +56,7 @@ def test_defaults_are_a_desktop_simulation(tmp_path):
     assert c.source is None
     assert c.game == cfg.GameDefaults("maxibourse", (), "fr", {
         "format": "junior", "dice": "physical", "payday": "each_round", "vertical_bonus": "per_group",
-        "rounds": 0, "bid_step": 50, "companies": ""})
+        "rounds": 0, "picks": "chosen", "bid_step": 50, "companies": ""})
     assert (c.game.format, c.game.rounds, c.game.bid_step) == ("junior", 0, 50)
     assert c.operator == cfg.OperatorConfig("terminal", "ssd1306", "i2c", 128, 64, 0x3C, 0, "buttons",
                                             128, 120.0, 16, 1, 8_000_000)
@@ -227,7 +227,7 @@ def test_state_dir_order(tmp_path, monkeypatch):
     ({"rfid": {"port": ""}}, 'rfid.port = "": must be a serial device such as "/dev/serial0"'),
     ({"game": {"colour": "red"}},
      "unknown key game.colour: known keys are bid_step, companies, dice, format, game, language, payday, "
-     "players, rounds, vertical_bonus"),
+     "picks, players, rounds, vertical_bonus"),
     ({"sound": {}}, "unknown section [sound]: known sections are board, buzzer, console, game, "
                     "operator, pins, rfid, seats, state, timing"),
     ({"seats": 6}, "seats = 6: must be a table [seats]"),

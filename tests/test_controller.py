@@ -422,7 +422,7 @@ def test_setup_creates_a_journaled_game_with_colour_names(tmp_path):
         b.choose("Jouer")
         header = journal.header(journal.last_game())
         assert header["players"] == ["Rouge", "Bleu", "Vert"] and header["settings"]["rounds"] == 2
-        assert b.screen.title == "Rouge : départ"
+        assert b.screen.title == "Rouge : départ 1/5"
 
 
 def test_setup_options_change_the_chosen_games_own_settings_from_the_configuration(tmp_path):
@@ -438,16 +438,17 @@ def test_setup_options_change_the_chosen_games_own_settings_from_the_configurati
         assert b.screen.selected == 0                 # one press on Play keeps every setting
         b.choose("Régler")
         assert b.screen.title == "Options"
-        assert b.items() == ["Paie: au menu", "Bonus V: par groupe", "Dés: joueurs", "Terminé"]
+        assert b.items() == ["Paie: au menu", "Bonus V: par groupe", "Dés: joueurs", "Départ: choisis", "Terminé"]
         b.choose("Bonus V: par groupe")
         b.choose("Dés: joueurs")
-        assert b.items() == ["Paie: au menu", "Bonus V: une fois", "Dés: boîtier", "Terminé"]
+        assert b.items() == ["Paie: au menu", "Bonus V: une fois", "Dés: boîtier", "Départ: choisis", "Terminé"]
         b.choose("Dés: boîtier")                      # round the list: back to the first value
         b.key("back")                                 # back: the summary, on Play
         assert b.screen.kind == "confirm" and b.screen.selected == 0
         b.choose("Jouer")
         header = journal.header(journal.last_game())
-        assert header["settings"] == {"payday": "manual", "vertical_bonus": "once", "dice": "physical", "rounds": 0}
+        assert header["settings"] == {"payday": "manual", "vertical_bonus": "once", "dice": "physical", "picks": "chosen",
+                                      "rounds": 0}
 
 
 def test_setup_options_list_every_declared_setting_a_number_entered_within_its_range(tmp_path):
@@ -629,4 +630,4 @@ def test_unverified_box_warning_until_the_owner_confirms(tmp_path):
         assert b.screen.kind == "confirm"               # no warning any more
         b.key("back").key("back").key("back").key("back").key("back").key("back")
         b.choose("Reprendre")
-        assert b.screen.title == "Rouge : départ" and journal.last_game() == 1
+        assert b.screen.title == "Rouge : départ 1/5" and journal.last_game() == 1

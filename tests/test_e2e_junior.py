@@ -60,7 +60,7 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
     shot("pick_sector")
     for i in range(5):
         for player in ("Rouge", "Bleu", "Vert"):
-            assert box.screen.title == f"{player} : départ"
+            assert box.screen.title == f"{player} : départ {i + 1}/5"   # the counter: pick 1/5...
             box.pick(*PICKS[player][i])
     assert box.screen.title == "Qui commence ?"
     box.choose("Rouge")
@@ -254,11 +254,11 @@ def test_a_damaged_journal_tail_is_reported_once(tmp_path):
         assert box.screen.kind == "message" and box.screen.title == "Journal réparé"
         assert_matches_reference(box.frame(), "journal_repaired")
         box.press("ok")
-        assert box.screen.title == "Ben : départ" and len(box.game.log) == 1
+        assert box.screen.title == "Ben : départ 1/5" and len(box.game.log) == 1
     finally:
         box.close()
     box = E2EBox(tmp_path, seats=0)
     try:
-        assert box.screen.title == "Ben : départ"                  # shown once only
+        assert box.screen.title == "Ben : départ 1/5"                  # shown once only
     finally:
         box.close()

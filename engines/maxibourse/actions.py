@@ -6,8 +6,10 @@ from typing import Optional
 
 from engines.core.actions import Price as PriceValue  # `Price` here is the card action below
 
-from engines.core.actions import (ANYTIME, CHANCE, CONFIRM, CORRECTION, ActionSet, Company, CountDelta, DieFace, Lots,
-                                  Money, MoneyDelta, PriceDelta, Seat, Target, Text, action)
+from engines.core.actions import (ANYTIME, CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Company, CountDelta, DieFace,
+                                  Lots, Money, MoneyDelta, PriceDelta, Seat, Target, Text, action)
+
+Companies = tuple[Company, ...]  # companies in order (a deal of starting lots)
 
 
 # Setting up ---------------------------------------------------------------
@@ -16,6 +18,13 @@ class Pick:
     """A player chooses one lot of their free starting portfolio (MB2)."""
     player: Seat
     company: Company
+
+
+@action("deal", CHANCE, OUTCOME)
+class Deal:
+    """The setting `picks = "dealt"`: every starting lot drawn by the device, in the picking
+    order (one lot per player in turn); left out, the device draws them and records them."""
+    companies: Companies = ()
 
 
 @action("first")
@@ -185,7 +194,7 @@ class SetPrice:
 
 
 ACTIONS = ActionSet(
-    Pick, First, Sell, Trade, Roll, Double, Pass, Titre, Declare, Raise, Bid, Settle, End,
+    Pick, Deal, First, Sell, Trade, Roll, Double, Pass, Titre, Declare, Raise, Bid, Settle, End,
     Price, Pay, Receive, PayEach, Forced, Rumour, Reveal, Payday, Close,
     AdjustCash, AdjustLots, SetPrice,
 )

@@ -39,6 +39,8 @@ SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings
                        "the table closes it from the menu"),
     "dice": ("physical", ("physical", "device"),
              "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
+    "picks": ("chosen", ("chosen", "dealt"),
+              "chosen: each player chooses their starting lots (MB2); dealt: the device deals them, recorded in the log"),
 }
 
 

@@ -10,6 +10,7 @@ from engines.core.decision import Interactions as I
 PROMPTS = {
     "prompt.mb.over": (I.OVER, {}),
     "prompt.mb.pick": (I.CHOICE, {}),
+    "prompt.mb.deal": (I.CHANCE, {I.DRAW: "deal"}),
     "prompt.mb.first": (I.FIRST_PLAYER, {I.CHOOSE: "first"}),
     "prompt.mb.turn_start": (I.CHOICE, {}),
     "prompt.mb.double": (I.CHOICE, {}),
@@ -47,6 +48,8 @@ def params(game, decision, kind) -> dict:
     if kind == I.FIRST_PLAYER:
         rolls, first = roll_for_first(game.seed, range(len(game.players)))
         return {"rolls": [[s, r] for s, r in rolls.items()], "first": first}
+    if kind == I.CHANCE and decision.prompt == "prompt.mb.deal":
+        return {"device": True}  # the setting `picks = "dealt"`: the device deals, whatever the dice
     if kind == I.CHOICE and decision.prompt == "prompt.mb.square":
         last = game.log[-1] if game.log else None
         titre = decision.option("titre") is not None

@@ -142,6 +142,8 @@ class MaxiBourseUI:
                 return [describe(ctx, act), t("q.sell_at", lang, price=offer.params["price"])]
         if act.kind == "double":
             return [describe(ctx, act), t("q.mb.au_cours_at", lang, price=snap["companies"][act.company]["price"])]
+        if act.kind == "deal":
+            return [e.text(lang) for e in events if e.key == "mb.dealt"] or [describe(ctx, act)]
         if act.kind == "end":
             return [t("q.mb.end", lang, player=snap.get("turn") or "")]
         if act.kind == "close":

@@ -1,0 +1,77 @@
+"""Maxi Bourse's set-up in few presses: the starting picks counted ("3/7"), or dealt by the
+device (`picks = "dealt"`) in one recorded action that a replay never draws again."""
+import pytest
+
+from engines.core.errors import IllegalAction
+from engines.maxibourse.game import MaxiBourse
+from firmware.script import fill_dice, run_script
+from mb_helpers import new_game, play
+
+NAMES = ["Ana", "Ben", "Cid"]
+
+
+def dealt_game(fmt="senior", seed=3):
+    return MaxiBourse({"game": "maxibourse", "format": fmt, "players": list(NAMES), "seed": seed,
+                       "settings": {"picks": "dealt"}})
+
+
+def test_the_picks_are_counted_per_player():
+    """Senior: "7 lots" each (MB2); the box says which pick this is: 1/7, then 2/7..."""
+    g = new_game(NAMES, "senior")
+    d = g.decision()
+    assert (d.params["player"], d.params["n"], d.params["of"]) == ("Ana", 1, 7)
+    play(g, "pick Ana SONY", "pick Ben SONY", "pick Cid SONY")
+    d = g.decision()
+    assert (d.params["player"], d.params["n"], d.params["of"]) == ("Ana", 2, 7)
+
+
+def test_picks_default_to_chosen_as_the_rulebook_has_each_player_choose():
+    assert new_game(NAMES).settings["picks"] == "chosen"
+    assert new_game(NAMES).decision().prompt == "prompt.mb.pick"
+
+
+def test_a_dealt_setup_is_one_chance_action_giving_each_player_distinct_companies():
+    g = dealt_game()
+    d = g.decision()
+    assert d.prompt == "prompt.mb.deal" and d.interaction.kind == "chance" and d.interaction.params == {"device": True}
+    act = fill_dice(g, g.ACTIONS.classes["deal"]())
+    assert len(act.companies) == 21
+    g.apply(act)
+    for player in g.snapshot()["players"]:
+        assert len(player["lots"]) == 7 and set(player["lots"].values()) == {1}  # 7 distinct companies
+    assert g.decision().prompt == "prompt.mb.first"
+    assert g.ACTIONS.has("deal", "chance")
+
+
+def test_a_replay_of_a_dealt_setup_reads_the_deal_and_draws_nothing():
+    g = dealt_game(seed=3)
+    g.apply(fill_dice(g, g.ACTIONS.classes["deal"]()))
+    line = "deal " + " ".join(g.log[-1].companies)
+    again = run_script(f"game maxibourse\nformat senior\nplayers Ana Ben Cid\nseed 99\nset picks dealt\n{line}")
+    assert again.snapshot()["players"] == g.snapshot()["players"]   # another seed, the same deal
+
+
+@pytest.mark.parametrize("companies, key", [
+    (("SONY",) * 3, "error.field"),                           # one company per pick: 21
+    (("SONY", "IBM", "CANON") * 5 + ("SONY", "SONY", "CANON", "IBM", "IBM", "CANON"), "error.mb.deal_company"),
+])
+def test_a_wrong_deal_is_refused_and_changes_nothing(companies, key):
+    g = dealt_game()
+    before = g.snapshot()
+    with pytest.raises(IllegalAction) as error:
+        g.apply(g.ACTIONS.classes["deal"](companies))
+    assert error.value.key == key and g.snapshot() == before
+
+
+def test_a_dealt_setup_on_the_box_is_one_press():
+    from bench.press_bench import TIMING, Driver
+    from firmware.controller import Controller
+    from firmware.session import Session
+
+    c = Controller(None, timing=TIMING)
+    c.attach(Session(dealt_game()))
+    d = Driver(c)
+    screen = c.screen()
+    assert screen.title == "Lots de départ" and screen.lines[0].startswith("Ana reçoit ")
+    d.key("ok")
+    assert c.screen().title == "Qui commence ?" and d.operator == 1
