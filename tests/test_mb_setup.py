@@ -75,3 +75,33 @@ def test_a_dealt_setup_on_the_box_is_one_press():
     assert screen.title == "Lots de départ" and screen.lines[0].startswith("Ana reçoit ")
     d.key("ok")
     assert c.screen().title == "Qui commence ?" and d.operator == 1
+
+
+def test_the_previous_games_table_is_offered_first_and_sets_up_a_game_in_two_presses(tmp_path):
+    """The previous game's players and settings are kept in the journal's meta and offered
+    first: one press for the whole table, one for "Jouer"."""
+    from bench.press_bench import TIMING, Driver
+    from firmware.controller import Controller, SetupDefaults
+    from firmware.journal import Journal
+
+    with Journal(tmp_path / "j.sqlite") as journal:
+        c = Controller(journal, timing=TIMING, defaults=SetupDefaults(payday="manual"), seed_source=lambda: 5)
+        c.boot(0.0)
+        d = Driver(c)
+        assert not any(i.startswith("Même table") for i in d.items())     # no game yet
+        d.choose("Maxi Bourse").choose("Senior").choose("3 joueurs").choose("Couleurs").choose("4 tour")
+        d.choose("Je les ai vérifiés").choose("Régler").choose("Départ: choisis").key("back").choose("Jouer")
+        first = journal.header(journal.last_game())
+        assert first["settings"]["picks"] == "dealt" and first["players"] == ["Rouge", "Bleu", "Vert"]
+        d.key("ok", long=True)
+        d.choose("Nouvelle partie").choose("Oui").choose("Nouvelle partie")
+        assert d.items()[c.screen().selected] == "Même table : Rouge Bleu Vert"
+        before = d.operator
+        d.key("ok")
+        assert c.screen().kind == "confirm" and c.screen().lines[0].startswith("Senior, 3 joueurs, 4 tour")
+        d.key("ok")
+        assert d.operator - before == 2
+        second = journal.header(journal.last_game())
+        assert journal.last_game() != 1
+        assert {k: second[k] for k in ("format", "players", "settings")} == {
+            k: first[k] for k in ("format", "players", "settings")}
