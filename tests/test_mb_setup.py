@@ -105,3 +105,43 @@ def test_the_previous_games_table_is_offered_first_and_sets_up_a_game_in_two_pre
         assert journal.last_game() != 1
         assert {k: second[k] for k in ("format", "players", "settings")} == {
             k: first[k] for k in ("format", "players", "settings")}
+
+
+# ------------------------------------------------------------ the box file's values
+def test_a_wrong_nominal_is_corrected_as_a_journal_action_with_its_reason():
+    """MB1: the start price is the nominal value from the box file; one found wrong during
+    the game is corrected, and the price moves by the difference."""
+    from mb_helpers import started
+
+    g = started(NAMES)
+    play(g, "roll 1 2", "titre BP SONY", "declare Ana 1")      # SONY 300 -> 310 au mieux
+    play(g, 'set_nominal SONY 200 "the quotation table says 200"')
+    assert g.price("SONY") == 210 and g.nominal("SONY") == 200
+    assert g.snapshot()["nominals_corrected"] == {"SONY": 200}
+    assert g.log[-1].to_json() == {"kind": "set_nominal", "company": "SONY", "nominal": 200,
+                                   "reason": "the quotation table says 200"}
+    before = g.snapshot()
+    with pytest.raises(IllegalAction) as error:
+        play(g, 'set_nominal SONY 200 "again"')
+    assert error.value.key == "error.mb.nominal_same" and g.snapshot() == before
+    with pytest.raises(IllegalAction):
+        play(g, 'set_nominal SONY 250 "not a nominal"')        # 100, 200 or 300 $ (MB1)
+
+
+def test_the_box_files_values_are_viewable_from_the_menu_and_corrected_from_corrections():
+    from bench.press_bench import TIMING, Driver, started_game
+    from firmware.controller import Controller
+    from firmware.session import Session
+
+    c = Controller(None, timing=TIMING)
+    c.attach(Session(started_game()))
+    d = Driver(c)
+    d.key("ok", long=True).choose("Cours nominaux")
+    screen = c.screen()
+    assert screen.lines[0] == "Non vérifiés : Corrections > Cours nominal" and "  SONY\t300" in screen.lines
+    d.key("ok").key("ok", long=True).choose("Corrections").choose("Cours nominal").choose("Informatique").choose("SONY")
+    assert c.screen().items == ("100 $", "200 $")               # the file's 300 is not offered
+    d.choose("200").choose("Oui")
+    assert c.session.game.price("SONY") == 200 and c.session.game.log[-1].kind == "set_nominal"
+    d.key("ok", long=True).choose("Cours nominaux")
+    assert "  SONY\t200" in c.screen().lines

@@ -193,8 +193,19 @@ class SetPrice:
     reason: Text
 
 
+@action("set_nominal", CORRECTION)
+class SetNominal:
+    """The box file's nominal price of COMPANY was wrong (found during the game): the
+    nominal is NOMINAL now and the price moves by the difference (MB1: the nominal is the
+    start price; every change since went on from it). The file itself is corrected on a
+    desktop and checked with `corbeille box check`."""
+    company: Company
+    nominal: PriceValue
+    reason: Text
+
+
 ACTIONS = ActionSet(
     Pick, Deal, First, Sell, Trade, Roll, Double, Pass, Titre, Declare, Raise, Bid, Settle, End,
     Price, Pay, Receive, PayEach, Forced, Rumour, Reveal, Payday, Close,
-    AdjustCash, AdjustLots, SetPrice,
+    AdjustCash, AdjustLots, SetPrice, SetNominal,
 )

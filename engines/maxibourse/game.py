@@ -25,7 +25,7 @@ from engines.core.steps import StepGame
 from engines.maxibourse import steps as F
 from engines.maxibourse.rules import FORMATS, MAX_AMOUNT, MIN_PRICE, PAYDAY_EVERY, PRICE_STEP
 from engines.maxibourse.actions import ACTIONS
-from engines.maxibourse.box import load_box
+from engines.maxibourse.box import NOMINALS, load_box
 from engines.maxibourse.payday import breakdown
 
 register_catalog(Path(__file__).parent / "locale")
@@ -71,6 +71,7 @@ class State:
     round: int = 0
     last_payday: dict = field(default_factory=dict)
     pawns: list = field(default_factory=list)  # with a board: each seat's square (index from "Action !")
+    nominals: dict = field(default_factory=dict)  # company -> nominal corrected during the game (set_nominal)
 
     @property
     def stack(self):
@@ -258,7 +259,8 @@ class MaxiBourse(StepGame):
     def anytime_options(self):
         """Beside the step's own actions: rumours, closing and corrections while the session
         runs; corrections alone during the set-up and once it is over."""
-        return self.anytime() if self.step.rumours else self.corrections()
+        nominal = () if self.over else self.nominal_correction()
+        return (self.anytime() if self.step.rumours else self.corrections()) + nominal
 
     def trade_option(self, seat):
         """The player whose turn it is sells to, or buys from, another player (when both may trade)."""
@@ -293,6 +295,11 @@ class MaxiBourse(StepGame):
                                    "delta": IntRange(-self.box.lots_per_company, self.box.lots_per_company)}),
             Option("set_price", {"company": Choice(tuple(self.companies)), "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)}),
         )
+
+    def nominal_correction(self):
+        """A nominal price of the box file found wrong, corrected while the game runs (from
+        the set-up on); once it is over, prices no longer move."""
+        return (Option("set_nominal", {"company": Choice(tuple(self.companies)), "nominal": Choice(NOMINALS)}),)
 
     # ------------------------------------------------------------------- turns
     def next_turn(self, after):
@@ -467,6 +474,18 @@ class MaxiBourse(StepGame):
         elif isinstance(top, F.Sale) and top.lots == 0:
             self.pop(F.Sold(top.proceeds))
 
+    def nominal(self, company):
+        """The company's nominal price: the box file's, or its correction during the game."""
+        return self.s.nominals.get(company, self.box.companies[company].nominal)
+
+    def on_set_nominal(self, a):
+        old = self.nominal(a.company)
+        if a.nominal == old:
+            raise IllegalAction("error.mb.nominal_same", company=a.company, nominal=old)
+        self.s.nominals[a.company] = a.nominal
+        self.emit("mb.nominal", company=a.company, old=old, new=a.nominal, reason=a.reason)
+        self.set_price(a.company, self.price(a.company) + a.nominal - old, "correction")
+
     def on_set_price(self, a):
         self.set_price(a.company, a.price, "correction")
         self.emit("correction", player="-", what=a.company, delta=a.price, reason=a.reason)
@@ -507,6 +526,8 @@ def snapshot(game: MaxiBourse) -> dict:
         "last_payday": s.last_payday,
         "actions": len(game.log),
     }
+    if s.nominals:  # only once corrected: the records made before keep their shape
+        out["nominals_corrected"] = dict(s.nominals)
     if game.box.board:  # only with a board: the records made without one keep their shape
         out["squares"] = {names[seat]: game.square_of(seat) for seat in range(len(names))}
     if isinstance(top, F.Over):

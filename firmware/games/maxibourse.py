@@ -51,6 +51,17 @@ class MaxiBourseUI:
         from firmware.games.maxibourse_board import board_pages
         return board_pages(box, size)
 
+    def box_view(self, session, lang):
+        """The menu's view of the box file: whether the owner checked it, then each sector's
+        companies with the nominal price the game plays (a correction included)."""
+        game = session.game
+        box = game.box
+        lines = [t("box.mb.verified" if box.verified else "box.mb.unverified", lang)]
+        for sector in box.sectors:
+            lines.append(sector.name.get(lang, sector.id))
+            lines += [f"  {c}\t{game.nominal(c)}" for c in sector.companies]
+        return t("menu.mb.box", lang), lines
+
     # ---------------------------------------------------------------- screens
     def company_label(self, ctx, company, kind=None):
         info = ctx.snapshot()["companies"].get(company)
@@ -92,6 +103,11 @@ class MaxiBourseUI:
         if kind == "declare" and name == "lots" and ctx.decision().prompt == "prompt.mb.titre_au_cours":
             question = lots_question(ctx, kind, name, domain, filled)
             return replace(question, selected=1) if len(question.items) > 1 else question
+        if kind == "set_nominal" and name == "nominal" and isinstance(domain, Choice):
+            now = ctx.game.nominal(filled["company"])
+            items = tuple((f"{v} $", v) for v in domain.values if v != now)
+            return Question(name, "list", kind_label(ctx, kind),
+                            (t("q.mb.nominal", lang, company=filled["company"], nominal=now),), items)
         if kind != "titre" or not isinstance(domain, Choice):
             return None
         pawn = ctx.decision().params.get("square")
