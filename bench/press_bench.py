@@ -462,6 +462,27 @@ def replay_from_journal(path: Path, runs: int = 3):
 
 
 # ------------------------------------------------------------------ presses
+# The counts before issue 15 (commit 1515e6e), by row: (operator, seat) presses. The setup
+# was counted by the same `junior_setup` on that commit (no counter, no deal, no same table).
+BEFORE = {
+    "Titre purchase au cours (SONY: sector, company, au cours, 1 000, settle)": [(9, 1), (11, 0)],
+    "Titre purchase au cours with a board in the box file (the box knows DEUTSCHE)": [(9, 1), (11, 0)],
+    "End of turn (after a card)": [(2, 0)],
+    "Whole Junior setup, 3 players, picks chosen": [(81, 0)],
+    "Payday (breakdown on screen, one confirmation)": [(1, 0)],
+    "Undo the last action": [(2, 0)],
+}
+
+
+def before_of(action, index):
+    """The count before issue 15 of the `index`-th row named `action`, as text ("" when none)."""
+    counts = BEFORE.get(action, [])
+    if not counts:
+        return ""
+    op, seat = counts[min(index, len(counts) - 1)]
+    return f"{op}" + (f" + {seat} seat" if seat else "")
+
+
 def presses_table():
     """[(action, operator presses, seat presses, how)] for the common actions."""
     rows = []
@@ -556,6 +577,17 @@ def presses_table():
     op, seat = count(d, lambda d: (d.key("back", long=True), d.key("ok")))
     assert d.c.session.game.log[-1].kind == "first"
     rows.append(("Undo the last action", op, seat, "long Back, OK"))
+
+    # The end of a turn after a card (no confirmation since issue 15: an undo covers a slip).
+    d = after_roll()
+    d.c.apply(d.c.session.actions.classes["receive"](player=0, amount=100_000))
+    d.c._sync()
+    op, seat = count(d, lambda d: d.choose("Fin du tour"))
+    assert d.c.session.game.log[-1].kind == "end"
+    rows.append(("End of turn (after a card)", op, seat, "OK: \"Fin du tour\" is the first entry once "
+                                                         "something happened; no confirmation"))
+    rows += board_rows(count)
+    rows += setup_rows()
     rows += dividends_rows(fresh, count)
     rows += avendre_rows(fresh, count)
     from bench import sh_presses
@@ -643,6 +675,108 @@ def richesses_rows(count):
     assert game.trusts(2) == ("ARGENT",)
     rows.append(("Richesses: a free sale with an overbid, accepted on the seller's button", op, seat,
                  "menu, free sale, buyer, amount, OK; overbid and acceptance on seat buttons"))
+    return rows
+
+
+def board_box(folder: Path) -> Path:
+    """The shipped box file with its board template switched on (the `# ` removed), as an
+    owner does; the pawn lands on DEUTSCHE with 1 and 2."""
+    from engines.maxibourse.box import DEFAULT_BOX
+
+    head, template = DEFAULT_BOX.read_text(encoding="utf-8").split("# [board]\n")
+    board = "\n".join(["[board]"] + [line[2:] for line in template.splitlines() if line.startswith("# ")])
+    path = folder / "box-with-board.toml"
+    path.write_text(head + board + "\n", encoding="utf-8")
+    return path
+
+
+def board_rows(count):
+    """A Titre purchase au cours with a board in the box file: the box knows the square."""
+    import engines.maxibourse.box as box_module
+
+    rows = []
+    saved = box_module.DEFAULT_BOX
+    with tempfile.TemporaryDirectory() as folder:
+        box_module.DEFAULT_BOX = board_box(Path(folder))
+        try:
+            for seats, how in (((0, 1, 2), "Titre entry, au cours, her seat button once, settle"),
+                               ((), "Titre entry, au cours, 1 lot (the list starts there), settle")):
+                c = Controller(None, timing=TIMING, seat_buttons=seats)
+                c.attach(Session(started_game()))
+                d = Driver(c)
+                c.apply(c.session.actions.classes["roll"](d1=1, d2=2))
+                c._sync()
+
+                held = c.session.game.s.lots.of("DEUTSCHE", 0)
+
+                def titre(d, with_seats=bool(seats), held=held):
+                    d.choose("Case Titre").choose("Au cours")
+                    if with_seats:
+                        d.seat(1).wait(0.6)
+                    else:
+                        d.key("ok")
+                    d.choose("Régler")
+                    assert d.c.session.game.s.lots.of("DEUTSCHE", 0) == held + 1
+                op, seat = count(d, titre)
+                rows.append(("Titre purchase au cours with a board in the box file (the box knows DEUTSCHE)",
+                             op, seat, how))
+        finally:
+            box_module.DEFAULT_BOX = saved
+    return rows
+
+
+# The picks of a whole Junior setup (3 players, 5 lots each), as tests/test_e2e_junior.py plays them.
+JUNIOR_PICKS = [("Banques", "BARCLAYS", "CHASE", "DEUTSCHE"), ("Énergie", "BP", "ELF", "ESSO"),
+                ("Automobile", "LEYLAND", "FIAT", "GM"), ("Alimentaire", "BSN", "COCA-COLA", "NESTLE"),
+                ("Cosmétiques", "COLGATE", "LOREAL", "UNILEVER")]
+
+
+def junior_setup(d, dealt=False):
+    """From the first setup screen to the first turn: game, format, players, names, rounds,
+    the unverified box file, the summary (its Options for dealt picks), the 15 picks (or the
+    deal), who starts."""
+    d.choose("Maxi Bourse").choose("Junior").choose("3 joueurs").choose("Couleurs").choose("Sans limite")
+    d.choose("Continuer")
+    if dealt:
+        d.choose("Régler").choose("Départ: choisis").key("back")
+    d.choose("Jouer")
+    finish_setup(d, dealt)
+
+
+def finish_setup(d, dealt):
+    if dealt:
+        d.key("ok")                                             # the deal, shown, one OK
+    else:
+        for sector, *companies in JUNIOR_PICKS:
+            for company in companies:
+                d.choose(sector).choose(company)
+    d.choose("Rouge")
+    assert d.c.session.decision().prompt == "prompt.mb.turn_start"
+
+
+def setup_rows():
+    """A whole Junior setup of 3 players on the box: picks chosen, dealt, and the previous
+    game's table offered first."""
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        for dealt, how in ((False, "setup lists, 15 picks by sector and company, who starts"),
+                           (True, "setup lists, Options: picks dealt, the deal (one OK), who starts")):
+            with Journal(Path(folder) / f"setup-{dealt}.sqlite") as journal:
+                c = Controller(journal, timing=TIMING, seed_source=lambda: 1)
+                c.boot(0.0)
+                d = Driver(c)
+                junior_setup(d, dealt)
+                rows.append((f"Whole Junior setup, 3 players, picks {'dealt' if dealt else 'chosen'}",
+                             d.operator, d.seat_presses, how))
+                if dealt:               # the next game: the same table, offered first
+                    d.key("ok", long=True).choose("Nouvelle partie").choose("Oui").choose("Nouvelle partie")
+                    before = d.operator
+                    d.choose("Même table").choose("Continuer")   # the box file, still unverified
+                    d.choose("Jouer")
+                    finish_setup(d, True)
+                    rows.append(("Whole Junior setup of the same table as the previous game (picks dealt)",
+                                 d.operator - before, 0,
+                                 "\"Même table\" (first), unverified box: Continuer, Jouer, the deal, who starts"))
     return rows
 
 
@@ -847,6 +981,44 @@ def ratio_row(label, value, floor, floor_label, target, fmt=None):
             f"| ~{fmt(value * PI_FACTOR)} |")
 
 
+def presses_doc() -> str:
+    """docs/presses.md: the presses table (with the counts before issue 15) and the company choice."""
+    rows = presses_table()
+    two_avg, two_max, flat_avg, flat_max, n_companies = company_choice_cost()
+    presses = [
+        "# Presses for the common actions", "",
+        "Counted by `bench/press_bench.py`, which enters each action on the controller with the "
+        "shortest key sequence (Up/Down wrap around), reading the screens as a person does. "
+        "Operator presses are the four buttons (a long press counts one); seat presses are the "
+        "players' own buttons. Regenerate with `.venv/bin/python -m bench.press_bench --presses` "
+        "(this page only; without `--presses` the timings of docs/benchmarks.md too).", "",
+        "The column \"before\" gives the count before issue 15 (\"fewer presses\"), where it changed "
+        "or where the issue asked for it; a board in the box file is new: its row compares with "
+        "the Titre purchase without one.", "",
+        "| action | operator presses | seat presses | before | how |", "|---|---:|---:|---:|---|",
+    ]
+    seen = {}
+    for action, op, seat, how in rows:
+        index = seen[action] = seen.get(action, -1) + 1
+        presses.append(f"| {action} | {op} | {seat} | {before_of(action, index)} | {how} |")
+    presses += [
+        "", "## Choosing a company", "",
+        f"The {n_companies} companies are chosen in two short lists, sector then company. Reaching a "
+        f"company (Up/Down wrapping, +1 OK per list) takes {two_avg:.1f} presses on average and "
+        f"{two_max} at most; one long list with a header per sector would take {flat_avg:.1f} on "
+        f"average and {flat_max} at most. The counts above use SONY (Informatique, 8th of 10 "
+        "sectors; 5th of 5 companies), which the wrap-around reaches from the bottom.", "",
+        "Other choices that save presses: the square menu puts \"end of turn\" first once "
+        "something happened this turn; a card's player defaults to the one whose turn it is; "
+        "a settlement, a payday and \"who starts\" with device dice are one OK; the dice can be "
+        "rolled by the box (`game.dice = \"device\"`: one press instead of about five); with a "
+        "`[board]` in the box file the square menu's Titre entry offers the square the pawn reached "
+        "(au cours first); the starting lots can be dealt by the box (`picks = \"dealt\"`: one OK "
+        "for all of them, see the setup rows); the previous game's table is the setup's first entry.", "",
+    ]
+    return "\n".join(presses)
+
+
 def run(journal_dir: Path):
     from bench.host import filesystem, machine
     from bench.randomgame import long_game
@@ -870,8 +1042,6 @@ def run(journal_dir: Path):
     fresh_first, fresh_exit = notes["fresh_first"], notes["fresh_exit"]
     resume_first, resume_exit = notes["resume_first"], notes["resume_exit"]
     sd = sd_cost(journal_dir)
-    rows = presses_table()
-    two_avg, two_max, flat_avg, flat_max, n_companies = company_choice_cost()
     m = machine()
     fs = filesystem(journal_dir)
     med = statistics.median
@@ -971,29 +1141,8 @@ def run(journal_dir: Path):
     ]
     box_text = "\n".join(lines)
 
-    presses = [
-        "# Presses for the common actions", "",
-        "Counted by `bench/press_bench.py`, which enters each action on the controller with the "
-        "shortest key sequence (Up/Down wrap around), reading the screens as a person does. "
-        "Operator presses are the four buttons (a long press counts one); seat presses are the "
-        "players' own buttons. Regenerate with `.venv/bin/python -m bench.press_bench`.", "",
-        "| action | operator presses | seat presses | how |", "|---|---:|---:|---|",
-    ]
-    for action, op, seat, how in rows:
-        presses.append(f"| {action} | {op} | {seat} | {how} |")
-    presses += [
-        "", "## Choosing a company", "",
-        f"The {n_companies} companies are chosen in two short lists, sector then company. Reaching a "
-        f"company (Up/Down wrapping, +1 OK per list) takes {two_avg:.1f} presses on average and "
-        f"{two_max} at most; one long list with a header per sector would take {flat_avg:.1f} on "
-        f"average and {flat_max} at most. The counts above use SONY (Informatique, 8th of 10 "
-        "sectors; 5th of 5 companies), which the wrap-around reaches from the bottom.", "",
-        "Other choices that save presses: the square menu puts \"end of turn\" first once "
-        "something happened this turn; a card's player defaults to the one whose turn it is; "
-        "a settlement, a payday and \"who starts\" with device dice are one OK; the dice can be "
-        "rolled by the box (`game.dice = \"device\"`: one press instead of about five).", "",
-    ]
-    return box_text, "\n".join(presses)
+    return box_text, presses_doc()
+
 
 
 def main(argv=None) -> int:
@@ -1001,7 +1150,15 @@ def main(argv=None) -> int:
     parser.add_argument("--journal-dir", type=Path, default=ROOT / "bench" / "results",
                         help="where journal files go (default: bench/results)")
     parser.add_argument("--no-write", action="store_true", help="print only, leave docs/ alone")
+    parser.add_argument("--presses", action="store_true", help="only the presses (docs/presses.md): no timing")
     args = parser.parse_args(argv)
+    if args.presses:
+        presses = presses_doc()
+        print(presses)
+        if not args.no_write:
+            PRESSES_DOC.write_text(presses.rstrip("\n") + "\n", encoding="utf-8")
+            print("written to docs/presses.md")
+        return 0
     box_text, presses = run(args.journal_dir)
     print(box_text)
     print(presses)

@@ -23,7 +23,7 @@ from engines.core.random_play import Stuck, play_randomly  # noqa: F401 (Stuck i
 from engines.maxibourse.game import MaxiBourse, snapshot
 
 PLAYER_NAMES = ("Sophie", "Thierry", "Didier", "Dominique", "Laurence", "Yves")
-CORRECTIONS = ("adjust_cash", "adjust_lots", "set_price")
+CORRECTIONS = ("adjust_cash", "adjust_lots", "set_price", "set_nominal")
 
 # Relative weight of each action kind among the options of the pending decision.
 WEIGHTS = {
@@ -34,6 +34,9 @@ WEIGHTS = {
     "rumour": 1, "reveal": 1, "trade": 1,
     "close": 0.002,
     "adjust_cash": 0.3, "adjust_lots": 0.3, "set_price": 0.3,
+    # set_nominal moves a price as set_price does; weight 0 keeps the random games (and the
+    # games their pinned examples reproduce) as they were drawn. tests/test_mb_setup.py plays it.
+    "set_nominal": 0,
 }
 
 MAX_ATTEMPTS = 500  # refusals in a row before the generator calls the game stuck

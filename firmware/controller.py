@@ -289,9 +289,10 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
             # silence lets it lapse.
             return OpenAuction()
         if how in (I.CHANCE, I.PAYMENT) and len(main) == 1 and self.ctx.has(main[0], OUTCOME) \
-                and (self.ctx.device_dice or not self.ctx.has(main[0], CHANCE)):
-            # The device draws (dice, event tile), or a payment: one confirmation with the
-            # outcome shown, a line per company or player (scrolls on a small screen).
+                and (self.ctx.device_dice or not self.ctx.has(main[0], CHANCE) or d.interaction.params.get("device")):
+            # The device draws (dice, event tile, a deal the engine says the device makes),
+            # or a payment: one confirmation with the outcome shown, a line per company or
+            # player (scrolls on a small screen).
             return Chance(main[0])
         if how == I.SPEAKING_ROUND:
             if d.actor in self.seat_buttons:
@@ -631,8 +632,11 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         return text("ui.title." + d.prompt.removeprefix("prompt."), self.lang, **self._params(d.params))
 
     def _params(self, params):
+        """The pending decision's params as texts use them, with what its interaction adds
+        for the texts only (`text`: derived from the state, no part of it)."""
         out = {}
-        for k, v in params.items():
+        extra = self.session.decision().interaction.params.get("text", {})
+        for k, v in {**extra, **params}.items():
             if isinstance(v, list):
                 out[k] = ", ".join(str(x) for x in v)
             else:

@@ -74,3 +74,20 @@ PICKS_3 = """
     pick Didier ELF
     first Sophie
 """
+
+
+def board_box(path, squares=None, verified=False):
+    """A copy of the shipped box file at `path` with a board: the shipped template switched
+    on (its `# ` removed, as an owner does), or `squares` in its place."""
+    from pathlib import Path
+
+    from engines.maxibourse.box import DEFAULT_BOX
+
+    text = DEFAULT_BOX.read_text(encoding="utf-8")
+    head, template = text.split("# [board]\n")
+    lines = ["[board]"] + [line[2:] for line in template.splitlines() if line.startswith("# ")]
+    board = "\n".join(lines).replace("verified = false", f"verified = {str(verified).lower()}")
+    if squares is not None:
+        board = f"[board]\nverified = {str(verified).lower()}\nsquares = {list(squares)!r}\n".replace("'", '"')
+    Path(path).write_text(head + board + "\n", encoding="utf-8")
+    return Path(path)

@@ -200,7 +200,9 @@ def test_without_a_seat_button_the_operator_answers_from_the_list_at_once():
     assert s.kind == "menu" and s.title == "Titre SONY" and s.lines[-1] == "300 $, reste 10 : Ana ?"
     b.choose("1 lot")
     assert b.c.session.game.log[-1].to_json() == {"kind": "declare", "player": 0, "lots": 1}
-    assert b.screen.lines[-1] == "310 $, reste 10 : Ben ?"
+    # "reste" counts the lots asked earlier in the round: Ana's 1 000 leaves 9 lots to ask
+    # for ("jusqu'à ce qu'il ne reste aucune action disponible", 1-3)
+    assert b.screen.lines[-1] == "310 $, reste 9 : Ben ?"
 
 
 def test_sale_presses_count_lots():
@@ -425,7 +427,7 @@ def test_setup_creates_a_journaled_game_with_colour_names(tmp_path):
         b.choose("Jouer")
         header = journal.header(journal.last_game())
         assert header["players"] == ["Rouge", "Bleu", "Vert"] and header["settings"]["rounds"] == 2
-        assert b.screen.title == "Rouge : départ"
+        assert b.screen.title == "Rouge : départ 1/5"
 
 
 def test_setup_options_change_the_chosen_games_own_settings_from_the_configuration(tmp_path):
@@ -441,16 +443,17 @@ def test_setup_options_change_the_chosen_games_own_settings_from_the_configurati
         assert b.screen.selected == 0                 # one press on Play keeps every setting
         b.choose("Régler")
         assert b.screen.title == "Options"
-        assert b.items() == ["Paie: au menu", "Bonus V: par groupe", "Dés: joueurs", "Terminé"]
+        assert b.items() == ["Paie: au menu", "Bonus V: par groupe", "Dés: joueurs", "Départ: choisis", "Terminé"]
         b.choose("Bonus V: par groupe")
         b.choose("Dés: joueurs")
-        assert b.items() == ["Paie: au menu", "Bonus V: une fois", "Dés: boîtier", "Terminé"]
+        assert b.items() == ["Paie: au menu", "Bonus V: une fois", "Dés: boîtier", "Départ: choisis", "Terminé"]
         b.choose("Dés: boîtier")                      # round the list: back to the first value
         b.key("back")                                 # back: the summary, on Play
         assert b.screen.kind == "confirm" and b.screen.selected == 0
         b.choose("Jouer")
         header = journal.header(journal.last_game())
-        assert header["settings"] == {"payday": "manual", "vertical_bonus": "once", "dice": "physical", "rounds": 0}
+        assert header["settings"] == {"payday": "manual", "vertical_bonus": "once", "dice": "physical", "picks": "chosen",
+                                      "rounds": 0}
 
 
 def test_setup_options_list_every_declared_setting_a_number_entered_within_its_range(tmp_path):
@@ -632,4 +635,4 @@ def test_unverified_box_warning_until_the_owner_confirms(tmp_path):
         assert b.screen.kind == "confirm"               # no warning any more
         b.key("back").key("back").key("back").key("back").key("back").key("back")
         b.choose("Reprendre")
-        assert b.screen.title == "Rouge : départ" and journal.last_game() == 1
+        assert b.screen.title == "Rouge : départ 1/5" and journal.last_game() == 1

@@ -60,7 +60,7 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
     shot("pick_sector")
     for i in range(5):
         for player in ("Rouge", "Bleu", "Vert"):
-            assert box.screen.title == f"{player} : départ"
+            assert box.screen.title == f"{player} : départ {i + 1}/5"   # the counter: pick 1/5...
             box.pick(*PICKS[player][i])
     assert box.screen.title == "Qui commence ?"
     box.choose("Rouge")
@@ -91,9 +91,7 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
     box.wait(2.1).wait(2.1)                                        # round 2: both pass
     assert box.screen.title == "Rouge : case ?"
     assert box.items()[box.screen.selected] == "Fin du tour"
-    box.choose("Fin du tour")
-    shot("confirm_end_of_turn")
-    box.choose("Oui")
+    box.choose("Fin du tour")                                      # no confirmation: undo covers a slip
 
     # ----------------------------- Bleu: a sale nobody takes, then a price card
     assert box.screen.title == "À Bleu de jouer"
@@ -113,7 +111,7 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
     box.press("up").press("up").press("ok")                        # +30 from a card
     assert box.game.log[-1].to_json() == {"kind": "price", "target": "ELF", "delta": 30}
     assert box.game.price("ELF") == 230
-    box.choose("Fin du tour").choose("Oui")
+    box.choose("Fin du tour")
 
     # ------------------------------- Vert: a card, undone and entered again
     roll(box, 1, 2)
@@ -132,7 +130,7 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
     shot("private_view")
     box.wait(2.1)
     assert box.screen.title == "Vert : case ?"
-    box.choose("Fin du tour").choose("Oui")
+    box.choose("Fin du tour")
 
     # ------------------------------------------------------------- payday
     assert box.screen.kind == "payday" and box.screen.title == "Rémunération tour 1"
@@ -165,7 +163,7 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
     for player in ("Rouge", "Bleu", "Vert"):
         assert box.screen.title == f"À {player} de jouer"
         roll(box, 1, 2)
-        box.choose("Fin du tour").choose("Oui")
+        box.choose("Fin du tour")
     box.press("ok")                                                # payday of round 2: the end
 
     # ------------------------------------------------------------- ranking
@@ -256,11 +254,11 @@ def test_a_damaged_journal_tail_is_reported_once(tmp_path):
         assert box.screen.kind == "message" and box.screen.title == "Journal réparé"
         assert_matches_reference(box.frame(), "journal_repaired")
         box.press("ok")
-        assert box.screen.title == "Ben : départ" and len(box.game.log) == 1
+        assert box.screen.title == "Ben : départ 1/5" and len(box.game.log) == 1
     finally:
         box.close()
     box = E2EBox(tmp_path, seats=0)
     try:
-        assert box.screen.title == "Ben : départ"                  # shown once only
+        assert box.screen.title == "Ben : départ 1/5"                  # shown once only
     finally:
         box.close()

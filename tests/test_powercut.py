@@ -33,10 +33,10 @@ KEYS = (["ok", "ok", "ok", "ok", "down", "down", "ok", "ok", "ok"]     # setup
         + ["ok",                                                       # Rouge starts
            "ok", "down", "down", "ok", "down", "down", "down", "ok",   # dice 3 and 4
            "ok", "down", "ok", "up", "ok",                             # Titre: a company
-           "ok", "down", "ok",                                         # au cours, 1 000
+           "ok", "ok",                                                 # au cours, 1 000 (the list starts there)
            "ok",                                                       # settle
            "ok", "ok", "ok",                                           # passes
-           "ok", "ok",                                                 # end of turn, yes
+           "ok",                                                       # end of turn (no confirmation)
            "ok", "down", "ok", "down", "down", "down", "down", "ok",   # Bleu: dice 2 and 5
            "down", "ok", "ok", "ok", "ok"])                            # a price card
 

@@ -63,7 +63,8 @@ def test_export_keeps_the_header():
               "settings": {"payday": "manual", "rounds": 4, "vertical_bonus": "once"}}
     game = run_script(export_script(header, []))
     assert game.format == "masters" and game.seed == 42 and game.players == ["Ana", "Ben"]
-    assert game.settings == {"payday": "manual", "vertical_bonus": "once", "rounds": 4, "dice": "physical"}
+    assert game.settings == {"payday": "manual", "vertical_bonus": "once", "rounds": 4, "dice": "physical",
+                             "picks": "chosen"}
 
 
 def test_undo_in_a_script_forgets_the_previous_action():

@@ -84,9 +84,11 @@ class Ints:
 
 @dataclass(frozen=True)
 class Table:
-    """A table and its keys; with `others`, keys it does not name are accepted too."""
+    """A table and its keys; with `others`, keys it does not name are accepted too; an
+    `optional` table may be left out of the file."""
     keys: dict = field(default_factory=dict)
     others: bool = False
+    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,8 @@ def check(reader: Reader, schema: Table) -> None:
             if part.required or key in reader.data:
                 int_list(reader, key, part.order)
         elif isinstance(part, Table):
-            check(reader.table(key), part)
+            if not part.optional or key in reader.data:
+                check(reader.table(key), part)
         else:
             for item in reader.tables(key):
                 check(item, part.table)
@@ -142,7 +145,8 @@ def describe(schema: Table, indent: str = "") -> list[str]:
             lines.append(f"{indent}{key}: list of whole numbers, {part.order}"
                          + ("" if part.required else ", optional"))
         elif isinstance(part, Table):
-            lines.append(f"{indent}[{key}]" + (" (other keys accepted)" if part.others else ""))
+            lines.append(f"{indent}[{key}]" + (" (other keys accepted)" if part.others else "")
+                         + (" (optional)" if part.optional else ""))
             lines += describe(part, indent + "  ")
         else:
             lines.append(f"{indent}[[{key}]]")

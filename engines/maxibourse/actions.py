@@ -6,8 +6,10 @@ from typing import Optional
 
 from engines.core.actions import Price as PriceValue  # `Price` here is the card action below
 
-from engines.core.actions import (ANYTIME, CHANCE, CONFIRM, CORRECTION, ActionSet, Company, CountDelta, DieFace, Lots,
-                                  Money, MoneyDelta, PriceDelta, Seat, Target, Text, action)
+from engines.core.actions import (ANYTIME, CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Company, CountDelta, DieFace,
+                                  Lots, Money, MoneyDelta, PriceDelta, Seat, Target, Text, action)
+
+Companies = tuple[Company, ...]  # companies in order (a deal of starting lots)
 
 
 # Setting up ---------------------------------------------------------------
@@ -16,6 +18,13 @@ class Pick:
     """A player chooses one lot of their free starting portfolio (MB2)."""
     player: Seat
     company: Company
+
+
+@action("deal", CHANCE, OUTCOME)
+class Deal:
+    """The setting `picks = "dealt"`: every starting lot drawn by the device, in the picking
+    order (one lot per player in turn); left out, the device draws them and records them."""
+    companies: Companies = ()
 
 
 @action("first")
@@ -98,7 +107,7 @@ class Settle:
     """Settlement: buyers pay the price current now (MB5)."""
 
 
-@action("end", CONFIRM)
+@action("end")
 class End:
     """End of the current player's turn."""
 
@@ -185,12 +194,23 @@ class SetPrice:
     reason: Text
 
 
+@action("set_nominal", CORRECTION)
+class SetNominal:
+    """The box file's nominal price of COMPANY was wrong (found during the game): the
+    nominal is NOMINAL now and the price moves by the difference (MB1: the nominal is the
+    start price; every change since went on from it). The file itself is corrected on a
+    desktop and checked with `corbeille box check`."""
+    company: Company
+    nominal: PriceValue
+    reason: Text
+
+
 # Kind names this game used before, each now the kind of its one meaning: `bid` was the
 # lot auction's answer here and a money bid in Dividends (journals and scripts still read).
 ALIASES = {"bid": "keep"}
 ACTIONS = ActionSet(
-    Pick, First, Sell, Trade, Roll, Double, Pass, Titre, Declare, Raise, Keep, Settle, End,
+    Pick, Deal, First, Sell, Trade, Roll, Double, Pass, Titre, Declare, Raise, Keep, Settle, End,
     Price, Pay, Receive, PayEach, Forced, Rumour, Reveal, Payday, Close,
-    AdjustCash, AdjustLots, SetPrice,
+    AdjustCash, AdjustLots, SetPrice, SetNominal,
     aliases=ALIASES,
 )

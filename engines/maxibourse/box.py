@@ -6,6 +6,11 @@ from engines.core.boxfile import Key, Reader, Table, Tables, check, load_toml
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "maxibourse.toml"
 NOMINALS = (100, 200, 300)  # MB1 (RULINGS.md): "100, 200 or 300 $ per company, from the box file"
+# The squares of the board that are not a company's Titre square: the start ("Action !",
+# rule 8: "le placez sur la case Action !"), the two Bourse squares, the two Politique
+# squares, Rumeurs and "Strictement personnel" (the rulebook's list of squares).
+START = "ACTION"
+SQUARE_KINDS = (START, "BOURSE", "POLITIQUE-INTERIEURE", "POLITIQUE-INTERNATIONALE", "RUMEURS", "PERSONNEL")
 
 # The file's schema; load_box then checks what a schema cannot say (ids unique, upper case).
 SCHEMA = Table({
@@ -17,6 +22,10 @@ SCHEMA = Table({
         "name": Table({"fr": Key(str), "en": Key(str)}, others=True),
         "companies": Tables(Table({"id": Key(str), "name": Key(str), "nominal": Key(int, allowed=NOMINALS)})),
     })),
+    # Optional: the board's squares in the order the pawns go round, from "Action !". With
+    # it the box moves the pawn by the dice and knows the square (the operator confirms or
+    # corrects it); without it the box asks the square.
+    "board": Table({"verified": Key(bool, False), "squares": Key(list)}, optional=True),
 })
 
 
@@ -43,6 +52,8 @@ class Box:
     shares_per_lot: int
     sectors: tuple
     companies: dict  # id -> Company, in rulebook order
+    board: tuple = ()  # the squares from "Action !" (company ids or SQUARE_KINDS); () without a board
+    board_verified: bool = False
 
     def sector_of(self, company: str) -> str:
         return self.companies[company].sector
@@ -70,6 +81,11 @@ def load_box(path: Path | str | None = None) -> Box:
         sectors.append(Sector(sid, name, tuple(ids)))
     if not companies:
         top.fail("sectors", "no company defined")
+    board, board_verified = (), False
+    if "board" in top.data:
+        table = top.table("board")
+        board = read_board(table, companies)
+        board_verified = table.get("verified", bool, default=False)
     return Box(
         path=str(path),
         verified=top.get("verified", bool, default=False),
@@ -77,7 +93,26 @@ def load_box(path: Path | str | None = None) -> Box:
         shares_per_lot=top.get("shares_per_lot", int, default=1000),
         sectors=tuple(sectors),
         companies=companies,
+        board=board,
+        board_verified=board_verified,
     )
+
+
+def read_board(table: Reader, companies: dict) -> tuple:
+    """The board's squares: each a company id of the file or one of SQUARE_KINDS, the start
+    first (the pawns start there), at least one Titre square."""
+    squares = table.get("squares", list)
+    for i, square in enumerate(squares):
+        if not isinstance(square, str) or (square not in companies and square not in SQUARE_KINDS):
+            table.fail(f"squares[{i}]", f"{square!r} is neither a company id of this file nor a square kind; "
+                                        f"allowed: a company id or {', '.join(SQUARE_KINDS)}")
+    if not squares or squares[0] != START:
+        table.fail("squares", f"must start with {START!r} (the pawns start on the square Action !)")
+    if squares.count(START) != 1:
+        table.fail("squares", f"{START!r} must appear once")
+    if not any(square in companies for square in squares):
+        table.fail("squares", "no Titre square (a company id)")
+    return tuple(squares)
 
 
 def holdings(box: Box, lang: str = "en") -> list[str]:
@@ -87,4 +122,10 @@ def holdings(box: Box, lang: str = "en") -> list[str]:
     for sector in box.sectors:
         lines.append(f"  {sector.name.get(lang, sector.id)}: "
                      + ", ".join(f"{c} {box.companies[c].nominal} $" for c in sector.companies))
+    if box.board:
+        state = "verified" if box.board_verified else "unverified: check it against the physical board"
+        lines.append(f"board: {len(box.board)} squares from {START} ({state}):")
+        lines += [f"  {i:2}. {square}" for i, square in enumerate(box.board)]
+    else:
+        lines.append("board: none (the box asks the square the pawn lands on)")
     return lines

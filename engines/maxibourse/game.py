@@ -25,7 +25,7 @@ from engines.core.steps import StepGame
 from engines.maxibourse import steps as F
 from engines.maxibourse.rules import FORMATS, MAX_AMOUNT, MIN_PRICE, PAYDAY_EVERY, PRICE_STEP
 from engines.maxibourse.actions import ACTIONS
-from engines.maxibourse.box import load_box
+from engines.maxibourse.box import NOMINALS, load_box
 from engines.maxibourse.payday import breakdown
 
 register_catalog(Path(__file__).parent / "locale")
@@ -39,6 +39,8 @@ SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings
                        "the table closes it from the menu"),
     "dice": ("physical", ("physical", "device"),
              "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
+    "picks": ("chosen", ("chosen", "dealt"),
+              "chosen: each player chooses their starting lots (MB2); dealt: the device deals them, recorded in the log"),
 }
 
 
@@ -68,6 +70,8 @@ class State:
     first: int | None = None
     round: int = 0
     last_payday: dict = field(default_factory=dict)
+    pawns: list = field(default_factory=list)  # with a board: each seat's square (index from "Action !")
+    nominals: dict = field(default_factory=dict)  # company -> nominal corrected during the game (set_nominal)
 
     @property
     def stack(self):
@@ -109,10 +113,31 @@ class MaxiBourse(StepGame):
             ruined=[False] * n,
             rumours=[0] * n,
             steps=[F.Picking(order=[s for _ in range(picks) for s in range(n)])],
+            pawns=[0] * n,  # rule 8: every pawn starts on the square "Action !"
         )
         for seat in range(n):  # the bank deals the starting cash (MB2)
             state.ledger.transfer(BANK, seat, cash, "start")
         return state
+
+    # ------------------------------------------------------------------- board
+    def square_of(self, seat):
+        """The square the seat's pawn stands on, from the box file's board; None without one."""
+        return self.box.board[self.s.pawns[seat]] if self.box.board else None
+
+    def move_pawn(self, seat, steps):
+        """The dice move the pawn (rule: "La somme des dés lui indique combien de cases il
+        doit parcourir"); the board goes round."""
+        if self.box.board:
+            self.s.pawns[seat] = (self.s.pawns[seat] + steps) % len(self.box.board)
+
+    def correct_pawn(self, seat, square):
+        """The operator named another square than the board's: the pawn stands on it, at its
+        first occurrence ahead of where the box had it (a square not on the board leaves it)."""
+        board = self.box.board
+        if not board or board[self.s.pawns[seat]] == square or square not in board:
+            return
+        here = self.s.pawns[seat]
+        self.s.pawns[seat] = min((i for i, sq in enumerate(board) if sq == square), key=lambda i: (i - here) % len(board))
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -234,7 +259,8 @@ class MaxiBourse(StepGame):
     def anytime_options(self):
         """Beside the step's own actions: rumours, closing and corrections while the session
         runs; corrections alone during the set-up and once it is over."""
-        return self.anytime() if self.step.rumours else self.corrections()
+        nominal = () if self.over else self.nominal_correction()
+        return (self.anytime() if self.step.rumours else self.corrections()) + nominal
 
     def trade_option(self, seat):
         """The player whose turn it is sells to, or buys from, another player (when both may trade)."""
@@ -269,6 +295,11 @@ class MaxiBourse(StepGame):
                                    "delta": IntRange(-self.box.lots_per_company, self.box.lots_per_company)}),
             Option("set_price", {"company": Choice(tuple(self.companies)), "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)}),
         )
+
+    def nominal_correction(self):
+        """A nominal price of the box file found wrong, corrected while the game runs (from
+        the set-up on); once it is over, prices no longer move."""
+        return (Option("set_nominal", {"company": Choice(tuple(self.companies)), "nominal": Choice(NOMINALS)}),)
 
     # ------------------------------------------------------------------- turns
     def next_turn(self, after):
@@ -443,6 +474,18 @@ class MaxiBourse(StepGame):
         elif isinstance(top, F.Sale) and top.lots == 0:
             self.pop(F.Sold(top.proceeds))
 
+    def nominal(self, company):
+        """The company's nominal price: the box file's, or its correction during the game."""
+        return self.s.nominals.get(company, self.box.companies[company].nominal)
+
+    def on_set_nominal(self, a):
+        old = self.nominal(a.company)
+        if a.nominal == old:
+            raise IllegalAction("error.mb.nominal_same", company=a.company, nominal=old)
+        self.s.nominals[a.company] = a.nominal
+        self.emit("mb.nominal", company=a.company, old=old, new=a.nominal, reason=a.reason)
+        self.set_price(a.company, self.price(a.company) + a.nominal - old, "correction")
+
     def on_set_price(self, a):
         self.set_price(a.company, a.price, "correction")
         self.emit("correction", player="-", what=a.company, delta=a.price, reason=a.reason)
@@ -483,6 +526,10 @@ def snapshot(game: MaxiBourse) -> dict:
         "last_payday": s.last_payday,
         "actions": len(game.log),
     }
+    if s.nominals:  # only once corrected: the records made before keep their shape
+        out["nominals_corrected"] = dict(s.nominals)
+    if game.box.board:  # only with a board: the records made without one keep their shape
+        out["squares"] = {names[seat]: game.square_of(seat) for seat in range(len(names))}
     if isinstance(top, F.Over):
         out["closed"] = top.reason
         out["ranking"] = [{"rank": r, "name": names[seat], "wealth": w} for r, seat, w in game.ranking()]

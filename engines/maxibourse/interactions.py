@@ -10,6 +10,7 @@ from engines.core.decision import Interactions as I
 PROMPTS = {
     "prompt.mb.over": (I.OVER, {}),
     "prompt.mb.pick": (I.CHOICE, {}),
+    "prompt.mb.deal": (I.CHANCE, {I.DRAW: "deal"}),
     "prompt.mb.first": (I.FIRST_PLAYER, {I.CHOOSE: "first"}),
     "prompt.mb.turn_start": (I.CHOICE, {}),
     "prompt.mb.double": (I.CHOICE, {}),
@@ -32,8 +33,11 @@ TURN_STEPS = ("roll", "pass", "settle", "double")
 def params(game, decision, kind) -> dict:
     f = game.top
     if kind == I.SPEAKING_ROUND:
-        return {"answers": [[s, n] for s, n in f.round.answers], "order": list(f.round.order),
-                "shares": game.shares}
+        out = {"answers": [[s, n] for s, n in f.round.answers], "order": list(f.round.order),
+               "shares": game.shares}
+        if hasattr(f, "to_ask"):  # a titre square: "reste" counts the lots asked in the round
+            out["text"] = {"to_ask": f.to_ask(game)}
+        return out
     if kind == I.LOT_AUCTION:
         return {"bidders": [[s, n] for s, n in f.auction.bidders], "shares": game.shares}
     if kind == I.SETTLEMENT:
@@ -44,6 +48,8 @@ def params(game, decision, kind) -> dict:
     if kind == I.FIRST_PLAYER:
         rolls, first = roll_for_first(game.seed, range(len(game.players)))
         return {"rolls": [[s, r] for s, r in rolls.items()], "first": first}
+    if kind == I.CHANCE and decision.prompt == "prompt.mb.deal":
+        return {"device": True}  # the setting `picks = "dealt"`: the device deals, whatever the dice
     if kind == I.CHOICE and decision.prompt == "prompt.mb.square":
         last = game.log[-1] if game.log else None
         titre = decision.option("titre") is not None

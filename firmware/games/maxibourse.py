@@ -12,6 +12,9 @@ NEWS_ORDER = tuple("mb." + key for key in (
     "rumour_drawn", "round"))
 
 
+BOARD_OTHER = "#board_other"  # the pawn is not on the board's square: the operator names it
+
+
 class MaxiBourseUI:
     name = "maxibourse"
     rounds = True                 # the table may agree on a number of rounds
@@ -48,6 +51,17 @@ class MaxiBourseUI:
         from firmware.games.maxibourse_board import board_pages
         return board_pages(box, size)
 
+    def box_view(self, session, lang):
+        """The menu's view of the box file: whether the owner checked it, then each sector's
+        companies with the nominal price the game plays (a correction included)."""
+        game = session.game
+        box = game.box
+        lines = [t("box.mb.verified" if box.verified else "box.mb.unverified", lang)]
+        for sector in box.sectors:
+            lines.append(sector.name.get(lang, sector.id))
+            lines += [f"  {c}\t{game.nominal(c)}" for c in sector.companies]
+        return t("menu.mb.box", lang), lines
+
     # ---------------------------------------------------------------- screens
     def company_label(self, ctx, company, kind=None):
         info = ctx.snapshot()["companies"].get(company)
@@ -75,17 +89,45 @@ class MaxiBourseUI:
         return payday_lines(shown.get("lines", {}), lang)
 
     def field_question(self, ctx, kind, name, domain, filled, values):
-        """The titre square's company: au cours (the square's own company at its price)
-        or another company (au mieux, MB3), asked before the company list. Other fields
-        are asked from their domain (None)."""
+        """The titre square, with a board: the square the pawn reached, au cours or another
+        company, or another square (the operator corrects the board), in one list. Without
+        a board, or for another square, the square is asked from its domain, then the
+        company: au cours (the square's own company at its price) or another company (au
+        mieux, MB3), asked before the company list. The lander's au cours answer starts on
+        1 lot (they chose to trade). Other fields are asked from their domain (None)."""
+        from dataclasses import replace
+
         from engines.core.decision import Choice
-        from firmware.menus import AU_COURS, OTHER, Question, company_label, company_question, kind_label
-        if kind != "titre" or name != "company" or not isinstance(domain, Choice):
-            return None
+        from firmware.menus import AU_COURS, OTHER, Question, company_label, company_question, kind_label, lots_question
         lang = ctx.lang
+        if kind == "declare" and name == "lots" and ctx.decision().prompt == "prompt.mb.titre_au_cours":
+            question = lots_question(ctx, kind, name, domain, filled)
+            return replace(question, selected=1) if len(question.items) > 1 else question
+        if kind == "set_nominal" and name == "nominal" and isinstance(domain, Choice):
+            now = ctx.game.nominal(filled["company"])
+            items = tuple((f"{v} $", v) for v in domain.values if v != now)
+            return Question(name, "list", kind_label(ctx, kind),
+                            (t("q.mb.nominal", lang, company=filled["company"], nominal=now),), items)
+        if kind != "titre" or not isinstance(domain, Choice):
+            return None
+        pawn = ctx.decision().params.get("square")
+        on_board = values.get("#square") in (AU_COURS, OTHER)
+        if name == "square":
+            if pawn is None or pawn not in domain.values:
+                return None
+            if "#square" not in values:
+                option = ctx.decision().option("titre")
+                open_ = option.fields["company"].values if option else ()
+                items = [(t("q.mb.au_cours", lang, company=pawn), AU_COURS)] if pawn in open_ else []
+                items += [(t("q.mb.other_company", lang), OTHER), (t("q.mb.other_square", lang), BOARD_OTHER)]
+                return Question("#square", "list", t("q.mb.titre_title", lang, company=pawn),
+                                (company_label(ctx, pawn).replace("\t", " "),), tuple(items))
+            return ("auto", pawn) if on_board else None
+        if name != "company":
+            return None
         square = filled.get("square")
         choices = [c for c in domain.values if c is not None]
-        mode = values.get("#company")
+        mode = values.get("#square") if on_board else values.get("#company")
         if mode == AU_COURS:
             return ("auto", None)
         if mode == OTHER:
@@ -116,6 +158,8 @@ class MaxiBourseUI:
                 return [describe(ctx, act), t("q.sell_at", lang, price=offer.params["price"])]
         if act.kind == "double":
             return [describe(ctx, act), t("q.mb.au_cours_at", lang, price=snap["companies"][act.company]["price"])]
+        if act.kind == "deal":
+            return [e.text(lang) for e in events if e.key == "mb.dealt"] or [describe(ctx, act)]
         if act.kind == "end":
             return [t("q.mb.end", lang, player=snap.get("turn") or "")]
         if act.kind == "close":
@@ -133,7 +177,8 @@ class MaxiBourseUI:
         if best is None:
             return [describe(ctx, act)]
         if best.key == "mb.rolled":
-            return [t("news.mb.rolled", lang, **best.params)]
+            key = "news.mb.rolled_square" if "square" in best.params else "news.mb.rolled"
+            return [t(key, lang, **best.params)]
         if best.key == "mb.closed":
             return [t("news.mb.closed", lang)]
         if best.key == "mb.payday":

@@ -44,6 +44,8 @@ class Menu(Frame):
         if corrections(ctl, d):
             items.append((t("menu.corrections", lang), "corr"))
         items += [(t("menu." + kind, lang), ("entry", kind)) for kind in table]
+        if box_view(ctl) is not None:
+            items.append((box_view(ctl)[0], "box"))
         items.append((t("menu.past", lang), "past"))
         items.append((t("menu.lang", lang), "lang"))
         items.append((t("menu.new_game", lang), "new"))
@@ -63,6 +65,8 @@ class Menu(Frame):
             ctl.stack.append(Who())
         elif choice == "history":
             ctl.stack.append(History())
+        elif choice == "box":
+            ctl.stack.append(BoxValues())
         elif choice == "past":
             ctl.stack.append(PastGames())
         elif choice == "undo":
@@ -77,6 +81,33 @@ class Menu(Frame):
     def draw(self, ctl):
         items = tuple(label for label, _ in self.items(ctl))
         return Screen("menu", t("menu.title", ctl.lang), (), items, self.sel % len(items), ctl._footer("menu"))
+
+
+def box_view(ctl):
+    """(title, lines) of the box file's values as the game's adapter shows them (its
+    `box_view`), or None for a game without one."""
+    from firmware.games import adapter_of
+    view = getattr(adapter_of(ctl.session), "box_view", None)
+    return view(ctl.session, ctl.lang) if view is not None else None
+
+
+@frame_type("box_values")
+@dataclass
+class BoxValues(Frame):
+    """The box file's values (nominal prices...) as the game plays them, scrolled; a wrong
+    one is corrected from Corrections (a journal action with its reason)."""
+    sel: int = 0
+
+    def key(self, ctl, key):
+        if self.scroll(key):
+            return
+        if key in ("ok", "back"):
+            ctl.stack.pop()
+
+    def draw(self, ctl):
+        title, lines = box_view(ctl)
+        self.sel = min(self.sel, max(0, len(lines) - 1))
+        return Screen("payday", title, tuple(lines), (), self.sel, ctl._footer("scroll"))
 
 
 @frame_type("corr")

@@ -7,12 +7,18 @@ values steps to the next value, on a number opens a number entry within its decl
 and by its step; a text (checked by the game against its players and box) is shown as the
 configuration gives it. The summary opens on "Jouer", so one press keeps them all.
 
+The previous game's setup (the game, its format, players, rounds and settings, kept in the
+journal's meta `last_setup` when a game is created) is offered first in the game list
+("Même table : Ana Ben Cid"): one press answers every step but the box file's check, and the
+summary's "Jouer" starts it.
+
 Its saved state is the answers so far (`v`, by step), the selection, whether the Options
 are open, the settings they changed (`set`, by game) and a number being entered (`edit`,
 `amt`, `si`).
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from engines.core.i18n import format_amount
@@ -24,6 +30,8 @@ from firmware.screens.base import Frame, frame_type
 from firmware.texts import t
 
 MAX_ROUNDS = 20                  # the most rounds the setup offers as a limit
+LAST = "#last"                   # the game list's entry: the previous game's setup
+LAST_META = "last_setup"         # the journal meta that keeps it
 STEPS = ("start", "game", "format", "count", "names", "rounds", "box", "summary")
 
 
@@ -79,6 +87,9 @@ class Setup(Frame):
                 return step, t("setup.title", lang), (t("setup.start", lang),), items
             if step == "game":
                 items = [(adapter(name).title(lang), name) for name in PLAYABLE]
+                last = last_setup(ctl)
+                if last:
+                    items.insert(0, (t("setup.last", lang, players=" ".join(last["players"])), LAST))
                 items.append((t("menu.lang", lang), "#lang"))
                 return step, t("setup.title", lang), (t("setup.game", lang),), items
             ui = setup_ui(v)
@@ -131,7 +142,7 @@ class Setup(Frame):
         step, _, _, items = self.question(ctl)
         values = [value for _, value in items]
         d = ctl.defaults
-        wanted = {"game": d.game, "format": d.format, "rounds": d.rounds,
+        wanted = {"game": LAST if LAST in values else d.game, "format": d.format, "rounds": d.rounds,
                   "count": len(d.players) if 2 <= len(d.players) <= 6 else 3,
                   "names": "config"}.get(step)
         self.sel = values.index(wanted) if wanted in values else 0
@@ -197,16 +208,40 @@ class Setup(Frame):
         if step == "summary" and value == "#options":
             self.options, self.sel = True, 0
             return
+        if step == "game" and value == LAST:
+            self._take_last(ctl)
+            return
         if step == "summary":
             if value:
                 v = self.v
-                header = setup_ui(v).header(v.get("format"), player_names(ctl, v["names"], v["count"]),
-                                            ctl.seed_source(), self.settings(ctl), v.get("rounds", 0))
+                names = player_names(ctl, v["names"], v["count"])
+                settings = self.settings(ctl)
+                header = setup_ui(v).header(v.get("format"), names, ctl.seed_source(), settings, v.get("rounds", 0))
+                before = ctl.session
                 ctl._create_game(header)
+                if ctl.session is not before and ctl.journal is not None:  # created: kept for the next setup
+                    ctl.journal.set_meta(LAST_META, json.dumps({
+                        "game": v["game"], "format": v.get("format"), "players": names,
+                        "rounds": v.get("rounds", 0), "settings": settings}))
             else:
                 self._back_one(ctl)
             return
         self.v[step] = value
+        self.select_default(ctl)
+
+    def _take_last(self, ctl):
+        """The previous game's setup answers every step but the box file's check."""
+        last = last_setup(ctl)
+        ui = adapter(last["game"])
+        v = {k: x for k, x in self.v.items() if k == "start"} | {"game": last["game"]}
+        if ui.choices(ctl.lang):
+            v["format"] = last["format"]
+        v |= {"count": len(last["players"]), "names": LAST}
+        if ui.rounds:
+            v["rounds"] = last["rounds"]
+        self.v = v
+        allowed = options(ui.name)
+        self.set[ui.name] = {k: x for k, x in last["settings"].items() if k in allowed}
         self.select_default(ctl)
 
     def _key_options(self, ctl, key, items):
@@ -287,8 +322,27 @@ def config_names(ctl, n):
     return names if ok else None
 
 
+def last_setup(ctl) -> dict | None:
+    """The previous game's setup from the journal's meta, when its game can still be played
+    here; None before any game (or for a journal without it)."""
+    if ctl.journal is None:
+        return None
+    raw = ctl.journal.get_meta(LAST_META)
+    try:
+        last = json.loads(raw) if raw else None
+    except ValueError:
+        return None
+    if not isinstance(last, dict) or last.get("game") not in PLAYABLE or not last.get("players"):
+        return None
+    return last
+
+
 def player_names(ctl, how, n):
-    """The players' names as the setup's "names" answer says: the configuration's, colours or numbers."""
+    """The players' names as the setup's "names" answer says: the previous game's, the
+    configuration's, colours or numbers."""
+    last = last_setup(ctl) if how == LAST else None
+    if last and len(last["players"]) == n:
+        return list(last["players"])
     if how == "config" and config_names(ctl, n):
         return config_names(ctl, n)
     if how == "numbers" or n > len(t("setup.colour_names", ctl.lang).split()):

@@ -1,10 +1,14 @@
-"""The set-up (MB2): each player picks free starting lots, one at a time, then the table
-says who plays first."""
+"""The set-up (MB2): each player picks free starting lots, one at a time (or, with the
+setting `picks = "dealt"`, the device deals them all in one recorded action), then the
+table says who plays first."""
 from dataclasses import dataclass
 
-from engines.core.decision import Choice, Decision, Fixed, Option
+from engines.core.chance import draw
+from engines.core.decision import Choice, Decision, Fixed, Items, Option
+from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.maxibourse.steps.base import Frame
+from engines.maxibourse.rules import FORMATS
 
 
 @dataclass
@@ -16,17 +20,58 @@ class Picking(Frame):
         return self.order[0]
 
     def decision(self, game):
+        if game.settings["picks"] == "dealt":
+            slots = tuple(Choice(tuple(self.takeable(game, seat))) for seat in self.order)
+            return Decision("prompt.mb.deal", {"lots": len(self.order)}, None,
+                            (Option("deal", {"companies": Items(slots)}),))
         seat = self.order[0]
+        of = FORMATS[game.format][1]
+        left = self.order.count(seat)
+        return Decision("prompt.mb.pick", {"player": game.players[seat], "left": left, "n": of - left + 1, "of": of},
+                        seat, (Option("pick", {"player": Fixed(seat), "company": Choice(self.takeable(game, seat))}),))
+
+    @staticmethod
+    def takeable(game, seat):
+        """The companies `seat` may still take: one they hold none of, the bank has a lot."""
         mine = game.held(seat)
-        choices = tuple(c for c in game.companies if c not in mine and game.s.lots.bank(c) > 0)
-        return Decision("prompt.mb.pick", {"player": game.players[seat], "left": self.order.count(seat)}, seat,
-                        (Option("pick", {"player": Fixed(seat), "company": Choice(choices)}),))
+        return tuple(c for c in game.companies if c not in mine and game.s.lots.bank(c) > 0)
 
     def on_pick(self, game, a):
-        game.move_lots(a.company, BANK, a.player, 1)
+        self.take(game, a.player, a.company)
+
+    def take(self, game, seat, company):
+        game.move_lots(company, BANK, seat, 1)
         self.order.pop(0)
         if not self.order:
             game.s.steps[-1] = ChooseFirst()
+
+    def on_deal(self, game, a):
+        """The deal taken lot by lot, in the picking order, under the rule of a pick: a
+        company the player does not hold yet, with a lot at the bank. Checked whole before
+        any lot moves (its length is the decision's: one company per pick)."""
+        dealt = {}
+        for seat, company in zip(self.order, a.companies):
+            if company not in self.takeable(game, seat) or company in dealt.get(seat, ()):
+                raise IllegalAction("error.mb.deal_company", player=game.players[seat], company=company)
+            dealt.setdefault(seat, []).append(company)
+        for seat, company in zip(list(self.order), a.companies):
+            self.take(game, seat, company)
+        for seat, companies in dealt.items():
+            game.emit("mb.dealt", player=game.players[seat], companies=", ".join(companies))
+
+    def fill_chance(self, game, act, rng):
+        """The device's deal: lot by lot in the picking order, each drawn (core chance.draw)
+        among the companies that player may still take, so a player's are distinct: not
+        one value per item of a fixed domain, so the step fills it rather than the core."""
+        if act.kind != "deal" or act.companies:
+            return super().fill_chance(game, act, rng)
+        hands, companies = {}, []
+        for seat in self.order:  # each lot drawn among what this player may still take
+            hand = hands.setdefault(seat, [])
+            company = draw(Choice(tuple(c for c in self.takeable(game, seat) if c not in hand)), rng)
+            hand.append(company)
+            companies.append(company)
+        return type(act)(tuple(companies))
 
 
 @dataclass

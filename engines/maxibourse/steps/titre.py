@@ -37,6 +37,13 @@ class TitreSquare(Frame):
         return Decision("prompt.mb.titre_au_cours" if au_cours else "prompt.mb.titre", params, seat,
                         (Option("declare", {"player": Fixed(seat), "lots": Choice(tuple(range(hi + 1)))}),))
 
+    def to_ask(self, game):
+        """Lots still to ask for in this round: the bank's, less what was asked before in the
+        round and not settled yet (the au cours purchase is settled already). What the
+        screens say ("reste"); the prompt's `left` stays the bank's, as recorded games hold it."""
+        asked = sum(n for _, n in self.round.answers) - self.au_cours_lots
+        return max(0, game.s.lots.bank(self.company) - asked)
+
     def on_declare(self, game, a):
         if self.is_au_cours():
             self.round.answer(a.player, a.lots)

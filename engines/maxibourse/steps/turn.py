@@ -56,6 +56,9 @@ class Turn(Frame):
             *game.trade_option(seat),
             Option("end"),
         ]
+        square = game.square_of(seat)
+        if square is not None:  # the board's square: the box offers it first (the operator confirms or corrects)
+            p = {**p, "square": square}
         return Decision("prompt.mb.square", p, seat, tuple(opts))
 
     def resume(self, game, result):
@@ -71,7 +74,10 @@ class Turn(Frame):
         game.payday()
 
     def on_roll(self, game, a):
-        game.emit("mb.rolled", player=game.players[self.seat], d1=a.d1, d2=a.d2)
+        game.move_pawn(self.seat, a.d1 + a.d2)
+        square = game.square_of(self.seat)
+        game.emit("mb.rolled", player=game.players[self.seat], d1=a.d1, d2=a.d2,
+                  **({} if square is None else {"square": square}))
         double = a.d1 == a.d2 and game.can_trade(self.seat) and any(game.s.lots.bank(c) for c in game.companies)
         self.phase = "double" if double else "square"
 
@@ -94,6 +100,7 @@ class Turn(Frame):
         if game.s.lots.bank(company) == 0:
             raise IllegalAction("error.mb.no_lots_left", company=company)
         self.titre_done = True
+        game.correct_pawn(self.seat, a.square)
         order = clockwise(self.seat, [s for s in range(len(game.players)) if game.can_trade(s)])
         game.emit("mb.titre", player=game.players[self.seat], company=company, au_cours=company == a.square)
         game.push(TitreSquare(company, self.seat, company == a.square, SpeakingRound(order)))
