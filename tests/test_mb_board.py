@@ -164,7 +164,7 @@ def test_a_titre_purchase_au_cours_takes_at_most_4_operator_presses(with_board, 
                                                                              "Autre case"]
         box.press("ok")
         if seats:
-            assert box.screen.kind == "speaking" and box.screen.footer == "1×=1 lot rien=passe"
+            assert box.screen.kind == "speaking" and box.screen.footer == "1× par lot  ◄ pause"
             box.press("seat1").wait(2.1)
         else:
             assert box.items()[box.screen.selected].startswith("1 lot")
@@ -174,7 +174,7 @@ def test_a_titre_purchase_au_cours_takes_at_most_4_operator_presses(with_board, 
         assert box.game.s.lots.of("DEUTSCHE", 0) == 1 and box.game.cash(0) == 5_000_000 - 300_000
         assert box.counts == {"operator": operator, "seat": seat}
         assert operator <= 4
-        # the others speak; silence is a pass (shown on the seat-button footer)
+        # the others speak; silence is a pass
         for _ in range(2):
             if seats:
                 box.wait(2.1)
