@@ -809,7 +809,7 @@ def dividends_rows(fresh, count):
                  "each bidder on their seat button"))
 
     for dice, how, run in (("device", "OK", lambda d: d.key("ok")),
-                           ("physical", "tile list, OK (BUY-IN)", lambda d: d.choose("BUY-IN").key("ok"))):
+                           ("physical", "tile list, OK (Buy In)", lambda d: d.choose("Buy In").key("ok"))):
         header, actions, _ = random_game(random.Random(7), players=len(PLAYERS), verify=False,
                                          settings={"dice": dice}, header={**new_game(dice).header})
         game = Dividends(header)
