@@ -18,7 +18,7 @@ others accept, and a refusal names the setting, the value and what is allowed.
 from __future__ import annotations
 
 from engines.core.errors import IllegalAction
-from engines.core.limits import MAX_ROUNDS
+from engines.core.limits import MAX_ROUNDS, player_names_ok
 
 WHOLE = range(0, MAX_ROUNDS + 1)
 
@@ -86,3 +86,16 @@ def check_settings(declared: dict, given: dict) -> dict:
             raise refusal(key, value, allowed)
         settings[key] = value
     return settings
+
+
+def check_header(header: dict, players: tuple[int, int], declared: dict) -> dict:
+    """A new game's header checked the same way for every game: as many players as the
+    rulebook allows (`players`: the fewest, the most), each name one word and unique, and
+    the settings against their declaration (`check_settings`); returns the settings."""
+    names = header.get("players", [])
+    lo, hi = players
+    if not lo <= len(names) <= hi:
+        raise IllegalAction("error.players", count=len(names), lo=lo, hi=hi)
+    if not player_names_ok(names):
+        raise IllegalAction("error.player_names", players=list(names))
+    return check_settings(declared, dict(header.get("settings", {})))

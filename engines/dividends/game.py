@@ -23,9 +23,8 @@ from pathlib import Path
 from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.game import drop_private
-from engines.core.limits import player_names_ok
 from engines.core.i18n import register_catalog
-from engines.core.settings import check_settings as check_declared
+from engines.core.settings import check_header
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.majority import player_counts, tile_holder
@@ -57,11 +56,7 @@ def companies_for(players: int) -> int:
 
 def check_settings(header: dict, box) -> tuple[dict, list]:
     players = header.get("players", [])
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise IllegalAction("error.players", count=len(players), lo=MIN_PLAYERS, hi=MAX_PLAYERS)
-    if not player_names_ok(players):
-        raise IllegalAction("error.player_names", players=list(players))
-    settings = check_declared(SETTINGS, dict(header.get("settings", {})))
+    settings = check_header(header, (MIN_PLAYERS, MAX_PLAYERS), SETTINGS)
     count = companies_for(len(players))
     if settings["companies"]:
         chosen = [c.strip().upper() for c in settings["companies"].split(",") if c.strip()]

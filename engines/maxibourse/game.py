@@ -15,9 +15,9 @@ from pathlib import Path
 
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
-from engines.core.limits import MAX_ROUNDS, player_names_ok
+from engines.core.limits import MAX_ROUNDS
 from engines.core.i18n import register_catalog
-from engines.core.settings import check_settings as check_declared
+from engines.core.settings import check_header
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.rounds import SpeakingRound, clockwise
@@ -48,13 +48,7 @@ def check_settings(header: dict) -> dict:
     fmt = header.get("format", "junior")
     if fmt not in FORMATS:
         raise IllegalAction("error.setting", key="format", value=fmt, allowed=list(FORMATS))
-    players = header.get("players", [])
-    lo, hi = MaxiBourse.PLAYERS
-    if not lo <= len(players) <= hi:
-        raise IllegalAction("error.players", count=len(players), lo=lo, hi=hi)
-    if not player_names_ok(players):
-        raise IllegalAction("error.player_names", players=list(players))
-    return check_declared(SETTINGS, dict(header.get("settings", {})))
+    return check_header(header, MaxiBourse.PLAYERS, SETTINGS)
 
 
 @dataclass

@@ -25,8 +25,7 @@ from engines.core.deeds import STOCK, Deeds
 from engines.core.errors import IllegalAction
 from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
-from engines.core.limits import player_names_ok
-from engines.core.settings import check_settings
+from engines.core.settings import check_header
 from engines.core.game import rank
 from engines.core.steps import StepGame
 from engines.core.track import Track
@@ -70,12 +69,7 @@ class Richesses(StepGame):
     SETTINGS = SETTINGS
 
     def __init__(self, header: dict):
-        players = header.get("players", [])
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise IllegalAction("error.players", count=len(players), lo=MIN_PLAYERS, hi=MAX_PLAYERS)
-        if not player_names_ok(players):
-            raise IllegalAction("error.player_names", players=list(players))
-        self.settings = check_settings(SETTINGS, dict(header.get("settings", {})))
+        self.settings = check_header(header, (MIN_PLAYERS, MAX_PLAYERS), SETTINGS)
         self.box = load_box(header.get("box"))
         super().__init__(header)
 

@@ -24,9 +24,8 @@ from engines.core.errors import IllegalAction
 from engines.core.grid import Grid
 from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
-from engines.core.limits import player_names_ok
 from engines.core.lots import Holdings
-from engines.core.settings import check_settings as check_declared
+from engines.core.settings import check_header
 from engines.core.steps import StepGame
 from engines.shark import board
 from engines.shark.actions import ACTIONS
@@ -54,12 +53,7 @@ SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings
 
 
 def check_settings(header: dict) -> dict:
-    players = header.get("players", [])
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise IllegalAction("error.players", count=len(players), lo=MIN_PLAYERS, hi=MAX_PLAYERS)
-    if not player_names_ok(players):
-        raise IllegalAction("error.player_names", players=list(players))
-    return check_declared(SETTINGS, dict(header.get("settings", {})))
+    return check_header(header, (MIN_PLAYERS, MAX_PLAYERS), SETTINGS)
 
 
 @dataclass
