@@ -102,20 +102,21 @@ def _prefix(ctx):
 
 
 def sector_label(ctx, sector):
-    for s in getattr(ctx.game.box, "sectors", ()):
-        if s.id == sector:
-            return s.name.get(ctx.lang, s.id)
+    for group, names, _ in ctx.game.groups():
+        if group == sector:
+            return names.get(ctx.lang, group)
     return sector
 
 
 def sectors_of(ctx, companies):
-    """[(sector id, [companies in it])] in box order, keeping only `companies`."""
+    """[(group id, [companies in it])] in the game's order (its `groups`), keeping only
+    `companies`."""
     wanted = set(companies)
     out = []
-    for sector in ctx.game.box.sectors:
-        inside = [c for c in sector.companies if c in wanted]
+    for group, _, members in ctx.game.groups():
+        inside = [c for c in members if c in wanted]
         if inside:
-            out.append((sector.id, inside))
+            out.append((group, inside))
     return out
 
 
@@ -327,9 +328,8 @@ def company_question(ctx, kind, name, domain, filled, values):
     lang = ctx.lang
     title = kind_label(ctx, kind)
     choices = [c for c in domain.values if c is not None]
-    if filled.get("seller") is not None:      # what the seller holds, read from the snapshot
-        held = ctx.snapshot()["players"][filled["seller"]]["lots"]
-        choices = [c for c in choices if held.get(c)] or choices
+    if filled.get("seller") is not None:      # what the seller holds (the game's count)
+        choices = [c for c in choices if ctx.game.holding(filled["seller"], c)] or choices
     prompt = t("q." + ("square" if name == "square" else "company"), lang)
     if len(choices) <= FLAT_LIST_MAX:
         items = tuple((company_label(ctx, c, kind), c) for c in choices)
@@ -348,8 +348,9 @@ def target_question(ctx, kind, name, domain, values):
     """A price change: all companies (ALL), a whole sector, or one company."""
     lang = ctx.lang
     title = kind_label(ctx, kind)
-    sectors = [s for s in domain.values if s in {x.id for x in ctx.game.box.sectors}]
-    companies = [c for c in domain.values if c in ctx.game.box.companies]
+    groups = {group for group, _, _ in ctx.game.groups()}
+    sectors = [s for s in domain.values if s in groups]
+    companies = [c for c in domain.values if c not in groups and c != "ALL"]
     key = "#sector:" + name
     if key not in values:
         items = tuple((sector_label(ctx, s), s) for s in sectors)
@@ -368,7 +369,7 @@ def target_question(ctx, kind, name, domain, values):
 
 def lots_question(ctx, kind, name, domain, filled):
     lang = ctx.lang
-    shares = getattr(ctx.game, "shares", 1000)
+    shares = ctx.game.lot_size
     title = kind_label(ctx, kind)
     if isinstance(domain, Choice):
         values = list(domain.values)
@@ -376,8 +377,9 @@ def lots_question(ctx, kind, name, domain, filled):
         hi = domain.hi
         player, company = filled.get("player", filled.get("seller")), filled.get("company")
         if player is not None and company is not None:
-            held = ctx.snapshot()["players"][player]["lots"].get(company, 0)
-            hi = min(hi, max(held, domain.lo))
+            held = ctx.game.holding(player, company)
+            if held is not None:
+                hi = min(hi, max(held, domain.lo))
         values = list(range(domain.lo, hi + 1, domain.step))
     items = []
     # Zero lots: a speaking round's answer passes, a bidder staying in an auction drops out.
@@ -407,7 +409,7 @@ def amount_question(ctx, kind, name, domain, filled, typ=int):
     skip_zero = delta
     if _is(typ, Price):                       # set_price: start from the current price
         company = filled.get("company")
-        start = ctx.snapshot()["companies"][company]["price"] if company else lo
+        start = ctx.game.prices().get(company, lo) if company else lo
         fmt = lambda v: money(v, lang)
         steps = _steps(base, 10, 100, 1000)
         step = 0
@@ -423,7 +425,7 @@ def amount_question(ctx, kind, name, domain, filled, typ=int):
         target = filled.get("target") or filled.get("company") or ""
         if target == "ALL":
             target = t("q.all", lang)
-        elif target and target not in ctx.game.box.companies:
+        elif target and target in {group for group, _, _ in ctx.game.groups()}:
             target = sector_label(ctx, target)
         if count and not target:             # a count held by a player (influence cards)
             target = player_name(ctx, filled.get("player"))

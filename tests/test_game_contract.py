@@ -202,6 +202,13 @@ class Contract:
         ranking = game.ranking()
         assert [f for _, _, f in ranking] == sorted(fortunes.values(), reverse=True), ranking
         assert all(type(c) is str and type(p) is int for c, p in game.prices().items()), game.prices()
+        # the menus' groups of companies and the holdings they offer to sell
+        for group, names, members in game.groups():
+            assert type(group) is str and members and all(type(c) is str for c in members), group
+            assert all(type(n) is str for n in names.values()), names
+        for company in game.prices():
+            held = game.holding(0, company)
+            assert held is None or (type(held) is int and held >= 0), (company, held)
         # the snapshot is JSON; the public view drops every private path
         snap = game.snapshot()
         assert json.loads(json.dumps(snap)) == snap

@@ -90,6 +90,20 @@ class Game:
         The ranking, the end-of-game report and its chart of the evening come from it."""
         raise NotImplementedError
 
+    # Shares in a lot, where the game trades lots of shares (Maxi Bourse: by format); menus
+    # show a lot count with its shares.
+    lot_size: int = 1
+
+    def groups(self) -> list[tuple[str, dict, list[str]]]:
+        """How the box's menus group the companies: [(group id, {language: name}, [company
+        ids])] in board order (Maxi Bourse's sectors); [] where one list of companies suits."""
+        return []
+
+    def holding(self, seat: int, company: str) -> int | None:
+        """What `seat` holds of `company` (lots, shares), for menus that offer only what
+        can be sold; None where the game does not count holdings by company."""
+        return None
+
     def prices(self) -> dict[str, int]:
         """Each company's quoted price now, for the report's chart of prices; a game
         without a market has none."""

@@ -352,6 +352,16 @@ class MaxiBourse(StepGame):
     def prices(self):
         return {c: self.price(c) for c in self.companies}
 
+    @property
+    def lot_size(self):
+        return self.shares
+
+    def groups(self):
+        return [(s.id, dict(s.name), list(s.companies)) for s in self.box.sectors]
+
+    def holding(self, seat, company):
+        return self.s.lots.of(company, seat)
+
     # ------------------------------------------------------- sales to the table
     def offer_lots(self, a):
         """`sell`: a player offers lots to the table (before the roll, or to raise cash)."""
