@@ -371,9 +371,14 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
 
     def _silence_s(self) -> float:
         """An open auction's silence: the game's rule when its rulebook sets one (never
-        configured, never paused), else the table's configured length (timing.silence_s)."""
+        configured, never paused), else the window the game's own setting gives (the
+        decision's `window_s`, from a setting of the game), else the table's configured
+        length (timing.silence_s). Only the rule is never paused."""
         rule = self._rule_silence()
-        return rule if rule is not None else self.timing.silence_s
+        if rule is not None:
+            return rule
+        window = self.session.decision().interaction.params.get("window_s")
+        return float(window) if window is not None else self.timing.silence_s
 
     def _bidders(self):
         """[(seat, lots)] still in the lot auction, as the decision lists them."""

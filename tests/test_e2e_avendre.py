@@ -12,8 +12,8 @@ from engines.avendre.game import AVendre
 from engines.avendre.steps import BankAuction, ShopAuction
 from engines.core.ledger import BANK
 
-SILENCE = 1.0
-EXTRA = {"game": {"dice": "device"}, "timing": {"silence_s": SILENCE}}
+SILENCE = 2          # the game's own auction_silence_s (AV11), set short for the tests
+EXTRA = {"game": {"dice": "device", "auction_silence_s": SILENCE}, "timing": {"silence_s": 0.5}}
 
 
 @pytest.fixture
@@ -195,6 +195,32 @@ def test_a_power_cut_during_a_shop_auction_resumes_the_same_auction(tmp_path):
         assert game.log[-1].kind == "sold" and game.owner(title) == bidder
     finally:
         again.close()
+
+
+def test_the_auction_closes_after_the_games_own_silence_not_the_box_wide_one(tmp_path):
+    """AV11: "The auction closes after `auction_silence_s` (default 5 s) without a raise":
+    the game's setting, not the box-wide timing.silence_s (0.5 s here); a window no rule
+    fixes, so Back pauses it."""
+    box = E2EBox(tmp_path, seats=3, extra=EXTRA)
+    try:
+        game = start(box)
+        assert game.settings["auction_silence_s"] == SILENCE and AVendre.SETTINGS["auction_silence_s"][0] == 5
+        seat = to_a_card_with_a_shop(box, game)
+        shops = sum(game.title(t).pa for t in game.titles_held(seat))
+        box.choose("Carte : payer")
+        amount(box, (game.cash(seat) + shops) // 100 * 100 + 100)
+        while not isinstance(game.step, ShopAuction):
+            box.press("ok")
+        bidder = next(s for s in game.step.auction.bidders)
+        box.press(f"seat{bidder + 1}")
+        box.wait(1.0)                                     # past the box-wide 0.5 s: still open
+        assert isinstance(game.step, ShopAuction) and box.screen.title.endswith("\t1 s")
+        box.press("back").wait(SILENCE + 0.5)             # paused: nothing sells
+        assert isinstance(game.step, ShopAuction)
+        box.press("back").wait(1.2)                       # resumed with its second left: sold
+        assert game.log[-1].kind == "sold"
+    finally:
+        box.close()
 
 
 def test_a_power_cut_during_the_bank_auction_resumes_the_same_auction(tmp_path):

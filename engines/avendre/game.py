@@ -54,6 +54,9 @@ SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings
                     "(AV12): nobody buys the bank: it pays and shows a debt (continue), or the game ends"),
     "board": ("box", ("box", "none"),
               "(AV15): squares and titles from the box file, or none: the operator reads each square"),
+    # The rulebook sets no length for an auction's silence (AV11): a window the table agrees
+    # on, paused and resumed by the operator like any window no rule fixes.
+    "auction_silence_s": (5, range(2, 31), "(AV11): seconds of silence that close an auction"),
 }
 
 

@@ -30,14 +30,14 @@ def params(game, decision, kind) -> dict:
     if kind == I.OPEN_AUCTION:
         # Anyone raises on their seat button: a press bids the lowest bid accepted now, and
         # only a bidder with that much cash may make it. The rulebook sets no length for
-        # the silence that closes the auction (AV11): None, the table's configured
-        # silence (the configuration's timing.silence_s) applies.
+        # the silence that closes the auction (AV11): no rule (`silence_s` None), but the
+        # window the table set (`window_s`, the setting auction_silence_s), which pauses.
         offer = decision.option("bid")
         offers = []
         if offer is not None:
             amount = offer.fields["amount"].lo
             offers = [[s, amount] for s in offer.fields["player"].values if game.cash(s) >= amount]
-        return {"offers": offers, "silence_s": None}
+        return {"offers": offers, "silence_s": None, "window_s": game.settings["auction_silence_s"]}
     if kind == I.FIRST_PLAYER:
         rolls, first = roll_for_first(game.seed, range(len(game.players)))
         return {"rolls": [[s, r] for s, r in rolls.items()], "first": first}
