@@ -12,6 +12,7 @@ from engines.core.i18n import format_amount
 from firmware.fonts import FONT
 from firmware.render import Canvas
 from firmware.texts import t
+from firmware.games.news import news_line
 
 NEWS_ORDER = ("av.game_over", "av.bank_sold", "av.bank_unsold", "av.bank_auction", "av.second_trip", "av.restart",
               "av.out", "av.waiting", "av.arrived", "av.shop_sold", "av.no_bid", "av.bought", "av.granted",
@@ -124,13 +125,7 @@ class AVendreUI:
         return lines[:5]
 
     def news(self, ctx, act, events, describe):
-        best = None
-        for event in events:
-            if event.key in NEWS_ORDER and (best is None or NEWS_ORDER.index(event.key) < NEWS_ORDER.index(best.key)):
-                best = event
-        if best is None:
-            return [describe(ctx, act)]
-        return [best.text(ctx.lang)]
+        return news_line(ctx, act, events, describe, NEWS_ORDER)
 
     def report(self, session, lang):
         """(header details, no box): no market, the report charts each player's fortune."""

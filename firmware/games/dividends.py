@@ -6,11 +6,12 @@ player's cash outside the private view (a long seat press or an RFID card).
 """
 from __future__ import annotations
 
-from engines.core.i18n import format_amount, text
+from engines.core.i18n import format_amount
 from engines.dividends import GAME
 from firmware.fonts import FONT
 from firmware.render import Canvas
 from firmware.texts import signed, t
+from firmware.games.news import news_line
 
 NEWS_ORDER = ("dv.game_over", "dv.tokens_dealt", "dv.token_won", "dv.token_won_all_cash", "dv.event", "dv.bought", "dv.sold",
               "dv.influence", "dv.cards_returned", "dv.offer_declined", "dv.bid")
@@ -111,13 +112,7 @@ class DividendsUI:
         return [describe(ctx, act)]
 
     def news(self, ctx, act, events, describe):
-        best = None
-        for event in events:
-            if event.key in NEWS_ORDER and (best is None or NEWS_ORDER.index(event.key) < NEWS_ORDER.index(best.key)):
-                best = event
-        if best is None:
-            return [describe(ctx, act)]
-        return [best.text(ctx.lang)]
+        return news_line(ctx, act, events, describe, NEWS_ORDER)
 
     def report(self, session, lang):
         """(header details, no box: the chart shows each company's buy price)."""

@@ -10,6 +10,7 @@ from engines.core.i18n import format_amount
 from engines.richesses import GAME
 from firmware.render import Canvas
 from firmware.texts import t
+from firmware.games.news import news_line
 
 NEWS_ORDER = ("rm.over", "rm.bankrupt", "rm.lot_sold", "rm.bank_bought", "rm.sale", "rm.royalties", "rm.bought",
               "rm.double", "rm.joker_bought", "rm.joker_used", "rm.lot", "rm.bid", "rm.overbid", "rm.offer",
@@ -84,11 +85,7 @@ class RichessesUI:
         return lines or [describe(ctx, act)]
 
     def news(self, ctx, act, events, describe):
-        best = None
-        for event in events:
-            if event.key in NEWS_ORDER and (best is None or NEWS_ORDER.index(event.key) < NEWS_ORDER.index(best.key)):
-                best = event
-        return [describe(ctx, act)] if best is None else [best.text(ctx.lang)]
+        return news_line(ctx, act, events, describe, NEWS_ORDER)
 
     def report(self, session, lang):
         """(header details, no box: this game has no prices to chart; the ranking is by

@@ -15,6 +15,7 @@ from engines.shark.interactions import LETTERS
 from firmware.fonts import FONT
 from firmware.render import Canvas
 from firmware.texts import signed, t
+from firmware.games.news import news_line
 
 NEWS_ORDER = ("sh.game_over", "sh.out", "sh.short", "sh.forced_sale", "sh.removed", "sh.bonus", "sh.no_cell", "sh.bought",
               "sh.sold", "sh.colour", "sh.rolled", "sh.first")
@@ -138,13 +139,7 @@ class SharkUI:
         return [describe(ctx, act)]
 
     def news(self, ctx, act, events, describe):
-        best = None
-        for event in events:
-            if event.key in NEWS_ORDER and (best is None or NEWS_ORDER.index(event.key) < NEWS_ORDER.index(best.key)):
-                best = event
-        if best is None:
-            return [describe(ctx, act)]
-        return [best.text(ctx.lang)]
+        return news_line(ctx, act, events, describe, NEWS_ORDER)
 
     def report(self, session, lang):
         """(header details, no box file to name: the report charts each company's price)."""
