@@ -31,7 +31,7 @@ from engines.core.debt import bank_pays
 from engines.core.errors import IllegalAction
 from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
-from engines.core.settings import check_header
+from engines.core.settings import DICE, check_header
 from engines.core.open_auction import OpenAuction
 from engines.core.steps import StepGame
 from engines.core.track import Track
@@ -39,8 +39,7 @@ from engines.core.track import Track
 register_catalog(Path(__file__).parent / "locale")
 
 SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
-    "dice": ("physical", ("physical", "device"),
-             "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
+    "dice": DICE,
     # The rulebook sets no raise (AV11, AV12); 50 is the ruling's, a table may agree on another.
     "bid_step": (50, range(1, 1000), "(AV11, AV12): the raise of the auctions (a shop from half PA + step, "
                                      "the bank from 2 550)"),

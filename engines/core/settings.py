@@ -22,6 +22,11 @@ from engines.core.limits import MAX_ROUNDS, player_names_ok
 
 WHOLE = range(0, MAX_ROUNDS + 1)
 
+# Who rolls the dice, a setting of every game with dice. One declaration: a configuration
+# key two games declare must mean the same in both (engines/registry.game_settings).
+DICE = ("physical", ("physical", "device"),
+        "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll")
+
 
 def entry(declaration: tuple) -> tuple:
     """(default, allowed, meaning) of one setting's declaration."""

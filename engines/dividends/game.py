@@ -24,7 +24,7 @@ from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.game import drop_private
 from engines.core.i18n import register_catalog
-from engines.core.settings import check_header
+from engines.core.settings import DICE, check_header
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.majority import player_counts, tile_holder
@@ -40,8 +40,7 @@ from engines.dividends.steps import (ActionsStep, AuctionStep, DiceStep, EventSt
 register_catalog(Path(__file__).parent / "locale")
 
 SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
-    "dice": ("physical", ("physical", "device"),
-             "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
+    "dice": DICE,
     # The rulebook raises by 50 $ (DV4); a table may agree on another raise, 1 to 999 $.
     "bid_step": (50, range(1, 1000), "the raise of the turn-order auction, in $ (DV4: bids of 50, 50 + step, ...)"),
     "companies": ("", str, "with 2 or 3 players, the companies in play, e.g. \"CEDARPINES,DESERT-OIL,TRANS-PACIFIC\" "

@@ -17,7 +17,7 @@ from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.limits import MAX_ROUNDS
 from engines.core.i18n import register_catalog
-from engines.core.settings import check_header
+from engines.core.settings import DICE, check_header
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.rounds import SpeakingRound, clockwise
@@ -37,8 +37,7 @@ SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings
                        "per_group: 600 000 $ per group of three majorities (MB10); once: 600 000 $ at most, however many groups"),
     "rounds": (0, range(0, MAX_ROUNDS + 1), "the agreed number of rounds, then the session closes (MB11); 0: no limit, "
                        "the table closes it from the menu"),
-    "dice": ("physical", ("physical", "device"),
-             "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
+    "dice": DICE,
     "picks": ("chosen", ("chosen", "dealt"),
               "chosen: each player chooses their starting lots (MB2); dealt: the device deals them, recorded in the log"),
 }

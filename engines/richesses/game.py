@@ -25,7 +25,7 @@ from engines.core.deeds import STOCK, Deeds
 from engines.core.errors import IllegalAction
 from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
-from engines.core.settings import check_header
+from engines.core.settings import DICE, check_header
 from engines.core.game import rank
 from engines.core.steps import StepGame
 from engines.core.track import Track
@@ -38,8 +38,7 @@ from engines.richesses.steps import AuctionStep, Bankruptcy, Over, SaleStep, Set
 register_catalog(Path(__file__).parent / "locale")
 
 SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
-    "dice": ("physical", ("physical", "device"),
-             "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
+    "dice": DICE,
     "royalty_edge": ("lower", ("lower", "upper"),
                      "Richesses du Monde (RM6): a share on the edge of two royalty bands is paid the band that "
                      "starts there (lower: 50 % pays the 50-70 band) or the one that ends there (upper)"),

@@ -25,7 +25,7 @@ from engines.core.grid import Grid
 from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
-from engines.core.settings import check_header
+from engines.core.settings import DICE, check_header
 from engines.core.steps import StepGame
 from engines.shark import board
 from engines.shark.actions import ACTIONS
@@ -37,8 +37,7 @@ from engines.shark.steps import DealStep, FirstStep, Over, Table, Turn
 register_catalog(Path(__file__).parent / "locale")
 
 SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
-    "dice": ("physical", ("physical", "device"),
-             "physical: the players roll and the operator enters the dice; device: the box rolls and records the roll"),
+    "dice": DICE,
     "grid": ("box", ("box", "none"),
              "box: the box file's map, the box checks each placement and computes the values (SH4); "
              "none: the operator enters the new values after each placement (SH11)"),
