@@ -24,10 +24,10 @@ def box(tmp_path):
 
 
 def start(box):
-    box.choose("A Vendre !").choose("3 joueurs").choose("Couleurs")
-    assert box.screen.lines == ("Cours nominaux non vérifiés",)
+    box.choose("À vendre !").choose("3 joueurs").choose("Couleurs")
+    assert box.screen.lines == ("Valeurs de la boîte non vérifiées",)
     box.choose("Continuer")
-    assert box.screen.lines[0] == "A Vendre !, 3 joueurs"
+    assert box.screen.lines[0] == "À vendre !, 3 joueurs"
     box.choose("Jouer")
     assert box.screen.title == "Qui commence ?"
     box.press("ok")                              # the device's dice name who starts
@@ -105,7 +105,7 @@ def test_a_double_game_from_setup_to_the_settlement(box):
             titles = len(game.titles_held(seat))
             free = [t for t in game.titles_of_kind("establishment") if game.owner(t) < 0]
             if not lottery_done and len(game.log) > 6:
-                card(box, game, "Carte : recevoir (loterie)")
+                card(box, game, "Carte : loterie")
                 amount(box, 5000)                              # the bank is left with little
                 lottery_done = True
             elif lottery_done and not debt_done and game.titles_held(seat):
@@ -114,7 +114,7 @@ def test_a_double_game_from_setup_to_the_settlement(box):
                 amount(box, (game.cash(seat) + shops + 1500) // 100 * 100)   # more than all he has
                 debt_done = True
             elif debt_done and not game.s.bank_owner and game.s.ledger.can_pay(BANK, 1):
-                card(box, game, "Carte : recevoir (loterie)")
+                card(box, game, "Carte : loterie")
                 amount(box, game.cash(BANK) // 100 * 100 + 500)  # more than the bank holds
             elif game.s.waiting[seat] and free or (titles < 2 and free and steps % 4 == 0):
                 card(box, game, "Carte : établissement")
@@ -227,10 +227,10 @@ def test_a_power_cut_during_the_bank_auction_resumes_the_same_auction(tmp_path):
     first = E2EBox(tmp_path, seats=3, extra=EXTRA)
     game = start(first)
     to_a_card_with_a_shop(first, game)
-    first.choose("Carte : recevoir (loterie)")
+    first.choose("Carte : loterie")
     amount(first, 5000)                                  # the bank keeps little
     seat = to_a_card_with_a_shop(first, game)
-    first.choose("Carte : recevoir (loterie)")
+    first.choose("Carte : loterie")
     amount(first, game.cash(BANK) // 100 * 100 + 500)    # more than the bank holds
     assert isinstance(game.step, BankAuction) and first.screen.kind == "auction"
     bidder = next(s for s in range(3) if game.cash(s) >= 2550)

@@ -139,7 +139,7 @@ def test_a_joker_is_bought_then_played_on_an_auction_square(tmp_path):
     box.choose("1").choose("4")                        # white 1, red 4: square 8, a joker square
     box.press("ok")                                    # the outcome confirmed
     assert box.screen.title == "Ana : joker ?"
-    box.choose("Joker")
+    box.choose("Acheter un joker")
     game = box.game
     assert game.s.jokers[0] == 1
     game_script = until_anas_dice(script + "roll 1 4\nbuy_joker Ana\n") + 'set_pawn Ana 4 1 "a world tour"\nroll 6 3\n'

@@ -82,7 +82,7 @@ def test_the_whole_screen_follows_a_language_switch(tmp_path):
     box = E2EBox(tmp_path, seats=4, operator=operator, extra={"game": {"dice": "device"}})
     try:
         box.app.help_line = lambda lang: text("ui.sim.help", lang)
-        box.choose("Dividendes").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
+        box.choose("Dividends").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
         box.press("ok")                                             # the dice: news above the list
         box.press("seat2").press("back")                            # a bid; the silence paused
         assert operator.shown[-1][1].startswith("Flèches")
