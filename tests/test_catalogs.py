@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engines.core import i18n
-from engines.core.i18n import CatalogClash, catalog, register_catalog
+from engines.core.i18n import CatalogClash, catalog, register_catalog, text
 from engines.registry import PACKAGES, GameSpec, add, games
 from firmware import texts  # noqa: F401 (registers the box's catalog)
 from firmware.flows.setup import options
@@ -155,6 +155,22 @@ def test_plural_field_agrees_with_its_number_in_each_language():
         "0 turns", "1 turn", "2 turns", "1,500 turns"]
     assert fr.format("{players:joueur|joueurs} : {players}", players=["Ana", "Bob"]) == "joueurs : Ana, Bob"
     assert singular(-1, "en") and singular(0, "fr") and not singular(0, "en")
+
+
+def test_french_elides_de_before_a_value_starting_with_a_vowel():
+    """"victoire d'Ana", "Combien d'ELF ?": a template says "de {player}" whoever plays;
+    a consonant, a number or English keeps "de" as written."""
+    from engines.core.i18n import _Formatter
+    fr, en = _Formatter("fr"), _Formatter("en")
+    line = "Fin du jeu : victoire de {winners}"
+    assert [fr.format(line, winners=w) for w in (["Ana", "Ben"], ["Ben"], ["Émile"], ["Yves"])] == [
+        "Fin du jeu : victoire d'Ana, Ben", "Fin du jeu : victoire de Ben",
+        "Fin du jeu : victoire d'Émile", "Fin du jeu : victoire d'Yves"]
+    assert fr.format("Combien de {company} ?", company="ELF") == "Combien d'ELF ?"
+    assert fr.format("de {lo} à {hi}", lo=1000, hi=2000) == "de 1 000 à 2 000"
+    assert fr.format("monde {x}", x="Ana") == "monde Ana"           # "de" as a word only
+    assert en.format("de {x}", x="Ana") == "de Ana"
+    assert text("ui.q.mb.end", "fr", player="Ana") == "Fin du tour d'Ana ?"
 
 
 def test_a_broken_template_shows_itself_rather_than_stopping_the_game():
