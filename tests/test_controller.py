@@ -605,7 +605,7 @@ def test_a_trade_between_players_names_both_and_is_confirmed():
     b.choose("Cession").choose("Ben").choose("Ana").choose("SONY").choose("2 lot")
     assert b.screen.kind == "amount" and b.screen.items == ("300 $",)   # from the current price
     b.keys("up", "up", "ok")
-    assert b.screen.lines == ("Ben cède 2 SONY à Ana à 320",)
+    assert b.screen.lines == ("Ben cède 2 SONY à Ana, à 320",)
     b.choose("Oui")
     assert lots(g, "Ana", "SONY") == 2 and g.price("SONY") == 320
 
