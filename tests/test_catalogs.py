@@ -189,3 +189,18 @@ def test_no_text_hedges_a_plural_or_a_gender():
     for lang, entries in registered_catalogs().items():
         found = [(key, value) for key, value in entries.items() if hedged.search(value)]
         assert not found, (lang, found)
+
+
+def test_french_and_english_typography():
+    """French: a space before : ; ! ? (the renderer keeps them on the word's line), « »
+    for quotes; both: "→" for a change, "…" in one character, no straight quote or backtick.
+    A colon between two words with no space ("case:production") is a notation, not
+    punctuation. docs/firmware.md "French texts" says why."""
+    rules = {"fr": re.compile(r"[^\s][:;!?](\s|$)|->|\.\.\.|[\"`“”]"),
+             "en": re.compile(r"\s[:;!?](\s|$)|->|\.\.\.|[\"`«»]")}
+    for lang, entries in registered_catalogs().items():
+        found = [(key, value) for key, value in entries.items() if rules[lang].search(value)]
+        assert not found, (lang, found)
+    assert rules["fr"].search("Dés: joueurs") and rules["fr"].search("{what}?")
+    assert not rules["fr"].search("Dés : joueurs") and not rules["fr"].search("(case:production)")
+    assert rules["en"].search("Dice : players") and rules["fr"].search("a -> b")
