@@ -204,3 +204,34 @@ def test_french_and_english_typography():
     assert rules["fr"].search("Dés: joueurs") and rules["fr"].search("{what}?")
     assert not rules["fr"].search("Dés : joueurs") and not rules["fr"].search("(case:production)")
     assert rules["en"].search("Dice : players") and rules["fr"].search("a -> b")
+
+
+class _Sample(dict):
+    """Template values as long as a table's usual ones: a five-letter name (the setup's
+    colours), an amount of five characters, a one-digit number."""
+    NAMES = {"player", "seller", "buyer", "winner", "winners", "bidder", "company", "production",
+             "title", "square", "item", "sector", "target", "game"}
+
+    def __missing__(self, key):
+        return "Rouge" if key in self.NAMES else "1 200" if key in {"amount", "high", "minimum", "cash",
+                                                                     "price"} else 9
+
+
+def long_labels(entries, lang):
+    """Titles and menu labels longer than the 21 characters of the 128x64 screen."""
+    from engines.core.i18n import _Formatter
+    shown = {key: _Formatter(lang).vformat(value, (), _Sample()).split("\t")[0]
+             for key, value in entries.items() if key.startswith(("ui.title.", "ui.kind."))}
+    return {key: text for key, text in shown.items() if len(text) > 21}
+
+
+def test_titles_and_menu_labels_fit_the_screen_with_a_five_letter_name():
+    """A title or a menu label longer than 21 characters is cut with "…" (render.py): the
+    end of "Vendre un commerce aux enchères" was lost. The confirmation's buttons hold 6."""
+    for lang, entries in registered_catalogs().items():
+        assert long_labels(entries, lang) == {}, lang
+        buttons = [text(key, lang) for key in ("ui.yes", "ui.no", "ui.setup.go", "ui.setup.options")]
+        assert all(len(button) <= 6 for button in buttons), (lang, buttons)
+    assert long_labels({"ui.kind.zz.x": "Vendre un commerce aux enchères", "ui.q.zz": "x" * 30}, "fr") == {
+        "ui.kind.zz.x": "Vendre un commerce aux enchères"}
+    assert long_labels({"ui.title.zz.x": "{player} : lot {n}/{of}"}, "fr") == {}
