@@ -141,6 +141,8 @@ def describe(ctx, act) -> str:
             params[name] = money(value, lang)
         elif isinstance(value, int) and not isinstance(value, bool):
             params[name] = format_amount(value, lang)
+        elif isinstance(value, (tuple, list)):
+            params[name] = list(value)        # joined by the catalog's formatter: "3, -2, 1"
         else:
             params[name] = "" if value is None else str(value)
     key = _adapter(ctx).act_key(act, key)
