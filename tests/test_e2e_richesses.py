@@ -220,7 +220,7 @@ def test_the_operator_enters_a_larger_raise_and_the_clock_holds_meanwhile(tmp_pa
     box.press("seat2")                                  # Ben: 1 750 000
     box.press("ok")                                     # the operator's list
     box.choose("Autre montant")                        # Cid, the only one who may raise: asked no question
-    assert box.screen.items == ("1 850 000 $",)
+    assert box.screen.items == ("1 850 000 F",)          # francs, as the rulebook writes them
     box.wait(10.0)                                      # the clock holds while he enters it
     assert box.game.log[-1].kind == "bid"
     for _ in range(4):

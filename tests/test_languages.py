@@ -112,3 +112,12 @@ def test_no_protocol_word_reaches_a_sentence():
     dice = next(act for act in game.log if act.kind == "dice")
     line = describe(c.ctx, dice)
     assert line == "Dés : " + ", ".join(str(move) for move in dice.moves) and "{" not in line
+
+
+def test_each_game_counts_in_its_own_money():
+    """Maxi Bourse and Dividends in dollars, A Vendre! in its rulebook's "5100.—", Shark in
+    FT, Richesses du Monde in francs: the box's menus and history take the game's word."""
+    from firmware.texts import money
+    assert [money(1200, "fr", prefix) for prefix in ("mb.", "dv.", "av.", "sh.", "rm.")] == [
+        "1 200 $", "1 200 $", "1 200.—", "1 200 FT", "1 200 F"]
+    assert money("+1 000", "fr", "sh.") == "+1 000 FT"             # a signed amount, already written
