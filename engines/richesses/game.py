@@ -160,8 +160,19 @@ class Richesses(StepGame):
     def owed(self, lander):
         """The productions whose plaque would cost `lander` royalties now (another player
         in the game holds 30 % or more): what a landing entered without the square order
-        asks about; any other plaque costs nothing."""
-        return tuple(p for p in self.box.productions if self.royalties(lander, p))
+        asks about; any other plaque costs nothing. (The shares summed in one pass over
+        each holder's titles: this is asked at every landing's decision.)"""
+        edge, owed = self.settings["royalty_edge"], set()
+        for seat in self.in_game():
+            if seat == lander:
+                continue
+            shares = {}
+            for tid in self.s.deeds.owned_by(seat):
+                title = self.box.titles[tid]
+                shares[title.production] = shares.get(title.production, 0) + title.percent
+            owed |= {p for p, share in shares.items()
+                     if share >= ROYALTY_MIN and self.box.productions[p].royalty(share, edge)}
+        return tuple(p for p in self.box.productions if p in owed)
 
     def square_name(self, square):
         if square.kind == "country":

@@ -53,6 +53,9 @@ class ClaimStep(Step):
         return None
 
     def on_claim(self, game, act):
+        refused = self.refusal(game, act, None)    # an amount his share does not earn
+        if refused:
+            raise refused
         self.claimed.append(act.player)
         amount = next(a for s, _, a in self.lines if s == act.player)
         game.emit("rm.claim", player=game.players[act.player], production=self.production, amount=amount)

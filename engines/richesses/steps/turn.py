@@ -90,11 +90,7 @@ class Turn(Step):
         if kind == "buy" and self.phase == "buy":
             return game.buy_refusal(act, self.landed)
         if kind == "land" and self.phase == "land":
-            square = game.box.place(act.square)
-            if square is None:
-                return IllegalAction("error.rm.no_square", square=act.square)
-            if act.plaque is not None and not square.plaque:
-                return IllegalAction("error.rm.no_plaque", square=act.square)
+            return self.land_refusal(game, act)
         if kind == "lots" and self.phase in ("lots", "joker_use"):
             return game.lots_refusal(act, self.dice[1])
         return None
@@ -110,7 +106,18 @@ class Turn(Step):
             game.charge(self.seat, [[BANK, act.white * DOUBLE_COST]], "double")
         return None
 
+    def land_refusal(self, game, act):
+        square = game.box.place(act.square)
+        if square is None:
+            return IllegalAction("error.rm.no_square", square=act.square)
+        if act.plaque is not None and not square.plaque:
+            return IllegalAction("error.rm.no_plaque", square=act.square)
+        return None
+
     def on_land(self, game, act):
+        refused = self.land_refusal(game, act)     # a plaque on a square that carries none
+        if refused:
+            raise refused
         seat = self.seat
         self.landed = game.box.place(act.square)
         game.emit("rm.landed", player=game.players[seat], square=game.square_name(self.landed))
