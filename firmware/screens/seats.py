@@ -203,7 +203,8 @@ class OpenAuction(Frame):
             else:
                 rows.append(name)
         d = ctl.session.decision()
-        if not auction:         # no lot on sale: who may press now and what a press is worth
+        if not auction and "ui.line." + d.prompt.removeprefix("prompt.") in catalog(ctl.lang):
+            # no lot on sale, a window of the game's own (a claim): who may press now and for what
             for seat, amount in d.interaction.params.get("offers", []):
                 rows.append(f"{player_name(ctl.ctx, seat)}\t{format_amount(amount, ctl.lang)}")
         running = "open_seats_pause" if ctl._clock_pausable() else "open_seats"
