@@ -140,3 +140,21 @@ def test_strict_claims_the_operator_claims_for_a_seat_without_a_button(tmp_path)
     box.press("ok")                                     # the operator's list
     box.choose("Ana : 1 000 000")
     assert game.log[-1].kind == "claim" and game.cash(0) == ana + 1_000_000
+
+
+def test_without_the_square_order_the_plaque_said_before_on_that_square_comes_first(tmp_path):
+    """RM8: the plaque is asked among the productions the lander would owe royalties on,
+    the one said before on the same square first, "another" last."""
+    path = no_order_box(tmp_path)
+    script = (f"game richesses\nbox {path}\nplayers Ana Ben Cid\nseed 3\nfirst Ana\n"
+              "roll 1 2\nland Ana NEWS\ndone Ana\n"
+              "roll 1 2\nland Ben CANADA\nbuy Ben ALUMINIUM-CANADA\n"            # Ben: aluminium 30 %
+              "roll 1 2\nland Cid CANADA ARGENT\nbuy Cid ARGENT-CANADA\n")       # Cid: silver 35 %
+    box = start(tmp_path, script)
+    box.press("ok")                                     # Ana's dice
+    box.choose("Amérique").choose("Canada")
+    assert box.items() == ["Argent", "Aluminium", "Une autre (rien à payer)"]
+    cash = box.game.cash(2)
+    box.press("ok")                                     # silver, the plaque said there before
+    assert box.game.log[-1] == box.game.ACTIONS.parse("land Ana CANADA ARGENT", box.game.players)
+    assert box.game.cash(2) == cash + 1_000_000
