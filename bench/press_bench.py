@@ -675,7 +675,93 @@ def richesses_rows(count):
     assert game.trusts(2) == ("ARGENT",)
     rows.append(("Richesses: a free sale with an overbid, accepted on the seller's button", op, seat,
                  "menu, free sale, buyer, amount, OK; overbid and acceptance on seat buttons"))
+    rows += richesses_mode_rows(count, box)
     return rows
+
+
+def richesses_mode_rows(count, box):
+    """Richesses du Monde's two table modes: a box file without the square order (RM8: the
+    operator says where the pawn landed), and strict_claims (RM2: a holder claims on his
+    seat button)."""
+    import tempfile
+    from engines.richesses.actions import First, Land, Roll
+    from engines.richesses.box import DEFAULT_BOX
+    from engines.richesses.game import Richesses
+
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "noorder.toml"
+        path.write_text(DEFAULT_BOX.read_text(encoding="utf-8").partition("[[squares]]")[0], encoding="utf-8")
+
+        def no_order(*acts):
+            game = Richesses({"game": "richesses", "players": list(PLAYERS), "seed": 1, "box": str(path),
+                              "settings": {"dice": "device"}})
+            game.apply(First(0))
+            for act in acts:
+                game.apply(act)
+            return game
+
+        def landing(d, continent, country):
+            d.key("ok")                                    # the device's dice
+            d.choose(continent)
+            if d.c.session.decision().prompt == "prompt.rm.land":
+                d.choose(country)
+            d.key("ok")                                    # "Rien", where the menu starts
+        # every country of the box once: the presses of the shortest way to each, averaged
+        counts = []
+        probe = no_order()
+        for cid, (name, continent) in probe.box.countries.items():
+            d = box(no_order())
+            from firmware.texts import t
+            op, seat = count(d, lambda d: landing(d, t("rm.continent." + continent, "fr"), name))
+            assert d.c.session.game.log[-2] == Land(0, cid) and d.c.session.decision().params["player"] == "Ben"
+            counts.append(op)
+        rows.append(("Richesses without the square order: a country landing, nothing owed, nothing bought "
+                     f"(device dice; mean of the {len(counts)} countries, {min(counts)} to {max(counts)})",
+                     round(sum(counts) / len(counts), 1), 0, "OK on the dice, continent, country, OK on \"nothing\""))
+
+        # a landing where the lander owes royalties: the plaque asked among the owed productions
+        game = no_order(Roll(1, 2), Land(0, "CANADA"), game_buy("ARGENT-CANADA"))
+        d = box(game)
+        op, seat = count(d, lambda d: (d.key("ok"), d.choose("Amérique"), d.choose("Canada"), d.choose("Argent"),
+                                       d.key("ok")))
+        assert game.log[-2] == Land(1, "CANADA", "ARGENT")
+        rows.append(("Richesses without the square order: Canada, its silver plaque owed to Ana, nothing bought",
+                     op, seat, "OK on the dice, continent, country, plaque (only those owed), OK on \"nothing\""))
+
+    # strict_claims: Ben's device dice land him on the silver plaque; Ana claims on her seat button
+    from engines.core.chance import chance_rng
+    from engines.richesses.actions import Plaques
+
+    def strict(seed, square=None):
+        game = Richesses({"game": "richesses", "players": list(PLAYERS), "seed": seed,
+                          "settings": {"dice": "device", "strict_claims": True}})
+        items = [p for p in game.box.productions for _ in range(2)]
+        if square is not None:
+            squares = list(game.box.plaque_squares())
+            i, j = squares.index(square), max(k for k, p in enumerate(items) if p == "ARGENT")
+            items[i], items[j] = items[j], items[i]
+        for act in (Plaques(tuple(items)), First(0), Roll(1, 2), game_buy("ARGENT-CANADA")):
+            game.apply(act)
+        return game
+    for seed in range(1, 50):
+        probe = strict(seed)
+        dice = probe.fill_chance(Roll(), chance_rng(seed, 4))     # Ben's dice: the fifth action
+        square = dice.white + dice.red
+        if dice.white != dice.red and square in probe.box.plaque_squares() and square != 3:
+            break
+    game = strict(seed, square)
+    d = box(game)
+    op, seat = count(d, lambda d: (d.key("ok"), d.seat(1), d.key("ok") if d.c.session.decision().actor == 1 else None))
+    assert [a.kind for a in game.log].count("claim") == 1, game.log[-4:]
+    rows.append(("Richesses with strict_claims: a landing on a plaque owed to Ana, her claim, nothing bought", op, seat,
+                 "OK on the dice, Ana's seat button, OK on \"nothing\""))
+    return rows
+
+
+def game_buy(title):
+    from engines.richesses.actions import Buy
+    return Buy(0, (title,))
 
 
 def board_box(folder: Path) -> Path:

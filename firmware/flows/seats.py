@@ -271,7 +271,10 @@ class SeatFlows:
             items.append((kind_label(self.ctx, confirm), self._act(I.CONFIRM)))
         silence = self._role(I.SILENCE)
         if silence is not None:
-            items.append((t("open." + silence, lang), self._silence_action()))
+            from firmware.menus import has_text, kind_label
+            # the box's own word for a sale or an offer's close, else the game's name for its action
+            label = t("open." + silence, lang) if has_text("ui.open." + silence, lang) else kind_label(self.ctx, silence)
+            items.append((label, self._silence_action()))
         items.append((t("menu_item", lang), MENU))
         return items
 
