@@ -71,6 +71,9 @@ class RichessesUI:
         return [f"{i}. {name}" for i, name in enumerate(snap.get("ranking", []), 1)]
 
     def act_key(self, act, key):
+        """A landing said without a plaque (none owed) reads without one."""
+        if act.kind == "land" and getattr(act, "plaque", None) is None:
+            return key + "_bare"
         return key
 
     def field_question(self, ctx, kind, name, domain, filled, values):
