@@ -262,3 +262,30 @@ def test_the_board_draws_pawns_titles_cash_loans_the_bank_and_the_owners():
     assert all(image.getbbox() for image in pages) and pages[0].tobytes() != pages[1].tobytes()
     assert snap["players"][0]["titles_count"] == 2 and snap["players"][0]["titles_needed"] == 3
     assert snap["owners"] == {"1": "Ana", "31": "Ana"} and snap["bank"]["cash"] == 5100
+
+
+def test_without_a_board_a_first_meeting_is_read_in_nine_presses():
+    """Issue 12: the common turn without a board in at most 10 operator presses. Ana's die
+    (6, the device's) reaches square 6, read for the first time: the title question starts
+    on the likeliest number (4: one shop in two on the five squares before), the PA is asked
+    with the purchase by banknotes from 800 (no confirmation: the amount entered is it),
+    the R is not asked at all (nobody pays it yet). Square 6 is then remembered."""
+    from test_controller import box_for
+    game = AVendre({"game": "avendre", "players": ["Ana", "Ben", "Cid"], "seed": 1,
+                    "settings": {"dice": "device", "board": "none"}})
+    game.apply(game.ACTIONS.parse("first Ana", game.players))
+    b = box_for(game)
+    b.key("ok")                                          # the die, shown
+    assert game.s.track.positions[0] == 6 and b.screen.kind == "amount" and b.screen.items == ("4",)
+    b.key("ok")                                          # title 4, as printed on the square
+    assert b.items()[:3] == ["Acheter", "Payer R", "Case rouge : payer R"]
+    b.key("ok")                                          # Acheter: its PA, read on the square
+    assert b.screen.items == ("800.—",) and "500" in b.screen.lines[-1]
+    b.keys("down", "long_down", "long_down", "down")     # 300, notes of 100, of 50: 250
+    assert b.screen.items == ("250.—",)
+    b.key("ok")                                          # bought: no confirmation
+    assert game.owner("4") == 0 and game.cash(0) == 5100 - 250 and game.snapshot()["entered"]["4"] == ["shop", 250, None]
+    b.choose("Carte sans effet")
+    assert game.log[-1].kind == "card_none" and game.decision().actor == 1
+    assert len(game.log) == 5 and b.t == pytest.approx(0.05 * 9)   # 9 presses: die, 4, Acheter, 4 on the PA, OK, card
+    assert game.snapshot()["read"] == {"6": [None, 4]}
