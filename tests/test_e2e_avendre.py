@@ -3,8 +3,8 @@ setup screens to the settlement, through the real loop, controller, engine, jour
 renderers (tests/e2e_box.py): a lottery card that leaves the bank short, the bank
 auctioned on the seat buttons (a press raises, the configured silence sells), a card a
 player cannot pay (his shop auctioned, then a loan), both trips of the double game, and
-the ranking. A power cut in the middle of a shop auction and of a bank auction resumes
-the same auction."""
+the ranking. A power cut in the middle of a shop auction and of a bank auction is
+tests/test_avendre_powercut.py (the real process killed)."""
 import pytest
 
 from e2e_box import E2EBox
@@ -169,34 +169,6 @@ def to_a_card_with_a_shop(box, game):
     pytest.fail("no shop bought in 200 steps")
 
 
-def test_a_power_cut_during_a_shop_auction_resumes_the_same_auction(tmp_path):
-    """The journal holds every bid: the box comes back on the same auction, with its high
-    bid, and the silence then sells as before."""
-    first = E2EBox(tmp_path, seats=3, extra=EXTRA)
-    game = start(first)
-    seat = to_a_card_with_a_shop(first, game)
-    shops = sum(game.title(t).pa for t in game.titles_held(seat))
-    first.choose("Carte : payer")
-    amount(first, (game.cash(seat) + shops) // 100 * 100 + 100)
-    while not isinstance(game.step, ShopAuction):
-        first.press("ok")                                # the shop (the first), confirmed
-    assert first.screen.kind == "auction"
-    bidder = next(s for s in game.step.auction.bidders)
-    first.press(f"seat{bidder + 1}")
-    title, high, screen, n = game.step.title, game.step.auction.high, first.screen, len(game.log)
-    assert high == game.half_pa(title) + 50 and screen.kind == "auction"
-    first.close()                                        # the plug is pulled
-    again = E2EBox(tmp_path, seats=3, extra=EXTRA)
-    try:
-        game = again.game
-        assert again.screen == screen and len(game.log) == n
-        assert isinstance(game.step, ShopAuction) and game.step.title == title and game.step.auction.high == high
-        again.wait(SILENCE + 0.2)                        # the silence runs again: sold
-        assert game.log[-1].kind == "sold" and game.owner(title) == bidder
-    finally:
-        again.close()
-
-
 def test_the_auction_closes_after_the_games_own_silence_not_the_box_wide_one(tmp_path):
     """AV11: "The auction closes after `auction_silence_s` (default 5 s) without a raise":
     the game's setting, not the box-wide timing.silence_s (0.5 s here); a window no rule
@@ -221,32 +193,6 @@ def test_the_auction_closes_after_the_games_own_silence_not_the_box_wide_one(tmp
         assert game.log[-1].kind == "sold"
     finally:
         box.close()
-
-
-def test_a_power_cut_during_the_bank_auction_resumes_the_same_auction(tmp_path):
-    first = E2EBox(tmp_path, seats=3, extra=EXTRA)
-    game = start(first)
-    to_a_card_with_a_shop(first, game)
-    first.choose("Carte : recevoir (loterie)")
-    amount(first, 5000)                                  # the bank keeps little
-    seat = to_a_card_with_a_shop(first, game)
-    first.choose("Carte : recevoir (loterie)")
-    amount(first, game.cash(BANK) // 100 * 100 + 500)    # more than the bank holds
-    assert isinstance(game.step, BankAuction) and first.screen.kind == "auction"
-    bidder = next(s for s in range(3) if game.cash(s) >= 2550)
-    first.press(f"seat{bidder + 1}")
-    screen, n, owed = first.screen, len(game.log), list(game.s.bank_owed)
-    assert game.step.auction.high == 2550 and owed and owed[0][0] == seat
-    first.close()
-    again = E2EBox(tmp_path, seats=3, extra=EXTRA)
-    try:
-        game = again.game
-        assert again.screen == screen and len(game.log) == n and game.s.bank_owed == owed
-        assert isinstance(game.step, BankAuction) and game.step.auction.high == 2550
-        again.wait(SILENCE + 0.2)
-        assert game.s.bank_owner == bidder and not game.s.bank_owed
-    finally:
-        again.close()
 
 
 def test_the_board_draws_pawns_titles_cash_loans_the_bank_and_the_owners():
