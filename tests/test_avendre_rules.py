@@ -586,3 +586,45 @@ def test_the_example_script_57_plus_4():
     path = Path(__file__).resolve().parent.parent / "examples" / "avendre-60.txt"
     game = run_script(read_text(path, "script", CorbeilleError), "avendre-60.txt")
     assert pawn(game, "Ana") == 0 and game.s.trips[0] == 2 and cash(game, "Ana") == 7100 and bank(game) == 3100
+
+
+def test_players_who_left_rank_last_the_last_to_leave_first():
+    """AV11 "ranked last": every player still in ranks before those who left, whatever his
+    fortune (a player in debt too); among those who left, the last to leave first. Their
+    fortune is nothing, written as the lowest fortune still in when that is below 0, so
+    the ranking stays in order of fortune (the game contract's ranking)."""
+    game = new_game(players=("Ana", "Ben", "Cid", "Dan"), mode="simple")
+    set_cash(game, "Ana", 0)
+    play(game, "roll 4", "card Ana", "card_pay Ana 500", "leave Ana")
+    set_cash(game, "Ben", 0)
+    play(game, "roll 4", "card Ben", "card_pay Ben 500", "leave Ben")
+    set_cash(game, "Cid", 0)
+    play(game, "roll 4", "card Cid", "card_pay Cid 2900", "borrow Cid")   # 3 loans: 100 - 3 300
+    place(game, "Dan", 57)
+    play(game, "roll 4")
+    ranking = game.snapshot()["ranking"]
+    assert [(r["rank"], r["name"]) for r in ranking] == [(1, "Dan"), (2, "Cid"), (3, "Ben"), (4, "Ana")]
+    assert [r["fortune"] for r in ranking] == [5100, -3200, -3200, -3200]
+    assert game.snapshot()["players"][0]["fortune"] == 0 and game.snapshot()["players"][0]["out"]
+
+
+def test_card_amounts_are_offered_from_10_to_5000_in_tens():
+    """A decision no rule fixes (docs/rules/avendre.md): a card's amount is at most 5 000,
+    about a starting cash (the deck's amounts are unverified); more is refused, naming
+    what is allowed, and changes nothing."""
+    game = new_game()
+    play(game, "roll 4", "card Ana")
+    error = refused(game, "card_pay Ana 5010", "error.field")
+    assert "10 to 5000 in steps of 10" in str(error)
+    refused(game, "card_receive Ana 5", "error.field")
+    play(game, "card_receive Ana 5000")
+    assert cash(game, "Ana") == 10100 and bank(game) == 100
+
+
+def test_card_move_lands_is_written_yes_or_no():
+    """AV9's `card_move_lands` is a word, as every setting the configuration and `set`
+    lines take: "true" is refused with what is allowed."""
+    with pytest.raises(IllegalAction) as error:
+        new_game(card_move_lands="true")
+    assert "card_move_lands" in str(error.value) and "yes" in str(error.value) and "no" in str(error.value)
+    assert new_game(card_move_lands="no").card_move_lands is False

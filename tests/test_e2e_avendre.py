@@ -10,6 +10,7 @@ import pytest
 from e2e_box import E2EBox
 from engines.avendre.game import AVendre
 from engines.avendre.steps import BankAuction, ShopAuction
+from engines.core.i18n import format_amount
 from engines.core.ledger import BANK
 
 SILENCE = 2          # the game's own auction_silence_s (AV11), set short for the tests
@@ -68,7 +69,7 @@ def test_a_double_game_from_setup_to_the_settlement(box):
         if screen.kind == "confirm":                             # a single choice, confirmed
             box.press("ok")
         elif frame["t"] == "chance":                             # the device's die, shown: OK
-            assert screen.lines[0].startswith("Dé : ")
+            assert screen.lines[0].startswith("Dé : ") and not game.s.waiting[seat]   # AV14: no die at 60
             box.press("ok")
             assert game.log[-1].kind == "roll"
         elif frame["t"] == "open_auction" and isinstance(game.step, BankAuction):
@@ -102,6 +103,8 @@ def test_a_double_game_from_setup_to_the_settlement(box):
         elif prompt == "prompt.av.yellow":
             box.choose("Prendre une carte" if steps % 3 == 0 else "Pas de carte")
         elif prompt == "prompt.av.card":
+            if game.s.waiting[seat]:
+                seen.add("waited")                               # AV14: a card each turn, no die
             titles = len(game.titles_held(seat))
             free = [t for t in game.titles_of_kind("establishment") if game.owner(t) < 0]
             if not lottery_done and len(game.log) > 6:
@@ -135,7 +138,7 @@ def test_a_double_game_from_setup_to_the_settlement(box):
         else:
             pytest.fail(f"unexpected screen {screen} ({prompt})")
 
-    assert {"prompt.av.bank_auction_open", "prompt.av.shop_auction_open", "loan"} <= seen, seen
+    assert {"prompt.av.bank_auction_open", "prompt.av.shop_auction_open", "loan", "waited"} <= seen, seen
     assert any(isinstance(x, tuple) and x[0] == "bank_sold" for x in seen)
     assert game.s.loans.owed(0) + game.s.loans.owed(1) + game.s.loans.owed(2) >= 1100
     assert 3 in game.s.trips, "a second trip completed"
@@ -195,19 +198,79 @@ def test_the_auction_closes_after_the_games_own_silence_not_the_box_wide_one(tmp
         box.close()
 
 
-def test_the_board_draws_pawns_titles_cash_loans_the_bank_and_the_owners():
-    """The public board (firmware/games/avendre.py) from the public snapshot only."""
-    from av_helpers import give, new_game, play
+def drawn_text(monkeypatch, draw):
+    """The strings `draw()` writes on a canvas (firmware/render.py), in order."""
+    from firmware.render import Canvas
+    written, text = [], Canvas.text
+
+    def spy(self, x, y, value, *args, **kwargs):
+        written.append(value)
+        return text(self, x, y, value, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "text", spy)
+    image = draw()
+    monkeypatch.undo()
+    assert image.getbbox()
+    return written
+
+
+def test_the_board_draws_pawns_trips_titles_cash_loans_the_bank_owners_and_the_auction(monkeypatch):
+    """Issue 12: "The public board shows positions, trips and title counts (x/3, x/6),
+    owners, loans, cash, the bank's cash and owner, and any auction under way", drawn from
+    the public snapshot only (firmware/games/avendre.py)."""
+    from av_helpers import bank, give, new_game, place, play, set_cash
+    game = new_game()
+    give(game, "Ana", 1, 31, 32)
+    place(game, "Ana", 57)
+    play(game, "roll 4")                                   # Ana: 3 titles at 60, +2 000, second trip (x/6)
+    set_cash(game, "Ben", 0)
+    play(game, "roll 4", "card Ben", "card_pay Ben 500", "borrow Ben")       # Ben: a loan
+    play(game, f'adjust_cash Cid +{bank(game) - 500} "set-up"', "roll 4", "card Cid", "card_receive Cid 1000",
+         "bid Cid 2550", "sold")                           # the bank, short, bought by Cid
+    rows = page_of(monkeypatch, game)
+    assert rows[0] == f"Banque {format_amount(game.cash(BANK), 'fr')} (Cid)" and game.s.bank_owner == 2
+    assert rows[1:] == ["", "7100", "3/6", "0", "Ana",     # cells right to left (loans, cash, titles, square), the name
+                        "E1", "500", "0/3", "4", "Ben",
+                        "", str(game.cash(2)), "0/3", "4", "Cid"]
+    assert page_of(monkeypatch, game, 1)[1:] == ["Ana 1 31 32", "Ben -", "Cid -"]   # the owners' page
+    play(game, "roll 4", "no_card Ana")
+    set_cash(game, "Ben", 0)
+    give(game, "Ben", 5)
+    play(game, "roll 4", "auction_shop Ben 5")             # square 8, red: R he cannot pay
+    assert page_of(monkeypatch, game)[0] == f"Enchère {game.title_label('5')} : -"
+    minimum = game.step.auction.minimum
+    play(game, f"bid Cid {minimum}")
+    assert page_of(monkeypatch, game)[0] == f"Enchère {game.title_label('5')} : {minimum} Cid"
+
+
+def page_of(monkeypatch, game, page=0):
+    """What the smallest quotation board (256x64, an SSD1322) draws of `game`'s public
+    snapshot on `page`."""
     from engines.core.game import drop_private
     from firmware.games.avendre import render_board
-    game = new_game()
-    give(game, "Ana", 1, 31)
-    play(game, "roll 4", "no_card Ana")
     snap = drop_private(game.snapshot())
-    pages = [render_board(snap, (128, 64), "1", "fr", page) for page in (0, 1)]
-    assert all(image.getbbox() for image in pages) and pages[0].tobytes() != pages[1].tobytes()
-    assert snap["players"][0]["titles_count"] == 2 and snap["players"][0]["titles_needed"] == 3
-    assert snap["owners"] == {"1": "Ana", "31": "Ana"} and snap["bank"]["cash"] == 5100
+    return drawn_text(monkeypatch, lambda: render_board(snap, (256, 64), "L", "fr", page))
+
+
+def test_the_private_view_shows_own_titles_at_half_pa_loans_and_the_fortune_so_far():
+    """Issue 12: "the private view shows own titles with half PA and the fortune so far"."""
+    from av_helpers import give, new_game, play, set_cash
+    from firmware.games.avendre import AVendreUI
+    game = new_game()
+    give(game, "Ben", 1, 31)
+    set_cash(game, "Ana", 0)
+    play(game, "roll 4", "card Ana", "card_pay Ana 500", "borrow Ana")
+
+    class Session:
+        def snapshot(self):
+            return game.snapshot()
+
+    name, lines = AVendreUI().private_lines(Session(), 1, "fr")
+    half = game.half_pa("1")
+    assert name == "Ben" and lines == ["Espèces\t5 100", f"{game.title_label('1')[:14]}\t{format_amount(half, 'fr')}",
+                                       f"{game.title_label('31')[:14]}\t0", f"Fortune\t{format_amount(5100 + half, 'fr')}"]
+    name, lines = AVendreUI().private_lines(Session(), 0, "fr")
+    assert lines == ["Espèces\t500", "1 emprunt\t-1 100", f"Fortune\t{format_amount(500 - 1100, 'fr')}"]
 
 
 def test_without_a_board_a_first_meeting_is_read_in_nine_presses():
@@ -235,3 +298,44 @@ def test_without_a_board_a_first_meeting_is_read_in_nine_presses():
     assert game.log[-1].kind == "card_none" and game.decision().actor == 1
     assert len(game.log) == 5 and b.t == pytest.approx(0.05 * 9)   # 9 presses: die, 4, Acheter, 4 on the PA, OK, card
     assert game.snapshot()["read"] == {"6": [None, 4]}
+
+
+FOUR_AT_A_SHOP_AUCTION = """game avendre
+players Ana Ben Cid Dan
+seed 1
+set dice device
+set auction_silence_s 3
+first Ana
+give_title Ana 1 "set-up"
+adjust_cash Ana -5100 "set-up"
+roll 3
+auction_shop Ana 1
+"""
+
+
+def test_the_operator_bids_for_a_seat_beyond_the_wired_buttons_and_the_buzzer_sells(tmp_path):
+    """AV15: "Seat buttons serve at most as many seats as are wired; the operator answers
+    for the others": four players, three buttons. Ben bids on his button; OK opens the
+    bidders' list, where Dan (no button) bids the next amount; the silence counts down on
+    the screen and the buzzer sounds the hammer (AV11)."""
+    from e2e_box import journal_script
+    journal_script(tmp_path, FOUR_AT_A_SHOP_AUCTION)
+    box = E2EBox(tmp_path, seats=3)
+    try:
+        game = box.game
+        half = game.half_pa("1")
+        assert box.screen.kind == "auction" and box.screen.title.endswith("\t3 s")
+        box.press("seat2")                                  # Ben, on his button: half PA + 50
+        assert game.log[-1] == game.ACTIONS.parse(f"bid Ben {half + 50}", game.players)
+        box.press("ok")                                     # the operator's list of bidders
+        assert [i for i in box.items() if ":" in i] == [f"Cid : {half + 100}", f"Dan : {half + 100}"]
+        box.choose("Dan")
+        assert game.log[-1] == game.ACTIONS.parse(f"bid Dan {half + 100}", game.players)
+        assert box.screen.kind == "auction" and box.screen.lines == (f"{half + 100} par Dan",)
+        beeps = len(box.beeper.calls)
+        box.wait(1.5)
+        assert box.screen.title.endswith("\t2 s") and box.beeper.calls[beeps:] == []
+        box.wait(1.7)                                       # the silence: sold, with the buzzer
+        assert game.log[-1].kind == "sold" and game.owner("1") == 3 and "confirm" in box.beeper.calls[beeps:]
+    finally:
+        box.close()
