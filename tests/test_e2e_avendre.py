@@ -339,3 +339,20 @@ def test_the_operator_bids_for_a_seat_beyond_the_wired_buttons_and_the_buzzer_se
         assert game.log[-1].kind == "sold" and game.owner("1") == 3 and "confirm" in box.beeper.calls[beeps:]
     finally:
         box.close()
+
+
+def test_with_a_board_the_common_turn_takes_four_presses():
+    """Issue 12: "a common turn (device die, blue square, buy, card with no effect, end of
+    turn) in at most 4 operator presses with a board": the die shown (OK), Acheter (the
+    first entry), its confirmation, the card with no effect (the first entry); the turn
+    then passes by itself."""
+    from test_controller import box_for
+    game = AVendre({"game": "avendre", "players": ["Ana", "Ben", "Cid"], "seed": 1, "settings": {"dice": "device"}})
+    game.apply(game.ACTIONS.parse("first Ana", game.players))
+    b = box_for(game)
+    b.key("ok")                                          # the die: 6, square 6, a blue shop
+    assert game.decision().prompt == "prompt.av.blue" and b.items()[0] == "Acheter"
+    b.key("ok").key("ok")                                # Acheter, confirmed
+    assert game.owner(str(game.box.square(6).title)) == 0 and b.items()[0] == "Carte sans effet"
+    b.key("ok")
+    assert game.log[-1].kind == "card_none" and game.decision().actor == 1 and b.t == pytest.approx(0.05 * 4)
