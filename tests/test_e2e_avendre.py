@@ -26,7 +26,7 @@ def box(tmp_path):
 
 def start(box):
     box.choose("A Vendre !").choose("3 joueurs").choose("Couleurs")
-    assert box.screen.lines == ("Cours nominaux non vérifiés",)
+    assert box.screen.lines == ("Plateau et titres non vérifiés",)   # its box file: a board and titles
     box.choose("Continuer")
     assert box.screen.lines[0] == "A Vendre !, 3 joueurs"
     box.choose("Jouer")
