@@ -356,3 +356,43 @@ def test_with_a_board_the_common_turn_takes_four_presses():
     assert game.owner(str(game.box.square(6).title)) == 0 and b.items()[0] == "Carte sans effet"
     b.key("ok")
     assert game.log[-1].kind == "card_none" and game.decision().actor == 1 and b.t == pytest.approx(0.05 * 4)
+
+
+def test_the_setup_options_set_the_games_settings_and_a_game_without_a_board_is_read_on_the_box(box):
+    """Issue 12: the game's settings in the setup flow (Options list every declared one);
+    `board = "none"` chosen there, the squares are then read on the box (AV15): the title
+    question, Acheter with the PA, and a square read before is never asked again."""
+    box.choose("A Vendre !").choose("3 joueurs").choose("Couleurs").choose("Continuer").choose("Régler")
+    assert box.items() == ["Dés: boîtier", "Pas des enchères: 50", "Jeu: double", "Départ: avant la case 1",
+                           "Carte qui déplace: la case s'applique", "Banque invendue: dette, on continue",
+                           "Plateau: fichier de boîte", f"Silence des enchères (s): {SILENCE}", "Terminé"]
+    box.choose("Jeu").choose("Plateau")
+    assert "Jeu: simple" in box.items() and "Plateau: saisi à chaque case" in box.items()
+    box.choose("Terminé").choose("Jouer")
+    game = box.game
+    assert game.box is None and not game.double and game.settings["board"] == "none"
+    box.press("ok")                                      # who starts: the device's dice
+    seat = game.decision().actor
+    box.press("ok")                                      # the die
+    square = game.s.track.positions[seat]
+    assert game.decision().prompt == "prompt.av.square" and box.screen.kind == "amount"
+    assert box.screen.items == (str(game.decision().params["likely"]),)
+    box.press("ok")                                      # the title the question starts on
+    assert box.items()[0] == "Acheter"
+    box.press("ok").press("ok")                          # Acheter at 800, the PA the question starts on
+    title = game.s.read[square][1]
+    assert game.owner(str(title)) == seat and game.cash(seat) == 5100 - 800
+    box.choose("Carte sans effet")
+    other = game.decision().actor                        # the next player's die brings him to the same square
+    from engines.avendre.actions import Roll
+    from engines.core.chance import chance_rng
+    die = lambda: game.fill_chance(Roll(), chance_rng(game.seed, len(game.log) + 1)).die   # after a correction
+    while square - die() < 0:
+        box.c.apply(game.ACTIONS.parse(f'set_pawn {game.players[other]} 0 "test"', game.players))
+    box.c.apply(game.ACTIONS.parse(f'set_pawn {game.players[other]} {square - die()} "test"', game.players))
+    box.press("ok")                                      # the device's die
+    assert game.s.track.positions[other] == square
+    assert game.decision().prompt == "prompt.av.income" and box.screen.kind == "amount"   # only its R, once
+    assert box.screen.items == ("100.—",)
+    box.press("down").press("down").press("down").press("ok")                             # 70, paid to the owner
+    assert game.cash(seat) == 5100 - 800 + 70 and game.cash(other) == 5100 - 70
