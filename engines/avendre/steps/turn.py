@@ -15,9 +15,11 @@
 A pawn waiting at 60 in the double game rolls no die: its turn is a card (AV14).
 Payments are made in order; a player who cannot pay enters the debt procedure (AV11)
 and the turn goes on when it is over ("payment first, then the card"). Without a board
-(AV15) the operator enters each square reached: the title printed on it (or its colour,
-yellow or green, when it has none), and the first time a title is met its colour, PA
-and R, which the box then remembers.
+(AV15) the operator reads each square the first time a pawn reaches it: the title printed
+on it (or its colour, yellow or green, when it has none), which the box remembers; a
+title's PA and R are read when a turn first needs them: the PA with the purchase
+(`buy_at`), the R with the tax or the first time it is paid (`income`), which also tells
+a red establishment from a blue shop.
 """
 from dataclasses import dataclass, field
 
@@ -137,8 +139,6 @@ class Turn(Step):
         if not a.title:
             self.phase = "colour"
             return
-        if a.title > TITLES:
-            raise IllegalAction("error.av.title_number", title=a.title, count=TITLES)
         elsewhere = game.square_of(a.title)
         if elsewhere is not None and elsewhere != self.square:
             raise IllegalAction("error.av.title_square", title=a.title, square=elsewhere)
