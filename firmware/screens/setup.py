@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from engines.core.i18n import format_amount
+from engines.core.i18n import catalog, format_amount
 from engines.core.settings import entry
 from engines.registry import spec
 from firmware.games import PLAYABLE, adapter
@@ -120,7 +120,11 @@ class Setup(Frame):
                 if self.box_verified(ctl):
                     continue
                 items = [(t("setup.box_continue", lang), "continue"), (t("setup.box_confirm", lang), "confirm")]
-                return step, t("setup.box_title", lang), (t("setup.box_unverified", lang),), items
+                # what the box file holds, in the game's own words where its catalog has them
+                # (A Vendre!'s is a board and titles, not nominal prices)
+                own = "setup.box_unverified." + ui.name
+                unverified = t(own if "ui." + own in catalog(lang) else "setup.box_unverified", lang)
+                return step, t("setup.box_title", lang), (unverified,), items
             if step == "summary":
                 names = player_names(ctl, v["names"], v["count"])
                 rounds = v.get("rounds", 0)
