@@ -120,7 +120,7 @@ class Setup(Frame):
                 if self.box_verified(ctl):
                     continue
                 items = [(t("setup.box_continue", lang), "continue"), (t("setup.box_confirm", lang), "confirm")]
-                return step, t("setup.box_title", lang), (t("setup.box_unverified", lang),), items
+                return step, t("setup.box_title", lang), self.box_warnings(ctl), items
             if step == "summary":
                 names = player_names(ctl, v["names"], v["count"])
                 rounds = v.get("rounds", 0)
@@ -172,10 +172,20 @@ class Setup(Frame):
         return value or t("setup.option_default", ctl.lang)
 
     # ------------------------------------------------------------ the box file
+    def box_warnings(self, ctl):
+        """What of the chosen game's box file its owner has not checked, a line each: the
+        adapter's `box_unverified` when it has more to say than the nominal prices (a board
+        whose order is reconstructed), else the one line when the file is unverified."""
+        box, ui = ctl._default_box(self.v), setup_ui(self.v)
+        say = getattr(ui, "box_unverified", None)
+        if say is not None:
+            return tuple(say(box, ctl.lang))
+        return () if box.verified else (t("setup.box_unverified", ctl.lang),)
+
     def box_verified(self, ctl):
-        box = ctl._default_box(self.v)
-        if box.verified:
+        if not self.box_warnings(ctl):
             return True
+        box = ctl._default_box(self.v)
         return ctl.journal is not None and ctl.journal.get_meta(setup_ui(self.v).box_meta) == box.path
 
     # --------------------------------------------------------- keys and screen
