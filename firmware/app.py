@@ -415,6 +415,7 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
         journal, lang=lang or config.game.language, timing=Timing.from_config(config.timing),
         seat_buttons=seat_buttons, defaults=SetupDefaults.from_config(config.game))
     controller.lang_forced = lang is not None
+    controller.rfid_reader = config.rfid.enabled    # the setup offers the players' cards
     controller.report = reporter(journal, state_dir, lambda: controller.lang)
     controller.boot(clock(), messages=journal.repairs)
     if moved_aside:
