@@ -467,7 +467,7 @@ def replay_from_journal(path: Path, runs: int = 3):
 # was counted by the same `junior_setup` on that commit (no counter, no deal, no same table).
 BEFORE = {
     "Titre purchase au cours without a board in the box file (SONY: sector, company, au cours, 1 000, settle)": [(9, 1), (11, 0)],
-    "Titre purchase au cours with a board in the box file (the box knows DEUTSCHE)": [(9, 1), (11, 0)],
+    "Titre purchase au cours with a board in the box file (the box knows DEUTSCHE)": [(9, 1), (11, 0), (9, 1)],
     "End of turn (after a card)": [(2, 0)],
     "Whole Junior setup, 3 players, picks chosen": [(81, 0)],
     "Payday (breakdown on screen, one confirmation)": [(1, 0)],
@@ -724,6 +724,22 @@ def board_rows(count):
         op, seat = count(d, titre)
         rows.append(("Titre purchase au cours with a board in the box file (the box knows DEUTSCHE)",
                      op, seat, how))
+    # The same with the next speaker's press settling it (their first press, also their answer).
+    c = Controller(None, timing=TIMING, seat_buttons=(0, 1, 2))
+    c.attach(Session(started_game()))
+    d = Driver(c)
+    c.apply(c.session.actions.classes["roll"](d1=1, d2=2))
+    c._sync()
+    held = c.session.game.s.lots.of("DEUTSCHE", 0)
+
+    def titre_then_next(d):
+        d.choose("Case Titre").choose("Au cours")
+        d.seat(1).wait(0.6)
+        d.seat(2)
+        assert d.c.session.game.s.lots.of("DEUTSCHE", 0) == held + 1
+    op, seat = count(d, titre_then_next)
+    rows.append(("Titre purchase au cours with a board in the box file (the box knows DEUTSCHE)", op, seat,
+                 "Titre entry, au cours, her seat button once; the next speaker's first press settles it"))
     return rows
 
 
