@@ -423,7 +423,7 @@ def test_setup_creates_a_journaled_game_with_colour_names(tmp_path):
         b.choose("Junior").choose("3 joueurs").choose("Couleurs")
         assert b.screen.selected == 2                 # rounds default from the configuration
         b.choose("2 tour")
-        assert b.screen.lines == ("Cours nominaux non vérifiés", "Ordre des cases non vérifié")
+        assert b.screen.lines == ("Cours nominaux non vérifiés", "Plateau non vérifié")
         b.choose("Continuer")
         assert b.screen.lines == ("Junior, 3 joueurs, 2 tours", "Rouge Bleu Vert")
         b.choose("Jouer")
@@ -630,7 +630,7 @@ def test_unverified_box_warning_until_the_owner_confirms(tmp_path):
         c.boot(0.0)
         b = Box(c)
         b.choose("Maxi Bourse").choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
-        assert b.screen.lines == ("Cours nominaux non vérifiés", "Ordre des cases non vérifié")
+        assert b.screen.lines == ("Cours nominaux non vérifiés", "Plateau non vérifié")
         b.choose("Je les ai vérifiés").choose("Jouer")
         b.key("ok", "long_press").choose("Nouvelle partie").choose("Oui")
         assert b.items() == ["Nouvelle partie", "Reprendre la partie"]
@@ -642,8 +642,8 @@ def test_unverified_box_warning_until_the_owner_confirms(tmp_path):
 
 
 @pytest.mark.parametrize("verified, board, lines", [
-    (False, "shipped", ("Cours nominaux non vérifiés", "Ordre des cases non vérifié")),
-    (True, "shipped", ("Ordre des cases non vérifié",)),
+    (False, "shipped", ("Cours nominaux non vérifiés", "Plateau non vérifié")),
+    (True, "shipped", ("Plateau non vérifié",)),
     (False, "none", ("Cours nominaux non vérifiés",)),
     (True, "verified", None),
 ])
@@ -670,3 +670,6 @@ def test_the_setup_says_what_of_the_box_file_is_unverified(tmp_path, monkeypatch
             assert b.screen.kind == "confirm"              # straight to the summary
         else:
             assert b.screen.lines == lines and b.items() == ["Continuer", "Je les ai vérifiés"]
+            from firmware.fonts import FONT
+            rows = sum(len(FONT.wrap(line, 126, 1)) for line in lines) + len(b.items())
+            assert rows <= 5                                  # every line whole on the 128x64 screen
