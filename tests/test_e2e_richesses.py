@@ -55,7 +55,7 @@ def test_a_landing_without_purchase_takes_two_presses_and_a_purchase_is_a_checkl
     box.choose("Acheter")
     title = box.items()[0][4:].split(" ")[0]
     info = game.box.titles[title]                      # its share of the production after purchase, its price
-    assert box.screen.items[0] == f"[ ] {title} {info.percent}%\t{info.price:,} $".replace(",", " ")
+    assert box.screen.items[0] == f"[ ] {title} {info.percent}%\t{info.price:,} F".replace(",", " ")
     box.press("ok")                                     # tick the first title
     assert box.screen.items[0].startswith("[x]") and "Valider (1)" in box.items()
     box.choose("Valider")
