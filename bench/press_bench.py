@@ -213,7 +213,7 @@ def press_latency(journal_dir: Path, moves: int = 2000, actions: int = 300, memo
             end = time.perf_counter()
             return (marks[0] - start if marks else None), end - start, bus.wire
 
-        d.choose("Entrer les dés").choose("1").choose("2")          # the square menu
+        d.choose("Saisir les dés").choose("1").choose("2")          # the square menu
         if memory:
             gc.collect()
             tracemalloc.start()
@@ -842,7 +842,7 @@ def junior_setup(d, dealt=False):
     d.choose("Maxi Bourse").choose("Junior").choose("3 joueurs").choose("Couleurs").choose("Sans limite")
     d.choose("Continuer")
     if dealt:
-        d.choose("Régler").choose("Départ: choisis").key("back")
+        d.choose("Régler").choose("Départ : choisis").key("back")
     d.choose("Jouer")
     finish_setup(d, dealt)
 

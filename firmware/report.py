@@ -44,7 +44,8 @@ def write_report(path_dir, header, price_history: Sequence[Mapping[str, int]], r
     """Write the report of a finished game into ``path_dir`` (created if needed).
 
     header: the game's title (str), or a mapping whose "title" is the title and whose
-        other items are printed as "label: value" lines (labels already translated).
+        other items are printed as "label : value" lines in the language's typography
+        (labels already translated).
     price_history: every company's price after each action (or each round), oldest first.
     ranking: ``snapshot(game)["ranking"]``: [{"rank", "name", "wealth"}, ...].
     box: the box data (sectors, their names) to group companies by sector; without it
@@ -53,7 +54,7 @@ def write_report(path_dir, header, price_history: Sequence[Mapping[str, int]], r
     """
     folder = Path(path_dir)
     folder.mkdir(parents=True, exist_ok=True)
-    title, details = _header(header)
+    title, details = _header(header, lang)
     groups = _groups(price_history, box, lang)
     paths = []
     if any(fortunes):
@@ -126,9 +127,10 @@ def _for_display(image, mode, on_paper):
     return out
 
 
-def _header(header):
+def _header(header, lang):
     if isinstance(header, Mapping):
-        return str(header.get("title", "")), [f"{k}: {v}" for k, v in header.items() if k != "title"]
+        return str(header.get("title", "")), [t("label_value", lang, label=k, value=v)
+                                               for k, v in header.items() if k != "title"]
     return str(header), []
 
 

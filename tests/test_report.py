@@ -65,7 +65,10 @@ def test_markdown_has_ranking_header_and_prices(tmp_path):
     md = write_report(tmp_path, {"title": "Maxi Bourse", "Format": "junior"}, hist, RANKING, box=BOX)[2]
     text = md.read_text(encoding="utf-8")
     assert text.startswith("# Maxi Bourse\n")
-    assert "- Format: junior" in text
+    assert "- Format : junior" in text                    # French spaces the colon
+    english = write_report(tmp_path / "en", {"title": "Maxi Bourse", "Format": "junior"}, hist, RANKING,
+                           lang="en", box=BOX)[2]
+    assert "- Format: junior" in english.read_text(encoding="utf-8")
     assert "| 1 | Ana | 12 300 000 |" in text
     assert "| 2 | Bérénice | 9 870 000 |" in text              # ties keep their shared rank
     assert f"| Banques | BARCLAYS | 300 | {hist[-1]['BARCLAYS']} |" in text

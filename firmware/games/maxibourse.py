@@ -39,7 +39,7 @@ class MaxiBourseUI:
     def box_unverified(self, box, lang):
         """The setup's warning lines: the nominal prices, and the board's order of the
         squares (shipped reconstructed, like the nominals) until the owner checks them."""
-        lines = [] if box.verified else [t("setup.box_unverified", lang)]
+        lines = [] if box.verified else [t("setup.box_unverified.mb", lang)]
         if box.board and not box.board_verified:
             lines.append(t("setup.board_unverified", lang))
         return lines

@@ -85,8 +85,10 @@ class Setup(Frame):
         if self.options:
             ui = setup_ui(v)
             chosen = self.settings(ctl)
-            items = [(f"{self._option_text(ctl, ui, key)}: {self._value_text(ctl, ui, key, allowed, chosen.get(key, ''))}",
-                      key) for key, allowed in self.offered(ui).items()]
+            # "Dés : joueurs": the colon spaced as the language writes it (the catalog's)
+            items = [(t("label_value", lang, label=self._option_text(ctl, ui, key),
+                        value=self._value_text(ctl, ui, key, allowed, chosen.get(key, ''))), key)
+                     for key, allowed in self.offered(ui).items()]
             items.append((t("setup.options_done", lang), "#done"))
             return "options", t("setup.options_title", lang), (ui.title(lang),), items
         resumable = ctl.session is not None and not ctl.session.over
