@@ -28,6 +28,7 @@ Seat, the sector-then-company lists for a Company, a price-led amount for a Pric
 A line is `kind arg arg ...` (shell-like quoting). JSON is {"kind": ..., field: value}.
 """
 import dataclasses
+import functools
 import re
 import shlex
 import types
@@ -259,13 +260,17 @@ def action(kind: str, *flags: str, old_forms: dict | None = None):
     return wrap
 
 
+# Reading a journal reads every action of the game (2 000 on a long evening, at each resume):
+# what a class's fields are, and what a field's type means, is worked out once, not per action.
+@functools.cache
 def _field_types(cls):
-    return [(f.name, cls._types[f.name], f.default is not dataclasses.MISSING) for f in dataclasses.fields(cls)]
+    return tuple((f.name, cls._types[f.name], f.default is not dataclasses.MISSING) for f in dataclasses.fields(cls))
 
 
 Seats = tuple[Seat, ...]   # a list of players, in order
 
 
+@functools.cache
 def list_item(typ):
     """The element type of a list field (`tuple[T, ...]`, maybe Optional), else None."""
     typ = _base(typ)
@@ -316,7 +321,7 @@ class ActionSet:
         return list(self.classes)
 
     def fields(self, kind):
-        return _field_types(self.classes[kind])
+        return list(_field_types(self.classes[kind]))
 
     def has(self, kind: str, flag: str) -> bool:
         """Whether the action `kind` carries `flag` (False for a kind this game does not have)."""
@@ -332,15 +337,16 @@ class ActionSet:
         cls = self.classes.get(data["kind"])
         if cls is None:
             raise ProtocolError(f"unknown action {data['kind']!r}; known: {', '.join(self.classes)}")
-        data = _old_form(cls, data)
+        data = _old_form(cls, data) if cls.old_forms else data
         values = {}
-        for name, typ, optional in _field_types(cls):
+        fields = _field_types(cls)
+        for name, typ, optional in fields:
             if name not in data:
                 if optional:
                     continue
                 raise ProtocolError(f"action {cls.kind}: field {name!r} is missing")
             values[name] = _coerce_json(cls.kind, name, typ, data[name])
-        extra = set(data) - {"kind"} - {n for n, _, _ in _field_types(cls)}
+        extra = set(data) - {"kind"} - {n for n, _, _ in fields}
         if extra:
             raise ProtocolError(f"action {cls.kind}: unknown field(s) {', '.join(sorted(extra))}")
         return cls(**values)
@@ -407,6 +413,7 @@ def field_type(cls, name):
     return _base(cls._types[name])
 
 
+@functools.cache
 def _base(typ):
     """Optional[X] (or X | None) -> X."""
     if typing.get_origin(typ) not in (typing.Union, types.UnionType):
