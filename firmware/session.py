@@ -35,13 +35,20 @@ RULES_KEY = "rules.{}"
 def rules_fingerprint() -> str:
     """A hash of every engine source and box file: what decides whether an action is legal.
     Any change to them (a firmware update) makes the next resume check every action again."""
+    import os
+
     import engines
 
     root = Path(engines.__file__).resolve().parent
+    files = []
+    for folder, subfolders, names in os.walk(root):
+        # not into the bytecode caches: on the box they hold as many files again, which a
+        # resume would list for nothing (issue 11: resume)
+        subfolders[:] = [name for name in subfolders if name != "__pycache__"]
+        files += [Path(folder, name) for name in names if not name.endswith(".pyc")]
     digest = sha256()
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in sorted(files):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:32]
 
 
