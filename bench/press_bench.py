@@ -1134,7 +1134,7 @@ def run(journal_dir: Path):
         "|---|---:|---:|---:|---:|---:|---:|",
         f"| fresh state (setup screen) | {len(fresh_times)} | {ms(fresh)} | {ms(max(fresh_times))} "
         f"| {len(fresh_first['modules'])} | {kib(fresh_first.get('VmHWM', 0))} | {kib(fresh_exit.get('VmHWM', 0))} |",
-        f"| resuming a {n_resume}-action game (journal replay) | {len(resume_times)} | {ms(resume)} "
+        f"| resuming a {n_resume}-action game (its journal snapshot, then the actions after it) | {len(resume_times)} | {ms(resume)} "
         f"| {ms(max(resume_times))} | {len(resume_first['modules'])} | {kib(resume_first.get('VmHWM', 0))} "
         f"| {kib(resume_exit.get('VmHWM', 0))} |",
         "",
