@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from contextlib import contextmanager
 from pathlib import Path
 
 from drivers.display import DummyDisplay
@@ -469,8 +470,8 @@ def replay_from_journal(path: Path, runs: int = 3):
 # The counts before issue 15 (commit 1515e6e), by row: (operator, seat) presses. The setup
 # was counted by the same `junior_setup` on that commit (no counter, no deal, no same table).
 BEFORE = {
-    "Titre purchase au cours (SONY: sector, company, au cours, 1 000, settle)": [(9, 1), (11, 0)],
-    "Titre purchase au cours with a board in the box file (the box knows DEUTSCHE)": [(9, 1), (11, 0)],
+    "Titre purchase au cours without a board in the box file (SONY: sector, company, au cours, 1 000, settle)": [(9, 1), (11, 0)],
+    "Titre purchase au cours with a board in the box file (the box knows DEUTSCHE)": [(9, 1), (11, 0), (9, 1)],
     "End of turn (after a card)": [(2, 0)],
     "Whole Junior setup, 3 players, picks chosen": [(81, 0)],
     "Payday (breakdown on screen, one confirmation)": [(1, 0)],
@@ -517,9 +518,10 @@ def presses_table():
         d.choose("Régler")
         assert d.c.session.game.s.lots.of("SONY", 0) == 1
     for seats, how in (((0, 1, 2), "lander presses her seat button once"), ((), "operator answers for her")):
-        d = after_roll(seats)
+        with box_without_board():                 # an owner who deleted the board: the square is asked
+            d = after_roll(seats)
         op, seat = count(d, lambda d: titre_au_cours(d, bool(seats)))
-        rows.append(("Titre purchase au cours (SONY: sector, company, au cours, 1 000, settle)", op, seat, how))
+        rows.append(("Titre purchase au cours without a board in the box file (SONY: sector, company, au cours, 1 000, settle)", op, seat, how))
 
     # An au-mieux round of three players: 1 000, pass, 2 000, then the settlement.
     def au_mieux(d, with_seats):
@@ -679,53 +681,155 @@ def richesses_rows(count):
     assert game.trusts(2) == ("ARGENT",)
     rows.append(("Richesses: a free sale with an overbid, accepted on the seller's button", op, seat,
                  "menu, free sale, buyer, amount, OK; overbid and acceptance on seat buttons"))
+    rows += richesses_mode_rows(count, box)
     return rows
 
 
-def board_box(folder: Path) -> Path:
-    """The shipped box file with its board template switched on (the `# ` removed), as an
-    owner does; the pawn lands on DEUTSCHE with 1 and 2."""
-    from engines.maxibourse.box import DEFAULT_BOX
+def richesses_mode_rows(count, box):
+    """Richesses du Monde's two table modes: a box file without the square order (RM8: the
+    operator says where the pawn landed), and strict_claims (RM2: a holder claims on his
+    seat button)."""
+    import tempfile
+    from engines.richesses.actions import First, Land, Roll
+    from engines.richesses.box import DEFAULT_BOX
+    from engines.richesses.game import Richesses
 
-    head, template = DEFAULT_BOX.read_text(encoding="utf-8").split("# [board]\n")
-    board = "\n".join(["[board]"] + [line[2:] for line in template.splitlines() if line.startswith("# ")])
-    path = folder / "box-with-board.toml"
-    path.write_text(head + board + "\n", encoding="utf-8")
-    return path
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "noorder.toml"
+        path.write_text(DEFAULT_BOX.read_text(encoding="utf-8").partition("[[squares]]")[0], encoding="utf-8")
+
+        def no_order(*acts):
+            game = Richesses({"game": "richesses", "players": list(PLAYERS), "seed": 1, "box": str(path),
+                              "settings": {"dice": "device"}})
+            game.apply(First(0))
+            for act in acts:
+                game.apply(act)
+            return game
+
+        def landing(d, continent, country):
+            d.key("ok")                                    # the device's dice
+            d.choose(continent)
+            if d.c.session.decision().prompt == "prompt.rm.land":
+                d.choose(country)
+            d.key("ok")                                    # "Rien", where the menu starts
+        # every country of the box once: the presses of the shortest way to each, averaged
+        counts = []
+        probe = no_order()
+        for cid, (name, continent) in probe.box.countries.items():
+            d = box(no_order())
+            from firmware.texts import t
+            op, seat = count(d, lambda d: landing(d, t("rm.continent." + continent, "fr"), name))
+            assert d.c.session.game.log[-2] == Land(0, cid) and d.c.session.decision().params["player"] == "Ben"
+            counts.append(op)
+        rows.append(("Richesses without the square order: a country landing, nothing owed, nothing bought "
+                     f"(device dice; mean of the {len(counts)} countries, {min(counts)} to {max(counts)})",
+                     round(sum(counts) / len(counts), 1), 0, "OK on the dice, continent, country, OK on \"nothing\""))
+
+        # a landing where the lander owes royalties: the plaque asked among the owed productions
+        game = no_order(Roll(1, 2), Land(0, "CANADA"), game_buy("ARGENT-CANADA"))
+        d = box(game)
+        op, seat = count(d, lambda d: (d.key("ok"), d.choose("Amérique"), d.choose("Canada"), d.choose("Argent"),
+                                       d.key("ok")))
+        assert game.log[-2] == Land(1, "CANADA", "ARGENT")
+        rows.append(("Richesses without the square order: Canada, its silver plaque owed to Ana, nothing bought",
+                     op, seat, "OK on the dice, continent, country, plaque (only those owed), OK on \"nothing\""))
+
+    # strict_claims: Ben's device dice land him on the silver plaque; Ana claims on her seat button
+    from engines.core.chance import chance_rng
+    from engines.richesses.actions import Plaques
+
+    def strict(seed, square=None):
+        game = Richesses({"game": "richesses", "players": list(PLAYERS), "seed": seed,
+                          "settings": {"dice": "device", "strict_claims": True}})
+        items = [p for p in game.box.productions for _ in range(2)]
+        if square is not None:
+            squares = list(game.box.plaque_squares())
+            i, j = squares.index(square), max(k for k, p in enumerate(items) if p == "ARGENT")
+            items[i], items[j] = items[j], items[i]
+        for act in (Plaques(tuple(items)), First(0), Roll(1, 2), game_buy("ARGENT-CANADA")):
+            game.apply(act)
+        return game
+    for seed in range(1, 50):
+        probe = strict(seed)
+        dice = probe.fill_chance(Roll(), chance_rng(seed, 4))     # Ben's dice: the fifth action
+        square = dice.white + dice.red
+        if dice.white != dice.red and square in probe.box.plaque_squares() and square != 3:
+            break
+    game = strict(seed, square)
+    d = box(game)
+    op, seat = count(d, lambda d: (d.key("ok"), d.seat(1), d.key("ok") if d.c.session.decision().actor == 1 else None))
+    assert [a.kind for a in game.log].count("claim") == 1, game.log[-4:]
+    rows.append(("Richesses with strict_claims: a landing on a plaque owed to Ana, her claim, nothing bought", op, seat,
+                 "OK on the dice, Ana's seat button, OK on \"nothing\""))
+    return rows
+
+
+def game_buy(title):
+    from engines.richesses.actions import Buy
+    return Buy(0, (title,))
+
+
+@contextmanager
+def box_without_board():
+    """The shipped box file without its `[board]` table, as the default box file for what
+    runs inside (the table, as an owner who deletes it has it: the square is asked)."""
+    import engines.maxibourse.box as box_module
+
+    saved = box_module.DEFAULT_BOX
+    head = saved.read_text(encoding="utf-8").split("\n[board]\n")[0] + "\n"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "box-without-board.toml"
+        path.write_text(head, encoding="utf-8")
+        box_module.DEFAULT_BOX = path
+        try:
+            yield path
+        finally:
+            box_module.DEFAULT_BOX = saved
 
 
 def board_rows(count):
-    """A Titre purchase au cours with a board in the box file: the box knows the square."""
-    import engines.maxibourse.box as box_module
-
+    """A Titre purchase au cours with the shipped board (on by default): the box knows the
+    square."""
     rows = []
-    saved = box_module.DEFAULT_BOX
-    with tempfile.TemporaryDirectory() as folder:
-        box_module.DEFAULT_BOX = board_box(Path(folder))
-        try:
-            for seats, how in (((0, 1, 2), "Titre entry, au cours, her seat button once, settle"),
-                               ((), "Titre entry, au cours, 1 lot (the list starts there), settle")):
-                c = Controller(None, timing=TIMING, seat_buttons=seats)
-                c.attach(Session(started_game()))
-                d = Driver(c)
-                c.apply(c.session.actions.classes["roll"](d1=1, d2=2))
-                c._sync()
+    for seats, how in (((0, 1, 2), "Titre entry, au cours, her seat button once, settle"),
+                       ((), "Titre entry, au cours, 1 lot (the list starts there), settle")):
+        c = Controller(None, timing=TIMING, seat_buttons=seats)
+        c.attach(Session(started_game()))
+        assert c.session.game.box.board, "the shipped box file has its board"
+        d = Driver(c)
+        c.apply(c.session.actions.classes["roll"](d1=1, d2=2))
+        c._sync()
 
-                held = c.session.game.s.lots.of("DEUTSCHE", 0)
+        held = c.session.game.s.lots.of("DEUTSCHE", 0)
 
-                def titre(d, with_seats=bool(seats), held=held):
-                    d.choose("Case Titre").choose("Au cours")
-                    if with_seats:
-                        d.seat(1).wait(0.6)
-                    else:
-                        d.key("ok")
-                    d.choose("Régler")
-                    assert d.c.session.game.s.lots.of("DEUTSCHE", 0) == held + 1
-                op, seat = count(d, titre)
-                rows.append(("Titre purchase au cours with a board in the box file (the box knows DEUTSCHE)",
-                             op, seat, how))
-        finally:
-            box_module.DEFAULT_BOX = saved
+        def titre(d, with_seats=bool(seats), held=held):
+            d.choose("Case Titre").choose("Au cours")
+            if with_seats:
+                d.seat(1).wait(0.6)
+            else:
+                d.key("ok")
+            d.choose("Régler")
+            assert d.c.session.game.s.lots.of("DEUTSCHE", 0) == held + 1
+        op, seat = count(d, titre)
+        rows.append(("Titre purchase au cours with a board in the box file (the box knows DEUTSCHE)",
+                     op, seat, how))
+    # The same with the next speaker's press settling it (their first press, also their answer).
+    c = Controller(None, timing=TIMING, seat_buttons=(0, 1, 2))
+    c.attach(Session(started_game()))
+    d = Driver(c)
+    c.apply(c.session.actions.classes["roll"](d1=1, d2=2))
+    c._sync()
+    held = c.session.game.s.lots.of("DEUTSCHE", 0)
+
+    def titre_then_next(d):
+        d.choose("Case Titre").choose("Au cours")
+        d.seat(1).wait(0.6)
+        d.seat(2)
+        assert d.c.session.game.s.lots.of("DEUTSCHE", 0) == held + 1
+    op, seat = count(d, titre_then_next)
+    rows.append(("Titre purchase au cours with a board in the box file (the box knows DEUTSCHE)", op, seat,
+                 "Titre entry, au cours, her seat button once; the next speaker's first press settles it"))
     return rows
 
 
@@ -862,42 +966,18 @@ def avendre_rows(fresh, count):
                      "OK, buy, OK, card"))
         break
 
-    def value(d):
-        return int("".join(ch for ch in d.items()[0] if ch.isdigit()) or 0)
-
-    def enter(d, target, coarse, fine):
-        """A number by its steps: the question's start step first, then the other one."""
-        step = coarse
-        while abs(value(d) - target) >= step and step == coarse:
-            d.key("up" if value(d) < target else "down")
-        if value(d) != target:
-            d.key("down" if fine < coarse else "up", long=True)   # the other step
-            while value(d) != target:
-                d.key("up" if value(d) < target else "down")
-        d.key("ok")
-
-    def enter_title(d, number):
-        if number >= 10:
-            d.key("up", long=True)                            # tens
-            while value(d) + 10 <= number:
-                d.key("up")
-            d.key("down", long=True)                          # ones
-        while value(d) != number:
-            d.key("up" if value(d) < number else "down")
-        d.key("ok")
-
-    def turn_no_board(first_time):
+    def turn_no_board(read_before):
+        """The die, the title read on the square (not when the square was read before), the
+        purchase at the PA read, a card with no effect."""
         def run(d):
             from engines.avendre.random_play import TEMPLATE
             d.key("ok")                                      # the device's die, shown
             square = TEMPLATE.square(d.c.session.game.s.track.positions[d.c.session.decision().actor])
             title = TEMPLATE.titles[square.title]
-            enter_title(d, title.number)                     # the title number read on the square
-            if first_time:                                   # its colour, PA and R, read once
-                d.choose("bleue")
-                enter(d, title.pa, 100, 10)
-                enter(d, title.r, 100, 10)
-            d.choose("Acheter").key("ok")
+            if not read_before:
+                enter_amount(d, title.number)                # the title number read on the square
+            d.choose("Acheter")
+            enter_amount(d, title.pa)                        # its PA, with the purchase
             d.choose("Carte sans effet")
         return run
 
@@ -908,27 +988,34 @@ def avendre_rows(fresh, count):
     def die(game):
         return game.fill_chance(Roll(), chance_rng(game.seed, len(game.log))).die
 
-    for first_time in (True, False):
+    for read_before in (False, True):
         for seed in range(1, 400):
             game = new_game(seed, board="none")
             d1 = die(game)
             square = TEMPLATE.square(d1)
             if square.colour != "blue":
                 continue
-            if not first_time:   # Ana reads the title and pays the tax; Ben's die must bring him there too
+            if read_before:   # Ana reads the square and pays the tax; Ben's die must bring him there too
                 title = TEMPLATE.titles[square.title]
-                for line in (f"roll {d1}", f"square {title.number}", f"amounts BLUE {title.pa} {title.r}",
-                             f"tax {PLAYERS[0]}", f"card_none {PLAYERS[0]}"):
+                for line in (f"roll {d1}", f"square {title.number}", f"tax {PLAYERS[0]} {title.r}",
+                             f"card_none {PLAYERS[0]}"):
                     game.apply(game.ACTIONS.parse(line, game.players))
                 if die(game) != d1:
                     continue
             d = fresh(game=game)
-            op, seat = count(d, turn_no_board(first_time))
+            op, seat = count(d, turn_no_board(read_before))
             assert d.c.session.game.log[-1].kind == "card_none" and d.c.session.game.owner(str(square.title)) >= 0
-            what = "a title met for the first time: its number, colour, PA and R" if first_time else \
-                "a title read before: its number only"
-            rows.append((f"A Vendre!: the same turn without a board ({what})", op, seat,
-                         "OK, title, colour, PA, R, buy, OK, card" if first_time else "OK, title, buy, OK, card"))
+            if read_before:
+                rows.append(("A Vendre!: the same turn without a board (the square read before, by a player who "
+                             "paid the tax: its PA with the purchase)", op, seat, "OK, Acheter, PA by banknotes, card (8 "
+                             "before this branch: the title's number asked at every landing)"))
+            else:
+                n, mean, most, within = no_board_spread()
+                rows.append(("A Vendre!: the same turn without a board (a square reached for the first time: the "
+                             "title's number, then its PA with the purchase)", op, seat,
+                             f"OK, title (starts on the likeliest number), Acheter, PA by banknotes, card; over the "
+                             f"{n} such purchases of 10 random games: {mean:.1f} on average, {within} of them in 10 or "
+                             f"fewer, at most {most} (26 before this branch: number, colour, PA and R at the first landing)"))
             break
 
     # The debtor's shop on the seat buttons: two bidders, then the silence sells.
@@ -942,6 +1029,62 @@ def avendre_rows(fresh, count):
     rows.append(("A Vendre!: a shop auction of 2 bidders (2 bids; silence sells)", op, seat,
                  "each bidder on their seat button"))
     return rows
+
+
+def enter_amount(d, target):
+    """An amount question answered by its shortest key sequence: Up/Down by the current
+    step, a long Up/Down to the next step, OK (a breadth-first search over value and step)."""
+    from collections import deque
+    frame = d.c.stack[-1]
+    q = frame.question(d.c)
+    start = (frame.amt if frame.amt is not None else q.start, frame.si)
+    moves = {start: []}
+    todo = deque([start])
+    while todo:
+        value, si = todo.popleft()
+        if value == target:
+            break
+        step = q.steps[si]
+        for key, nxt in (("up", (min(q.hi, value + step), si)), ("down", (max(q.lo, value - step), si)),
+                         ("long_up", (value, min(si + 1, len(q.steps) - 1))),
+                         ("long_down", (value, max(si - 1, 0)))):
+            if nxt not in moves:
+                moves[nxt] = moves[(value, si)] + [key]
+                todo.append(nxt)
+    else:
+        raise AssertionError(f"{target} cannot be entered on {q}")
+    for key in moves[(value, si)]:
+        d.key(key.removeprefix("long_"), long=key.startswith("long_"))
+    d.key("ok")
+
+
+def no_board_spread(games=10):
+    """(purchases, average, most) operator presses of the first-meeting turn without a
+    board, over every purchase of a title met for the first time in `games` random
+    4-player games (engines/avendre/random_play.py, the template read as the table's board):
+    each entered on the controller from the square's question, as the operator would, plus
+    the OK on the device's die. The squares come in the order the pawns reach them, so the
+    title question starts wherever the readings so far place it."""
+    from engines.avendre.game import AVendre
+    from engines.avendre.random_play import random_game
+    costs = []
+    for seed in range(games):
+        game = random_game(players=4, seed=seed, settings={"board": "none", "dice": "device"}, verify=False)
+        for i, act in enumerate(game.log[:-1]):
+            after = game.log[i + 1]
+            if act.kind != "square" or not act.title or after.kind != "buy_at":
+                continue
+            trial = AVendre.replay(game.header, game.log[:i], checked=False)
+            c = Controller(None, timing=TIMING, seat_buttons=())
+            c.attach(Session(trial))
+            d = Driver(c)
+            enter_amount(d, act.title)
+            d.choose("Acheter")
+            enter_amount(d, after.pa)
+            d.choose("Carte sans effet")
+            assert trial.log[-1].kind == "card_none" and trial.log[-2] == after
+            costs.append(d.operator + 1)                  # and the OK on the device's die
+    return len(costs), sum(costs) / len(costs), max(costs), sum(c <= 10 for c in costs)
 
 
 def company_choice_cost():
@@ -997,8 +1140,8 @@ def presses_doc() -> str:
         "players' own buttons. Regenerate with `.venv/bin/python -m bench.press_bench --presses` "
         "(this page only; without `--presses` the timings of docs/benchmarks.md too).", "",
         "The column \"before\" gives the count before issue 15 (\"fewer presses\"), where it changed "
-        "or where the issue asked for it; a board in the box file is new: its row compares with "
-        "the Titre purchase without one.", "",
+        "or where the issue asked for it; a board in the box file is new (the shipped file has one, "
+        "marked unverified): its row compares with the Titre purchase without one.", "",
         "| action | operator presses | seat presses | before | how |", "|---|---:|---:|---:|---|",
     ]
     seen = {}

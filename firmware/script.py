@@ -57,9 +57,12 @@ def parse_header_line(header: dict, words: list[str]) -> None:
         if len(args) != 2:
             raise ProtocolError("set takes a name and a value, e.g. 'set payday manual'")
         name, value = args
-        # ASCII digits are a number (bounded); anything else is a word the game checks.
+        # ASCII digits are a number (bounded); true or false a yes/no setting (as `export`
+        # writes one: `set variant1 True`); anything else is a word the game checks.
         number = value.isascii() and value.isdigit()
-        header.setdefault("settings", {})[name] = read_number(value, f"set {name}") if number else value
+        flag = {"true": True, "false": False}.get(value.lower())
+        header.setdefault("settings", {})[name] = read_number(value, f"set {name}") if number else \
+            value if flag is None else flag
     else:
         if len(args) != 1:
             example = {"game": UNNAMED, "format": spec(UNNAMED).formats[0], "box": "my-copy.toml"}[key]

@@ -406,31 +406,114 @@ def test_fortune_cash_half_pa_of_shops_establishments_nothing_and_shared_ranks()
 
 
 # ----------------------------------------------------------------- no board (AV15)
-def test_without_a_board_the_operator_enters_colour_title_and_amounts():
+def test_without_a_board_each_square_is_read_once_and_each_value_when_a_turn_needs_it():
     """AV15: "Without a board the operator enters the colour, the title and the amounts at
-    each landing" (read once per title: the box remembers a title's colour, PA and R)."""
+    each landing": the title on a square the first time it is reached (the box remembers
+    the square), the PA with the purchase that pays it, the R the first time it is paid."""
     game = new_game(board="none")
-    play(game, "roll 2", "square 7")
-    assert prompt(game) == "prompt.av.amounts"
-    refused(game, "amounts BLUE 0 60", "error.av.shop_pa")
-    refused(game, "amounts RED 600 60", "error.av.establishment_pa")
-    play(game, "amounts BLUE 600 60", "buy Ana", "card_none Ana")
+    play(game, "roll 2")
+    assert prompt(game) == "prompt.av.square" and game.decision().params["likely"] == 2
+    play(game, "square 7")
+    assert prompt(game) == "prompt.av.blue_read" and kinds(game) == {"buy_at", "tax", "income"}
+    refused(game, "buy_at Ana 5110", "error.av.buy_cash")          # more than her cash
+    refused(game, "buy_at Ana 605", "error.field")                 # not in tens
+    play(game, "buy_at Ana 600")
     assert owner(game, 7) == "Ana" and cash(game, "Ana") == 4500 and game.fortune(0) == 4800
-    play(game, "roll 2", "square 7")                   # known: R to its owner at once
+    assert game.snapshot()["entered"] == {"7": ["shop", 600, None]} and game.snapshot()["read"] == {"2": [None, 7]}
+    assert prompt(game) == "prompt.av.card"
+    play(game, "card_none Ana", "roll 2")                          # Ben: square 2 is known, its R is not
+    assert prompt(game) == "prompt.av.income"
+    play(game, "income 60")
     assert cash(game, "Ben") == 5040 and cash(game, "Ana") == 4560 and prompt(game) == "prompt.av.card"
-    play(game, "card_none Ben", "roll 4", "square 0")
+    play(game, "card_none Ben", "roll 2")                          # Cid: nothing left to read
+    assert cash(game, "Cid") == 5040 and cash(game, "Ana") == 4620 and prompt(game) == "prompt.av.card"
+    play(game, "card_none Cid", "roll 2")                          # Ana, square 4
+    assert prompt(game) == "prompt.av.square"
+    refused(game, "square 7", "error.av.title_square")             # title 7 is on square 2
+    play(game, "square 0")
     assert prompt(game) == "prompt.av.colour" and kinds(game) == {"colour"}
     play(game, "colour YELLOW")
     assert prompt(game) == "prompt.av.yellow"
+    play(game, "no_card Ana")
+    place(game, "Ben", 0)
+    play(game, "roll 4")                                           # square 4 again: yellow, nothing asked
+    assert prompt(game) == "prompt.av.yellow"
+
+
+def test_without_a_board_a_tax_reads_r_and_a_red_square_reads_its_r():
+    """AV9 read without a board: the tax pays the R read (the title is a shop, its PA read
+    by whoever buys it later); an unread title's R paid to the bank makes it an
+    establishment (a red square: "ne sont pas à vendre")."""
+    game = new_game(board="none")
+    play(game, "roll 1", "square 1", "tax Ana 70")
+    assert cash(game, "Ana") == 5030 and bank(game) == 5170 and game.snapshot()["entered"]["1"] == ["shop", None, 70]
+    play(game, "card_none Ana", "roll 1")                           # Ben on square 1: the PA is not read yet
+    assert prompt(game) == "prompt.av.blue_read" and kinds(game) == {"buy_at", "tax"}
+    assert game.decision().option("tax").fields["r"].value is None  # the R is known
+    play(game, "buy_at Ben 550", "card_none Ben", "roll 3", "square 31")
+    assert kinds(game) == {"buy_at", "tax", "income"}
+    play(game, "income 150")
+    assert cash(game, "Cid") == 4950 and game.kind_of("31") == "establishment" and owner(game, 31) is None
+    refused(game, "card_grant Cid 1", "error.field")               # a shop is no establishment
+    play(game, "card_grant Cid 31")
+    assert owner(game, 31) == "Cid"
 
 
 def test_without_a_board_a_title_granted_first_is_read_as_red_at_its_landing():
     game = new_game(board="none")
     play(game, "roll 2", "square 0", "colour YELLOW", "card Ana", "card_grant Ana 31")
-    play(game, "roll 2", "square 31")
-    assert prompt(game) == "prompt.av.amounts" and game.decision().option("amounts").fields["colour"].values == ("RED",)
-    play(game, "amounts RED 0 150")
-    assert cash(game, "Ben") == 4950 and cash(game, "Ana") == 5250
+    play(game, "roll 2")
+    assert prompt(game) == "prompt.av.yellow"                      # square 2 is remembered
+    place(game, "Ben", 0)
+    play(game, "no_card Ben", "roll 3", "square 31")
+    assert prompt(game) == "prompt.av.income"                      # an establishment: only its R is asked
+    play(game, "income 150")
+    assert cash(game, "Cid") == 4950 and cash(game, "Ana") == 5250
+    refused(game, "set_title 31 300 150 \"misread\"", "error.av.set_title_held")
+
+
+def test_without_a_board_the_title_question_starts_where_the_title_is_most_likely():
+    """Where the title question starts (the decision's `likely`), presuming the shops are
+    numbered in the order of their squares: from square 0, one more per unread square
+    times the share of squares read that held a shop (one in two before any reading);
+    between two shops read, interpolated; numbers read elsewhere and establishments
+    skipped, the larger on a tie. Any number can still be entered."""
+    game = new_game(board="none")
+    place(game, "Ana", 5)
+    play(game, "roll 1")
+    assert game.decision().params["likely"] == 4                    # 1 + 5 x 1/2 = 3.5
+    play(game, "square 1", "tax Ana 70", "card_none Ana")           # shop 1 on square 6
+    place(game, "Ben", 15)
+    play(game, "roll 1", "square 9", "tax Ben 70", "card_none Ben")  # shop 9 on square 16
+    play(game, "roll 3")                                            # Cid, square 3
+    assert game.decision().params["likely"] == 2                    # no number below shop 1: the nearest free one
+    play(game, "square 31", "income 150", "card_none Cid")          # an establishment
+    place(game, "Ana", 10)
+    play(game, "roll 1")                                            # square 11, between shops 1 (6) and 9 (16)
+    assert game.decision().params["likely"] == 5                    # 1 + 8 x 5 / 10 = 5
+    play(game, "square 5", "tax Ana 80", "card_none Ana")
+    place(game, "Ben", 20)
+    play(game, "roll 1")                                            # square 21, after shop 9 on 16: 4 unread
+    shops, read = 3, 4                                               # squares 3, 6, 11, 16 read; 3 held shops
+    assert game.decision().params["likely"] == round(9 + 1 + 4 * (shops + 1) / (read + 2) + 0.001)
+
+
+def test_without_a_board_what_was_read_is_corrected():
+    """Every value read stays correctable: an undo, or later `forget_square` (the square
+    is read again at the next landing) and `set_title` (a title's PA and R as printed)."""
+    game = new_game(board="none")
+    play(game, "roll 2", "square 7", "buy_at Ana 600", "card_none Ana")
+    refused(game, 'forget_square 3 "misread"', "error.field")       # square 3 was never read
+    play(game, 'forget_square 2 "it was title 8"')
+    assert game.snapshot()["read"] == {} and owner(game, 7) == "Ana"
+    play(game, "roll 2")
+    assert prompt(game) == "prompt.av.square"
+    play(game, "square 8", "tax Ben 90", "card_none Ben")
+    play(game, 'set_title 7 650 70 "PA misread"')
+    assert game.snapshot()["entered"]["7"] == ["shop", 650, 70] and game.fortune(0) == 4500 + 325
+    refused(game, 'set_title 7 0 70 "an establishment?"', "error.av.set_title_held")
+    play(game, 'adjust_cash Ana -50 "PA misread"')
+    assert cash(game, "Ana") == 4450
 
 
 def test_a_second_shortage_runs_a_new_auction_where_the_owner_may_bid():
@@ -503,3 +586,45 @@ def test_the_example_script_57_plus_4():
     path = Path(__file__).resolve().parent.parent / "examples" / "avendre-60.txt"
     game = run_script(read_text(path, "script", CorbeilleError), "avendre-60.txt")
     assert pawn(game, "Ana") == 0 and game.s.trips[0] == 2 and cash(game, "Ana") == 7100 and bank(game) == 3100
+
+
+def test_players_who_left_rank_last_the_last_to_leave_first():
+    """AV11 "ranked last": every player still in ranks before those who left, whatever his
+    fortune (a player in debt too); among those who left, the last to leave first. Their
+    fortune is nothing, written as the lowest fortune still in when that is below 0, so
+    the ranking stays in order of fortune (the game contract's ranking)."""
+    game = new_game(players=("Ana", "Ben", "Cid", "Dan"), mode="simple")
+    set_cash(game, "Ana", 0)
+    play(game, "roll 4", "card Ana", "card_pay Ana 500", "leave Ana")
+    set_cash(game, "Ben", 0)
+    play(game, "roll 4", "card Ben", "card_pay Ben 500", "leave Ben")
+    set_cash(game, "Cid", 0)
+    play(game, "roll 4", "card Cid", "card_pay Cid 2900", "borrow Cid")   # 3 loans: 100 - 3 300
+    place(game, "Dan", 57)
+    play(game, "roll 4")
+    ranking = game.snapshot()["ranking"]
+    assert [(r["rank"], r["name"]) for r in ranking] == [(1, "Dan"), (2, "Cid"), (3, "Ben"), (4, "Ana")]
+    assert [r["fortune"] for r in ranking] == [5100, -3200, -3200, -3200]
+    assert game.snapshot()["players"][0]["fortune"] == 0 and game.snapshot()["players"][0]["out"]
+
+
+def test_card_amounts_are_offered_from_10_to_5000_in_tens():
+    """A decision no rule fixes (docs/rules/avendre.md): a card's amount is at most 5 000,
+    about a starting cash (the deck's amounts are unverified); more is refused, naming
+    what is allowed, and changes nothing."""
+    game = new_game()
+    play(game, "roll 4", "card Ana")
+    error = refused(game, "card_pay Ana 5010", "error.field")
+    assert "10 to 5000 in steps of 10" in str(error)
+    refused(game, "card_receive Ana 5", "error.field")
+    play(game, "card_receive Ana 5000")
+    assert cash(game, "Ana") == 10100 and bank(game) == 100
+
+
+def test_card_move_lands_is_written_yes_or_no():
+    """AV9's `card_move_lands` is a word, as every setting the configuration and `set`
+    lines take: "true" is refused with what is allowed."""
+    with pytest.raises(IllegalAction) as error:
+        new_game(card_move_lands="true")
+    assert "card_move_lands" in str(error.value) and "yes" in str(error.value) and "no" in str(error.value)
+    assert new_game(card_move_lands="no").card_move_lands is False

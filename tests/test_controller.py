@@ -11,7 +11,7 @@ from firmware.games import PLAYABLE
 from firmware.journal import Journal
 from firmware.render import render_screen
 from firmware.session import Session
-from mb_helpers import cash, give, lots, play, started
+from mb_helpers import cash, give, lots, pin_no_board, play, started
 
 TIMING = Timing(speaking_window_s=3.0, press_gap_s=0.5, auction_step_s=1.0, auction_lead_s=1.0, private_view_s=4.0)
 
@@ -93,7 +93,8 @@ def test_turn_menu_lists_the_decision_options_and_the_menu_entry():
     render_screen(s)  # legible at 128x64: renders without error
 
 
-def test_dice_then_square_menu_then_titre_au_cours_in_two_steps():
+def test_dice_then_square_menu_then_titre_au_cours_in_two_steps(monkeypatch, tmp_path):
+    pin_no_board(monkeypatch, tmp_path)        # without a board the operator names the square
     b = box_for(three())
     b.choose("Entrer les dés").choose("3").choose("4")
     assert b.screen.title == "Ana : case ?"
@@ -109,7 +110,8 @@ def test_dice_then_square_menu_then_titre_au_cours_in_two_steps():
     assert b.screen.lines[-1] == "Ana : au cours à 300 $ ?"
 
 
-def test_titre_au_mieux_names_another_company():
+def test_titre_au_mieux_names_another_company(monkeypatch, tmp_path):
+    pin_no_board(monkeypatch, tmp_path)
     b = box_for(three())
     b.choose("Entrer les dés").choose("1").choose("2").choose("Case Titre")
     b.pick_company("Énergie", "BP").choose("Autre").pick_company("Informatique", "SONY")
@@ -421,7 +423,7 @@ def test_setup_creates_a_journaled_game_with_colour_names(tmp_path):
         b.choose("Junior").choose("3 joueurs").choose("Couleurs")
         assert b.screen.selected == 2                 # rounds default from the configuration
         b.choose("2 tour")
-        assert b.screen.lines == ("Cours nominaux non vérifiés",)
+        assert b.screen.lines == ("Cours nominaux non vérifiés", "Plateau non vérifié")
         b.choose("Continuer")
         assert b.screen.lines == ("Junior, 3 joueurs, 2 tours", "Rouge Bleu Vert")
         b.choose("Jouer")
@@ -506,7 +508,8 @@ def test_setup_defaults_refuse_a_setting_no_game_declares():
         SetupDefaults(colour="red")
 
 
-def test_restart_comes_back_to_the_same_screen(tmp_path):
+def test_restart_comes_back_to_the_same_screen(tmp_path, monkeypatch):
+    pin_no_board(monkeypatch, tmp_path)        # a screen deep in the square's questions
     path = tmp_path / "j.sqlite"
     with Journal(path) as journal:
         b = box_for(three(), journal=journal)
@@ -627,7 +630,7 @@ def test_unverified_box_warning_until_the_owner_confirms(tmp_path):
         c.boot(0.0)
         b = Box(c)
         b.choose("Maxi Bourse").choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
-        assert b.screen.lines == ("Cours nominaux non vérifiés",)
+        assert b.screen.lines == ("Cours nominaux non vérifiés", "Plateau non vérifié")
         b.choose("Je les ai vérifiés").choose("Jouer")
         b.key("ok", "long_press").choose("Nouvelle partie").choose("Oui")
         assert b.items() == ["Nouvelle partie", "Reprendre la partie"]
@@ -636,3 +639,37 @@ def test_unverified_box_warning_until_the_owner_confirms(tmp_path):
         b.key("back").key("back").key("back").key("back").key("back").key("back")
         b.choose("Reprendre")
         assert b.screen.title == "Rouge : départ 1/5" and journal.last_game() == 1
+
+
+@pytest.mark.parametrize("verified, board, lines", [
+    (False, "shipped", ("Cours nominaux non vérifiés", "Plateau non vérifié")),
+    (True, "shipped", ("Plateau non vérifié",)),
+    (False, "none", ("Cours nominaux non vérifiés",)),
+    (True, "verified", None),
+])
+def test_the_setup_says_what_of_the_box_file_is_unverified(tmp_path, monkeypatch, verified, board, lines):
+    """The board ships on with its order reconstructed: the setup says so beside the nominal
+    prices, each until the owner checks it; a box file all verified asks nothing."""
+    import engines.maxibourse.box as box_module
+    from mb_helpers import board_box, no_board_box
+
+    path = tmp_path / "box.toml"
+    if board == "none":
+        no_board_box(path)
+    else:
+        board_box(path, verified=board == "verified")
+    path.write_text(path.read_text(encoding="utf-8").replace("verified = false", f"verified = {str(verified).lower()}", 1),
+                    encoding="utf-8")
+    monkeypatch.setattr(box_module, "DEFAULT_BOX", path)
+    with Journal(tmp_path / "j.sqlite") as journal:
+        c = Controller(journal, timing=TIMING, seed_source=lambda: 5)
+        c.boot(0.0)
+        b = Box(c)
+        b.choose("Maxi Bourse").choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
+        if lines is None:
+            assert b.screen.kind == "confirm"              # straight to the summary
+        else:
+            assert b.screen.lines == lines and b.items() == ["Continuer", "Je les ai vérifiés"]
+            from firmware.fonts import FONT
+            rows = sum(len(FONT.wrap(line, 126, 1)) for line in lines) + len(b.items())
+            assert rows <= 5                                  # every line whole on the 128x64 screen

@@ -3,13 +3,14 @@ setup screens to the settlement, through the real loop, controller, engine, jour
 renderers (tests/e2e_box.py): a lottery card that leaves the bank short, the bank
 auctioned on the seat buttons (a press raises, the configured silence sells), a card a
 player cannot pay (his shop auctioned, then a loan), both trips of the double game, and
-the ranking. A power cut in the middle of a shop auction and of a bank auction resumes
-the same auction."""
+the ranking. A power cut in the middle of a shop auction and of a bank auction is
+tests/test_avendre_powercut.py (the real process killed)."""
 import pytest
 
 from e2e_box import E2EBox
 from engines.avendre.game import AVendre
 from engines.avendre.steps import BankAuction, ShopAuction
+from engines.core.i18n import format_amount
 from engines.core.ledger import BANK
 
 SILENCE = 2          # the game's own auction_silence_s (AV11), set short for the tests
@@ -25,7 +26,7 @@ def box(tmp_path):
 
 def start(box):
     box.choose("A Vendre !").choose("3 joueurs").choose("Couleurs")
-    assert box.screen.lines == ("Cours nominaux non vérifiés",)
+    assert box.screen.lines == ("Plateau et titres non vérifiés",)   # its box file: a board and titles
     box.choose("Continuer")
     assert box.screen.lines[0] == "A Vendre !, 3 joueurs"
     box.choose("Jouer")
@@ -68,7 +69,7 @@ def test_a_double_game_from_setup_to_the_settlement(box):
         if screen.kind == "confirm":                             # a single choice, confirmed
             box.press("ok")
         elif frame["t"] == "chance":                             # the device's die, shown: OK
-            assert screen.lines[0].startswith("Dé : ")
+            assert screen.lines[0].startswith("Dé : ") and not game.s.waiting[seat]   # AV14: no die at 60
             box.press("ok")
             assert game.log[-1].kind == "roll"
         elif frame["t"] == "open_auction" and isinstance(game.step, BankAuction):
@@ -102,6 +103,8 @@ def test_a_double_game_from_setup_to_the_settlement(box):
         elif prompt == "prompt.av.yellow":
             box.choose("Prendre une carte" if steps % 3 == 0 else "Pas de carte")
         elif prompt == "prompt.av.card":
+            if game.s.waiting[seat]:
+                seen.add("waited")                               # AV14: a card each turn, no die
             titles = len(game.titles_held(seat))
             free = [t for t in game.titles_of_kind("establishment") if game.owner(t) < 0]
             if not lottery_done and len(game.log) > 6:
@@ -135,7 +138,7 @@ def test_a_double_game_from_setup_to_the_settlement(box):
         else:
             pytest.fail(f"unexpected screen {screen} ({prompt})")
 
-    assert {"prompt.av.bank_auction_open", "prompt.av.shop_auction_open", "loan"} <= seen, seen
+    assert {"prompt.av.bank_auction_open", "prompt.av.shop_auction_open", "loan", "waited"} <= seen, seen
     assert any(isinstance(x, tuple) and x[0] == "bank_sold" for x in seen)
     assert game.s.loans.owed(0) + game.s.loans.owed(1) + game.s.loans.owed(2) >= 1100
     assert 3 in game.s.trips, "a second trip completed"
@@ -169,34 +172,6 @@ def to_a_card_with_a_shop(box, game):
     pytest.fail("no shop bought in 200 steps")
 
 
-def test_a_power_cut_during_a_shop_auction_resumes_the_same_auction(tmp_path):
-    """The journal holds every bid: the box comes back on the same auction, with its high
-    bid, and the silence then sells as before."""
-    first = E2EBox(tmp_path, seats=3, extra=EXTRA)
-    game = start(first)
-    seat = to_a_card_with_a_shop(first, game)
-    shops = sum(game.title(t).pa for t in game.titles_held(seat))
-    first.choose("Carte : payer")
-    amount(first, (game.cash(seat) + shops) // 100 * 100 + 100)
-    while not isinstance(game.step, ShopAuction):
-        first.press("ok")                                # the shop (the first), confirmed
-    assert first.screen.kind == "auction"
-    bidder = next(s for s in game.step.auction.bidders)
-    first.press(f"seat{bidder + 1}")
-    title, high, screen, n = game.step.title, game.step.auction.high, first.screen, len(game.log)
-    assert high == game.half_pa(title) + 50 and screen.kind == "auction"
-    first.close()                                        # the plug is pulled
-    again = E2EBox(tmp_path, seats=3, extra=EXTRA)
-    try:
-        game = again.game
-        assert again.screen == screen and len(game.log) == n
-        assert isinstance(game.step, ShopAuction) and game.step.title == title and game.step.auction.high == high
-        again.wait(SILENCE + 0.2)                        # the silence runs again: sold
-        assert game.log[-1].kind == "sold" and game.owner(title) == bidder
-    finally:
-        again.close()
-
-
 def test_the_auction_closes_after_the_games_own_silence_not_the_box_wide_one(tmp_path):
     """AV11: "The auction closes after `auction_silence_s` (default 5 s) without a raise":
     the game's setting, not the box-wide timing.silence_s (0.5 s here); a window no rule
@@ -223,42 +198,201 @@ def test_the_auction_closes_after_the_games_own_silence_not_the_box_wide_one(tmp
         box.close()
 
 
-def test_a_power_cut_during_the_bank_auction_resumes_the_same_auction(tmp_path):
-    first = E2EBox(tmp_path, seats=3, extra=EXTRA)
-    game = start(first)
-    to_a_card_with_a_shop(first, game)
-    first.choose("Carte : recevoir (loterie)")
-    amount(first, 5000)                                  # the bank keeps little
-    seat = to_a_card_with_a_shop(first, game)
-    first.choose("Carte : recevoir (loterie)")
-    amount(first, game.cash(BANK) // 100 * 100 + 500)    # more than the bank holds
-    assert isinstance(game.step, BankAuction) and first.screen.kind == "auction"
-    bidder = next(s for s in range(3) if game.cash(s) >= 2550)
-    first.press(f"seat{bidder + 1}")
-    screen, n, owed = first.screen, len(game.log), list(game.s.bank_owed)
-    assert game.step.auction.high == 2550 and owed and owed[0][0] == seat
-    first.close()
-    again = E2EBox(tmp_path, seats=3, extra=EXTRA)
-    try:
-        game = again.game
-        assert again.screen == screen and len(game.log) == n and game.s.bank_owed == owed
-        assert isinstance(game.step, BankAuction) and game.step.auction.high == 2550
-        again.wait(SILENCE + 0.2)
-        assert game.s.bank_owner == bidder and not game.s.bank_owed
-    finally:
-        again.close()
+def drawn_text(monkeypatch, draw):
+    """The strings `draw()` writes on a canvas (firmware/render.py), in order."""
+    from firmware.render import Canvas
+    written, text = [], Canvas.text
+
+    def spy(self, x, y, value, *args, **kwargs):
+        written.append(value)
+        return text(self, x, y, value, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "text", spy)
+    image = draw()
+    monkeypatch.undo()
+    assert image.getbbox()
+    return written
 
 
-def test_the_board_draws_pawns_titles_cash_loans_the_bank_and_the_owners():
-    """The public board (firmware/games/avendre.py) from the public snapshot only."""
-    from av_helpers import give, new_game, play
+def test_the_board_draws_pawns_trips_titles_cash_loans_the_bank_owners_and_the_auction(monkeypatch):
+    """Issue 12: "The public board shows positions, trips and title counts (x/3, x/6),
+    owners, loans, cash, the bank's cash and owner, and any auction under way", drawn from
+    the public snapshot only (firmware/games/avendre.py)."""
+    from av_helpers import bank, give, new_game, place, play, set_cash
+    game = new_game()
+    give(game, "Ana", 1, 31, 32)
+    place(game, "Ana", 57)
+    play(game, "roll 4")                                   # Ana: 3 titles at 60, +2 000, second trip (x/6)
+    set_cash(game, "Ben", 0)
+    play(game, "roll 4", "card Ben", "card_pay Ben 500", "borrow Ben")       # Ben: a loan
+    play(game, f'adjust_cash Cid +{bank(game) - 500} "set-up"', "roll 4", "card Cid", "card_receive Cid 1000",
+         "bid Cid 2550", "sold")                           # the bank, short, bought by Cid
+    rows = page_of(monkeypatch, game)
+    assert rows[0] == f"Banque {format_amount(game.cash(BANK), 'fr')} (Cid)" and game.s.bank_owner == 2
+    assert rows[1:] == ["", "7100", "3/6", "0", "Ana",     # cells right to left (loans, cash, titles, square), the name
+                        "E1", "500", "0/3", "4", "Ben",
+                        "", str(game.cash(2)), "0/3", "4", "Cid"]
+    assert page_of(monkeypatch, game, 1)[1:] == ["Ana 1 31 32", "Ben -", "Cid -"]   # the owners' page
+    play(game, "roll 4", "no_card Ana")
+    set_cash(game, "Ben", 0)
+    give(game, "Ben", 5)
+    play(game, "roll 4", "auction_shop Ben 5")             # square 8, red: R he cannot pay
+    assert page_of(monkeypatch, game)[0] == f"Enchère {game.title_label('5')} : -"
+    minimum = game.step.auction.minimum
+    play(game, f"bid Cid {minimum}")
+    assert page_of(monkeypatch, game)[0] == f"Enchère {game.title_label('5')} : {minimum} Cid"
+
+
+def page_of(monkeypatch, game, page=0):
+    """What the smallest quotation board (256x64, an SSD1322) draws of `game`'s public
+    snapshot on `page`."""
     from engines.core.game import drop_private
     from firmware.games.avendre import render_board
-    game = new_game()
-    give(game, "Ana", 1, 31)
-    play(game, "roll 4", "no_card Ana")
     snap = drop_private(game.snapshot())
-    pages = [render_board(snap, (128, 64), "1", "fr", page) for page in (0, 1)]
-    assert all(image.getbbox() for image in pages) and pages[0].tobytes() != pages[1].tobytes()
-    assert snap["players"][0]["titles_count"] == 2 and snap["players"][0]["titles_needed"] == 3
-    assert snap["owners"] == {"1": "Ana", "31": "Ana"} and snap["bank"]["cash"] == 5100
+    return drawn_text(monkeypatch, lambda: render_board(snap, (256, 64), "L", "fr", page))
+
+
+def test_the_private_view_shows_own_titles_at_half_pa_loans_and_the_fortune_so_far():
+    """Issue 12: "the private view shows own titles with half PA and the fortune so far"."""
+    from av_helpers import give, new_game, play, set_cash
+    from firmware.games.avendre import AVendreUI
+    game = new_game()
+    give(game, "Ben", 1, 31)
+    set_cash(game, "Ana", 0)
+    play(game, "roll 4", "card Ana", "card_pay Ana 500", "borrow Ana")
+
+    class Session:
+        def snapshot(self):
+            return game.snapshot()
+
+    name, lines = AVendreUI().private_lines(Session(), 1, "fr")
+    half = game.half_pa("1")
+    assert name == "Ben" and lines == ["Espèces\t5 100", f"{game.title_label('1')[:14]}\t{format_amount(half, 'fr')}",
+                                       f"{game.title_label('31')[:14]}\t0", f"Fortune\t{format_amount(5100 + half, 'fr')}"]
+    name, lines = AVendreUI().private_lines(Session(), 0, "fr")
+    assert lines == ["Espèces\t500", "1 emprunt\t-1 100", f"Fortune\t{format_amount(500 - 1100, 'fr')}"]
+
+
+def test_without_a_board_a_first_meeting_is_read_in_nine_presses():
+    """Issue 12: the common turn without a board in at most 10 operator presses. Ana's die
+    (6, the device's) reaches square 6, read for the first time: the title question starts
+    on the likeliest number (4: one shop in two on the five squares before), the PA is asked
+    with the purchase by banknotes from 800 (no confirmation: the amount entered is it),
+    the R is not asked at all (nobody pays it yet). Square 6 is then remembered."""
+    from test_controller import box_for
+    game = AVendre({"game": "avendre", "players": ["Ana", "Ben", "Cid"], "seed": 1,
+                    "settings": {"dice": "device", "board": "none"}})
+    game.apply(game.ACTIONS.parse("first Ana", game.players))
+    b = box_for(game)
+    b.key("ok")                                          # the die, shown
+    assert game.s.track.positions[0] == 6 and b.screen.kind == "amount" and b.screen.items == ("4",)
+    b.key("ok")                                          # title 4, as printed on the square
+    assert b.items()[:3] == ["Acheter", "Payer R", "Case rouge : payer R"]
+    b.key("ok")                                          # Acheter: its PA, read on the square
+    assert b.screen.items == ("800.—",) and "500" in b.screen.lines[-1]
+    b.keys("down", "long_down", "long_down", "down")     # 300, notes of 100, of 50: 250
+    assert b.screen.items == ("250.—",)
+    b.key("ok")                                          # bought: no confirmation
+    assert game.owner("4") == 0 and game.cash(0) == 5100 - 250 and game.snapshot()["entered"]["4"] == ["shop", 250, None]
+    b.choose("Carte sans effet")
+    assert game.log[-1].kind == "card_none" and game.decision().actor == 1
+    assert len(game.log) == 5 and b.t == pytest.approx(0.05 * 9)   # 9 presses: die, 4, Acheter, 4 on the PA, OK, card
+    assert game.snapshot()["read"] == {"6": [None, 4]}
+
+
+FOUR_AT_A_SHOP_AUCTION = """game avendre
+players Ana Ben Cid Dan
+seed 1
+set dice device
+set auction_silence_s 3
+first Ana
+give_title Ana 1 "set-up"
+adjust_cash Ana -5100 "set-up"
+roll 3
+auction_shop Ana 1
+"""
+
+
+def test_the_operator_bids_for_a_seat_beyond_the_wired_buttons_and_the_buzzer_sells(tmp_path):
+    """AV15: "Seat buttons serve at most as many seats as are wired; the operator answers
+    for the others": four players, three buttons. Ben bids on his button; OK opens the
+    bidders' list, where Dan (no button) bids the next amount; the silence counts down on
+    the screen and the buzzer sounds the hammer (AV11)."""
+    from e2e_box import journal_script
+    journal_script(tmp_path, FOUR_AT_A_SHOP_AUCTION)
+    box = E2EBox(tmp_path, seats=3)
+    try:
+        game = box.game
+        half = game.half_pa("1")
+        assert box.screen.kind == "auction" and box.screen.title.endswith("\t3 s")
+        box.press("seat2")                                  # Ben, on his button: half PA + 50
+        assert game.log[-1] == game.ACTIONS.parse(f"bid Ben {half + 50}", game.players)
+        box.press("ok")                                     # the operator's list of bidders
+        assert [i for i in box.items() if ":" in i] == [f"Cid : {half + 100}", f"Dan : {half + 100}"]
+        box.choose("Dan")
+        assert game.log[-1] == game.ACTIONS.parse(f"bid Dan {half + 100}", game.players)
+        assert box.screen.kind == "auction" and box.screen.lines == (f"{half + 100} par Dan",)
+        beeps = len(box.beeper.calls)
+        box.wait(1.5)
+        assert box.screen.title.endswith("\t2 s") and box.beeper.calls[beeps:] == []
+        box.wait(1.7)                                       # the silence: sold, with the buzzer
+        assert game.log[-1].kind == "sold" and game.owner("1") == 3 and "confirm" in box.beeper.calls[beeps:]
+    finally:
+        box.close()
+
+
+def test_with_a_board_the_common_turn_takes_four_presses():
+    """Issue 12: "a common turn (device die, blue square, buy, card with no effect, end of
+    turn) in at most 4 operator presses with a board": the die shown (OK), Acheter (the
+    first entry), its confirmation, the card with no effect (the first entry); the turn
+    then passes by itself."""
+    from test_controller import box_for
+    game = AVendre({"game": "avendre", "players": ["Ana", "Ben", "Cid"], "seed": 1, "settings": {"dice": "device"}})
+    game.apply(game.ACTIONS.parse("first Ana", game.players))
+    b = box_for(game)
+    b.key("ok")                                          # the die: 6, square 6, a blue shop
+    assert game.decision().prompt == "prompt.av.blue" and b.items()[0] == "Acheter"
+    b.key("ok").key("ok")                                # Acheter, confirmed
+    assert game.owner(str(game.box.square(6).title)) == 0 and b.items()[0] == "Carte sans effet"
+    b.key("ok")
+    assert game.log[-1].kind == "card_none" and game.decision().actor == 1 and b.t == pytest.approx(0.05 * 4)
+
+
+def test_the_setup_options_set_the_games_settings_and_a_game_without_a_board_is_read_on_the_box(box):
+    """Issue 12: the game's settings in the setup flow (Options list every declared one);
+    `board = "none"` chosen there, the squares are then read on the box (AV15): the title
+    question, Acheter with the PA, and a square read before is never asked again."""
+    box.choose("A Vendre !").choose("3 joueurs").choose("Couleurs").choose("Continuer").choose("Régler")
+    assert box.items() == ["Dés: boîtier", "Pas des enchères: 50", "Jeu: double", "Départ: avant la case 1",
+                           "Carte qui déplace: la case s'applique", "Banque invendue: dette, on continue",
+                           "Plateau: fichier de boîte", f"Silence des enchères (s): {SILENCE}", "Terminé"]
+    box.choose("Jeu").choose("Plateau")
+    assert "Jeu: simple" in box.items() and "Plateau: saisi à chaque case" in box.items()
+    box.choose("Terminé").choose("Jouer")
+    game = box.game
+    assert game.box is None and not game.double and game.settings["board"] == "none"
+    box.press("ok")                                      # who starts: the device's dice
+    seat = game.decision().actor
+    box.press("ok")                                      # the die
+    square = game.s.track.positions[seat]
+    assert game.decision().prompt == "prompt.av.square" and box.screen.kind == "amount"
+    assert box.screen.items == (str(game.decision().params["likely"]),)
+    box.press("ok")                                      # the title the question starts on
+    assert box.items()[0] == "Acheter"
+    box.press("ok").press("ok")                          # Acheter at 800, the PA the question starts on
+    title = game.s.read[square][1]
+    assert game.owner(str(title)) == seat and game.cash(seat) == 5100 - 800
+    box.choose("Carte sans effet")
+    other = game.decision().actor                        # the next player's die brings him to the same square
+    from engines.avendre.actions import Roll
+    from engines.core.chance import chance_rng
+    die = lambda: game.fill_chance(Roll(), chance_rng(game.seed, len(game.log) + 1)).die   # after a correction
+    while square - die() < 0:
+        box.c.apply(game.ACTIONS.parse(f'set_pawn {game.players[other]} 0 "test"', game.players))
+    box.c.apply(game.ACTIONS.parse(f'set_pawn {game.players[other]} {square - die()} "test"', game.players))
+    box.press("ok")                                      # the device's die
+    assert game.s.track.positions[other] == square
+    assert game.decision().prompt == "prompt.av.income" and box.screen.kind == "amount"   # only its R, once
+    assert box.screen.items == ("100.—",)
+    box.press("down").press("down").press("down").press("ok")                             # 70, paid to the owner
+    assert game.cash(seat) == 5100 - 800 + 70 and game.cash(other) == 5100 - 70

@@ -59,8 +59,12 @@ def test_a_dividends_game_from_setup_to_the_winner(box):
         assert_matches_reference(box.frame(), name)
         if board:
             box.app.refresh()
+            # Once the game is over the report's pages come first (one per player on a
+            # small board: tests/test_report_board.py); the game's own board follows.
+            report = len(box.app._report[1])
+            assert report == (len(box.c.session.players) if box.c.session.over else 0)
             for page in (0, 1):
-                box.app.page = page
+                box.app.page = report + page
                 box.app._last_board = None
                 box.app.refresh()
                 assert_matches_reference(box.board.last_frame, f"{name}_board{page + 1}")

@@ -12,6 +12,7 @@ from e2e_box import E2EBox, assert_matches_reference, journal_script
 from engines.core.i18n import format_amount
 from engines.maxibourse.game import MaxiBourse, snapshot
 from firmware.script import run_script
+from mb_helpers import pin_no_board
 
 PICKS = {"Rouge": [("Banques", "BARCLAYS"), ("Énergie", "BP"), ("Automobile", "LEYLAND"),
                    ("Alimentaire", "BSN"), ("Cosmétiques", "COLGATE")],
@@ -19,6 +20,13 @@ PICKS = {"Rouge": [("Banques", "BARCLAYS"), ("Énergie", "BP"), ("Automobile", "
                   ("Alimentaire", "COCA-COLA"), ("Cosmétiques", "LOREAL")],
          "Vert": [("Banques", "DEUTSCHE"), ("Énergie", "ESSO"), ("Automobile", "GM"),
                   ("Alimentaire", "NESTLE"), ("Cosmétiques", "UNILEVER")]}
+
+
+@pytest.fixture(autouse=True)
+def without_board(monkeypatch, tmp_path):
+    """This game is played as a table without a board in its box file: the operator names
+    each square (the shipped board, on by default, is played in tests/test_mb_board.py)."""
+    pin_no_board(monkeypatch, tmp_path)
 
 
 @pytest.fixture

@@ -54,6 +54,8 @@ def test_a_landing_without_purchase_takes_two_presses_and_a_purchase_is_a_checkl
     assert box.screen.items[box.screen.selected].startswith("Rien")
     box.choose("Acheter")
     title = box.items()[0][4:].split(" ")[0]
+    info = game.box.titles[title]                      # its share of the production after purchase, its price
+    assert box.screen.items[0] == f"[ ] {title} {info.percent}%\t{info.price:,} $".replace(",", " ")
     box.press("ok")                                     # tick the first title
     assert box.screen.items[0].startswith("[x]") and "Valider (1)" in box.items()
     box.choose("Valider")
@@ -196,8 +198,15 @@ def test_a_bankruptcy_leaves_two_players_then_the_last_one_standing_wins(tmp_pat
     box.press("ok")
     game = box.game
     assert game.s.out == [1] and game.cash(0) > 66_600_000 - 3_500_000 + 999_999
+    # two players face to face: the joker square (8) is a rest square ("les cases enchères
+    # et joker deviennent alors cases de repos")
     assert box.screen.title == "Cid : dés"
-    box.choose("1").choose("2")
+    box.choose("3").choose("5").press("ok")             # Cid: square 8, a joker square
+    assert box.screen.title == "Ana : dés" and game.log[-1].kind == "roll"
+    assert "case de repos à deux joueurs" in " ".join(box.screen.lines)
+    box.choose("1").choose("4").press("ok")             # Ana: 3 + 5 = square 8 too
+    assert box.screen.title == "Cid : dés" and game.s.jokers == [0, 0, 0]
+    box.choose("1").choose("1")                         # a double 1 costs 1 000 000; Cid has 600 000
     box.press("ok")
     assert game.over and [seat for _, seat, _ in game.ranking()] == [0, 2, 1]
     assert "Ana" in box.screen.title

@@ -71,7 +71,7 @@ def test_mistakes_are_named_by_file_and_key(tmp_path, change, where, words):
 def test_the_rulebooks_counts_are_checked(tmp_path):
     path = tmp_path / "mybox.toml"
     path.write_text(TEXT.replace('kind = "auction"', 'kind = "joker"', 1), encoding="utf-8")
-    with pytest.raises(BoxFileError, match=r"squares: 3 auction square\(s\); the rulebook has 4"):
+    with pytest.raises(BoxFileError, match=r"squares: 3 auction squares; the rulebook has 4 \(or leave \[\[squares\]\] out"):
         load_box(path)
     path.write_text(TEXT.replace('production = "RIZ"', 'production = "PLOMB"', 1), encoding="utf-8")
     with pytest.raises(BoxFileError, match="already has a title in|has 7 titles"):
@@ -87,3 +87,47 @@ def test_box_check_validates_an_owners_file_on_a_desktop(tmp_path):
     path.write_text(TEXT.replace('price = 500_000\n', 'price = -1\n', 1), encoding="utf-8")
     done = box_check(path, "--game", "richesses")
     assert done.returncode == 1 and "price: -1 is below the minimum 1" in done.stderr, done.stderr
+
+
+# ------------------------------------------------------- without the square order (RM8)
+def without_squares(text=TEXT):
+    """The shipped file with its [[squares]] left out, as an owner who has not copied his
+    board's order writes it."""
+    head, _, _ = text.partition("[[squares]]")
+    return head
+
+
+def test_a_box_file_without_the_square_order_is_checked_and_played_by_the_operator(tmp_path):
+    """RM8: "the box counts [the world tour] from the dice when the box file has the square
+    order, else the operator answers once per player": the squares may be left out; the
+    productions, titles and countries are checked as before."""
+    path = tmp_path / "noorder.toml"
+    path.write_text(without_squares(), encoding="utf-8")
+    box = load_box(path)
+    assert not box.ordered and box.squares == () and len(box.titles) == 144 and len(box.productions) == 24
+    assert load_box().ordered
+    assert box.place("CANADA").kind == "country" and box.place("CONTINENTAL-ASIE").continent == "ASIE"
+    assert box.place("CONTINENTAL-OCEANIE") is None and box.place("ATLANTIDE") is None   # no such square
+    assert box.place("WORLD").plaque is False and box.place("BONUS").plaque is True      # RM7
+    done = box_check(path, "--game", "richesses")
+    assert done.returncode == 0, done.stderr
+    assert "24 productions, 144 titles, 0 squares (0 with a plaque), 10 jokers" in done.stdout
+    assert "no square order; the operator says where each pawn lands" in done.stdout
+
+
+@pytest.mark.parametrize("old, new, where, words", [
+    ('percent = 35\n', 'percent = "35"\n', "titles[", "is not an int"),
+    ('production = "RIZ"', 'production = "RIS"', "titles[", "'RIS' is no production"),
+    ('id = "CANADA"', 'id = "JOKER"', "countries[", "names a special square"),
+    ('bands = [30, 50, 70, 90]', 'bands = [20, 50, 70, 90]', "productions[", "the first band starts at 30"),
+])
+def test_mistakes_without_the_square_order_are_named_by_file_and_key(tmp_path, old, new, where, words):
+    text = without_squares().replace(old, new, 1)
+    assert text != without_squares()
+    path = tmp_path / "noorder.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(BoxFileError) as error:
+        load_box(path)
+    assert str(error.value).startswith(f"{path}: {where}") and words in str(error.value), str(error.value)
+    done = box_check(path, "--game", "richesses")
+    assert done.returncode == 1 and where in done.stderr and words in done.stderr, done.stderr

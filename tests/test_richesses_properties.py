@@ -3,13 +3,20 @@ engine's pending decisions alone (tests/test_game_contract.py's drawer), rich an
 cash-poor: no exception, never stuck, money and titles conserved, no trust ever split
 between two holders by a sale, an auction or a bankruptcy, cash never on the public view,
 undo equal to replay, refused actions changing nothing."""
+import os
 import random
+import re
+import tempfile
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.core.random_play import play_randomly
+from engines.core.errors import IllegalAction
+from engines.core.i18n import format_amount
 from engines.richesses.actions import AdjustCash
+from engines.richesses.box import DEFAULT_BOX
 from engines.richesses.game import Richesses
 from props import played, props
 from test_game_contract import Drawer
@@ -54,18 +61,33 @@ class Invariants:
         assert game.decision().options or game.over, "stuck"
 
 
-def play(seed, players, poor, max_actions=400):
-    game = Richesses({"game": "richesses", "players": NAMES[:players], "seed": seed})
+def no_order_box():
+    """The shipped box file without its [[squares]] (RM8), written once per session."""
+    path = Path(tempfile.gettempdir()) / f"richesses-noorder-{os.getpid()}.toml"
+    if not path.exists():
+        path.write_text(DEFAULT_BOX.read_text(encoding="utf-8").partition("[[squares]]")[0], encoding="utf-8")
+    return str(path)
+
+
+def play(seed, players, poor, max_actions=400, *, box=None, on_refused=None, cash=None, **settings):
+    header = {"game": "richesses", "players": NAMES[:players], "seed": seed, "settings": settings}
+    if box:
+        header["box"] = box
+    game = Richesses(header)
     rng = random.Random(seed)
     check = Invariants(game)
     drawer = Drawer(rng)
-    play_randomly(game, drawer, max_actions=2, state_key=state_key, on_action=check)   # plaques, first
+    setup = 2 if game.box.ordered else 1      # (plaques,) first: without the square order the table lays them
+    play_randomly(game, drawer, max_actions=setup, state_key=state_key, on_action=check)
+    if cash is not None:     # each player's cash set to a figure of its own (the refusal scan)
+        for seat in range(players):
+            game.apply(AdjustCash(seat, cash(seat) - game.cash(seat), "scan"))
     if poor:   # cash-poor: everyone keeps a few millions, so royalties and doubles ruin players
         for seat in range(players):
             keep = rng.randrange(1, 8) * 1_000_000
             game.apply(AdjustCash(seat, -(game.cash(seat) - keep), "poor"))
     actions = play_randomly(game, drawer, max_actions=max_actions, state_key=state_key, on_action=check,
-                            finished=lambda g: g.over, max_refusals=3000)
+                            finished=lambda g: g.over, max_refusals=3000, on_refused=on_refused)
     played("richesses", len(game.log))
     return game, actions
 
@@ -96,3 +118,83 @@ def test_cash_poor_games_end_with_one_player_standing():
         game, _ = play(seed, 2 + seed % 5, poor=True, max_actions=1500)
         ended += game.over
     assert ended >= 4
+
+
+@props(6)
+@given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 6), poor=st.booleans())
+def test_random_games_without_the_square_order_keep_the_same_invariants(seed, players, poor):
+    """RM8 with no square order in the box file: the operator's landings (any square, any
+    plaque), world tours answered, the same invariants as with the board's order."""
+    game, actions = play(seed, players, poor, box=no_order_box())
+    assert not game.box.ordered and "plaques" not in [a.kind for a in game.log]
+    assert game.over or len(actions) == 400
+    if game.over:
+        assert [seat for _, seat, _ in game.ranking()] == game.in_game() + game.s.out[::-1]
+
+
+@props(6)
+@given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 6), ordered=st.booleans())
+def test_random_games_with_strict_claims_keep_the_same_invariants_and_replay(seed, players, ordered):
+    """RM2 strict_claims: claims and closes are actions of the log; a replay of the log is
+    the same game."""
+    game, _ = play(seed, players, poor=True, max_actions=250, box=None if ordered else no_order_box(),
+                   strict_claims=True)
+    again = Richesses.replay(game.header, list(game.log))
+    assert again.snapshot() == game.snapshot()
+
+
+# ------------------------------------------- no refusal shows a player's cash (RM10)
+def cash_figures(game):
+    """Each player's cash as any text could write it: digits, French or English grouping."""
+    figures = set()
+    for seat in range(len(game.players)):
+        cash = game.cash(seat)
+        if cash:
+            figures |= {str(cash), format_amount(cash, "fr"), format_amount(cash, "en")}
+    return figures
+
+
+def shows_cash(message, game):
+    digits = re.sub(r"[\s,.\u202f\u00a0]", "", message)
+    return [f for f in cash_figures(game) if f in message or re.sub(r"\D", "", f) in digits]
+
+
+def test_no_refusal_of_richesses_shows_a_players_cash():
+    """RM10: "Les surenchérisseurs ont le droit de tenir secret leur avoir liquide". Random
+    games in both modes, each player's cash set to a figure of its own (ending in 23 456,
+    which no price makes): every refusal, in French and English, is scanned for any
+    player's cash at that moment; the refusals about cash (a bid, a purchase, an offer, a
+    joker, a correction above it) are among them."""
+    from engines.core.i18n import text
+    seen, leaks = set(), []
+
+    def scan(game, act, error):
+        seen.add(error.key)
+        for lang in ("fr", "en"):
+            message = text(error.key, lang, **error.params)
+            found = shows_cash(message, game)
+            if found:
+                leaks.append((act, message, found))
+
+    for seed in range(6):
+        for box in (None, no_order_box()):
+            play(seed, 2 + seed % 5, poor=False, max_actions=150, box=box, on_refused=scan,
+                 cash=lambda seat: (seat + 2) * 1_100_000 + 23_456)
+    # an auction's bid above the bidder's cash, which random games seldom reach
+    from engines.richesses.actions import Bid, Lots
+    from test_richesses_rules import auction_game, rebase
+    game, (four, _, _) = auction_game()
+    game.apply(Lots(0, (four,)))
+    game.s.ledger.balances[1] = 1_023_456                # Ben keeps less than the opening
+    rebase(game)
+    for amount in (game.decision().params["minimum"], 1_023_456 + 100_000):
+        try:
+            game.apply(Bid(1, amount))
+        except IllegalAction as error:
+            scan(game, Bid(1, amount), error)
+    assert not leaks, leaks[:3]
+    assert {"error.rm.cash", "error.auction_cash"} <= seen, sorted(seen)
+    # the scanner finds a cash figure where a text prints one (the core ledger's refusal does)
+    game = Richesses({"game": "richesses", "players": NAMES[:3], "seed": 1})
+    error = IllegalAction("error.insufficient_funds", account="Ana", amount=70_000_000, balance=game.cash(0))
+    assert shows_cash(text(error.key, "fr", **error.params), game)

@@ -508,3 +508,180 @@ def test_a_card_a_player_cannot_pay_bankrupts_him_and_the_bank_pays_in_full():
     before = game.cash(0)
     game.apply(CardCollect(0, 500_000))
     assert game.s.out == [1] and game.cash(0) == before + 1_000_000
+
+
+# ----------------------------------------------- without the square order (RM8)
+def no_order_game(players=3, **settings):
+    from engines.richesses.box import DEFAULT_BOX
+    import tempfile
+    from pathlib import Path
+    path = Path(tempfile.mkdtemp()) / "noorder.toml"
+    path.write_text(DEFAULT_BOX.read_text(encoding="utf-8").partition("[[squares]]")[0], encoding="utf-8")
+    game = Richesses({"game": "richesses", "players": NAMES[:players], "seed": 1, "box": str(path),
+                      "settings": settings})
+    assert game.decision().prompt == "prompt.rm.first"     # the table lays the plaques itself: no draw
+    game.apply(First(0))
+    return game
+
+
+def test_without_the_square_order_the_operator_says_the_square_and_its_plaque():
+    """RM8: "else the operator answers": after the dice the pawn does not move on the box;
+    the operator names the square, and its plaque when one would cost the lander royalties
+    (the rulebook's 900 000 of ALUMINIUM at 35 %)."""
+    game = no_order_game()
+    give(game, 1, "ALUMINIUM-CANADA", "ALUMINIUM-SCANDINAVIE")          # Ben: 30 + 5 = 35 %
+    game.apply(Roll(1, 2))
+    decision = game.decision()
+    assert decision.prompt == "prompt.rm.land" and decision.params["owed"] == ["ALUMINIUM"]
+    assert game.s.track.positions == [0, 0, 0]
+    before = [game.cash(s) for s in range(3)]
+    events = game.apply(game.ACTIONS.parse("land Ana MEXIQUE ALUMINIUM", game.players))
+    assert next(e for e in events if e.key == "rm.royalties").params["lines"] == "Ben 35 % 900000"
+    assert game.cash(0) == before[0] - 900_000 and game.cash(1) == before[1] + 900_000
+    assert game.decision().prompt == "prompt.rm.buy" and game.s.plaques == {"MEXIQUE": "ALUMINIUM"}
+    assert all(t.endswith("-MEXIQUE") for t in game.decision().option("buy").fields["titles"].values)
+
+
+def test_without_the_square_order_a_bad_landing_is_refused_and_changes_nothing():
+    game = no_order_game()
+    game.apply(Roll(1, 2))
+    before = game.snapshot()
+    for line, key in (("land Ana WORLD ARGENT", "error.rm.no_plaque"), ("land Ana ATLANTIDE", None),
+                      ("land Ana CONTINENTAL-OCEANIE", None)):
+        with pytest.raises(Exception) as refused:
+            game.apply(game.ACTIONS.parse(line, game.players))
+        if key:
+            assert refused.value.key == key
+        assert game.snapshot() == before
+    game.apply(game.ACTIONS.parse("land Ana CONTINENTAL-EUROPE", game.players))
+    assert game.decision().prompt in ("prompt.rm.roll", "prompt.rm.buy")
+
+
+def test_without_the_square_order_the_world_tour_is_answered_once_per_player():
+    """RM8: "the operator answers once per player": on an auction square that would sell
+    something, the box asks whether his pawn has passed the start arrow; "not yet" makes it
+    a rest square and the question comes again; after "yes" the square works and the
+    question never comes again for him."""
+    game = no_order_game(4)
+    give(game, 0, "ARGENT-CANADA")
+    game.apply(Roll(6, 1))
+    game.apply(game.ACTIONS.parse("land Ana AUCTION", game.players))
+    assert game.decision().prompt == "prompt.rm.tour"
+    events = game.apply(game.ACTIONS.parse("no_tour Ana", game.players))
+    assert any(e.key == "rm.not_yet" for e in events) and game.decision().params["player"] == "Ben"
+    for name in ("Ben", "Cid", "Dan"):                    # nobody else holds anything: no question
+        game.apply(Roll(1, 2))
+        game.apply(game.ACTIONS.parse(f"land {name} AUCTION", game.players))
+    game.apply(Roll(6, 1))
+    game.apply(game.ACTIONS.parse("land Ana AUCTION", game.players))
+    game.apply(game.ACTIONS.parse("tour Ana", game.players))
+    assert game.s.track.laps[0] == 1 and game.decision().prompt == "prompt.rm.lots"
+    game.apply(Lots(0, ("ARGENT",)))
+    game.apply(Sold())                                    # no bid: the bank buys at half price
+    give(game, 0, "ARGENT-CANADA")
+    for name in ("Ben", "Cid", "Dan"):
+        game.apply(Roll(1, 2))
+        game.apply(game.ACTIONS.parse(f"land {name} NEWS", game.players))
+        game.apply(game.ACTIONS.parse(f"done {name}", game.players))
+    game.apply(Roll(6, 1))
+    game.apply(game.ACTIONS.parse("land Ana AUCTION", game.players))
+    assert game.decision().prompt == "prompt.rm.lots"       # asked once: not again
+    assert [a.kind for a in game.log].count("tour") == 1
+
+
+def test_without_the_square_order_world_tour_anyone_asks_about_any_pawn():
+    """RM8 `world_tour = "anyone"`: one yes opens the squares for everyone."""
+    game = no_order_game(3, world_tour="anyone")
+    give(game, 0, "ARGENT-CANADA")
+    give(game, 1, "ALUMINIUM-CANADA")
+    game.apply(Roll(6, 1))
+    game.apply(game.ACTIONS.parse("land Ana WORLD", game.players))
+    assert game.decision().prompt == "prompt.rm.tour_anyone"
+    game.apply(game.ACTIONS.parse("tour Ana", game.players))
+    assert game.decision().prompt == "prompt.rm.buy"
+    game.apply(game.ACTIONS.parse("done Ana", game.players))
+    game.apply(Roll(6, 1))
+    game.apply(game.ACTIONS.parse("land Ben WORLD", game.players))
+    assert game.decision().prompt == "prompt.rm.buy"        # Ana's tour opened it for Ben
+
+
+# ------------------------------------------------------- strict_claims (RM2)
+def claims_game(**settings):
+    game = new_game(4, at={3: "ALUMINIUM"}, strict_claims=True, **settings)
+    give(game, 1, "ALUMINIUM-CANADA", "ALUMINIUM-SCANDINAVIE")          # Ben 35 %: 900 000
+    give(game, 2, "ALUMINIUM-ETATS-UNIS", "ALUMINIUM-URSS", "ALUMINIUM-AFRIQUE-1")  # Cid 50 %: 4 500 000
+    return game
+
+
+def test_strict_claims_only_the_claimed_royalties_are_paid():
+    """"ATTENTION. Les droits sont à réclamer aussitôt le pion posé sur la case. Passé ce
+    délai, les joueurs perdent le bénéfice de leur pourcentage." With strict_claims, landing
+    opens the time to claim; Ben claims (900 000), Cid does not; the close pays Ben only."""
+    from engines.richesses.actions import Claim, CloseClaims
+    game = claims_game()
+    cash = [game.cash(s) for s in range(4)]
+    events = game.apply(Roll(1, 2))
+    assert not any(e.key == "rm.royalties" for e in events)
+    decision = game.decision()
+    assert decision.prompt == "prompt.rm.claims" and decision.interaction.params["offers"] == [[1, 900_000],
+                                                                                            [2, 4_500_000]]
+    assert decision.interaction.params["silence_s"] == 7
+    game.apply(Claim(1, 900_000))
+    events = game.apply(CloseClaims())
+    assert next(e for e in events if e.key == "rm.royalties").params["lines"] == "Ben 35 % 900000"
+    assert next(e for e in events if e.key == "rm.claim_lost").params["player"] == "Cid"
+    assert [game.cash(s) - cash[s] for s in range(4)] == [-900_000, 900_000, 0, 0]
+    assert game.decision().prompt == "prompt.rm.buy"
+    assert [a.kind for a in game.log[-3:]] == ["roll", "claim", "close_claims"]   # in the log: a replay pays
+    # the same (properties::test_random_games_with_strict_claims_keep_the_same_invariants_and_replay)
+
+
+def test_strict_claims_nobody_claims_in_time_nothing_is_paid():
+    from engines.richesses.actions import CloseClaims
+    game = claims_game()
+    cash = [game.cash(s) for s in range(4)]
+    game.apply(Roll(1, 2))
+    game.apply(CloseClaims())
+    assert [game.cash(s) for s in range(4)] == cash
+    with pytest.raises(IllegalAction):                     # the time is over: a claim is refused
+        game.apply(game.ACTIONS.parse("claim Ben", game.players))
+
+
+def test_strict_claims_every_holder_claimed_closes_at_once_and_bad_claims_are_refused():
+    from engines.richesses.actions import Claim
+    game = claims_game()
+    game.apply(Roll(1, 2))
+    before = game.snapshot()
+    for act, key in ((Claim(3), "error.rm.not_owed"), (Claim(0), "error.rm.not_owed"),
+                     (Claim(1, 4_500_000), "error.rm.claim_amount")):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(act)
+        assert refused.value.key == key and game.snapshot() == before
+    game.apply(Claim(2))
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(Claim(2))
+    assert refused.value.key == "error.rm.claimed"
+    cash = game.cash(0)
+    game.apply(Claim(1))
+    assert game.cash(0) == cash - 5_400_000 and game.decision().prompt == "prompt.rm.buy"
+
+
+def test_strict_claims_off_pays_by_itself_as_before():
+    """RM2 default: "Royalties are paid automatically (strict_claims off)"."""
+    game = new_game(4, at={3: "ALUMINIUM"})
+    assert game.settings["strict_claims"] is False
+    give(game, 1, "ALUMINIUM-CANADA", "ALUMINIUM-SCANDINAVIE")
+    events = game.apply(Roll(1, 2))
+    assert any(e.key == "rm.royalties" for e in events) and game.decision().prompt != "prompt.rm.claims"
+
+
+def test_strict_claims_a_lander_who_cannot_pay_what_was_claimed_is_bankrupt():
+    """RM11 with strict claims: the claimed royalties are a debt like any other."""
+    from engines.richesses.actions import AdjustCash, Claim, CloseClaims
+    game = claims_game()
+    game.apply(AdjustCash(0, -(game.cash(0) - 1_000_000), "poor"))
+    game.apply(Roll(1, 2))
+    game.apply(Claim(2))
+    cid = game.cash(2)
+    game.apply(CloseClaims())
+    assert game.s.out == [0] and game.cash(2) == cid + 4_500_000       # the bank pays in full

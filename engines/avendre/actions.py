@@ -29,25 +29,17 @@ class Roll:
 
 @action("square")
 class Square:
-    """Without a board (AV15): the number of the title printed on the square the pawn
-    reached, 0 when it has none (a yellow or green square)."""
+    """Without a board (AV15), a square reached for the first time: the number of the title
+    printed on it, 0 when it has none (a yellow or green square). The box remembers each
+    square read; what the title costs is read when the turn needs it (`buy_at`, `tax`,
+    `income`)."""
     title: int
 
 
 @action("colour")
 class Colour:
-    """Without a board: the colour of a square without a title, YELLOW or GREEN."""
+    """Without a board, a square without a title read for the first time: YELLOW or GREEN."""
     colour: Name
-
-
-@action("amounts")
-class Amounts:
-    """Without a board, a title met for the first time: its square's colour (BLUE, a shop;
-    RED, an establishment), its PA (0 for an establishment) and its R, as printed; the box
-    remembers them for the rest of the game."""
-    colour: Name
-    pa: Money
-    r: Money
 
 
 @action("card")
@@ -68,10 +60,29 @@ class Buy:
     player: Seat
 
 
+@action("buy_at")
+class BuyAt:
+    """Without a board, a shop whose PA the box has not read yet: PLAYER buys it at the PA
+    printed on the square (remembered for the rest of the game). The PA entered is the
+    confirmation: no further question (an undo takes it back)."""
+    player: Seat
+    pa: Money
+
+
 @action("tax", CONFIRM)
 class Tax:
-    """Blue square: PLAYER does not buy and pays R to the bank as a tax."""
+    """Blue square: PLAYER does not buy and pays R to the bank as a tax; without a board,
+    the R printed on the square the first time it is read (left out once known)."""
     player: Seat
+    r: Optional[Money] = None
+
+
+@action("income")
+class Income:
+    """Without a board, the R printed on the square, read the first time it is paid: a red
+    square (an establishment: R to the bank or its holder), or a title another player holds.
+    As with `buy_at`, the amount entered is the confirmation."""
+    r: Money
 
 
 # Cards entered as effects (AV10), beside the core's money effects ------------------
@@ -170,6 +181,24 @@ class GiveTitle:
     reason: Text
 
 
+@action("forget_square", CORRECTION)
+class ForgetSquare:
+    """Without a board: what was read on SQUARE is forgotten; it is read again at the next
+    landing (a title misread)."""
+    square: int
+    reason: Text
+
+
+@action("set_title", CORRECTION)
+class SetTitle:
+    """Without a board: the title TITLE's PA and R as printed (PA 0: an establishment), in
+    place of what was read; money already paid is corrected with adjust_cash."""
+    title: Name
+    pa: Money
+    r: Money
+    reason: Text
+
+
 @action("take_title", CORRECTION)
 class TakeTitle:
     """The title TITLE back to the bank, for nothing."""
@@ -178,6 +207,6 @@ class TakeTitle:
 
 
 ACTIONS = ActionSet(
-    First, Roll, Square, Colour, Amounts, Card, NoCard, Buy, Tax, CardNone, CardGrant, CardGreen, CardTax, CardBack, *CARD_ACTIONS,
-    AuctionShop, Borrow, Leave, Bid, Sold, AdjustCash, SetPawn, GiveTitle, TakeTitle,
+    First, Roll, Square, Colour, Card, NoCard, Buy, BuyAt, Tax, Income, CardNone, CardGrant, CardGreen, CardTax, CardBack, *CARD_ACTIONS,
+    AuctionShop, Borrow, Leave, Bid, Sold, AdjustCash, SetPawn, GiveTitle, TakeTitle, ForgetSquare, SetTitle,
 )

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from engines.avendre import GAME
 from engines.avendre.actions import ACTIONS
 from engines.avendre.box import Title, load_box
-from engines.avendre.rules import (BANK_CASH, BANK_OPENING, ESTABLISHMENT, MAX_ADJUST,
-                                   PRIME, SHOP, SQUARES, START_CASH, TITLES, TITLES_FIRST, TITLES_SECOND)
+from engines.avendre.rules import (BANK_CASH, BANK_OPENING, COIN, ESTABLISHMENT, MAX_ADJUST, MAX_AMOUNT, PRIME, SHOP,
+                                   SQUARES, START_CASH, TITLES, TITLES_FIRST, TITLES_SECOND)
 from engines.avendre.steps import BankAuction, Over, Play, ShopAuction, Start  # noqa: F401
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.deeds import Deeds, Loans
@@ -53,7 +53,8 @@ class State:
     bank_owner: int | None = None                    # the bank's last buyer (AV12)
     bank_owed: list = field(default_factory=list)    # [seat, amount] the bank could not pay yet
     bank_unpaid: list = field(default_factory=list)  # [seat, amount] never paid (bank_unsold = "end")
-    entered: dict = field(default_factory=dict)      # no board: title -> [kind, pa, r] as read at landings
+    entered: dict = field(default_factory=dict)      # no board: title -> [kind, pa, r] as read (None: not yet)
+    read: dict = field(default_factory=dict)         # no board: square -> [colour, title] as read (title 0: none)
     ending: str | None = None                        # why the game ends, once it must
     last_die: list | None = None
 
@@ -117,17 +118,23 @@ class AVendre(StepGame):
         return [(seat + k) % n for k in range(1, n) if (seat + k) % n not in self.s.out]
 
     def title(self, name) -> Title:
-        """What a title is: from the box file, or as the operator read it (no board)."""
+        """What a title is: from the box file, or as the operator read it (no board; a value
+        not read yet counts 0, and a title whose colour is not read yet counts as a shop)."""
         if self.box is not None:
             return self.box.titles[int(name)]
-        kind, pa, r = self.s.entered.get(str(name), (SHOP, 0, 0))
-        return Title(int(name), str(name), kind, pa, r or 0)
+        kind, pa, r = self.s.entered.get(str(name), (None, None, None))
+        return Title(int(name), str(name), kind or SHOP, pa or 0, r or 0)
 
     def kind_of(self, name):
         if self.box is not None:
             return self.box.titles[int(name)].kind
         entered = self.s.entered.get(str(name))
         return entered[0] if entered else None
+
+    def read_value(self, name, which):
+        """Without a board: a title's PA (`1`) or R (`2`) as read, None while not read."""
+        entered = self.s.entered.get(str(name))
+        return entered[which] if entered else None
 
     def titles_of_kind(self, kind):
         """Titles a card may name: the box's shops or establishments; without a board,
@@ -219,11 +226,9 @@ class AVendre(StepGame):
         """An honorary card: the establishment free, unless it is already granted (AV10)."""
         name = str(name)
         if self.box is None:
-            known = self.kind_of(name)
-            if known == SHOP:
+            if self.kind_of(name) == SHOP:
                 raise IllegalAction("error.av.not_establishment", title=name)
-            if known is None:
-                self.s.entered[name] = [ESTABLISHMENT, 0, None]   # its R is read at its first landing
+            self.learn(name, kind=ESTABLISHMENT)   # its R is read at its first landing
         owner = self.owner(name)
         if owner >= 0:
             self.emit("av.grant_none", player=self.players[seat], title=self.title_label(name),
@@ -232,33 +237,59 @@ class AVendre(StepGame):
         self.move_title(name, owner, seat)
         self.emit("av.granted", player=self.players[seat], title=self.title_label(name))
 
-    def known_title(self, name) -> bool:
-        """Without a board: the title's colour, PA and R have been read already (a title
-        granted before it was landed on is known as an establishment, its R not yet)."""
-        entered = self.s.entered.get(str(name))
-        return entered is not None and entered[2] is not None
+    # ------------------------------------------------- no board: what is read (AV15)
+    def learn(self, name, kind=None, pa=None, r=None):
+        """Without a board: what the operator read of a title (its colour as a kind, its PA,
+        its R), checked against what was read before and remembered for the rest of the
+        game. The deed's price follows the PA: the bank takes a shop at half of it (AV11)."""
+        name = str(name)
+        entered = self.s.entered.setdefault(name, [None, None, None])
+        if kind is not None:
+            if entered[0] not in (None, kind):
+                raise IllegalAction("error.av.title_kind", title=name,
+                                    colour="BLUE" if kind == SHOP else "RED")
+            entered[0] = kind
+            if kind == ESTABLISHMENT:
+                entered[1] = 0   # "ne sont pas à vendre": no PA
+        if pa is not None:
+            entered[1] = pa
+            self.s.deeds[name].price = pa
+        if r is not None:
+            entered[2] = r
 
-    def colour_of(self, name) -> str:
-        return "blue" if self.kind_of(name) == SHOP else "red"
+    def square_of(self, name):
+        """Without a board: the square a title was read on, or None."""
+        for square, (_, title) in self.s.read.items():
+            if str(title) == str(name):
+                return square
+        return None
 
-    def enter_title(self, name, a):
-        """Without a board (AV15): a title's colour, PA and R as read, checked and
-        remembered for the rest of the game."""
-        colour, name = a.colour, str(name)
-        if colour not in ("BLUE", "RED"):
-            raise IllegalAction("error.av.colour", colour=colour)
-        kind = SHOP if colour == "BLUE" else ESTABLISHMENT
-        known = self.kind_of(name)
-        if known is not None and known != kind:
-            raise IllegalAction("error.av.title_kind", title=name, colour=colour)
-        if kind == SHOP and a.pa <= 0:
-            raise IllegalAction("error.av.shop_pa", title=name)
-        if kind == ESTABLISHMENT and a.pa:
-            raise IllegalAction("error.av.establishment_pa", title=name)
-        self.s.entered[name] = [kind, a.pa, a.r]
-        deed = self.s.deeds[name]
-        if deed.owner < 0:
-            deed.price = a.pa   # the PA a later buyer pays and half of which he counts
+    def likely_title(self, square) -> int:
+        """Without a board: the title number the question starts on for an unread square.
+        The box presumes the shops are numbered in the order of their squares, as the
+        template's are (the rulebook keeps the titles "rangés en bon ordre"; the real board
+        is unverified). Between two shops read, the number is interpolated; after the last
+        one (or from square 0 and number 0), it grows by one per unread square times the
+        share of the squares read that held a shop (one in two before anything is read).
+        The nearest number not read yet, not an establishment and between the two shops is
+        proposed, the larger on a tie. Only where the question starts: any number can be
+        entered (tests/test_avendre_rules.py, docs/presses.md for what it saves)."""
+        read = self.s.read
+        shops = sorted((sq, int(t)) for sq, (_, t) in read.items() if t and self.kind_of(str(t)) == SHOP)
+        lower = [(sq, t) for sq, t in shops if sq < square]
+        upper = [(sq, t) for sq, t in shops if sq > square]
+        q0, t0 = lower[-1] if lower else (0, 0)
+        if upper:
+            q1, t1 = upper[0]
+            estimate = t0 + (t1 - t0) * (square - q0) / (q1 - q0)
+        else:
+            share = (len(shops) + 1) / (len(read) + 2)
+            unread = sum(1 for sq in range(q0 + 1, square) if sq not in read)
+            estimate = t0 + 1 + unread * share
+        placed = {int(title) for _, title in read.values() if title}
+        free = [n for n in range(1, TITLES + 1) if n not in placed and self.kind_of(str(n)) != ESTABLISHMENT]
+        between = [n for n in free if n > t0 and (not upper or n < upper[0][1])]
+        return min(between or free or [1], key=lambda n: (abs(n - estimate), -n))
 
     def jump(self, seat, square):
         """A card moves the pawn: a wait at 60 is over (AV14)."""
@@ -411,7 +442,29 @@ class AVendre(StepGame):
         options = (Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_ADJUST, MAX_ADJUST)}),
                    Option("set_pawn", {"player": seats, "square": IntRange(0, SQUARES - 1)}),
                    Option("give_title", {"player": Choice(tuple(self.in_game())), "title": titles}))
-        return options + ((Option("take_title", {"title": Choice(held)}),) if held else ())
+        options += ((Option("take_title", {"title": Choice(held)}),) if held else ())
+        if self.box is None:   # what was read without a board (AV15)
+            if self.s.read:
+                options += (Option("forget_square", {"square": Choice(tuple(sorted(self.s.read)))}),)
+            options += (Option("set_title", {"title": titles, "pa": IntRange(0, MAX_AMOUNT, COIN),
+                                             "r": IntRange(COIN, MAX_AMOUNT, COIN)}),)
+        return options
+
+    def on_forget_square(self, a):
+        self.s.read.pop(a.square)
+        self.emit("av.square_forgotten", square=a.square, reason=a.reason)
+
+    def on_set_title(self, a):
+        """A title's PA and R as printed (PA 0: an establishment), in place of what was read."""
+        kind = SHOP if a.pa else ESTABLISHMENT
+        self.title_correction_allowed(a.title)
+        if kind == SHOP and self.owner(a.title) >= 0 and self.kind_of(a.title) == ESTABLISHMENT \
+                or kind == ESTABLISHMENT and self.owner(a.title) >= 0 and self.kind_of(a.title) == SHOP:
+            raise IllegalAction("error.av.set_title_held", title=a.title, player=self.players[self.owner(a.title)])
+        entered = self.s.entered.setdefault(str(a.title), [None, None, None])
+        entered[0] = None   # the correction decides the kind
+        self.learn(a.title, kind=kind, pa=a.pa, r=a.r)
+        self.emit("av.title_corrected", title=a.title, pa=a.pa, r=a.r, reason=a.reason)
 
     def on_adjust_cash(self, a):
         seat, delta = a.player, a.delta
@@ -503,6 +556,7 @@ def snapshot(game: AVendre) -> dict:
                  "unpaid": [[names[x], amount] for x, amount in s.bank_unpaid]},
         "owners": {n: names[d.owner] for n, d in s.deeds.items.items() if d.owner >= 0},
         "entered": {n: list(v) for n, v in s.entered.items()},
+        "read": {str(sq): list(v) for sq, v in sorted(s.read.items())},
         "auction": auction,
         "last_die": None if s.last_die is None else {"player": names[s.last_die[0]], "die": s.last_die[1]},
         "pending": game.decision().to_json(),

@@ -20,11 +20,12 @@ from engines.core.random_play import play_randomly
 
 NAMES = ("Ana", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo")
 WEIGHTS = {
-    "first": 1, "roll": 1, "square": 1, "colour": 1, "amounts": 1, "card": 3, "no_card": 1, "buy": 4, "tax": 1,
+    "first": 1, "roll": 1, "square": 1, "colour": 1, "card": 3, "no_card": 1, "buy": 4, "buy_at": 4, "tax": 1, "income": 1,
     "card_none": 4, "card_pay": 1, "card_receive": 1, "card_pay_each": 0.5, "card_collect": 0.5,
     "card_grant": 1.5, "card_green": 0.5, "card_tax": 0.5, "card_back": 0.5,
     "auction_shop": 1, "borrow": 6, "leave": 1, "bid": 3, "sold": 2,
-    "adjust_cash": 0.02, "set_pawn": 0.02, "give_title": 0.02, "take_title": 0.02,
+    "adjust_cash": 0.02, "set_pawn": 0.02, "give_title": 0.02, "take_title": 0.02, "forget_square": 0.02,
+    "set_title": 0.02,
 }
 TEMPLATE = load_box(None)
 
@@ -34,7 +35,8 @@ def header_for(players=4, seed=0, settings=None) -> dict:
 
 
 def square_reading(game, kind) -> dict:
-    """What the operator reads on the square the pawn stands on (the template's)."""
+    """What the operator reads on the square the pawn stands on, or on its title (the
+    template's): the title number, the colour of a square without one, a PA or an R."""
     seat = game.decision().actor
     square = TEMPLATE.square(game.s.track.positions[seat])
     if kind == "square":
@@ -42,11 +44,11 @@ def square_reading(game, kind) -> dict:
     if kind == "colour":
         return {"colour": square.colour.upper()}
     title = TEMPLATE.titles[int(game.step.title)]   # the title read (a correction may have moved the pawn since)
-    colour = "BLUE" if title.kind == "shop" else "RED"
-    allowed = game.decision().option("amounts").fields["colour"].values
-    if colour not in allowed:         # granted by a card as an establishment before it was read
-        colour = allowed[0]
-    return {"colour": colour, "pa": (title.pa or 500) if colour == "BLUE" else 0, "r": title.r}
+    if kind == "buy_at":
+        return {"player": seat, "pa": title.pa or 500}
+    if kind == "tax":
+        return {"player": seat, "r": title.r if game.read_value(game.step.title, 2) is None else None}
+    return {"r": title.r}
 
 
 def draw_value(game, rng, kind, name, dom, values):
@@ -61,7 +63,7 @@ def draw_value(game, rng, kind, name, dom, values):
             return rng.choice((-1, 1)) * rng.choice((50, 100, 500, 1000))
         if name == "amount":
             return min(dom.hi, max(dom.lo, 10 * int(rng.expovariate(1 / 40))))
-        return rng.randint(dom.lo, min(dom.hi, dom.lo + 6))
+        return dom.lo + dom.step * rng.randint(0, min(6, (dom.hi - dom.lo) // dom.step))
     raise TypeError(f"unknown domain {dom!r}")
 
 
@@ -70,9 +72,17 @@ def draw_action(game: AVendre, rng: random.Random):
     options = list(decision.options)
     if not options:
         return None
+    if game.box is None and decision.prompt in ("prompt.av.blue_read", "prompt.av.blue"):
+        # what the square says: a shop is bought or taxed, an establishment pays its R
+        shop = TEMPLATE.titles[int(game.step.title)].kind == "shop" or game.kind_of(game.step.title) == "shop"
+        options = [o for o in options if o.kind not in ("buy", "buy_at", "tax", "income")
+                   or (o.kind != "income") == shop] or options
+        buy_at = decision.option("buy_at")
+        if buy_at is not None and square_reading(game, "buy_at")["pa"] not in buy_at.fields["pa"]:
+            options = [o for o in options if o.kind != "buy_at"] or options   # more than his cash: the tax
     option = rng.choices(options, weights=[WEIGHTS.get(o.kind, 1) for o in options])[0]
     cls = game.ACTIONS.classes[option.kind]
-    if option.kind in ("square", "colour", "amounts"):
+    if option.kind in ("square", "colour", "buy_at", "income") or option.kind == "tax" and game.box is None:
         return cls(**square_reading(game, option.kind))
     values = {}
     for name, typ in cls._types.items():

@@ -93,8 +93,10 @@ class Table:
 
 @dataclass(frozen=True)
 class Tables:
-    """An array of tables, each checked against `table`."""
+    """An array of tables, each checked against `table`; an `optional` array may be left
+    out of the file (the game then plays without what it lists)."""
     table: Table
+    optional: bool = False
 
 
 def check(reader: Reader, schema: Table) -> None:
@@ -111,7 +113,7 @@ def check(reader: Reader, schema: Table) -> None:
         elif isinstance(part, Table):
             if not part.optional or key in reader.data:
                 check(reader.table(key), part)
-        else:
+        elif not part.optional or key in reader.data:
             for item in reader.tables(key):
                 check(item, part.table)
 
@@ -149,6 +151,6 @@ def describe(schema: Table, indent: str = "") -> list[str]:
                          + (" (optional)" if part.optional else ""))
             lines += describe(part, indent + "  ")
         else:
-            lines.append(f"{indent}[[{key}]]")
+            lines.append(f"{indent}[[{key}]]" + (" (optional)" if part.optional else ""))
             lines += describe(part.table, indent + "  ")
     return lines

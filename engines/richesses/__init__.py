@@ -20,6 +20,10 @@ SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings
     "world_tour": ("own", ("own", "anyone"),
                    "Richesses du Monde (RM8): whose world tour opens the world choice and auction squares: "
                    "own (the lander's pawn has passed the start arrow) or anyone (any pawn has)"),
+    "strict_claims": (False, (False, True),
+                      "Richesses du Monde (RM2): off, the box pays every royalty; on, a royalty is paid only "
+                      "if its holder claims it at once (\"aussitôt le pion posé\"): his seat button, or the "
+                      "operator for him, before 7 seconds pass without a claim"),
 }
 
 GAME = GameSpec("richesses", "engines.richesses.game:Richesses", "firmware.games.richesses:RichessesUI",

@@ -35,6 +35,43 @@ class Roll:
     red: Optional[DieFace] = None
 
 
+@action("land")
+class Land:
+    """Without the square order in the box file (RM8): PLAYER's pawn is on SQUARE (a
+    country, CONTINENTAL-<continent>, BONUS, NEWS, JOKER, AUCTION or WORLD), whose plaque
+    is PLAQUE (left out: no plaque, or one that costs him nothing)."""
+    player: Seat
+    square: Name
+    plaque: Optional[Name] = None
+
+
+@action("tour")
+class Tour:
+    """Without the square order (RM8): PLAYER's pawn has passed the start arrow; asked once
+    per player, when it first matters."""
+    player: Seat
+
+
+@action("no_tour")
+class NoTour:
+    """Without the square order (RM8): PLAYER's pawn has not passed the start arrow yet."""
+    player: Seat
+
+
+@action("claim")
+class Claim:
+    """With `strict_claims` (RM2): PLAYER claims his royalties on the plaque just landed on
+    (AMOUNT, when given, must be what his share earns)."""
+    player: Seat
+    amount: Optional[Money] = None
+
+
+@action("close_claims")
+class CloseClaims:
+    """With `strict_claims`: the time to claim is over ("Passé ce délai, les joueurs perdent
+    le bénéfice de leur pourcentage"); the lander pays what was claimed."""
+
+
 @action("buy")
 class Buy:
     """PLAYER buys these titles (1 to 6, PRODUCTION-COUNTRY) from the stock at their price."""
@@ -139,5 +176,5 @@ class SetPawn:
     reason: Text
 
 
-ACTIONS = ActionSet(*CARD_ACTIONS, Plaques, First, Roll, Buy, Done, BuyJoker, UseJoker, Lots, Bid, Sold, Offer, Exchange,
+ACTIONS = ActionSet(*CARD_ACTIONS, Plaques, First, Roll, Land, Tour, NoTour, Claim, CloseClaims, Buy, Done, BuyJoker, UseJoker, Lots, Bid, Sold, Offer, Exchange,
                     Overbid, Close, Accept, Lapse, AdjustCash, SetPawn)

@@ -2,6 +2,10 @@
 titles (production, country, percent, price), the countries and their continents, the
 squares in board order with which carry a plaque, and the joker count (RM1, RM7, RM13).
 
+The squares may be left out (RM8): an owner who has not copied his board's order still
+plays, the operator saying where each pawn lands (`land`) and, once per player, when it
+has passed the start arrow. Everything else is checked the same in both modes.
+
 The schema (engines.core.boxfile) checks types and keys; `load_box` then checks what a
 schema cannot say, against the rulebook's counts: 24 productions of 6 titles, 48 plaque
 squares, the special squares and their continents. Every error names the file and the key.
@@ -16,6 +20,11 @@ from engines.richesses.rules import (CONTINENTAL, CONTINENTS, PLAQUES, PRODUCTIO
 DEFAULT_BOX = Path(__file__).parent / "box" / "richesses.toml"
 KINDS = ("country",) + tuple(SQUARES)
 PLAQUE_KINDS = ("country", "continental", "bonus")   # RM7: these squares can carry a plaque
+# Without the square order, a landing names its square in one word: a country id, or one
+# of these (a continental choice with its continent: CONTINENTAL-EUROPE). A country id may
+# not be one of them.
+SPECIAL_WORDS = {"BONUS": "bonus", "NEWS": "news", "JOKER": "joker", "AUCTION": "auction", "WORLD": "world"}
+CONTINENTAL_WORD = "CONTINENTAL-"
 
 SCHEMA = Table({
     "verified": Key(bool, False),
@@ -25,8 +34,10 @@ SCHEMA = Table({
     "countries": Tables(Table({"id": Key(str), "name": Key(str), "continent": Key(str, allowed=CONTINENTS)})),
     "titles": Tables(Table({"production": Key(str), "country": Key(str), "percent": Key(int, minimum=1),
                             "price": Key(int, minimum=1)})),
+    # optional (RM8): without it the operator says where each pawn lands
     "squares": Tables(Table({"kind": Key(str, allowed=KINDS), "country": Key(str, ""),
-                             "continent": Key(str, "", allowed=("",) + CONTINENTS), "plaque": Key(bool)})),
+                             "continent": Key(str, "", allowed=("",) + CONTINENTS), "plaque": Key(bool)}),
+                      optional=True),
 })
 
 
@@ -76,13 +87,37 @@ class Box:
     productions: dict    # id -> Production, in the file's order
     countries: dict      # id -> (name, continent)
     titles: dict         # id -> Title, in the file's order
-    squares: tuple       # Square, board order
+    squares: tuple       # Square, board order; () when the file leaves the order out (RM8)
+
+    @property
+    def ordered(self) -> bool:
+        """The file lists the squares in board order: the box moves the pawns and counts
+        world tours itself; else the operator says where each pawn lands (RM8)."""
+        return bool(self.squares)
 
     def plaque_squares(self) -> tuple:
         return tuple(sq.number for sq in self.squares if sq.plaque)
 
     def square(self, number: int) -> Square:
         return self.squares[number - 1]
+
+    def places(self) -> tuple:
+        """Every word a landing may name without the square order: the countries in the
+        file's order, the continental choices by continent, then the other squares."""
+        return (tuple(self.countries) + tuple(CONTINENTAL_WORD + c for c in CONTINENTAL)
+                + tuple(SPECIAL_WORDS))
+
+    def place(self, word: str) -> Square | None:
+        """The square a landing names (number 0: its place on the board is not known), or
+        None for a word that names none."""
+        if word in self.countries:
+            return Square(0, "country", word, self.countries[word][1], True)
+        if word.startswith(CONTINENTAL_WORD) and word[len(CONTINENTAL_WORD):] in CONTINENTAL:
+            return Square(0, "continental", "", word[len(CONTINENTAL_WORD):], True)
+        if word in SPECIAL_WORDS:
+            kind = SPECIAL_WORDS[word]
+            return Square(0, kind, "", "", kind in PLAQUE_KINDS)
+        return None
 
 
 def _ident(reader: Reader, key: str, value: str) -> str:
@@ -136,6 +171,8 @@ def _load(path: Path) -> Box:
         cid = _ident(item, "id", item.get("id", str))
         if cid in countries:
             item.fail("id", f"{cid!r} appears twice; country ids must be unique")
+        if cid in SPECIAL_WORDS or cid.startswith(CONTINENTAL_WORD):
+            item.fail("id", f"{cid!r} names a special square when a landing is entered; choose another id")
         countries[cid] = (item.get("name", str), item.get("continent", str))
 
     titles, per_production = {}, {p: [] for p in productions}
@@ -157,6 +194,14 @@ def _load(path: Path) -> Box:
         if sum(t.percent for t in held) > 100:
             top.fail("titles", f"{pid}: the percents add up to {sum(t.percent for t in held)}, more than 100 %")
 
+    squares = _squares(top, countries) if "squares" in top.data else ()
+    return Box(str(path), top.get("verified", bool, False), top.get("jokers", int), productions, countries,
+               titles, tuple(squares))
+
+
+def _squares(top: Reader, countries: dict) -> list:
+    """The squares in board order, checked against the rulebook's counts; a mistake says
+    the list may also be left out (RM8)."""
     squares, counts, continental = [], {}, {}
     for number, item in enumerate(top.tables("squares"), 1):
         kind, plaque = item.get("kind", str), item.get("plaque", bool)
@@ -177,9 +222,11 @@ def _load(path: Path) -> Box:
             item.fail("plaque", f"a {kind} square never carries a plaque (RM7); these can: {', '.join(PLAQUE_KINDS)}")
         counts[kind] = counts.get(kind, 0) + 1
         squares.append(Square(number, kind, country, continent, plaque))
+    whole = " (or leave [[squares]] out: the operator then says where each pawn lands)"
     for kind, wanted in SQUARES.items():
         if counts.get(kind, 0) != wanted:
-            top.fail("squares", f"{counts.get(kind, 0)} {kind} square(s); the rulebook has {wanted}")
+            top.fail("squares", f"{counts.get(kind, 0)} {kind} {'square' if counts.get(kind, 0) == 1 else 'squares'}; "
+                                f"the rulebook has {wanted}{whole}")
     if continental != CONTINENTAL:
         top.fail("squares", f"continental choices {continental}; the rulebook has {CONTINENTAL}")
     plaques = sum(sq.plaque for sq in squares)
@@ -188,8 +235,7 @@ def _load(path: Path) -> Box:
     missing = [c for c in countries if not any(sq.country == c for sq in squares)]
     if missing:
         top.fail("squares", f"no square for the country {missing[0]}: its titles could never be bought")
-    return Box(str(path), top.get("verified", bool, False), top.get("jokers", int), productions, countries,
-               titles, tuple(squares))
+    return squares
 
 
 def holdings(box: Box, lang: str = "en") -> list[str]:
@@ -200,6 +246,10 @@ def holdings(box: Box, lang: str = "en") -> list[str]:
         bands = ", ".join(f"{b} %: {r}" for b, r in zip(p.bands, p.royalties))
         titles = " ".join(f"{t.country} {t.percent}% {t.price}" for t in box.titles.values() if t.production == p.id)
         lines.append(f"  {p.id} ({p.name}): royalties {bands}; titles {titles}")
-    lines.append("board: " + " ".join(sq.country or (f"{sq.kind}:{sq.continent}" if sq.continent else sq.kind)
-                                      for sq in box.squares))
+    if box.ordered:
+        lines.append("board: " + " ".join(sq.country or (f"{sq.kind}:{sq.continent}" if sq.continent else sq.kind)
+                                          for sq in box.squares))
+    else:
+        lines.append("board: no square order; the operator says where each pawn lands "
+                     "and, once per player, when it passes the start arrow (RM8)")
     return lines

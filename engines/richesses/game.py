@@ -32,7 +32,7 @@ from engines.richesses.actions import ACTIONS
 from engines.richesses.box import load_box
 from engines.richesses.rules import (CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_TITLES, MAX_TOURS,
                                      RAISE, ROYALTY_MIN, start_cash)
-from engines.richesses.steps import AuctionStep, Bankruptcy, Over, SaleStep, Setup, Table, Turn
+from engines.richesses.steps import AuctionStep, Bankruptcy, ClaimStep, Over, SaleStep, Setup, Table, Turn
 
 
 @dataclass
@@ -64,7 +64,7 @@ class Richesses(StepGame):
         state = State(
             ledger=Ledger({BANK: 0, **{s: 0 for s in range(n)}}),   # the bank never runs dry
             deeds=Deeds.of((t.id, t.price) for t in self.box.titles.values()),
-            track=Track.new(len(self.box.squares), n, circular=True),
+            track=self.new_track(n),
             jokers=[0] * n,
             joker_stock=self.box.jokers,
             steps=[Table(), Setup()],
@@ -72,6 +72,14 @@ class Richesses(StepGame):
         for seat in range(n):
             state.ledger.transfer(BANK, seat, start_cash(n), "start")
         return state
+
+    def new_track(self, n):
+        """The board's squares from the box file; without their order (RM8) a track of no
+        known square: the pawns are where the operator says, and its laps are the world
+        tours he answers."""
+        if self.box.ordered:
+            return Track.new(len(self.box.squares), n, circular=True)
+        return Track(0, True, [0] * n, [0] * n)
 
     @property
     def over(self) -> bool:
@@ -132,6 +140,23 @@ class Richesses(StepGame):
                 lines.append((seat, share, band))
         return [line for line in lines if line[2]]
 
+    def owed(self, lander):
+        """The productions whose plaque would cost `lander` royalties now (another player
+        in the game holds 30 % or more): what a landing entered without the square order
+        asks about; any other plaque costs nothing. (The shares summed in one pass over
+        each holder's titles: this is asked at every landing's decision.)"""
+        edge, owed = self.settings["royalty_edge"], set()
+        for seat in self.in_game():
+            if seat == lander:
+                continue
+            shares = {}
+            for tid in self.s.deeds.owned_by(seat):
+                title = self.box.titles[tid]
+                shares[title.production] = shares.get(title.production, 0) + title.percent
+            owed |= {p for p, share in shares.items()
+                     if share >= ROYALTY_MIN and self.box.productions[p].royalty(share, edge)}
+        return tuple(p for p in self.box.productions if p in owed)
+
     def square_name(self, square):
         if square.kind == "country":
             return square.country
@@ -168,6 +193,29 @@ class Richesses(StepGame):
             return True
         Bankruptcy(debtor, [list(line) for line in owed]).advance(self)
         return False
+
+    def royalties_due(self, lander, production):
+        """RM2, RM7: the plaque's royalties the moment the pawn lands: paid by the box, or,
+        with `strict_claims`, owed only to the holders who claim them in time (a claim
+        window pushed on top of the turn)."""
+        lines = self.royalties(lander, production)
+        if not lines:
+            return
+        if self.settings["strict_claims"]:
+            self.push(ClaimStep(lander, production, [list(line) for line in lines]))
+            self.emit("rm.claims_open", player=self.players[lander], production=production, owed=len(lines))
+            return
+        self.pay_royalties(lander, production, lines)
+
+    def pay_royalties(self, lander, production, lines):
+        """The lander pays every line ([seat, share, amount]) with its breakdown, or goes
+        bankrupt and the bank pays them in full (RM11)."""
+        if not lines:
+            return
+        self.emit("rm.royalties", player=self.players[lander], production=production,
+                  total=sum(a for _, _, a in lines),
+                  lines=", ".join(f"{self.players[s]} {share} % {a}" for s, share, a in lines))
+        self.charge(lander, [[s, a] for s, _, a in lines], "royalties")
 
     def eliminate(self, seat):
         """The Debt's ruin: out of the game; his jokers go back to the stock (RM11)."""

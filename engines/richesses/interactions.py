@@ -16,6 +16,11 @@ PROMPTS = {
     "prompt.rm.plaques": (I.CHANCE, {I.DRAW: "plaques"}),
     "prompt.rm.first": (I.FIRST_PLAYER, {I.CHOOSE: "first"}),
     "prompt.rm.roll": (I.CHANCE, {I.DRAW: "roll"}),
+    "prompt.rm.land": (I.CHOICE, {}),
+    "prompt.rm.tour": (I.CHOICE, {}),
+    "prompt.rm.tour_anyone": (I.CHOICE, {}),
+    # RM2 with strict_claims: each holder claims on his seat button; the silence closes the time to claim
+    "prompt.rm.claims": (I.OFFER_WINDOW, {I.OFFER: "claim", I.SILENCE: "close_claims"}),
     "prompt.rm.buy": (I.CHECKLIST, {I.CHECK: "buy"}),
     "prompt.rm.joker": (I.CHOICE, {}),
     "prompt.rm.lots": (I.CHECKLIST, {I.CHECK: "lots"}),
@@ -32,6 +37,11 @@ PROMPTS = {
 
 
 def params(game, decision, kind) -> dict:
+    if decision.prompt == "prompt.rm.claims":
+        # a holder's press claims what his share earns; anyone else's press blinks his
+        # light only (as at an auction: nothing said of anyone's cash)
+        offers = [[seat, amount] for seat, _, amount in game.step.unclaimed()]
+        return {"offers": offers, "silence_s": SILENCE_S, "refused_press": "blink"}
     if kind in (I.OPEN_AUCTION, I.OFFER_WINDOW):
         offer = decision.option("bid") or decision.option("overbid")
         offers = []

@@ -14,6 +14,8 @@ from firmware.render import Canvas
 from firmware.texts import t
 from firmware.games.news import news_line
 
+BANKNOTES = (10, 50, 100, 500)   # "100 de 10.—, 200 de 50.—, 100 de 100.—, 60 de 500.—"
+
 NEWS_ORDER = ("av.game_over", "av.bank_sold", "av.bank_unsold", "av.bank_auction", "av.second_trip", "av.restart",
               "av.out", "av.waiting", "av.arrived", "av.shop_sold", "av.no_bid", "av.bought", "av.granted",
               "av.grant_none", "av.income", "av.tax", "av.card_green", "av.card_tax", "av.card_back", "av.card_pay",
@@ -72,6 +74,11 @@ class AVendreUI:
     def ranking_lines(self, snap, lang):
         return [f"{r['rank']}. {r['name']}\t{format_amount(r['fortune'], lang)}" for r in snap.get("ranking", [])]
 
+    def box_unverified(self, box, lang):
+        """The setup's warning: A Vendre!'s box file holds a board and titles, not nominal
+        prices."""
+        return [] if box.verified else [t("setup.box_unverified.avendre", lang)]
+
     def act_key(self, act, key):
         return key
 
@@ -85,8 +92,10 @@ class AVendreUI:
         if isinstance(domain, IntRange) and name in ("title", "square", "squares") and domain.hi - domain.lo > 12:
             # a number on the board or on a title card: ones and tens, from the lowest
             line = t("q.av.title_on_square" if kind == "square" else "q.av." + name, lang)
+            # a square read for the first time: the engine's likely title (the next shop along the track)
+            start = ctx.decision().params.get("likely", 1) if kind == "square" else 1
             return Question(name, "amount", title, (line,), lo=domain.lo, hi=domain.hi,
-                            start=max(domain.lo, 1), steps=(1, 10), step=0, fmt=str)
+                            start=min(max(domain.lo, start), domain.hi), steps=(1, 10), step=0, fmt=str)
         if not isinstance(domain, Choice):
             return None
         if name == "title":
@@ -99,18 +108,26 @@ class AVendreUI:
         return None
 
     def amount_question(self, ctx, kind, name, domain, filled, title):
-        """Francs in tens, hundreds and thousands ("100 de 10.—, 200 de 50.—, 100 de 100.—,
-        60 de 500.—"): the game's amounts are small, a bid starts at the lowest accepted."""
+        """Francs by the box's banknotes ("100 de 10.—, 200 de 50.—, 100 de 100.—, 60 de
+        500.—"): Up/Down add or take one note, a long press picks the next larger or smaller
+        note. A bid starts at the lowest accepted; a PA read on a square at 800 by notes of
+        500 (any multiple of 50 from 100 to 2 000 is at most 7 presses away, 4.8 on average,
+        docs/presses.md); an R at 100 by notes of 10 (10 to 300: at most 7, 4.5 on
+        average); a card's amount at 100 by notes of 100."""
         from firmware.menus import Question
         from firmware.menus import player_name
         lang = ctx.lang
         base = domain.step
-        steps = tuple(sorted({base, *(s for s in (10, 100, 1000) if s >= base and s % base == 0)}))
-        step = steps.index(100) if 100 in steps and kind != "bid" else 0
-        start = domain.lo if kind == "bid" or name == "pa" and domain.lo == 0 else min(max(steps[step], domain.lo),
-                                                                                       domain.hi)
+        if name in ("pa", "r"):
+            notes = tuple(n for n in BANKNOTES if n >= base and n % base == 0)
+            start, step = (800, notes.index(500)) if name == "pa" else (100, 0)
+        else:
+            notes = tuple(sorted({base, *(s for s in (10, 100, 1000) if s >= base and s % base == 0)}))
+            step = notes.index(100) if 100 in notes and kind != "bid" else 0
+            start = domain.lo if kind == "bid" else notes[step]
+        start = min(max(start, domain.lo), domain.hi)
         line = t("q.av." + name, lang, player=player_name(ctx, filled.get("player")))
-        return Question(name, "amount", title, (line,), lo=domain.lo, hi=domain.hi, start=start, steps=steps, step=step,
+        return Question(name, "amount", title, (line,), lo=domain.lo, hi=domain.hi, start=start, steps=notes, step=step,
                         fmt=lambda v: t("av.money", lang, amount=format_amount(v, lang)))
 
     def confirm_lines(self, ctx, act, events, describe):

@@ -12,10 +12,12 @@ from firmware.render import Canvas
 from firmware.texts import t
 from firmware.games.news import news_line
 
-NEWS_ORDER = ("rm.over", "rm.bankrupt", "rm.lot_sold", "rm.bank_bought", "rm.sale", "rm.royalties", "rm.bought",
+NEWS_ORDER = ("rm.over", "rm.bankrupt", "rm.lot_sold", "rm.bank_bought", "rm.sale", "rm.royalties", "rm.claim_lost",
+              "rm.claims_open", "rm.claim", "rm.bought",
               "rm.double", "rm.joker_bought", "rm.joker_used", "rm.lot", "rm.bid", "rm.overbid", "rm.offer",
               "rm.offer_closed", "rm.offer_lapsed", "rm.rest", "rm.not_yet", "rm.nothing_to_buy",
-              "rm.nothing_to_auction", "rm.no_joker_left", "rm.world_tour", "rm.moved", "rm.plaques", "rm.first")
+              "rm.nothing_to_auction", "rm.no_joker_left", "rm.world_tour", "rm.moved", "rm.landed", "rm.plaques",
+              "rm.first")
 
 
 class RichessesUI:
@@ -69,9 +71,23 @@ class RichessesUI:
         return [f"{i}. {name}" for i, name in enumerate(snap.get("ranking", []), 1)]
 
     def act_key(self, act, key):
+        """A landing said without a plaque (none owed) reads without one."""
+        if act.kind == "land" and getattr(act, "plaque", None) is None:
+            return key + "_bare"
         return key
 
     def field_question(self, ctx, kind, name, domain, filled, values):
+        """Without the square order (RM8) the operator says where the pawn landed: a
+        continent then its country, or a special square (a continental choice then its
+        continent), in one list; then the plaque, only among the productions the engine
+        says would cost the lander royalties (`owed`), the one said before for the same
+        square first; none owed, nothing asked."""
+        if kind != "land":
+            return None
+        if name == "square":
+            return square_question(ctx, domain, values)
+        if name == "plaque":
+            return plaque_question(ctx, filled, values)
         return None
 
     def confirm_lines(self, ctx, act, events, describe):
@@ -91,6 +107,53 @@ class RichessesUI:
         """(header details, no box: this game has no prices to chart; the ranking is by
         elimination, RM11, and the fortunes are cash plus titles at their price)."""
         return {}, None
+
+
+# ------------------------------------------------------- landing without the square order
+WHERE = "#where"          # the first list's answer: a continent, or a special square
+SPECIALS = ("CONTINENTAL", "BONUS", "NEWS", "JOKER", "AUCTION", "WORLD")
+
+
+def square_question(ctx, domain, values):
+    from engines.richesses.box import CONTINENTAL_WORD
+    from firmware.menus import Question, kind_label
+    lang, box = ctx.lang, ctx.game.box
+    title = kind_label(ctx, "land")
+    places = set(domain.values)
+    continents = list(dict.fromkeys(c for cid, (_, c) in box.countries.items() if cid in places))
+    if WHERE not in values:
+        items = tuple((t("rm.continent." + c, lang), c) for c in continents)
+        items += tuple((t("rm.square." + w, lang), w) for w in SPECIALS
+                       if w in places or w == "CONTINENTAL" and any(p.startswith(CONTINENTAL_WORD) for p in places))
+        return Question(WHERE, "list", title, (t("q.rm.where", lang),), items)
+    where = values[WHERE]
+    if where == "CONTINENTAL":
+        items = tuple((t("rm.continent." + p[len(CONTINENTAL_WORD):], lang), p) for p in domain.values
+                      if p.startswith(CONTINENTAL_WORD))
+        return Question("square", "list", t("rm.square.CONTINENTAL", lang), (t("q.rm.continent", lang),), items)
+    if where in SPECIALS:
+        return ("auto", where)
+    items = tuple((box.countries[cid][0], cid) for cid, (_, c) in box.countries.items() if c == where and cid in places)
+    if len(items) == 1:
+        return ("auto", items[0][1])
+    return Question("square", "list", t("rm.continent." + where, lang), (t("q.rm.country", lang),), items)
+
+
+def plaque_question(ctx, filled, values):
+    from firmware.menus import Question, kind_label
+    lang, game = ctx.lang, ctx.game
+    square = game.box.place(filled.get("square") or "")
+    params = ctx.decision().params
+    owed = list(params.get("owed", []))
+    if square is None or not square.plaque or not owed:
+        return ("auto", None)          # nothing on this square would cost the lander anything
+    seen = params.get("seen", {}).get(filled["square"])
+    if seen in owed:                    # the plaque said the last time on this square
+        owed.remove(seen)
+        owed.insert(0, seen)
+    names = {p: game.box.productions[p].name for p in owed}
+    items = tuple((names[p], p) for p in owed) + ((t("q.rm.no_plaque", lang), None),)
+    return Question("plaque", "list", kind_label(ctx, "land"), (t("q.rm.plaque", lang),), items)
 
 
 # ------------------------------------------------------------------------ board

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.core.decision import Interactions as I
-from engines.core.i18n import format_amount, text
+from engines.core.i18n import catalog, format_amount, text
 from firmware.menus import MENU, player_name
 from firmware.flows.seats import RAISE_ENTRY
 from firmware.screen import Screen
@@ -176,6 +176,11 @@ class OpenAuction(Frame):
     def lead(self, ctl):
         auction = ctl.session.snapshot().get("auction") or {}
         high, bidder = auction.get("high"), auction.get("high_bidder")
+        d = ctl.session.decision()
+        own = "ui.line." + d.prompt.removeprefix("prompt.")
+        if not auction and own in catalog(ctl.lang):
+            # no lot on sale: a window of presses of the game's own (a claim), in its words
+            return text(own, ctl.lang, **ctl._params(d.params))
         if high is None:
             return t("open.none", ctl.lang, minimum=ctl.session.decision().params.get("minimum", ""))
         return t("open.high", ctl.lang, amount=high, player=bidder)
@@ -187,8 +192,8 @@ class OpenAuction(Frame):
         auction = ctl.session.snapshot().get("auction") or {}
         high, bidder = auction.get("high"), auction.get("high_bidder")
         line = self.lead(ctl)
-        if ctl._open_running() and ctl._rule_clock() and ctl._open_left(ctl.now) <= 3:
-            # a rulebook's silence (RM9): its last three seconds said as at an auction
+        if ctl._open_running() and ctl._rule_clock() and auction and ctl._open_left(ctl.now) <= 3:
+            # a rulebook's silence (RM9) over a lot or an offer: its last three seconds said as at an auction
             line += " · " + t("open.count_" + str(4 - max(ctl._open_left(ctl.now), 1)), ctl.lang)
         rows, highlight = [], None
         for name in auction.get("bidders", []):
@@ -197,7 +202,15 @@ class OpenAuction(Frame):
                 rows.append(f"{name}\t{high}")
             else:
                 rows.append(name)
+        d = ctl.session.decision()
+        if not auction and "ui.line." + d.prompt.removeprefix("prompt.") in catalog(ctl.lang):
+            # no lot on sale, a window of the game's own (a claim): who may press now and for what
+            for seat, amount in d.interaction.params.get("offers", []):
+                rows.append(f"{player_name(ctl.ctx, seat)}\t{format_amount(amount, ctl.lang)}")
         running = "open_seats_pause" if ctl._clock_pausable() else "open_seats"
+        own = "footer." + d.prompt.removeprefix("prompt.")
+        if running == "open_seats" and "ui." + own in catalog(ctl.lang):
+            running = d.prompt.removeprefix("prompt.")     # what a press does here, in the game's words
         footer = ctl._footer("clock_stopped" if ctl._clock_stopped() else
                              running if ctl._open_running() else "speak")
         return Screen("auction", ctl._clock_title(ctl._title()), (line,), tuple(rows), 0, footer, highlight=highlight)

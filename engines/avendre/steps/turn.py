@@ -15,9 +15,11 @@
 A pawn waiting at 60 in the double game rolls no die: its turn is a card (AV14).
 Payments are made in order; a player who cannot pay enters the debt procedure (AV11)
 and the turn goes on when it is over ("payment first, then the card"). Without a board
-(AV15) the operator enters each square reached: the title printed on it (or its colour,
-yellow or green, when it has none), and the first time a title is met its colour, PA
-and R, which the box then remembers.
+(AV15) the operator reads each square the first time a pawn reaches it: the title printed
+on it (or its colour, yellow or green, when it has none), which the box remembers; a
+title's PA and R are read when a turn first needs them: the PA with the purchase
+(`buy_at`), the R with the tax or the first time it is paid (`income`), which also tells
+a red establishment from a blue shop.
 """
 from dataclasses import dataclass, field
 
@@ -36,7 +38,7 @@ from engines.core.steps import Step
 @dataclass
 class Turn(Step):
     seat: int
-    phase: str                 # roll, square (no board), yellow, blue, card, pay, done
+    phase: str                 # roll, square, colour, income (no board), yellow, blue, card, pay, done
     square: int = 0            # the square whose rule applies
     by_card: bool = False      # reached by a card's move
     title: str | None = None   # the title on that square
@@ -56,30 +58,47 @@ class Turn(Step):
                                                "trip": game.s.trips[seat]}, seat,
                             (Option("roll", {"die": SIX}),))   # the device draws it from here (core chance)
         if self.phase == "square":
-            return Decision("prompt.av.square", {"player": name, "square": self.square}, seat,
+            return Decision("prompt.av.square", {"player": name, "square": self.square,
+                                                 "likely": game.likely_title(self.square)}, seat,
                             (Option("square", {"title": IntRange(0, TITLES)}),))
         if self.phase == "colour":
             return Decision("prompt.av.colour", {"player": name, "square": self.square}, seat,
                             (Option("colour", {"colour": Choice(("YELLOW", "GREEN"))}),))
-        if self.phase == "amounts":
-            known = game.kind_of(self.title)
-            colours = ("BLUE",) if known == SHOP else ("RED",) if known == ESTABLISHMENT else ("BLUE", "RED")
-            return Decision("prompt.av.amounts", {"player": name, "title": self.title}, seat, (
-                Option("amounts", {"colour": Choice(colours), "pa": IntRange(0, MAX_AMOUNT, COIN),
-                                   "r": IntRange(0, MAX_AMOUNT, COIN)}),))
+        if self.phase == "income":
+            return Decision("prompt.av.income", {"player": name, "title": game.title_label(self.title)}, seat,
+                            (Option("income", {"r": IntRange(COIN, MAX_AMOUNT, COIN)}),))
         if self.phase == "yellow":
             return Decision("prompt.av.yellow", {"player": name, "square": self.square}, seat,
                             (Option("card", {"player": me}), Option("no_card", {"player": me})))
         if self.phase == "blue":
-            info = game.title(self.title)
-            options = [Option("buy", {"player": me})] if game.cash(seat) >= info.pa else []
-            options.append(Option("tax", {"player": me}))
-            return Decision("prompt.av.blue", {"player": name, "title": game.title_label(self.title), "pa": info.pa,
-                                               "r": info.r}, seat, tuple(options))
+            return self.blue_decision(game)
         if self.phase == "card":
             return Decision("prompt.av.card", {"player": name, "square": game.s.track.positions[seat]}, seat,
                             self.card_options(game))
         raise AssertionError(f"a turn waits in phase {self.phase!r}")
+
+    def blue_decision(self, game):
+        """An unowned blue square: buy at PA (offered only with the cash) or pay R as a tax.
+        Without a board (AV15) a value not read yet is asked with the answer that needs it:
+        the PA with the purchase (`buy_at`), the R with the tax; and a title whose colour
+        is not known yet may be an establishment on a red square (`income`: its R)."""
+        seat, name, me = self.seat, game.players[self.seat], Fixed(self.seat)
+        cash, title = game.cash(seat), self.title
+        pa = game.title(title).pa if game.box is not None else game.read_value(title, 1)
+        r = game.title(title).r if game.box is not None else game.read_value(title, 2)
+        options = []
+        if pa is not None and cash >= pa:
+            options.append(Option("buy", {"player": me}))
+        elif pa is None and cash >= COIN:
+            options.append(Option("buy_at", {"player": me, "pa": IntRange(COIN, cash - cash % COIN, COIN)}))
+        options.append(Option("tax", {"player": me, "r": Fixed(None) if r is not None else IntRange(COIN, MAX_AMOUNT, COIN)}))
+        if game.box is None and game.kind_of(title) is None:
+            options.append(Option("income", {"r": IntRange(COIN, MAX_AMOUNT, COIN)}))
+        if pa is None or r is None:
+            return Decision("prompt.av.blue_read", {"player": name, "title": game.title_label(title)}, seat,
+                            tuple(options))
+        return Decision("prompt.av.blue", {"player": name, "title": game.title_label(title), "pa": pa, "r": r}, seat,
+                        tuple(options))
 
     def card_options(self, game):
         seat, me = self.seat, Fixed(self.seat)
@@ -99,6 +118,10 @@ class Turn(Step):
             info = game.title(self.title)
             return IllegalAction("error.av.buy_cash", player=game.players[self.seat], title=game.title_label(self.title),
                                  pa=info.pa)
+        if a.kind == "buy_at" and self.phase == "blue" and a.player == self.seat and isinstance(a.pa, int) \
+                and a.pa > game.cash(self.seat):
+            return IllegalAction("error.av.buy_cash", player=game.players[self.seat], title=game.title_label(self.title),
+                                 pa=a.pa)
         if a.kind == "roll" and self.phase == "card" and game.s.waiting[self.seat]:
             return IllegalAction("error.av.waiting", player=game.players[self.seat])
         return None
@@ -111,20 +134,41 @@ class Turn(Step):
         self.reach(game, move.end, by_card=False)
 
     def on_square(self, game, a):
-        """Without a board: the title read on the square; a title met before is known."""
+        """Without a board: the title read on the square reached (0: none, its colour next);
+        the box remembers the square, and asks what the title costs when the turn needs it."""
         if not a.title:
             self.phase = "colour"
-        elif game.known_title(str(a.title)):
-            self.apply(game, game.colour_of(str(a.title)), str(a.title))
-        else:
-            self.title, self.phase = str(a.title), "amounts"
+            return
+        elsewhere = game.square_of(a.title)
+        if elsewhere is not None and elsewhere != self.square:
+            raise IllegalAction("error.av.title_square", title=a.title, square=elsewhere)
+        game.s.read[self.square] = [None, a.title]
+        self.apply(game, self.colour_of(game, str(a.title)), str(a.title))
+
+    @staticmethod
+    def colour_of(game, title):
+        """A title's square colour as far as it is known (None: not read yet)."""
+        return {SHOP: "blue", ESTABLISHMENT: "red"}.get(game.kind_of(title))
 
     def on_colour(self, game, a):
+        game.s.read[self.square] = [a.colour.lower(), 0]
         self.apply(game, a.colour.lower(), None)
 
-    def on_amounts(self, game, a):
-        game.enter_title(self.title, a)
-        self.apply(game, a.colour.lower(), self.title)
+    def on_buy_at(self, game, a):
+        """Without a board: the shop bought at the PA read on its square."""
+        game.learn(self.title, kind=SHOP, pa=a.pa)
+        game.buy(self.seat, self.title)
+        self.phase = "card"
+
+    def on_income(self, game, a):
+        """Without a board: the R read on the square, paid to the holder, or to the bank (an
+        unowned title here is an establishment: an unowned shop is bought or taxed)."""
+        owner = game.owner(self.title)
+        game.learn(self.title, kind=ESTABLISHMENT if owner < 0 else None, r=a.r)
+        payee = owner if owner >= 0 else BANK
+        game.emit("av.income", player=game.players[self.seat], title=game.title_label(self.title), amount=a.r,
+                  to=game.account_name(payee))
+        self.pay(self.seat, payee, a.r, "income", then="card")
 
     def on_card(self, game, a):
         game.emit("av.asks_card", player=game.players[self.seat])
@@ -139,6 +183,8 @@ class Turn(Step):
         self.phase = "card"
 
     def on_tax(self, game, a):
+        if a.r is not None:
+            game.learn(self.title, kind=SHOP, r=a.r)
         info = game.title(self.title)
         game.emit("av.tax", player=game.players[self.seat], title=game.title_label(self.title), amount=info.r)
         self.pay(self.seat, BANK, info.r, "tax", then="card")
@@ -192,6 +238,9 @@ class Turn(Step):
         if square == SQUARES:
             game.arrive(self.seat)
             self.phase = "done"
+        elif game.box is None and square in game.s.read:   # read before: the box remembers it
+            colour, title = game.s.read[square]
+            self.apply(game, colour if not title else self.colour_of(game, str(title)), str(title) if title else None)
         elif game.box is None:
             self.phase = "square"       # the operator reads the square (AV15)
         else:
@@ -216,15 +265,20 @@ class Turn(Step):
             return
         self.title = title
         owner, info = game.owner(title), game.title(title)
+        r_unread = game.box is None and game.read_value(title, 2) is None
         if owner == seat:
             game.emit("av.own_square", player=game.players[seat], title=game.title_label(title))
             self.phase = "card"
+        elif owner >= 0 and r_unread:
+            self.phase = "income"       # its R is read the first time it is paid
         elif owner >= 0:
             game.emit("av.income", player=game.players[seat], title=game.title_label(title), amount=info.r,
                       to=game.players[owner])
             self.pay(seat, owner, info.r, "income", then="card")
-        elif colour == "blue":
+        elif colour in ("blue", None):  # None: a title whose colour is not read yet
             self.phase = "blue"
+        elif r_unread:
+            self.phase = "income"
         else:
             game.emit("av.income", player=game.players[seat], title=game.title_label(title), amount=info.r,
                       to=game.bank_label())

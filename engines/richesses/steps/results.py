@@ -22,3 +22,8 @@ class AuctionOver(Result):
 @dataclass
 class SaleOver(Result):
     sold: bool
+
+
+@dataclass
+class ClaimsOver(Result):
+    lander: int

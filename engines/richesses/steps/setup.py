@@ -31,7 +31,7 @@ class Setup(Step):
     name = "setup"
 
     def decision(self, game):
-        if not self.laid:
+        if not self.laid and game.box.ordered:   # without the square order the table lays them (RM8)
             items = tuple(p for p in game.box.productions for _ in range(PLAQUES_PER_PRODUCTION))
             return Decision("prompt.rm.plaques", {"squares": len(game.box.plaque_squares())}, None,
                             (Option("plaques", {"productions": Arrangement(items)}),))

@@ -2,17 +2,23 @@
 (world tours counted, RM8), the royalties of the square's plaque are paid to every other
 holder of 30 % or more (RM2, RM6), then what the square offers: titles of the country, of
 the continent or of the world (RM3, RM7), 500 000 x dice, a joker, a card, an auction
-(RM4, RM9, RM11). Free sales are offered before the dice (RM12: between actions)."""
+(RM4, RM9, RM11). Free sales are offered before the dice (RM12: between actions).
+
+Without the square order in the box file (RM8) the pawn does not move on the box: after
+the dice the operator says where it landed (`land`: the square, and its plaque when the
+lander owes royalties on one), and when a world choice or an auction square would do
+something before the box knows of a world tour, he answers once whether that player's
+pawn has passed the start arrow (`tour` / `no_tour`)."""
 from dataclasses import dataclass, field
 
 from engines.core.chance import SIX
-from engines.core.decision import Decision, Fixed, Option, Subset
+from engines.core.decision import Choice, Decision, Fixed, Option, Subset
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.core.steps import Step
 from engines.richesses.rules import BONUS_PER_POINT, DOUBLE_COST, JOKER_PRICE, MAX_TITLES
 from engines.richesses.steps.auction import AuctionStep
-from engines.richesses.steps.results import AuctionOver, SaleOver, TurnOver
+from engines.richesses.steps.results import AuctionOver, ClaimsOver, SaleOver, TurnOver
 from engines.richesses.steps.sale import SaleStep
 
 BUYING = ("country", "continental", "world")
@@ -21,8 +27,9 @@ BUYING = ("country", "continental", "world")
 @dataclass
 class Turn(Step):
     seat: int
-    phase: str = "roll"      # roll, move, square, buy, joker, joker_use, lots, news
+    phase: str = "roll"      # roll, move (or land, tour), square, buy, joker, joker_use, lots, news
     dice: list = field(default_factory=list)   # [white, red] once rolled
+    landed: object = None    # the Square the pawn is on once it has moved (or the operator said)
     name = "turn"
 
     def actor(self, game):
@@ -35,8 +42,14 @@ class Turn(Step):
             return Decision("prompt.rm.roll", {"player": name}, None,
                             (Option("roll", {"white": SIX, "red": SIX}),)
                             + game.sale_options())
-        square = game.box.square(game.s.track.positions[seat])
+        if self.phase == "land":
+            return self.land_decision(game)
+        square = self.landed
         params = {"player": name, "square": game.square_name(square)}
+        if self.phase == "tour":
+            prompt = "prompt.rm.tour" if game.settings["world_tour"] == "own" else "prompt.rm.tour_anyone"
+            return Decision(prompt, params, seat, (Option("tour", {"player": Fixed(seat)}),
+                                                   Option("no_tour", {"player": Fixed(seat)})))
         if self.phase == "buy":
             return Decision("prompt.rm.buy", params | {"most": MAX_TITLES}, seat, (
                 Option("buy", {"player": Fixed(seat), "titles": Subset(game.purchasable(seat, square), 1, MAX_TITLES)}),
@@ -54,6 +67,17 @@ class Turn(Step):
             return Decision("prompt.rm.news", params, seat, game.card_options(seat))
         raise AssertionError(f"turn phase {self.phase} waits on no decision")
 
+    def land_decision(self, game):
+        """Where the pawn landed, said by the operator (RM8, no square order): the square,
+        then its plaque, asked only among the productions that would cost the lander
+        royalties now (`owed`); the plaque said before for the same square is in `seen`."""
+        seat = self.seat
+        productions = tuple(game.box.productions) + (None,)
+        params = {"player": game.players[seat], "owed": list(game.owed(seat)), "seen": dict(game.s.plaques)}
+        return Decision("prompt.rm.land", params, seat, (
+            Option("land", {"player": Fixed(seat), "square": Choice(game.box.places()),
+                            "plaque": Choice(productions)}),))
+
     def refusal(self, game, act, decision):
         kind = act.kind
         if kind == "roll":
@@ -64,7 +88,9 @@ class Turn(Step):
         if player is not None and 0 <= player < len(game.players) and player != self.seat:
             return IllegalAction("error.rm.not_turn", player=game.players[player], turn=game.players[self.seat])
         if kind == "buy" and self.phase == "buy":
-            return game.buy_refusal(act, game.box.square(game.s.track.positions[self.seat]))
+            return game.buy_refusal(act, self.landed)
+        if kind == "land" and self.phase == "land":
+            return self.land_refusal(game, act)
         if kind == "lots" and self.phase in ("lots", "joker_use"):
             return game.lots_refusal(act, self.dice[1])
         return None
@@ -74,11 +100,42 @@ class Turn(Step):
         self.dice = [act.white, act.red]
         game.s.last_roll = {"player": game.players[self.seat], "white": act.white, "red": act.red}
         game.emit("rm.roll", player=game.players[self.seat], white=act.white, red=act.red, total=act.white + act.red)
-        self.phase = "move"
+        self.phase = "move" if game.box.ordered else "land"
         if act.white == act.red:   # "1 double as, il paie 1 million à la banque" ... RM10: no extra roll
             game.emit("rm.double", player=game.players[self.seat], face=act.white, amount=act.white * DOUBLE_COST)
             game.charge(self.seat, [[BANK, act.white * DOUBLE_COST]], "double")
         return None
+
+    def land_refusal(self, game, act):
+        square = game.box.place(act.square)
+        if square is None:
+            return IllegalAction("error.rm.no_square", square=act.square)
+        if act.plaque is not None and not square.plaque:
+            return IllegalAction("error.rm.no_plaque", square=act.square)
+        return None
+
+    def on_land(self, game, act):
+        refused = self.land_refusal(game, act)     # a plaque on a square that carries none
+        if refused:
+            raise refused
+        seat = self.seat
+        self.landed = game.box.place(act.square)
+        game.emit("rm.landed", player=game.players[seat], square=game.square_name(self.landed))
+        self.phase = "square"
+        if act.plaque is not None:
+            game.s.plaques[act.square] = act.plaque        # the board shows it; offered first next time
+            game.royalties_due(seat, act.plaque)
+        return None
+
+    def on_tour(self, game, act):
+        game.s.track.laps[self.seat] += 1
+        game.emit("rm.world_tour", player=game.players[self.seat], tours=game.s.track.laps[self.seat])
+        self.phase = "square"
+        return None
+
+    def on_no_tour(self, game, act):
+        game.emit("rm.not_yet", player=game.players[self.seat], square=game.square_name(self.landed))
+        return TurnOver(self.seat)
 
     def on_offer(self, game, act):
         refused = game.offer_refusal(act)
@@ -154,25 +211,22 @@ class Turn(Step):
         moved = game.s.track.move(seat, sum(self.dice))
         if moved.laps:
             game.emit("rm.world_tour", player=game.players[seat], tours=game.s.track.laps[seat])
-        square = game.box.square(moved.end)
+        square = self.landed = game.box.square(moved.end)
         game.emit("rm.moved", player=game.players[seat], square=game.square_name(square), number=moved.end)
         self.phase = "square"
         production = game.s.plaques.get(str(square.number))
         if production is not None:      # RM7: royalties come first on every plaque square
-            lines = game.royalties(seat, production)
-            if lines:
-                game.emit("rm.royalties", player=game.players[seat], production=production,
-                          total=sum(a for _, _, a in lines),
-                          lines=", ".join(f"{game.players[s]} {share} % {a}" for s, share, a in lines))
-                game.charge(seat, [[s, a] for s, _, a in lines], "royalties")
+            game.royalties_due(seat, production)
         return None
 
     def square(self, game):
         seat = self.seat
-        square = game.box.square(game.s.track.positions[seat])
+        square = self.landed
         kind = square.kind
         if kind in BUYING:
             if kind == "world" and not game.toured(seat):
+                if self.ask_tour(game, bool(game.purchasable(seat, square))):
+                    return None
                 game.emit("rm.not_yet", player=game.players[seat], square=game.square_name(square))
                 return TurnOver(seat)
             if not game.purchasable(seat, square):
@@ -197,6 +251,8 @@ class Turn(Step):
             return None
         if kind == "auction":
             if not game.toured(seat):
+                if self.ask_tour(game, bool(game.trusts(seat))):
+                    return None
                 game.emit("rm.not_yet", player=game.players[seat], square=game.square_name(square))
                 return TurnOver(seat)
             if not game.trusts(seat):
@@ -206,9 +262,19 @@ class Turn(Step):
             return None
         raise AssertionError(f"square kind {kind}")
 
+    def ask_tour(self, game, matters):
+        """Without the square order the box cannot count world tours (RM8): the operator
+        answers, once per player, when the square would do something after a tour."""
+        if game.box.ordered or not matters:
+            return False
+        self.phase = "tour"
+        return True
+
     def resume(self, game, result):
         if isinstance(result, SaleOver):
             return None        # back to the dice
+        if isinstance(result, ClaimsOver):
+            return None        # the royalties settled: on to the square
         if isinstance(result, AuctionOver):
             return TurnOver(self.seat)
         raise AssertionError(f"a turn pushed no step that ends with {result!r}")
