@@ -432,13 +432,17 @@ def start_figures(fresh_dir: Path, resume_dir: Path, runs: int = 7):
 
 
 def long_journal(state_dir: Path, target: int = 2000):
+    """A long game journaled as the box journals it: through a session, which records the
+    rules it checked the actions under and keeps a snapshot every 100 actions
+    (firmware/snapshots.py), so a resume of it is the box's resume."""
     from bench.randomgame import long_game
+    from firmware.session import Session
 
     _, header, actions, _ = long_game(target)
     with Journal(state_dir / "journal.sqlite") as journal:
-        game_id = journal.new_game(header)
+        session = Session.new(header, journal)
         for act in actions:
-            journal.append(game_id, act.to_json())
+            session.apply(act)
     return header, actions
 
 
@@ -1273,7 +1277,7 @@ def run(journal_dir: Path):
         "|---|---:|---:|---:|---:|---:|---:|",
         f"| fresh state (setup screen) | {len(fresh_times)} | {ms(fresh)} | {ms(max(fresh_times))} "
         f"| {len(fresh_first['modules'])} | {kib(fresh_first.get('VmHWM', 0))} | {kib(fresh_exit.get('VmHWM', 0))} |",
-        f"| resuming a {n_resume}-action game (journal replay) | {len(resume_times)} | {ms(resume)} "
+        f"| resuming a {n_resume}-action game (its journal snapshot, then the actions after it) | {len(resume_times)} | {ms(resume)} "
         f"| {ms(max(resume_times))} | {len(resume_first['modules'])} | {kib(resume_first.get('VmHWM', 0))} "
         f"| {kib(resume_exit.get('VmHWM', 0))} |",
         "",

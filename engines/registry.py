@@ -2,11 +2,15 @@
 
 A game lives in its own package, `engines/<name>/`, whose `__init__.py` declares `GAME`, a
 `GameSpec`: the game's name as scripts, journals and the configuration write it, where its
-engine class is, where its screens' adapter is (firmware/games/) and the prefix of its own
-catalog keys (engines/core/i18n.py refuses a key two catalogs define). Everything else
-(player bounds, formats, settings with their defaults and allowed values, snapshot, public
-view, end of game, chance filling) is declared by the engine class itself, so there is one
-place to read each fact. Adding a game adds one line to `PACKAGES` below.
+engine class is, where its screens' adapter is (firmware/games/), the prefix of its own
+catalog keys (engines/core/i18n.py refuses a key two catalogs define), and what the box asks
+before a game is played: its player bounds, its formats and its settings with their
+defaults and allowed values. The engine class reads those three from its `GAME` (one place
+for each fact), and the setup, the configuration check and `corbeille settings` read them
+here, so a box that starts imports no engine: an engine is imported when its game is played,
+replayed or checked (issue 11: start -> first frame). Everything else (snapshot, public view,
+end of game, chance filling) is declared by the engine class itself. Adding a game adds one
+line to `PACKAGES` below.
 
 The engines never import the firmware: the adapter is named as a string and only the
 firmware imports it (`firmware.games.adapter`).
@@ -14,7 +18,7 @@ firmware imports it (`firmware.games.adapter`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 
@@ -48,14 +52,14 @@ class GameSpec:
     adapter: str = ""  # "module:Class" of the firmware adapter; "" while the game has no screens
     prefix: str = ""   # the game's own catalog keys: the box's `ui.kind.<prefix>.*`, `ui.act.<prefix>.*`
     box: str = ""      # module of its box file: `SCHEMA`, `load_box(path)`, `holdings(box, lang)`
+    players: tuple[int, int] = (0, 0)  # the fewest and the most players the rulebook allows
+    formats: tuple[str, ...] = ()      # the rulebook's formats (header `format`), when it has several
+    # header `set` name -> (default, allowed, what it means): engines/core/settings.py
+    settings: dict = field(default_factory=dict, hash=False)
 
     def engine_class(self):
+        """The engine, imported on first use: only a game played, replayed or checked needs it."""
         return _load(self.engine)
-
-    @property
-    def players(self) -> tuple[int, int]:
-        """The fewest and the most players the rulebook allows."""
-        return self.engine_class().PLAYERS
 
 
 def _load(path: str):
@@ -78,6 +82,14 @@ def add(specs: dict[str, GameSpec], spec: GameSpec) -> None:
         raise ValueError(f"two games are registered as {spec.name!r}")
     if not re.fullmatch(r"[a-z][a-z0-9]*", spec.prefix):
         raise ValueError(f"game {spec.name!r}: its catalog prefix {spec.prefix!r} must be lowercase letters and digits")
+    lo, hi = spec.players
+    if not 2 <= lo <= hi:
+        raise ValueError(f"game {spec.name!r}: players {spec.players!r} must be (fewest, most) with 2 <= fewest <= most")
+    for key, declaration in spec.settings.items():
+        default, allowed, _ = settings.entry(declaration)
+        if not settings.allows(allowed, default):
+            raise ValueError(f"game {spec.name!r}: setting {key!r} defaults to {default!r}, which it does not allow "
+                             f"({settings.describe(allowed)})")
     taken = [other.name for other in specs.values() if other.prefix == spec.prefix]
     if taken:
         raise ValueError(f"games {taken[0]!r} and {spec.name!r} both use the catalog prefix {spec.prefix!r}")
@@ -102,14 +114,13 @@ def game_settings() -> dict[str, tuple]:
     the games declaring it).
 
     `format` gathers the rulebooks' formats (`FORMATS`, the first game's first one the
-    default); the rest are the engines' `SETTINGS`. A name two games declare is one key,
+    default); the rest are the games' `settings`. A name two games declare is one key,
     so they must declare it alike; otherwise this refuses it naming both games."""
     found: dict[str, tuple] = {}
     for name, entry in games().items():
-        cls = entry.engine_class()
-        declared = {key: settings.entry(declaration)[:2] for key, declaration in cls.SETTINGS.items()}
-        if cls.FORMATS:
-            declared = {"format": (cls.FORMATS[0], tuple(cls.FORMATS)), **declared}
+        declared = {key: settings.entry(declaration)[:2] for key, declaration in entry.settings.items()}
+        if entry.formats:
+            declared = {"format": (entry.formats[0], tuple(entry.formats)), **declared}
         for key, (default, allowed) in declared.items():
             if key not in found:
                 found[key] = (default, allowed, (name,))

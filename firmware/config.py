@@ -288,7 +288,7 @@ def game_settings_toml() -> str:
     example configuration lists the box's own keys and points here, so a new game's
     settings are documented by its declaration alone."""
     lines = ["# The games' own settings: keys of the configuration's [game] table, beside game,",
-             "# players and language. Each registered game declares its own (engines/<game>/game.py),",
+             "# players and language. Each registered game declares its own (engines/<game>/__init__.py),",
              "# with its default and what is allowed; the setup proposes these values for a new game",
              "# of a game that declares the setting. To change one, copy its line under [game] in",
              "# the configuration and remove the \"#\".",
@@ -298,8 +298,8 @@ def game_settings_toml() -> str:
         lines += ["", f"# {key} ({', '.join(by)}): {settings.describe(allowed)}"]
         meanings = {}
         for name in by:
-            declaration = registry.spec(name).engine_class().SETTINGS.get(key)
-            meaning = settings.entry(declaration)[2] if declaration else "the rulebook's formats (FORMATS of the game's engine)"
+            declaration = registry.spec(name).settings.get(key)
+            meaning = settings.entry(declaration)[2] if declaration else "the rulebook's formats (the formats the game declares)"
             meanings.setdefault(meaning, []).append(name)
         for meaning, names in meanings.items():
             if meaning:

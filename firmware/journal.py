@@ -504,6 +504,18 @@ class Journal:
     def header(self, game_id: int) -> dict:
         return json.loads(self._game_row(game_id)[0])
 
+    def checksum(self, game_id: int, seq: int) -> str | None:
+        """The chain checksum of the game's action `seq` (hex), None when there is no such
+        action. Because each checksum chains to the previous one, it names the game's
+        first seq + 1 actions exactly: a snapshot taken after them records it
+        (firmware/snapshots.py), and is used only while the journal still holds them."""
+        limit = self._limit.get(game_id)
+        if seq < 0 or (limit is not None and seq >= limit):
+            return None
+        where, params = self._rows_of(game_id, seq, seq + 1)
+        rows = self._query(f"SELECT checksum FROM actions WHERE {where}", params)
+        return checksum_text(rows[0][0]) if rows else None
+
     def games(self) -> list[tuple[int, dict]]:
         return [(gid, json.loads(h)) for gid, h in
                 self._query("SELECT id, header FROM games ORDER BY id") if gid not in self._hidden]

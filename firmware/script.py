@@ -20,7 +20,7 @@ import shlex
 from dataclasses import dataclass
 
 from engines import game_class
-from engines.registry import UNNAMED, game_of
+from engines.registry import UNNAMED, game_of, spec
 from engines.core.actions import check_line_length, read_number, split_line
 from engines.core.chance import chance_rng, device_roll  # noqa: F401 (device_roll: the firmware's dice)
 from engines.core.errors import BoxFileError, CorbeilleError, ProtocolError
@@ -65,7 +65,7 @@ def parse_header_line(header: dict, words: list[str]) -> None:
             value if flag is None else flag
     else:
         if len(args) != 1:
-            example = {"game": UNNAMED, "format": game_class(UNNAMED).FORMATS[0], "box": "my-copy.toml"}[key]
+            example = {"game": UNNAMED, "format": spec(UNNAMED).formats[0], "box": "my-copy.toml"}[key]
             raise ProtocolError(f"{key} takes one value, e.g. '{key} {example}'")
         if key == "game":
             game_class(args[0])        # an unknown game is refused at its own line

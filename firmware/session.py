@@ -15,12 +15,16 @@ from __future__ import annotations
 
 
 import functools
+import logging
 from pathlib import Path
 
 from engines import game_class
 from engines.core.errors import CorbeilleError, IllegalAction
 from engines.registry import game_of
+from firmware import snapshots
 from firmware.journal_rows import sha256     # not hashlib's: see there
+
+log = logging.getLogger(__name__)
 
 # Journal meta key: the rules (rules_fingerprint) the game's journaled actions were last all
 # checked under. While they are this firmware's, a resume replays without the check.
@@ -31,13 +35,20 @@ RULES_KEY = "rules.{}"
 def rules_fingerprint() -> str:
     """A hash of every engine source and box file: what decides whether an action is legal.
     Any change to them (a firmware update) makes the next resume check every action again."""
+    import os
+
     import engines
 
     root = Path(engines.__file__).resolve().parent
+    files = []
+    for folder, subfolders, names in os.walk(root):
+        # not into the bytecode caches: on the box they hold as many files again, which a
+        # resume would list for nothing (issue 11: resume)
+        subfolders[:] = [name for name in subfolders if name != "__pycache__"]
+        files += [Path(folder, name) for name in names if not name.endswith(".pyc")]
     digest = sha256()
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in sorted(files):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:32]
 
 
@@ -68,11 +79,22 @@ class Session:
 
         When the journal says its actions were all checked under these same rules
         (rules_fingerprint), they are replayed without the check: the hash chain proves
-        they are the actions these rules accepted, and the check is half a replay's time."""
+        they are the actions these rules accepted, and the check is half a replay's time.
+        Then the game's snapshot, when it verifies (firmware/snapshots.py), stands for the
+        replay of the actions it was taken after; one that does not is passed over."""
         header = journal.header(game_id)
         game_cls = game_class(game_of(header))
         key = RULES_KEY.format(game_id)
         if journal.get_meta(key) == rules_fingerprint():
+            snapshot = snapshots.read(journal, game_id, rules_fingerprint())
+            if snapshot is not None:
+                try:
+                    game = game_cls.restore(header, (game_cls.ACTIONS.from_json(data)
+                                                     for data in journal.iter_actions(game_id)), *snapshot)
+                    return cls(game, journal, game_id)
+                except Exception as error:  # noqa: BLE001 - any failure of a snapshot: the replay below decides
+                    log.warning("game %s: its snapshot after %s actions does not restore (%s); replaying",
+                                game_id, snapshot[0], error)
             try:
                 # Each action replayed as it is read: a long game's rows and dicts are never
                 # all in memory at once (issue 11's RSS budget).
@@ -147,15 +169,23 @@ class Session:
 
     # ------------------------------------------------------------------- changes
     def apply(self, act):
-        """Apply `act` and commit it to the journal; returns the engine's events."""
+        """Apply `act` and commit it to the journal; returns the engine's events. When the
+        engine has just made a checkpoint, the journal keeps it as the game's snapshot, in
+        the same transaction (firmware/snapshots.py)."""
         events = self.game.apply(act)          # IllegalAction: nothing changed
         if self.journal is not None:
             try:
-                self.journal.append(self.game_id, act.to_json())
+                count = self.journal.append(self.game_id, act.to_json()) + 1
             except BaseException:
                 self.game.undo()               # not journaled: not done
                 self.version += 1
                 raise
+            frozen = self.game.frozen_at(count)
+            if frozen is not None:
+                try:
+                    snapshots.write(self.journal, self.game_id, count, frozen, rules_fingerprint())
+                except CorbeilleError as error:   # the action is journaled; a resume replays it instead
+                    log.warning("game %s: no snapshot after %s actions (%s)", self.game_id, count, error)
         self.version += 1
         return events
 

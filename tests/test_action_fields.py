@@ -180,3 +180,47 @@ def test_a_die_per_company_entered_by_hand_names_the_company_and_its_die():
                        SignedDie)
     assert q.key == "moves#0" and q.title == "CEDARPINES's die" and q.lines == ("CEDARPINES: grey die",)
     assert [label for label, _ in q.items] == ["-3", "-2", "-1", "+1", "+2", "+3"]
+
+
+def test_an_action_is_a_frozen_dataclass_of_its_fields():
+    """Action's own methods (written once, not generated per class) behave as a frozen
+    dataclass's: positional or keyword fields and defaults, equal and hashed on the fields
+    within one class, its repr, no field set or deleted, and dataclasses' own functions."""
+    import copy
+    import dataclasses
+    import pickle
+
+    @action("other")
+    class Other:
+        giver: Seat
+        ticker: Company
+        count: Lots
+        cost: Money
+        quote: Price
+        at: Optional[Cell] = None
+
+    swap = Swap(Seat(0), Company("SONY"), count=Lots(2), cost=Money(5), quote=Price(10))
+    assert swap.at is None and swap == Swap(giver=0, ticker="SONY", count=2, cost=5, quote=10, at=None)
+    assert hash(swap) == hash(Swap(0, "SONY", 2, 5, 10)) and len({swap, Swap(0, "SONY", 2, 5, 10)}) == 1
+    assert swap != Other(0, "SONY", 2, 5, 10) and swap != Swap(0, "SONY", 3, 5, 10)
+    assert repr(swap) == "Swap(giver=0, ticker='SONY', count=2, cost=5, quote=10, at=None)"
+    for wrong, message in (((0, "SONY", 2, 5), "missing required argument 'quote'"),
+                           ((0, "SONY", 2, 5, 10, None, 1), "takes 6 field"),):
+        with pytest.raises(TypeError, match=message):
+            Swap(*wrong)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'price'"):
+        Swap(0, "SONY", 2, 5, price=10)
+    with pytest.raises(TypeError, match="multiple values for argument 'giver'"):
+        Swap(0, "SONY", 2, 5, 10, giver=1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        swap.count = 3
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del swap.count
+    assert [f.name for f in dataclasses.fields(swap)] == ["giver", "ticker", "count", "cost", "quote", "at"]
+    assert dataclasses.replace(swap, count=3) == Swap(0, "SONY", 3, 5, 10)
+    assert dataclasses.asdict(swap)["ticker"] == "SONY"
+    assert pickle.loads(pickle.dumps(swap)) == swap == copy.deepcopy(swap)
+    with pytest.raises(ValueError, match="a field's default must be a value"):
+        @action("listed")
+        class Listed:
+            items: tuple = dataclasses.field(default_factory=tuple)

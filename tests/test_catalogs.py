@@ -54,19 +54,18 @@ def test_a_catalog_of_its_own_keys_is_registered(tmp_path, fresh_catalogs):
 
 def test_the_registry_refuses_a_prefix_two_games_share_or_a_missing_one():
     specs = {}
-    add(specs, GameSpec("alpha", "x:Alpha", prefix="al"))
+    add(specs, GameSpec("alpha", "x:Alpha", prefix="al", players=(2, 6)))
     with pytest.raises(ValueError, match="'alpha' and 'beta' both use the catalog prefix 'al'"):
-        add(specs, GameSpec("beta", "x:Beta", prefix="al"))
+        add(specs, GameSpec("beta", "x:Beta", prefix="al", players=(2, 6)))
     with pytest.raises(ValueError, match="catalog prefix '' must be"):
         add(specs, GameSpec("gamma", "x:Gamma"))
     assert list(specs) == ["alpha"]
 
 
 def registered_catalogs():
-    """Every registered game's engine loaded (its module registers its catalogs), then the
-    merged catalog of each language."""
-    for entry in games().values():
-        entry.engine_class()
+    """Every registered game's package imported (it registers its catalogs: the setup shows
+    their labels before any engine is loaded), then the merged catalog of each language."""
+    games()
     return {lang: catalog(lang) for lang in i18n.LANGUAGES}
 
 

@@ -87,7 +87,7 @@ def test_schema_keys_are_the_dataclass_fields():
 
 
 def test_the_game_table_holds_every_registered_games_declared_settings():
-    """Each game's SETTINGS (and FORMATS) are keys of [game], with the engine's default and
+    """Each game's settings (and formats) are keys of [game], with the declared default and
     allowed values: the configuration proposes only what the game accepts."""
     for name in registry.names():
         cls = registry.spec(name).engine_class()
@@ -134,15 +134,11 @@ def test_a_declared_range_with_a_step_is_checked_with_its_step():
 
 
 def test_two_games_declaring_one_setting_differently_are_refused(monkeypatch):
-    class A:
-        SETTINGS, FORMATS = {"dice": ("physical", ("physical", "device"))}, ()
-
-    class B:
-        SETTINGS, FORMATS = {"dice": ("device", ("physical", "device"))}, ()
-
-    specs = {"a": registry.GameSpec("a", "x:A", prefix="a"), "b": registry.GameSpec("b", "x:B", prefix="b")}
+    specs = {"a": registry.GameSpec("a", "x:A", prefix="a", players=(2, 6),
+                                    settings={"dice": ("physical", ("physical", "device"))}),
+             "b": registry.GameSpec("b", "x:B", prefix="b", players=(2, 6),
+                                    settings={"dice": ("device", ("physical", "device"))})}
     monkeypatch.setattr(registry, "games", lambda: specs)
-    monkeypatch.setattr(registry, "_load", lambda path: {"x:A": A, "x:B": B}[path])
     with pytest.raises(ValueError, match="setting 'dice': a declares .*, b .*one configuration key must mean one thing"):
         registry.game_settings()
 

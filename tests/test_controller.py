@@ -433,7 +433,7 @@ def test_setup_creates_a_journaled_game_with_colour_names(tmp_path):
 
 
 def test_setup_options_change_the_chosen_games_own_settings_from_the_configuration(tmp_path):
-    """The summary's "Options" lists the game's declared settings (engines/*/game.py SETTINGS)
+    """The summary's "Options" lists the game's declared settings (GameSpec.settings, engines/*/__init__.py)
     with the configuration's values; OK steps one to its next value; Play keeps the rest."""
     with Journal(tmp_path / "j.sqlite") as journal:
         c = Controller(journal, timing=TIMING, defaults=SetupDefaults(payday="manual"), seed_source=lambda: 5)

@@ -77,6 +77,33 @@ def test_undo_is_the_replay_of_one_action_fewer_across_checkpoints():
         g.undo()
 
 
+def test_checkpoints_keep_the_state_compact_and_apart_from_the_game():
+    """A long game keeps a checkpoint every CHECKPOINT_EVERY actions for undo: pickled, a
+    fraction of the memory a live copy of each state took (issue 11's RSS budget), and
+    what is restored from one is a state of its own, untouched by what the game did since."""
+    import copy
+    import pickle
+    import tracemalloc
+
+    from bench.randomgame import long_game
+
+    _, _, actions, mb = long_game(600)
+    assert len(mb.log) == 600 and sorted(mb._checkpoints) == list(range(0, 601, 100))
+    tracemalloc.start()
+    live = [copy.deepcopy(state) for state in map(pickle.loads, mb._checkpoints.values())]
+    live_bytes = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    del live
+    kept = sum(len(blob) for blob in mb._checkpoints.values())
+    assert all(type(blob) is bytes for blob in mb._checkpoints.values()) and kept * 4 < live_bytes
+    g = game(1, 2, 3, 4, 5)                      # a checkpoint at 4 actions
+    g.undo()                                     # rebuilt from it
+    g.s.history.append(99)                       # the restored state is the game's own...
+    g.apply(Add(Signed(1)))
+    g.undo()                                     # ...so the checkpoint gives the same state again
+    assert g.snapshot() == game(1, 2, 3, 4).snapshot()
+
+
 # ------------------------------------------------------------------- ledger
 def test_an_account_that_can_run_dry_pays_what_it_holds_and_says_what_is_left_unpaid():
     from engines.core.ledger import BANK, Ledger

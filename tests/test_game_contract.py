@@ -66,6 +66,9 @@ def test_an_unknown_game_is_refused_with_the_list_of_known_ones():
 def test_a_game_is_declared_once_and_its_engine_declares_the_rest(name):
     cls = game_class(name)
     assert issubclass(cls, Game) and cls.name == name
+    # player bounds, formats and settings: declared with the game, read by the engine from there
+    entry = spec(name)
+    assert cls.PLAYERS is entry.players and cls.SETTINGS is entry.settings and cls.FORMATS == entry.formats
     lo, hi = cls.PLAYERS
     assert 2 <= lo <= hi <= len(NAMES)
     for key, declaration in cls.SETTINGS.items():
@@ -74,6 +77,25 @@ def test_a_game_is_declared_once_and_its_engine_declares_the_rest(name):
     for method in ("snapshot", "over", "initial_state", "decision"):
         assert getattr(cls, method) is not getattr(Game, method), f"{name} does not declare {method}"
     assert games()[name].engine_class() is cls
+
+
+def test_the_registry_refuses_player_bounds_or_a_setting_default_a_rulebook_cannot_have():
+    """What the setup offers before any engine is imported is checked when the game is
+    registered: player bounds from 2, fewest first; a setting's default among its values."""
+    from engines.registry import GameSpec, add
+
+    specs = {}
+    for players in ((0, 0), (1, 4), (5, 3)):
+        with pytest.raises(ValueError, match=rf"game 'alpha': players \({players[0]}, {players[1]}\) must be "
+                                             r"\(fewest, most\) with 2 <= fewest <= most"):
+            add(specs, GameSpec("alpha", "x:Alpha", prefix="al", players=players))
+    with pytest.raises(ValueError, match="game 'alpha': setting 'mode' defaults to 'triple', which it does not allow "
+                                         r"\(simple, double\)"):
+        add(specs, GameSpec("alpha", "x:Alpha", prefix="al", players=(2, 6),
+                            settings={"mode": ("triple", ("simple", "double"))}))
+    assert specs == {}
+    add(specs, GameSpec("alpha", "x:Alpha", prefix="al", players=(2, 6), settings={"mode": ("simple", ("simple", "double"))}))
+    assert list(specs) == ["alpha"]
 
 
 def test_every_playable_game_has_an_adapter_and_corbeille_settings_names_every_game():

@@ -1,6 +1,5 @@
 """Richesses du Monde: the rulebook's own numbers (rules/richesses-du-monde.fr.txt) and
 rulings RM1-RM13, each test quoting the sentence it pins."""
-import copy
 
 import pytest
 
@@ -46,7 +45,7 @@ def give(game, seat, *titles):
 
 def rebase(game):
     """A state set up by hand becomes the checkpoint a refused action rolls back to."""
-    game._checkpoints = {len(game.log): copy.deepcopy(game.s)}
+    game._checkpoints = {len(game.log): game.frozen_state()}
 
 
 def total_money(game):

@@ -18,49 +18,26 @@ operator's corrections, allowed at any time. See docs/rules/avendre.md for the d
 and the tests pinning each rule.
 """
 from dataclasses import dataclass, field
-from pathlib import Path
 
+from engines.avendre import GAME
 from engines.avendre.actions import ACTIONS
 from engines.avendre.box import Title, load_box
-from engines.avendre.rules import (BANK_CASH, BANK_OPENING, COIN, ESTABLISHMENT, MAX_ADJUST, MAX_AMOUNT, MAX_PLAYERS,
-                                   MIN_PLAYERS, PRIME, SHOP, SQUARES, START_CASH, TITLES, TITLES_FIRST, TITLES_SECOND)
+from engines.avendre.rules import (BANK_CASH, BANK_OPENING, COIN, ESTABLISHMENT, MAX_ADJUST, MAX_AMOUNT, PRIME, SHOP,
+                                   SQUARES, START_CASH, TITLES, TITLES_FIRST, TITLES_SECOND)
 from engines.avendre.steps import BankAuction, Over, Play, ShopAuction, Start  # noqa: F401
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.deeds import Deeds, Loans
 from engines.core.debt import bank_pays
 from engines.core.errors import IllegalAction
-from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
-from engines.core.settings import DICE, check_header
+from engines.core.settings import check_header
 from engines.core.open_auction import OpenAuction
 from engines.core.steps import StepGame
 from engines.core.track import Track
 
-register_catalog(Path(__file__).parent / "locale")
-
-SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
-    "dice": DICE,
-    # The rulebook sets no raise (AV11, AV12); 50 is the ruling's, a table may agree on another.
-    "bid_step": (50, range(1, 1000), "(AV11, AV12): the raise of the auctions (a shop from half PA + step, "
-                                     "the bank from 2 550)"),
-    "mode": ("double", ("simple", "double"),
-             "(AV7): simple, the first at 60 ends the game; double, two trips, 3 then 6 titles"),
-    "start": ("before_1", ("before_1", "on_1"),
-              "(AV8): pawns start before square 1 (a roll of n lands on n) or on square 1"),
-    "card_move_lands": ("yes", ("yes", "no"),
-                        "(AV9): a blue or red square reached by a card's move applies as a landing"),
-    "bank_unsold": ("continue", ("continue", "end"),
-                    "(AV12): nobody buys the bank: it pays and shows a debt (continue), or the game ends"),
-    "board": ("box", ("box", "none"),
-              "(AV15): squares and titles from the box file, or none: the operator reads each square"),
-    # The rulebook sets no length for an auction's silence (AV11): a window the table agrees
-    # on, paused and resumed by the operator like any window no rule fixes.
-    "auction_silence_s": (5, range(2, 31), "(AV11): seconds of silence that close an auction"),
-}
-
 
 def check_settings(header: dict) -> dict:
-    return check_header(header, (MIN_PLAYERS, MAX_PLAYERS), SETTINGS)
+    return check_header(header, GAME.players, GAME.settings)
 
 
 @dataclass
@@ -85,8 +62,8 @@ class State:
 class AVendre(StepGame):
     name = "avendre"
     ACTIONS = ACTIONS
-    PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
-    SETTINGS = SETTINGS
+    PLAYERS = GAME.players       # declared with the game (engines/avendre/__init__.py)
+    SETTINGS = GAME.settings
 
     def __init__(self, header: dict):
         self.settings = check_settings(header)

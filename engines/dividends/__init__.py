@@ -1,5 +1,26 @@
-"""Dividends (rules/dividends.fr.txt)."""
+"""Dividends (rules/dividends.fr.txt): the game as the registry declares it.
+
+What the box asks before a game is played (player bounds, formats, settings) is declared
+here, not in the engine, so the setup and the configuration check read it without
+importing the engine (engines/registry.py); the engine class reads it from `GAME`. Importing
+the package also registers the game's catalogs (its setup labels among them).
+"""
+from pathlib import Path
+
+from engines.core.i18n import register_catalog
+from engines.core.settings import DICE
+from engines.dividends.rules import MAX_PLAYERS, MIN_PLAYERS
 from engines.registry import GameSpec
 
+SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
+    "dice": DICE,
+    # The rulebook raises by 50 $ (DV4); a table may agree on another raise, 1 to 999 $.
+    "bid_step": (50, range(1, 1000), "the raise of the turn-order auction, in $ (DV4: bids of 50, 50 + step, ...)"),
+    "companies": ("", str, "with 2 or 3 players, the companies in play, e.g. \"CEDARPINES,DESERT-OIL,TRANS-PACIFIC\" "
+                           "(DV2); \"\": the first ones of the chart"),
+}
+
 GAME = GameSpec("dividends", "engines.dividends.game:Dividends", "firmware.games.dividends:DividendsUI",
-                prefix="dv", box="engines.dividends.box")
+                prefix="dv", box="engines.dividends.box", players=(MIN_PLAYERS, MAX_PLAYERS), settings=SETTINGS)
+
+register_catalog(Path(__file__).parent / "locale")

@@ -18,17 +18,16 @@ event tile, random token deal) comes in the actions; `fill_chance` is how the de
 draws it. See docs/rules/dividends.md for the digest and the tests pinning each rule.
 """
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.game import drop_private
-from engines.core.i18n import register_catalog
-from engines.core.settings import DICE, check_header
+from engines.core.settings import check_header
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.majority import player_counts, tile_holder
 from engines.core.steps import StepGame
+from engines.dividends import GAME
 from engines.dividends.actions import ACTIONS
 from engines.dividends.box import load_box
 from engines.dividends.rules import (BUY_IN, CORRECTION, FORCE_SELL, MAX_ADJUST, MAX_BID, MAX_PLAYERS,  # noqa: F401
@@ -36,16 +35,6 @@ from engines.dividends.rules import (BUY_IN, CORRECTION, FORCE_SELL, MAX_ADJUST,
                                      YEARS)
 from engines.dividends.steps import (ActionsStep, AuctionStep, DiceStep, EventStep, FinalInfluence,  # noqa: F401
                                      Liquidation, Over, PaymentStep, Years)
-
-register_catalog(Path(__file__).parent / "locale")
-
-SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
-    "dice": DICE,
-    # The rulebook raises by 50 $ (DV4); a table may agree on another raise, 1 to 999 $.
-    "bid_step": (50, range(1, 1000), "the raise of the turn-order auction, in $ (DV4: bids of 50, 50 + step, ...)"),
-    "companies": ("", str, "with 2 or 3 players, the companies in play, e.g. \"CEDARPINES,DESERT-OIL,TRANS-PACIFIC\" "
-                           "(DV2); \"\": the first ones of the chart"),
-}
 
 
 def companies_for(players: int) -> int:
@@ -55,7 +44,7 @@ def companies_for(players: int) -> int:
 
 def check_settings(header: dict, box) -> tuple[dict, list]:
     players = header.get("players", [])
-    settings = check_header(header, (MIN_PLAYERS, MAX_PLAYERS), SETTINGS)
+    settings = check_header(header, GAME.players, GAME.settings)
     count = companies_for(len(players))
     if settings["companies"]:
         chosen = [c.strip().upper() for c in settings["companies"].split(",") if c.strip()]
@@ -94,8 +83,8 @@ class State:
 class Dividends(StepGame):
     name = "dividends"
     ACTIONS = ACTIONS
-    PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
-    SETTINGS = SETTINGS
+    PLAYERS = GAME.players       # declared with the game (engines/dividends/__init__.py)
+    SETTINGS = GAME.settings
 
     def snapshot(self) -> dict:
         return snapshot(self)

@@ -11,43 +11,27 @@ time (rumours revealed, closing, corrections). See docs/rules/maxibourse.md for 
 digest and the tests that pin each rule.
 """
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
-from engines.core.limits import MAX_ROUNDS
-from engines.core.i18n import register_catalog
-from engines.core.settings import DICE, check_header
+from engines.core.settings import check_header
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.rounds import SpeakingRound, clockwise
 from engines.core.steps import StepGame
+from engines.maxibourse import GAME
 from engines.maxibourse import steps as F
 from engines.maxibourse.rules import FORMATS, MAX_AMOUNT, MIN_PRICE, PAYDAY_EVERY, PRICE_STEP
 from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.box import NOMINALS, load_box
 from engines.maxibourse.payday import breakdown
 
-register_catalog(Path(__file__).parent / "locale")
-
-SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
-    "payday": ("each_round", ("each_round", "manual"),
-               "each_round: a payday ends each full round of turns (MB10); manual: the operator pays from the menu"),
-    "vertical_bonus": ("per_group", ("per_group", "once"),
-                       "per_group: 600 000 $ per group of three majorities (MB10); once: 600 000 $ at most, however many groups"),
-    "rounds": (0, range(0, MAX_ROUNDS + 1), "the agreed number of rounds, then the session closes (MB11); 0: no limit, "
-                       "the table closes it from the menu"),
-    "dice": DICE,
-    "picks": ("chosen", ("chosen", "dealt"),
-              "chosen: each player chooses their starting lots (MB2); dealt: the device deals them, recorded in the log"),
-}
-
 
 def check_settings(header: dict) -> dict:
     fmt = header.get("format", "junior")
     if fmt not in FORMATS:
         raise IllegalAction("error.setting", key="format", value=fmt, allowed=list(FORMATS))
-    return check_header(header, MaxiBourse.PLAYERS, SETTINGS)
+    return check_header(header, GAME.players, GAME.settings)
 
 
 @dataclass
@@ -74,9 +58,9 @@ class State:
 class MaxiBourse(StepGame):
     name = "maxibourse"
     ACTIONS = ACTIONS
-    PLAYERS = (2, 6)
-    FORMATS = tuple(FORMATS)
-    SETTINGS = SETTINGS
+    PLAYERS = GAME.players       # declared with the game (engines/maxibourse/__init__.py)
+    FORMATS = GAME.formats
+    SETTINGS = GAME.settings
 
     def snapshot(self) -> dict:
         return snapshot(self)

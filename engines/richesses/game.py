@@ -17,39 +17,22 @@ engines/richesses/steps/). This class holds the set-up, the mechanics the steps 
 private path of the snapshot and no decision's params carry it.
 """
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from engines.core.cards import card_options, card_transfers
 from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.deeds import STOCK, Deeds
 from engines.core.errors import IllegalAction
-from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
-from engines.core.settings import DICE, check_header
+from engines.core.settings import check_header
 from engines.core.game import rank
 from engines.core.steps import StepGame
 from engines.core.track import Track
+from engines.richesses import GAME
 from engines.richesses.actions import ACTIONS
 from engines.richesses.box import load_box
-from engines.richesses.rules import (CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_PLAYERS, MAX_TITLES, MAX_TOURS,
-                                     MIN_PLAYERS, RAISE, ROYALTY_MIN, start_cash)
+from engines.richesses.rules import (CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_TITLES, MAX_TOURS,
+                                     RAISE, ROYALTY_MIN, start_cash)
 from engines.richesses.steps import AuctionStep, Bankruptcy, ClaimStep, Over, SaleStep, Setup, Table, Turn
-
-register_catalog(Path(__file__).parent / "locale")
-
-SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
-    "dice": DICE,
-    "royalty_edge": ("lower", ("lower", "upper"),
-                     "Richesses du Monde (RM6): a share on the edge of two royalty bands is paid the band that "
-                     "starts there (lower: 50 % pays the 50-70 band) or the one that ends there (upper)"),
-    "world_tour": ("own", ("own", "anyone"),
-                   "Richesses du Monde (RM8): whose world tour opens the world choice and auction squares: "
-                   "own (the lander's pawn has passed the start arrow) or anyone (any pawn has)"),
-    "strict_claims": (False, (False, True),
-                      "Richesses du Monde (RM2): off, the box pays every royalty; on, a royalty is paid only "
-                      "if its holder claims it at once (\"aussitôt le pion posé\"): his seat button, or the "
-                      "operator for him, before 7 seconds pass without a claim"),
-}
 
 
 @dataclass
@@ -68,11 +51,11 @@ class State:
 class Richesses(StepGame):
     name = "richesses"
     ACTIONS = ACTIONS
-    PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
-    SETTINGS = SETTINGS
+    PLAYERS = GAME.players       # declared with the game (engines/richesses/__init__.py)
+    SETTINGS = GAME.settings
 
     def __init__(self, header: dict):
-        self.settings = check_header(header, (MIN_PLAYERS, MAX_PLAYERS), SETTINGS)
+        self.settings = check_header(header, GAME.players, GAME.settings)
         self.box = load_box(header.get("box"))
         super().__init__(header)
 

@@ -16,43 +16,26 @@ engines/shark/board.py); without it (`grid = "none"`, SH11) the operator enters 
 values and the engine still counts the buildings. See docs/rules/shark.md.
 """
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from engines.core.actions import Cell, cell_text
 from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.grid import Grid
-from engines.core.i18n import register_catalog
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
-from engines.core.settings import DICE, check_header
+from engines.core.settings import check_header
 from engines.core.steps import StepGame
 from engines.shark import board
+from engines.shark import GAME
 from engines.shark.actions import ACTIONS
 from engines.shark.box import load_box
-from engines.shark.rules import (BUILDINGS, BUY_LIMIT, COMPANIES, MAX_ADJUST, MAX_PLAYERS, MAX_VALUE, MIN_PLAYERS,
+from engines.shark.rules import (BUILDINGS, BUY_LIMIT, COMPANIES, MAX_ADJUST, MAX_VALUE,
                                  SHARES, UNIT, VARIANT1_CHAIN)
 from engines.shark.steps import DealStep, FirstStep, Over, Table, Turn
 
-register_catalog(Path(__file__).parent / "locale")
-
-SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings.py
-    "dice": DICE,
-    "grid": ("box", ("box", "none"),
-             "box: the box file's map, the box checks each placement and computes the values (SH4); "
-             "none: the operator enters the new values after each placement (SH11)"),
-    "buy_limit": ("turn", ("turn", "each_window"),
-                  "at most 5 shares bought per turn over both trading windows (turn), or in each window (SH8)"),
-    "forced_rounding": ("thousand_up", ("thousand_up", "exact"),
-                        "a share given for a fall is credited at half price rounded up to the thousand, or exact (SH9)"),
-    "variant1": (False, (False, True), "variant 1: chains count at most 7, no bonus from 8, no start share (SH10)"),
-    "variant2": (False, (False, True), "variant 2: black means a colour with the fewest buildings (SH10)"),
-    "variant3": (False, (False, True), "variant 3: no colour die, the player always chooses (SH10)"),
-}
-
 
 def check_settings(header: dict) -> dict:
-    return check_header(header, (MIN_PLAYERS, MAX_PLAYERS), SETTINGS)
+    return check_header(header, GAME.players, GAME.settings)
 
 
 @dataclass
@@ -72,8 +55,8 @@ class State:
 class Shark(StepGame):
     name = "shark"
     ACTIONS = ACTIONS
-    PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
-    SETTINGS = SETTINGS
+    PLAYERS = GAME.players       # declared with the game (engines/shark/__init__.py)
+    SETTINGS = GAME.settings
     companies = COMPANIES
 
     def __init__(self, header: dict):

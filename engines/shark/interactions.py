@@ -9,7 +9,7 @@ changes, so the operator sees the rises and falls before OK.
 from engines.core.actions import cell_text
 from engines.core.decision import Interactions as I
 from engines.shark.box import OFF_MAP
-from engines.shark.rules import COMPANIES
+from engines.shark.rules import COMPANIES, LETTERS
 
 PROMPTS = {
     "prompt.sh.deal": (I.CHANCE, {I.DRAW: "deal"}),
@@ -23,8 +23,6 @@ PROMPTS = {
     "prompt.sh.over": (I.OVER, {}),
 }
 
-# a building's letter on the drawn map
-LETTERS = {"RED": "R", "YELLOW": "Y", "GREEN": "G", "BLUE": "B"}
 
 
 # where the square menu starts: a turn without trading is OK, OK, OK, OK

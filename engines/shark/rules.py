@@ -2,6 +2,7 @@
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 COMPANIES = ("RED", "YELLOW", "GREEN", "BLUE")   # the four colours of buildings and companies
+LETTERS = {"RED": "R", "YELLOW": "Y", "GREEN": "G", "BLUE": "B"}   # a building's letter on the drawn map
 CHOOSE = ("WHITE", "BLACK")                      # SH7: the colour die's faces that let the player choose
 COLOUR_DIE = COMPANIES + CHOOSE                  # "jaune, rouge, verte, bleue, noire, blanche"
 ZONES = (1, 2, 3, 4, 5, 6)                       # "divisée en 6 zones (numérotées de 1 à 6)"

@@ -50,7 +50,7 @@ class SetupDefaults:
     def for_game(self, name: str) -> dict:
         """The settings a new game of `name` records: each one its engine declares, as the
         configuration gives it ("" for a text is no value: the game chooses)."""
-        return {key: self.settings[key] for key in spec(name).engine_class().SETTINGS if self.settings[key] != ""}
+        return {key: self.settings[key] for key in spec(name).settings if self.settings[key] != ""}
 
 
 class SetupFlow:

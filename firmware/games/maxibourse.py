@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from engines.core.i18n import format_amount
 from engines.maxibourse import GAME
-from engines.maxibourse.game import MaxiBourse
 from firmware.texts import lots_label, t
 
 NEWS_ORDER = tuple("mb." + key for key in (
@@ -27,7 +26,7 @@ class MaxiBourseUI:
 
     def choices(self, lang):
         """The formats the setup offers once this game is chosen: (label, value)."""
-        return [(t("format." + self.prefix + f, lang), f) for f in MaxiBourse.FORMATS]
+        return [(t("format." + self.prefix + f, lang), f) for f in GAME.formats]
 
     def label(self, value, lang):
         return t("format." + self.prefix + value, lang)

@@ -11,7 +11,7 @@ from engines.core.actions import CHANCE
 from engines.core.decision import Choice, IntRange
 from engines.core.i18n import format_amount
 from engines.shark import GAME
-from engines.shark.interactions import LETTERS
+from engines.shark.rules import LETTERS
 from firmware.fonts import FONT
 from firmware.render import Canvas
 from firmware.texts import signed, t

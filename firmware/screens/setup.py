@@ -50,7 +50,7 @@ def options(name: str) -> dict:
     """Every setting `name`'s engine declares, with what is allowed (a tuple, a range or
     str): the setup's Options list them all, but one the setup asks in a step of its own
     (Maxi Bourse's rounds, see `Setup.offered`)."""
-    return {key: entry(declaration)[1] for key, declaration in spec(name).engine_class().SETTINGS.items()}
+    return {key: entry(declaration)[1] for key, declaration in spec(name).settings.items()}
 
 
 def number_steps(allowed: range) -> tuple[int, ...]:
