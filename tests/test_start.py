@@ -119,10 +119,10 @@ def test_the_setup_and_the_configuration_check_import_no_engine(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     seen = json.loads(done.stdout)
-    assert seen["games"][:5] == ["Maxi Bourse", "Dividendes", "A Vendre !", "Shark", "Richesses du Monde"]
-    assert seen["options"]["maxibourse"] == ["Options", "Paie: chaque tour", "Bonus V: par groupe", "Dés: joueurs",
-                                             "Départ: choisis", "Terminé"]
-    assert seen["options"]["dividends"] == ["Options", "Dés: joueurs", "Pas d'enchère: 100", "Compagnies: par défaut",
+    assert seen["games"][:5] == ["Maxi Bourse", "Dividends", "À vendre !", "Shark", "Richesses du Monde"]
+    assert seen["options"]["maxibourse"] == ["Options", "Paie : chaque tour", "Bonus V : par groupe", "Dés : joueurs",
+                                             "Départ : choisis", "Terminé"]
+    assert seen["options"]["dividends"] == ["Options", "Dés : joueurs", "Pas d'enchère : 100", "Compagnies : par défaut",
                                             "Terminé"]
     for name, items in seen["options"].items():
         assert items[0] == "Options" and len(items) >= 3, name
