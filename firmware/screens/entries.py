@@ -32,8 +32,9 @@ class Root(Frame):
             ctl._start_entry(kind)
 
     def draw(self, ctl):
-        kinds = ctl._main_kinds()
-        items = tuple(kind_label(ctl.ctx, k) for k in kinds) + (t("menu_item", ctl.lang),)
+        # The entries depend on the position and the language only: built once for both.
+        items = ctl._memo("root_items", lambda: tuple(kind_label(ctl.ctx, k) for k in ctl._main_kinds())
+                          + (t("menu_item", ctl.lang),))
         return Screen("menu", ctl._title(), ctl.news[:1], items, self.sel % len(items), ctl._footer("root"))
 
 
