@@ -45,7 +45,7 @@ from firmware.flows.setup import SetupDefaults, SetupFlow  # noqa: F401 (SetupDe
 from firmware.games import PLAYABLE, adapter_of
 from engines.core.actions import ANYTIME, CHANCE, OUTCOME
 from engines.core.decision import Interactions as I
-from firmware.menus import Ctx, describe
+from firmware.menus import Ctx, describe, kind_label
 from firmware.screen import Screen
 from firmware.screens.menu import Menu
 from firmware.screens.base import Frame, dump, load
@@ -106,6 +106,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
         self._seen = None
         self.changed = True                          # something to draw or save
         self._memo_key, self._memo_values = None, {}  # see _memo
+        self._labels_key, self._labels = None, {}     # see _kind_label
 
     # ====================================================================== boot
     def boot(self, now: float = 0.0, messages=()) -> None:
@@ -255,6 +256,17 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
         if name not in values:
             values[name] = build()
         return values[name]
+
+    def _kind_label(self, kind: str) -> str:
+        """An action kind's menu label: the same for the whole game in one language (kept
+        while the game and the language stay; the square menu lists a dozen after each action)."""
+        key = (self.session, self.lang)
+        if key != self._labels_key:
+            self._labels_key, self._labels = key, {}
+        label = self._labels.get(kind)
+        if label is None:
+            label = self._labels[kind] = kind_label(self.ctx, kind)
+        return label
 
     def _header_dice(self):
         if self.session is None:

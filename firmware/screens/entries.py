@@ -33,7 +33,7 @@ class Root(Frame):
 
     def draw(self, ctl):
         # The entries depend on the position and the language only: built once for both.
-        items = ctl._memo("root_items", lambda: tuple(kind_label(ctl.ctx, k) for k in ctl._main_kinds())
+        items = ctl._memo("root_items", lambda: tuple(ctl._kind_label(k) for k in ctl._main_kinds())
                           + (t("menu_item", ctl.lang),))
         return Screen("menu", ctl._title(), ctl.news[:1], items, self.sel % len(items), ctl._footer("root"))
 
