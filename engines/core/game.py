@@ -237,7 +237,8 @@ class Game:
         `atomic=False` skips that rebuild: only for replays, where a refusal aborts the
         whole replay. `decision`: the pending decision, when the caller holds it (`check`)."""
         if not self._trusted:
-            self.check(act, decision)
+            # Called as `check(act)` when no decision is given, as before it could take one.
+            self.check(act) if decision is None else self.check(act, decision)
         self._events = []
         try:
             self.handle(act)
