@@ -47,13 +47,21 @@ def press(c, key, t=[0.0]):
 
 def to_square_menu(c):
     """Dice 1 and 2 entered: the square menu (a dozen entries)."""
-    for label in ("Entrer les dés", "1", "2"):
-        items = [str(i) for i in c.screen().items]
-        target = next(i for i, text in enumerate(items) if text.startswith(label))
+    dice = c._main_kinds().index("roll")
+    for target in (dice, "1", "2"):
+        if isinstance(target, str):
+            target = [str(i) for i in c.screen().items].index(target)
         while c.screen().selected != target:
             press(c, "down")
         press(c, "ok")
     assert c.screen().kind == "menu" and len(c.screen().items) > 8
+
+
+def fresh_title(c):
+    """The title built by a controller that keeps nothing yet, on the same game."""
+    other = Controller(None, timing=TIMING, lang=c.lang)
+    other.attach(c.session)
+    return other._title()
 
 
 def fresh_root_items(c):
@@ -108,22 +116,26 @@ def test_a_menu_move_builds_nothing_the_position_decides(monkeypatch):
 
 def test_what_is_kept_follows_the_game_and_the_language():
     c = controller()
-    assert c.screen().items == fresh_root_items(c)                     # before the dice
+    before = c.screen()
+    assert before.items == fresh_root_items(c) and before.title == fresh_title(c)    # before the dice
     to_square_menu(c)
-    assert c.screen().items == fresh_root_items(c)                     # the square's entries
-    assert c.screen().title == "Ana : case ?"
+    french = c.screen()
+    assert french.items == fresh_root_items(c) and french.title == fresh_title(c)    # the square's
+    assert french.items != before.items and french.title != before.title
     c.lang = "en"
-    assert c.screen().items == fresh_root_items(c) and c.screen().title == "Ana: square?"
-    assert c.screen().items[-1] == "Menu…" and "Card: receive" in c.screen().items
+    english = c.screen()
+    assert english.items == fresh_root_items(c) and english.title == fresh_title(c)
+    assert english.items != french.items and english.title != french.title
     c.lang = "fr"
     c.apply(c.session.actions.classes["end"]())                      # Ben's turn: other entries
     c._sync()
-    assert c.screen().items == fresh_root_items(c) and c.screen().title == "À Ben de jouer"
+    assert c.screen().items == fresh_root_items(c) and c.screen().title == fresh_title(c)
+    assert c.screen().title != french.title and "Ben" in c.screen().title
 
 
 def test_an_answer_builds_the_next_question_once(monkeypatch):
     c = controller()
-    press(c, "ok")                                                     # Entrer les dés: the first die
+    press(c, "ok")                                                     # the dice entry: the first die
     assert c.screen().items[:2] == ("1", "2")
     resolved = Counted(monkeypatch, menus, "resolve")
     monkeypatch.setattr("firmware.screens.entries.resolve", menus.resolve)
