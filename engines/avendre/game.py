@@ -53,6 +53,11 @@ SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings
                     "(AV12): nobody buys the bank: it pays and shows a debt (continue), or the game ends"),
     "board": ("box", ("box", "none"),
               "(AV15): squares and titles from the box file, or none: the operator reads each square"),
+    # Without a board the box remembers each square read (AV15); the version before it
+    # asked the square again at every landing, and its journals and scripts read that way.
+    "squares": ("remembered", ("remembered", "each_landing"),
+                "(AV15): without a board, a square read once is remembered, or read again at every landing "
+                "(as journals and scripts of the earlier version were written)"),
     # The rulebook sets no length for an auction's silence (AV11): a window the table agrees
     # on, paused and resumed by the operator like any window no rule fixes.
     "auction_silence_s": (5, range(2, 31), "(AV11): seconds of silence that close an auction"),
@@ -94,7 +99,17 @@ class AVendre(StepGame):
         self.double = self.settings["mode"] == "double"
         self.start_square = 0 if self.settings["start"] == "before_1" else 1
         self.card_move_lands = self.settings["card_move_lands"] == "yes"
+        self.each_landing = self.box is None and self.settings["squares"] == "each_landing"
         super().__init__(header)
+
+    @classmethod
+    def older_readings(cls, header):
+        """A game without a board recorded by the version that read every square at every
+        landing (its `square` after each roll) replays with that setting."""
+        settings = header.get("settings", {})
+        if settings.get("board") != "none" or settings.get("squares", "remembered") != "remembered":
+            return ()
+        return ({**header, "settings": {**settings, "squares": "each_landing"}},)
 
     def initial_state(self):
         n = len(self.players)
