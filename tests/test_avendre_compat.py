@@ -199,3 +199,30 @@ def test_export_writes_the_script_of_a_game_recorded_today_unchanged():
     play(game, "roll 2", "square 7", "amounts BLUE 600 60", "buy Ana")
     script = export_script(game.header, game.log)
     assert "squares" not in script and run_script(script).log == game.log
+
+
+@pytest.mark.parametrize("lang, labels", [
+    ("fr", ("Acheter", "Payer R", "Case rouge : payer R", "Titre complet", "bleue", "Titre : PA 800 $, R 100 $")),
+    ("en", ("Buy", "Pay R", "Red square: pay R", "Whole title", "blue", "Title: PA $800, R $100")),
+])
+def test_on_the_box_the_whole_title_is_the_entry_after_the_short_path(lang, labels):
+    """The operator who reads the card whole: the entry after the three that read only what
+    the turn needs (the first stays the 9-press path, tests/test_e2e_avendre.py); colour,
+    PA and R, then the purchase with its confirmation, as on a title read before."""
+    from test_controller import box_for
+    buy, tax, red, whole, blue, said = labels
+    game = AVendre({"game": "avendre", "players": ["Ana", "Ben", "Cid"], "seed": 1,
+                    "settings": {"dice": "device", "board": "none"}})
+    game.apply(game.ACTIONS.parse("first Ana", game.players))
+    b = box_for(game, lang=lang)
+    b.key("ok").key("ok")                                # the die (6), title 4 as proposed
+    assert b.items()[:4] == [buy, tax, red, whole] and b.screen.selected == 0
+    b.choose(whole)
+    assert b.items() == [blue, b.items()[1]]
+    b.key("ok").key("ok").key("ok")                      # blue, PA 800 and R 100 as proposed
+    assert game.log[-1] == game.ACTIONS.parse("amounts BLUE 800 100", game.players)
+    assert b.screen.lines == (said,) and b.items()[:2] == [buy, tax]
+    b.choose(buy)
+    assert b.screen.kind == "confirm" and game.owner("4") < 0
+    b.key("ok")
+    assert game.owner("4") == 0 and game.cash(0) == 5100 - 800 and game.decision().prompt == "prompt.av.card"
