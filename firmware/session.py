@@ -92,7 +92,11 @@ class Session:
     def resume(cls, journal, game_id: int) -> "Session":
         """Replay a journaled game. An action the engine now refuses (the rules changed
         under a recorded game) ends the replay there; the refused tail is taken out of the
-        journal, so the journal and the game agree again, and a message says so.
+        journal, so the journal and the game agree again, and a message says so
+        (`refused`: the box says another version recorded it, not that the file is damaged).
+        Before that, a recording the header as written refuses is read under the engine's
+        older readings (`read_recording`) when one goes further: a game an earlier version
+        recorded resumes whole.
 
         When the journal says its actions were all checked under these same rules
         (rules_fingerprint), they are replayed without the check: the hash chain proves
