@@ -125,6 +125,14 @@ def test_the_whole_title_is_offered_while_a_value_is_unread_and_must_agree_with_
     assert cash(game, "Ben") == 5100 - 550
 
 
+def test_an_r_read_alone_keeps_its_own_screen():
+    """A title whose R only is unread, paid to its holder: the R is all a whole card would
+    add, and a second answer would turn the R's screen into a menu (one press more)."""
+    game = new_game(board="none")
+    play(game, "roll 2", "square 0", "colour YELLOW", "card Ana", "card_grant Ana 31", "roll 3", "square 31")
+    assert prompt(game) == "prompt.av.income" and answers(game) == ["income"]
+
+
 @pytest.mark.parametrize("line, key, fr, en", [
     ("amounts BLUE 0 60", "error.av.shop_pa", "un PA de 0 est celui d'un établissement (case RED)",
      "a PA of 0 is an establishment's (a RED square)"),

@@ -66,7 +66,10 @@ class Turn(Step):
                             (Option("colour", {"colour": Choice(("YELLOW", "GREEN"))}),))
         if self.phase == "income":
             return Decision("prompt.av.income", {"player": name, "title": game.title_label(self.title)}, seat,
-                            (Option("income", {"r": IntRange(COIN, MAX_AMOUNT, COIN)}), *self.amounts_option(game)))
+                            (Option("income", {"r": IntRange(COIN, MAX_AMOUNT, COIN)}),
+                             # the R is all a whole card would add here: a second entry would only
+                             # turn the R's own screen into a menu; the earlier version's reading has it
+                             *(self.amounts_option(game) if game.each_landing else ())))
         if self.phase == "amounts":
             return Decision("prompt.av.amounts", {"player": name, "title": game.title_label(self.title)}, seat,
                             self.amounts_option(game))
@@ -106,8 +109,8 @@ class Turn(Step):
 
     def amounts_option(self, game):
         """Without a board, a title whose values are not all read: the whole card at once
-        (`amounts`), after the answers that read only what the turn needs, so the common
-        path is not longer. The colour is the one known, when it is; the domains are the
+        (`amounts`), after the answers that read only what the turn needs (the blue
+        decision), so the common path is not longer. The colour is the one known, when it is; the domains are the
         earlier version's (PA and R from 0), whose journals replay through this option;
         `on_amounts` checks what a shop and an establishment allow."""
         title = self.title
