@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from av_helpers import cash, new_game, owner, play, prompt
+from av_helpers import cash, new_game, owner, play, prompt, set_cash
 from engines.avendre.game import AVendre
 from engines.core.errors import IllegalAction
 from firmware.cli import state_json
@@ -125,12 +125,18 @@ def test_the_whole_title_is_offered_while_a_value_is_unread_and_must_agree_with_
     assert cash(game, "Ben") == 5100 - 550
 
 
-def test_an_r_read_alone_keeps_its_own_screen():
+def test_an_answer_alone_keeps_its_own_screen():
     """A title whose R only is unread, paid to its holder: the R is all a whole card would
-    add, and a second answer would turn the R's screen into a menu (one press more)."""
+    add, and a second answer would turn the R's screen into a menu (one press more); so
+    would it the tax of a player who cannot buy, on a title whose R is read."""
     game = new_game(board="none")
     play(game, "roll 2", "square 0", "colour YELLOW", "card Ana", "card_grant Ana 31", "roll 3", "square 31")
     assert prompt(game) == "prompt.av.income" and answers(game) == ["income"]
+    play(game, 'set_pawn Cid 0 "test set-up"', "income 150", "card_none Ben")
+    play(game, "roll 1", "square 1", "tax Cid 70", "card_none Cid")         # title 1: R read, PA not
+    set_cash(game, "Ana", 5)
+    play(game, 'set_pawn Ana 0 "test set-up"', "roll 1")
+    assert prompt(game) == "prompt.av.blue_read" and answers(game) == ["tax"]   # 5 left: no purchase
 
 
 @pytest.mark.parametrize("line, key, fr, en", [

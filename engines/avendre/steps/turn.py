@@ -100,7 +100,8 @@ class Turn(Step):
         options.append(Option("tax", {"player": me, "r": Fixed(None) if r is not None else IntRange(COIN, MAX_AMOUNT, COIN)}))
         if game.box is None and game.kind_of(title) is None:
             options.append(Option("income", {"r": IntRange(COIN, MAX_AMOUNT, COIN)}))
-        options += self.amounts_option(game)
+        if len(options) > 1 or game.each_landing:   # never a menu where one answer had its own screen
+            options += self.amounts_option(game)
         if pa is None or r is None:
             return Decision("prompt.av.blue_read", {"player": name, "title": game.title_label(title)}, seat,
                             tuple(options))
