@@ -111,9 +111,9 @@ class Turn(Step):
     def amounts_option(self, game):
         """Without a board, a title whose values are not all read: the whole card at once
         (`amounts`), after the answers that read only what the turn needs (the blue
-        decision), so the common path is not longer. The colour is the one known, when it is; the domains are the
-        earlier version's (PA and R from 0), whose journals replay through this option;
-        `on_amounts` checks what a shop and an establishment allow."""
+        decision), so the common path is not longer. The colour is the one known, when it
+        is; the domains are the earlier version's (PA and R from 0), whose journals replay
+        through this option; `on_amounts` checks what a shop and an establishment allow."""
         title = self.title
         if game.box is not None or title is None or None not in game.s.entered.get(title, (None, None, None)):
             return ()
