@@ -100,7 +100,7 @@ def wear_child(state: Path, moves: int, actions: int, hour: bool = True) -> dict
     app = App(controller, Hardware(operator=DummyDisplay((128, 64), "1")), journal=journal)
     app.refresh()
     d = Driver(app)
-    d.choose("Entrer les dés").choose("1").choose("2")
+    d.choose("Saisir les dés").choose("1").choose("2")
     out = {}
     _mark("menu-start")
     before = _io_written()

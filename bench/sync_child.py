@@ -39,7 +39,7 @@ def main() -> int:
         app = App(controller, Hardware(operator=DummyDisplay()), journal=journal)
         app.refresh()
         d = Driver(app)
-        d.choose("Entrer les dés").choose("1").choose("2")
+        d.choose("Saisir les dés").choose("1").choose("2")
         before, presses = write_bytes(), d.operator
         for i in range(count if phase != "setup" else 0):
             if phase == "menu":

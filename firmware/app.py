@@ -40,6 +40,7 @@ from firmware.texts import t
 log = logging.getLogger("corbeille")
 
 BOARD_PAGE_S = 6.0        # a paged quotation board (128x64, 256x64) turns a page this often
+REPORT_PAGE_S = 20.0      # the end-of-game report's pages turn slower: charts are read, and e-ink flashes
 IDLE_WAKE_S = 1.0         # the loop wakes at least this often (display retries, e-ink)
 CHECKPOINT_IDLE_S = 300.0  # a pause in play this long copies the journal's WAL into its file
 
@@ -77,7 +78,7 @@ class Hardware:
 class App:
     def __init__(self, controller, hardware: Hardware, *, queue=None, clock=time.monotonic,
                  notifier: Notifier | None = None, journal=None, strict: bool = False,
-                 board_page_s: float = BOARD_PAGE_S, help_line=""):
+                 board_page_s: float = BOARD_PAGE_S, report_page_s: float = REPORT_PAGE_S, help_line=""):
         self.controller = controller
         self.hw = hardware
         self.queue = queue or queue_module.Queue()
@@ -86,6 +87,8 @@ class App:
         self.journal = journal
         self.strict = strict                 # tests: a bug raises instead of being shown
         self.board_page_s = board_page_s
+        self.report_page_s = report_page_s
+        self._report = (None, [])            # (game, version, language, board), the report's pages drawn for it
         self.help_line = help_line           # a text, or lang -> text (the sim's key hints)
         self.on_help = None                  # text -> None: writes a key-hint line drawn apart
         self._last_help = None
@@ -212,11 +215,12 @@ class App:
     def _turn_page(self, now: float) -> None:
         if self._pages <= 1:
             return
+        pace = self.report_page_s if self._report[1] else self.board_page_s
         if self._next_page is None:
-            self._next_page = now + self.board_page_s
+            self._next_page = now + pace
         elif now >= self._next_page:
             self.page = (self.page + 1) % self._pages
-            self._next_page = now + self.board_page_s
+            self._next_page = now + pace
 
     def status_text(self) -> str:
         down = list(self.hw.failed)
@@ -284,13 +288,34 @@ class App:
             return
         ui = adapter_of(session)
         box = session.game.box
-        pages = ui.board_pages(box, board.size)
+        report = self._report_pages(session, board)
+        pages = len(report) + ui.board_pages(box, board.size)
         if pages != self._pages:
             self._pages, self.page = pages, self.page % pages
-        image = ui.render_board(public_snapshot(session), box, board.size, board.mode, self.controller.lang,
-                                self.page)
+        if self.page < len(report):
+            image = report[self.page]
+        else:
+            image = ui.render_board(public_snapshot(session), box, board.size, board.mode, self.controller.lang,
+                                    self.page - len(report))
         board.show(clock_strip(image, clock) if clock else image)
         self._last_board = key
+
+    def _report_pages(self, session, board) -> list:
+        """Once the game is over, the end-of-game report drawn for the board (its fortunes
+        and prices charts, firmware.report.board_pages), shown before the game's own final
+        board; drawn once per game position, language and board. Nothing while it is played."""
+        if not session.over:
+            self._report = (None, [])
+            return []
+        lang = self.controller.lang
+        key = (session.game_id, session.version, lang, tuple(board.size), board.mode)
+        if self._report[0] != key:
+            from firmware.report import board_pages
+
+            prices, fortunes = session.evening()
+            _, box = adapter_of(session).report(session, lang)
+            self._report = (key, board_pages(board.size, board.mode, lang, prices, fortunes, box=box))
+        return self._report[1]
 
     def _refresh_lights(self) -> None:
         lights = self.hw.lights
@@ -390,6 +415,7 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
         journal, lang=lang or config.game.language, timing=Timing.from_config(config.timing),
         seat_buttons=seat_buttons, defaults=SetupDefaults.from_config(config.game))
     controller.lang_forced = lang is not None
+    controller.rfid_reader = config.rfid.enabled    # the setup offers the players' cards
     controller.report = reporter(journal, state_dir, lambda: controller.lang)
     controller.boot(clock(), messages=journal.repairs)
     if moved_aside:

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from engines.core.errors import CorbeilleError, IllegalAction
 from engines.core.i18n import text
+from firmware.flows.cards import CardFlow
 from firmware.flows.entries import EntryFlow
 from firmware.flows.menu import MenuFlow
 from firmware.flows.seats import SeatFlows
@@ -77,7 +78,7 @@ class Timing:
                    press_gap_s=min(0.6, timing.hold_time * 0.75), silence_s=timing.silence_s)
 
 
-class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
+class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
     def __init__(self, journal=None, *, lang: str = "fr", timing: Timing | None = None,
                  seat_buttons=(), defaults: SetupDefaults | None = None, report=None,
                  seed_source=None):
@@ -485,9 +486,19 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         self.changed = True
 
     def _tag(self, tag):
-        if self.session is None or not tag:
+        if not tag:
             return
-        if tag in self.tags:
+        if self.stack and self.stack[0]["t"] == "setup":
+            # The setup (or the question naming a card) takes the players' cards; a tap
+            # elsewhere in the setup shows nothing of any game.
+            take = getattr(self._top(), "card", None)
+            if take is not None:
+                take(self, tag)
+            self.changed = True
+            return
+        if self.session is None:
+            return
+        if tag in self.tags or self._card_in_game(tag):
             self._private(self.tags[tag])
         else:
             self.stack.append(Rfid(tag))

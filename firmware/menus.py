@@ -138,9 +138,11 @@ def describe(ctx, act) -> str:
         elif value is not None and _is(typ, (MoneyDelta, PriceDelta, CountDelta)):
             params[name] = signed(value, lang)
         elif value is not None and _is(typ, Money):
-            params[name] = money(value, lang)
+            params[name] = money(value, lang, _prefix(ctx))
         elif isinstance(value, int) and not isinstance(value, bool):
             params[name] = format_amount(value, lang)
+        elif isinstance(value, (tuple, list)):
+            params[name] = list(value)        # joined by the catalog's formatter: "3, -2, 1"
         else:
             params[name] = "" if value is None else str(value)
     key = _adapter(ctx).act_key(act, key)
@@ -311,8 +313,8 @@ def checklist_question(ctx, kind, name, domain, ticked):
     for value in domain.values:
         mark = "[x]" if value in ticked else "[ ]"
         info = shown.get(value, {})
-        right = money(info["price"], lang) if "price" in info else \
-            money(info["opening"], lang) if "opening" in info else ""
+        right = money(info["price"], lang, _prefix(ctx)) if "price" in info else \
+            money(info["opening"], lang, _prefix(ctx)) if "opening" in info else ""
         after = f" {info['share_after']}%" if "share_after" in info else ""
         toggled = tuple(v for v in ticked if v != value) if value in ticked else ticked + (value,)
         items.append((f"{mark} {value}{after}" + (f"\t{right}" if right else ""), toggled))
@@ -410,7 +412,7 @@ def amount_question(ctx, kind, name, domain, filled, typ=int):
     if _is(typ, Price):                       # set_price: start from the current price
         company = filled.get("company")
         start = ctx.game.prices().get(company, lo) if company else lo
-        fmt = lambda v: money(v, lang)
+        fmt = lambda v: money(v, lang, _prefix(ctx))
         steps = _steps(base, 10, 100, 1000)
         step = 0
         line = t("q.new_price", lang, company=company or "")
@@ -419,7 +421,7 @@ def amount_question(ctx, kind, name, domain, filled, typ=int):
         unit = 1 if count else 10
         base = max(base, unit)
         start = base
-        fmt = (lambda v: signed(v, lang)) if count else (lambda v: t("money", lang, amount=signed(v, lang)))
+        fmt = (lambda v: signed(v, lang)) if count else (lambda v: money(signed(v, lang), lang, _prefix(ctx)))
         steps = _steps(base, base, base * 10)
         step = 0
         target = filled.get("target") or filled.get("company") or ""
@@ -435,7 +437,7 @@ def amount_question(ctx, kind, name, domain, filled, typ=int):
         steps = _steps(base, 10_000, 100_000, 1_000_000, 10_000_000)
         step = steps.index(100_000) if 100_000 in steps else 0
         start = steps[step] if lo <= steps[step] <= hi or delta else lo
-        fmt = (lambda v: t("money", lang, amount=signed(v, lang))) if delta else (lambda v: money(v, lang))
+        fmt = (lambda v: money(signed(v, lang) if delta else v, lang, _prefix(ctx)))
         line = t("q.amount_" + kind, lang, player=player_name(ctx, filled.get("player")))
     start = min(max(start, lo), hi)
     if skip_zero and start == 0:

@@ -126,13 +126,14 @@ def render_screen(screen: Screen, size=BASE, mode="1", *, paper: bool | None = N
     c = Canvas.new(size, mode, paper)
     top = _title_bar(c, screen)
     bottom = c.height
+    caps = ()              # the key caps on the row right under the body
     if screen.footer:
         bottom -= c.lh
-        _footer(c, bottom, screen.footer)
+        caps = _footer(c, bottom, screen.footer)
     if screen.status:
         bottom -= c.lh
-        _flagged(c, bottom, screen.status)
-    body = Body(c, top, bottom)
+        caps = _flagged(c, bottom, screen.status)
+    body = Body(c, top, bottom, caps)
     BODIES.get(screen.kind, _text_body)(body, screen)
     return c.image
 
@@ -150,26 +151,27 @@ def _flagged(c, y, text, on_bar=False):
     """``text`` after a narrow "!" key cap: error titles and degraded parts read as
     warnings. A text starting with "!" ("! tableau", the controller's form) always gets
     the cap in place of its "!"; any other text gets it when both fit, since a text of
-    21 characters must be shown whole."""
+    21 characters must be shown whole. Returns the cap's span [(x0, x1)], or []."""
     s = c.scale
     flagged = text.startswith("!")
     text = text[1:].lstrip() if flagged else text
     fill, bg = (c.bg, c.ink) if on_bar else (c.ink, c.bg)
-    x = s
+    x, caps = s, []
     if flagged or FONT.measure(text, s) <= c.width - 5 * s:
         c.bar(0, y, 3 * s - 1, y + c.lh - 1, fill)
         c.text(-s, y, "!", fill=bg)          # the glyph's ink is its third column
-        x = 4 * s
+        x, caps = 4 * s, [(0, 3 * s - 1)]
     c.columns(x, c.width - s, y, text, fill=fill)
+    return caps
 
 
 def _footer(c, y, footer):
     """Key hints, "OK valider  ◄ retour": hints are separated by two spaces, and the first
     word of each (the key) is drawn as an inverted key cap, which also sets the footer
-    apart from the body rows just above it."""
+    apart from the body rows just above it. Returns the caps' spans [(x0, x1)]."""
     s = c.scale
     hints = [h.strip() for h in footer.split("  ") if h.strip()]
-    x, right = 0, c.width - s
+    x, right, caps = 0, c.width - s, []
     for hint in hints:
         key, _, action = hint.partition(" ")
         key = c.fit(key, right - x - s)
@@ -178,17 +180,20 @@ def _footer(c, y, footer):
         kw = FONT.measure(key, s)
         c.bar(x, y, x + kw, y + c.lh - 1)
         c.text(x + s, y, key, fill=c.bg)
+        caps.append((x, x + kw))
         x += kw + s + c.cw // 2
         if action:
             x += c.text(x, y, c.fit(action, right - x))
         x += c.cw
+    return caps
 
 
 class Body:
-    """The rows between the title bar and the status/footer lines."""
+    """The rows between the title bar and the status/footer lines (``caps``: the spans of
+    the key caps on the row right under them)."""
 
-    def __init__(self, c, top, bottom):
-        self.c, self.top, self.bottom = c, top, bottom
+    def __init__(self, c, top, bottom, caps=()):
+        self.c, self.top, self.bottom, self.caps = c, top, bottom, tuple(caps)
         self.x0, self.x1 = c.scale, c.width - c.scale   # text area; the scroll bar is at x1
         self.rows = max(1, (bottom - top) // c.lh)
 
@@ -207,6 +212,12 @@ class Body:
         c = self.c
         if inverted:   # stop short of the scroll bar so the two never merge
             c.bar(0, self.y(row), self.x1 - (2 if scrolling else 1) * c.scale, self.y(row) + c.lh - 1)
+            if self.y(row) + c.lh >= self.bottom:
+                # A highlighted last row sits right on the key caps under it: without a
+                # line between them the caps read as part of the row (their glyphs never
+                # use that top line).
+                for x0, x1 in self.caps:
+                    c.bar(x0, self.bottom, x1, self.bottom + c.scale - 1, fill=c.bg)
         c.columns(self.x0, self.x1, self.y(row), text, fill=c.bg if inverted else c.ink)
 
     def list(self, entries, first_row, mark=None):

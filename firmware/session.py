@@ -227,7 +227,11 @@ class Session:
     def evening(self) -> tuple[list[dict], list[dict]]:
         """What the report charts, at the start and after each action, from one replay:
         every company's price (the game's `prices`) and every player's fortune by name
-        (its `fortunes`, as it ranks players)."""
+        (its `fortunes`, as it ranks players). Replayed once per game position: the report's
+        files and the board's pages both draw it when the game ends."""
+        cached = getattr(self, "_evening", None)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
         game = type(self.game)(self.game.header)
         prices, fortunes = [], []
 
@@ -238,4 +242,5 @@ class Session:
         note(game)
         for game, _, _ in type(self.game).unfold(self.game.header, self.game.log, checked=False):
             note(game)
+        self._evening = (self.version, (prices, fortunes))
         return prices, fortunes

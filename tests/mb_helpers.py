@@ -76,18 +76,43 @@ PICKS_3 = """
 """
 
 
-def board_box(path, squares=None, verified=False):
-    """A copy of the shipped box file at `path` with a board: the shipped template switched
-    on (its `# ` removed, as an owner does), or `squares` in its place."""
-    from pathlib import Path
-
+def _shipped_without_board():
+    """The shipped box file's text up to its `[board]` table (sectors and companies only)."""
     from engines.maxibourse.box import DEFAULT_BOX
 
     text = DEFAULT_BOX.read_text(encoding="utf-8")
-    head, template = text.split("# [board]\n")
-    lines = ["[board]"] + [line[2:] for line in template.splitlines() if line.startswith("# ")]
-    board = "\n".join(lines).replace("verified = false", f"verified = {str(verified).lower()}")
+    head, board = text.split("\n[board]\n")
+    return head + "\n", "[board]\n" + board
+
+
+def board_box(path, squares=None, verified=False):
+    """A copy of the shipped box file at `path` with a board: the shipped board (marked
+    `verified` or not), or `squares` in its place."""
+    from pathlib import Path
+
+    head, board = _shipped_without_board()
+    board = board.replace("verified = false", f"verified = {str(verified).lower()}", 1)
     if squares is not None:
         board = f"[board]\nverified = {str(verified).lower()}\nsquares = {list(squares)!r}\n".replace("'", '"')
-    Path(path).write_text(head + board + "\n", encoding="utf-8")
+    Path(path).write_text(head + board, encoding="utf-8")
     return Path(path)
+
+
+def no_board_box(path):
+    """A copy of the shipped box file at `path` without its `[board]` table: the box asks the
+    square the pawn lands on (an owner who deletes the table)."""
+    from pathlib import Path
+
+    head, _ = _shipped_without_board()
+    Path(path).write_text(head, encoding="utf-8")
+    return Path(path)
+
+
+def pin_no_board(monkeypatch, folder):
+    """The box's default box file, for one test, is the shipped one without its board: for
+    tests of the path where the operator names the square."""
+    import engines.maxibourse.box as box_module
+
+    path = no_board_box(folder / "box-without-board.toml")
+    monkeypatch.setattr(box_module, "DEFAULT_BOX", path)
+    return path

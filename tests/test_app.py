@@ -111,7 +111,7 @@ def test_a_display_failing_for_a_while_degrades_then_comes_back(tmp_path):
         session = box.c.session
         expected = render_board(session.snapshot(), session.game.box, (128, 64), "1", "fr", box.app.page)
         assert inner.received[-1].tobytes() == expected.tobytes()
-        assert box.screen.title == "Rouge : départ 2/5"       # Rouge again, her second pick
+        assert box.screen.title == "Rouge : lot 2/5"       # Rouge again, her second pick
     finally:
         if box is not None:
             box.close()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engines.core import i18n
-from engines.core.i18n import CatalogClash, catalog, register_catalog
+from engines.core.i18n import CatalogClash, catalog, register_catalog, text
 from engines.registry import PACKAGES, GameSpec, add, games
 from firmware import texts  # noqa: F401 (registers the box's catalog)
 from firmware.flows.setup import options
@@ -157,6 +157,22 @@ def test_plural_field_agrees_with_its_number_in_each_language():
     assert singular(-1, "en") and singular(0, "fr") and not singular(0, "en")
 
 
+def test_french_elides_de_before_a_value_starting_with_a_vowel():
+    """"victoire d'Ana", "Combien d'ELF ?": a template says "de {player}" whoever plays;
+    a consonant, a number or English keeps "de" as written."""
+    from engines.core.i18n import _Formatter
+    fr, en = _Formatter("fr"), _Formatter("en")
+    line = "Fin du jeu : victoire de {winners}"
+    assert [fr.format(line, winners=w) for w in (["Ana", "Ben"], ["Ben"], ["Émile"], ["Yves"])] == [
+        "Fin du jeu : victoire d'Ana, Ben", "Fin du jeu : victoire de Ben",
+        "Fin du jeu : victoire d'Émile", "Fin du jeu : victoire d'Yves"]
+    assert fr.format("Combien de {company} ?", company="ELF") == "Combien d'ELF ?"
+    assert fr.format("de {lo} à {hi}", lo=1000, hi=2000) == "de 1 000 à 2 000"
+    assert fr.format("monde {x}", x="Ana") == "monde Ana"           # "de" as a word only
+    assert en.format("de {x}", x="Ana") == "de Ana"
+    assert text("ui.q.mb.end", "fr", player="Ana") == "Fin du tour d'Ana ?"
+
+
 def test_a_broken_template_shows_itself_rather_than_stopping_the_game():
     from engines.core import i18n
     i18n._catalogs["en"]["test.broken"] = "{n:x}"
@@ -173,3 +189,49 @@ def test_no_text_hedges_a_plural_or_a_gender():
     for lang, entries in registered_catalogs().items():
         found = [(key, value) for key, value in entries.items() if hedged.search(value)]
         assert not found, (lang, found)
+
+
+def test_french_and_english_typography():
+    """French: a space before : ; ! ? (the renderer keeps them on the word's line), « »
+    for quotes; both: "→" for a change, "…" in one character, no straight quote or backtick.
+    A colon between two words with no space ("case:production") is a notation, not
+    punctuation. docs/firmware.md "French texts" says why."""
+    rules = {"fr": re.compile(r"[^\s][:;!?](\s|$)|->|\.\.\.|[\"`“”]"),
+             "en": re.compile(r"\s[:;!?](\s|$)|->|\.\.\.|[\"`«»]")}
+    for lang, entries in registered_catalogs().items():
+        found = [(key, value) for key, value in entries.items() if rules[lang].search(value)]
+        assert not found, (lang, found)
+    assert rules["fr"].search("Dés: joueurs") and rules["fr"].search("{what}?")
+    assert not rules["fr"].search("Dés : joueurs") and not rules["fr"].search("(case:production)")
+    assert rules["en"].search("Dice : players") and rules["fr"].search("a -> b")
+
+
+class _Sample(dict):
+    """Template values as long as a table's usual ones: a five-letter name (the setup's
+    colours), an amount of five characters, a one-digit number."""
+    NAMES = {"player", "seller", "buyer", "winner", "winners", "bidder", "company", "production",
+             "title", "square", "item", "sector", "target", "game"}
+
+    def __missing__(self, key):
+        return "Rouge" if key in self.NAMES else "1 200" if key in {"amount", "high", "minimum", "cash",
+                                                                     "price"} else 9
+
+
+def long_labels(entries, lang):
+    """Titles and menu labels longer than the 21 characters of the 128x64 screen."""
+    from engines.core.i18n import _Formatter
+    shown = {key: _Formatter(lang).vformat(value, (), _Sample()).split("\t")[0]
+             for key, value in entries.items() if key.startswith(("ui.title.", "ui.kind."))}
+    return {key: text for key, text in shown.items() if len(text) > 21}
+
+
+def test_titles_and_menu_labels_fit_the_screen_with_a_five_letter_name():
+    """A title or a menu label longer than 21 characters is cut with "…" (render.py): the
+    end of "Vendre un commerce aux enchères" was lost. The confirmation's buttons hold 6."""
+    for lang, entries in registered_catalogs().items():
+        assert long_labels(entries, lang) == {}, lang
+        buttons = [text(key, lang) for key in ("ui.yes", "ui.no", "ui.setup.go", "ui.setup.options")]
+        assert all(len(button) <= 6 for button in buttons), (lang, buttons)
+    assert long_labels({"ui.kind.zz.x": "Vendre un commerce aux enchères", "ui.q.zz": "x" * 30}, "fr") == {
+        "ui.kind.zz.x": "Vendre un commerce aux enchères"}
+    assert long_labels({"ui.title.zz.x": "{player} : lot {n}/{of}"}, "fr") == {}

@@ -15,7 +15,7 @@ DV = {"game": {"dice": "device"}, "timing": {"silence_s": SILENCE}}
 def dv(tmp_path):
     """A 4-player Dividends game on the turn-order auction of year 1 (the dice drawn)."""
     box = E2EBox(tmp_path, seats=4, extra=DV)
-    box.choose("Dividendes").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
+    box.choose("Dividends").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
     box.press("ok")                                                       # the dice
     assert box.c.stack[0]["t"] == "open_auction" and box.game.log[-1].kind == "dice"
     yield box
@@ -121,7 +121,7 @@ class PaperBoard(PngDisplay):
 def dv_box(tmp_path, board=None, silence=5.0):
     box = E2EBox(tmp_path, seats=4, board=board, extra={"game": {"dice": "device"},
                                                           "timing": {"silence_s": silence}})
-    box.choose("Dividendes").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
+    box.choose("Dividends").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
     box.press("ok")                                                       # the dice
     return box
 

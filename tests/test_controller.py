@@ -11,7 +11,7 @@ from firmware.games import PLAYABLE
 from firmware.journal import Journal
 from firmware.render import render_screen
 from firmware.session import Session
-from mb_helpers import cash, give, lots, play, started
+from mb_helpers import cash, give, lots, pin_no_board, play, started
 
 TIMING = Timing(speaking_window_s=3.0, press_gap_s=0.5, auction_step_s=1.0, auction_lead_s=1.0, private_view_s=4.0)
 
@@ -89,13 +89,14 @@ def test_turn_menu_lists_the_decision_options_and_the_menu_entry():
     b = box_for(three())
     s = b.screen
     assert s.kind == "menu" and s.title == "À Ana de jouer"
-    assert b.items() == ["Entrer les dés", "Vendre", "Cession entre joueurs", "Menu…"]
+    assert b.items() == ["Saisir les dés", "Vendre", "Cession entre joueurs", "Menu…"]
     render_screen(s)  # legible at 128x64: renders without error
 
 
-def test_dice_then_square_menu_then_titre_au_cours_in_two_steps():
+def test_dice_then_square_menu_then_titre_au_cours_in_two_steps(monkeypatch, tmp_path):
+    pin_no_board(monkeypatch, tmp_path)        # without a board the operator names the square
     b = box_for(three())
-    b.choose("Entrer les dés").choose("3").choose("4")
+    b.choose("Saisir les dés").choose("3").choose("4")
     assert b.screen.title == "Ana : case ?"
     assert b.screen.lines == ("Ana fait 3 et 4",)
     assert b.items()[0] == "Case Titre" and b.items()[-2:] == ["Fin du tour", "Menu…"]
@@ -109,9 +110,10 @@ def test_dice_then_square_menu_then_titre_au_cours_in_two_steps():
     assert b.screen.lines[-1] == "Ana : au cours à 300 $ ?"
 
 
-def test_titre_au_mieux_names_another_company():
+def test_titre_au_mieux_names_another_company(monkeypatch, tmp_path):
+    pin_no_board(monkeypatch, tmp_path)
     b = box_for(three())
-    b.choose("Entrer les dés").choose("1").choose("2").choose("Case Titre")
+    b.choose("Saisir les dés").choose("1").choose("2").choose("Case Titre")
     b.pick_company("Énergie", "BP").choose("Autre").pick_company("Informatique", "SONY")
     assert b.c.session.last_action.to_json() == {"kind": "titre", "square": "BP", "company": "SONY"}
 
@@ -274,9 +276,9 @@ def test_operator_runs_the_auction_from_the_menu():
     assert g.log[-1].kind == "declare"
     b.key("ok")
     # The list opens on Back: Enter never turns into an action by itself.
-    assert b.items()[:5] == ["◄ Retour", "Monter à 250", "Robert abandonne", "Robert : 1 lot", "Joelle abandonne"]
+    assert b.items()[:5] == ["◄ Retour", "Monter à 250", "Robert se retire", "Robert : 1 lot", "Joelle se retire"]
     assert b.screen.selected == 0
-    b.choose("Monter").key("ok").choose("Joelle abandonne")
+    b.choose("Monter").key("ok").choose("Joelle se retire")
     assert g.price("CANON") == 250 and g.decision().prompt == "prompt.mb.auction"
     b.key("ok").choose("Monter")
     assert g.price("CANON") == 260 and g.decision().prompt == "prompt.mb.settle"
@@ -308,8 +310,8 @@ def test_back_steps_out_of_an_entry():
     b.choose("Vendre")
     assert b.screen.lines == ("Quel secteur ?",) or b.screen.lines[0].startswith("Quel")
     b.key("back")
-    assert b.screen.title == "À Ana de jouer" and b.items()[0] == "Entrer les dés"
-    b.choose("Entrer les dés").choose("2")
+    assert b.screen.title == "À Ana de jouer" and b.items()[0] == "Saisir les dés"
+    b.choose("Saisir les dés").choose("2")
     assert b.screen.lines == ("Second dé ?",)
     b.key("back")
     assert b.screen.lines == ("Premier dé ?",)
@@ -320,7 +322,7 @@ def test_illegal_action_shows_the_engine_message_and_changes_nothing():
     g = three()
     b = box_for(g)
     before = snapshot(g)
-    b.key("ok", "long_press").choose("Corrections").choose("Espèces").choose("Ana")
+    b.key("ok", "long_press").choose("Corrections").choose("Argent").choose("Ana")
     b.keys(*["down"] * 3)
     b.keys("long_up", *["down"] * 6)           # step 1 000 000
     assert b.screen.items == ("-6 300 000 $",)
@@ -341,7 +343,7 @@ def test_holding_a_seat_button_shows_the_private_view_for_a_while():
     b.seat(2, "long_press")
     s = b.screen
     assert s.kind == "private" and s.title == "Ben (privé)"
-    assert s.lines[0] == "Espèces\t5 000 000" and s.lines[-1].startswith("Fortune\t")
+    assert s.lines[0] == "Argent\t5 000 000" and s.lines[-1].startswith("Fortune\t")
     b.tick(3.0)
     assert b.screen.kind == "private"
     b.tick(1.1)
@@ -385,10 +387,10 @@ def test_payday_screen_shows_the_breakdown_and_pays_on_ok():
     play(g, "roll 1 2", "end", "roll 1 2", "end")
     b = box_for(g)
     s = b.screen
-    assert s.kind == "payday" and s.title == "Rémunération tour 1"
+    assert s.kind == "payday" and s.title == "Rémunération, tour 1"
     assert s.lines[0] == "Ana" and s.lines[1].startswith(" Dividendes\t")
     b.key("ok")
-    assert g.log[-1].kind == "payday" and b.screen.lines == ("Rémunération payée",)
+    assert g.log[-1].kind == "payday" and b.screen.lines == ("Rémunération versée",)
 
 
 def test_ranking_screen_at_the_end_and_the_report_written_once():
@@ -414,20 +416,20 @@ def test_setup_creates_a_journaled_game_with_colour_names(tmp_path):
         c.boot(0.0)
         b = Box(c)
         # every playable game in registry order (the games registered after these two follow), then the language
-        assert b.screen.title == "Nouvelle partie" and b.items()[:2] == ["Maxi Bourse", "Dividendes"]
+        assert b.screen.title == "Nouvelle partie" and b.items()[:2] == ["Maxi Bourse", "Dividends"]
         assert b.items()[-1] == "English" and len(b.items()) == len(PLAYABLE) + 1
         b.choose("Maxi Bourse")
         assert b.screen.title == "Maxi Bourse" and b.items() == ["Junior", "Senior", "Masters"]
         b.choose("Junior").choose("3 joueurs").choose("Couleurs")
         assert b.screen.selected == 2                 # rounds default from the configuration
         b.choose("2 tour")
-        assert b.screen.lines == ("Cours nominaux non vérifiés",)
+        assert b.screen.lines == ("Cours nominaux non vérifiés", "Plateau non vérifié")
         b.choose("Continuer")
         assert b.screen.lines == ("Junior, 3 joueurs, 2 tours", "Rouge Bleu Vert")
         b.choose("Jouer")
         header = journal.header(journal.last_game())
         assert header["players"] == ["Rouge", "Bleu", "Vert"] and header["settings"]["rounds"] == 2
-        assert b.screen.title == "Rouge : départ 1/5"
+        assert b.screen.title == "Rouge : lot 1/5"
 
 
 def test_setup_options_change_the_chosen_games_own_settings_from_the_configuration(tmp_path):
@@ -443,11 +445,11 @@ def test_setup_options_change_the_chosen_games_own_settings_from_the_configurati
         assert b.screen.selected == 0                 # one press on Play keeps every setting
         b.choose("Régler")
         assert b.screen.title == "Options"
-        assert b.items() == ["Paie: au menu", "Bonus V: par groupe", "Dés: joueurs", "Départ: choisis", "Terminé"]
-        b.choose("Bonus V: par groupe")
-        b.choose("Dés: joueurs")
-        assert b.items() == ["Paie: au menu", "Bonus V: une fois", "Dés: boîtier", "Départ: choisis", "Terminé"]
-        b.choose("Dés: boîtier")                      # round the list: back to the first value
+        assert b.items() == ["Paie : au menu", "Bonus V : par groupe", "Dés : joueurs", "Départ : choisis", "Terminé"]
+        b.choose("Bonus V : par groupe")
+        b.choose("Dés : joueurs")
+        assert b.items() == ["Paie : au menu", "Bonus V : une fois", "Dés : boîtier", "Départ : choisis", "Terminé"]
+        b.choose("Dés : boîtier")                      # round the list: back to the first value
         b.key("back")                                 # back: the summary, on Play
         assert b.screen.kind == "confirm" and b.screen.selected == 0
         b.choose("Jouer")
@@ -466,24 +468,24 @@ def test_setup_options_list_every_declared_setting_a_number_entered_within_its_r
                        seed_source=lambda: 5)
         c.boot(0.0)
         b = Box(c)
-        b.choose("Dividendes").choose("4 joueurs").choose("Couleurs").choose("Continuer")
+        b.choose("Dividends").choose("4 joueurs").choose("Couleurs").choose("Continuer")
         b.choose("Régler")
-        assert b.items() == ["Dés: boîtier", "Pas d'enchère: 100", "Compagnies: par défaut", "Terminé"]
+        assert b.items() == ["Dés : boîtier", "Pas d'enchère : 100", "Compagnies : par défaut", "Terminé"]
         b.choose("Compagnies")                        # a text: nothing to step through
-        assert b.screen.title == "Options" and b.items()[2] == "Compagnies: par défaut"
+        assert b.screen.title == "Options" and b.items()[2] == "Compagnies : par défaut"
         b.choose("Pas d'enchère")
         assert (b.screen.kind, b.screen.title, b.screen.items) == ("amount", "Pas d'enchère", ("100",))
-        assert b.screen.lines == ("Dividendes", "de 1 à 999", "pas 10 (long ▲▼ / OK)")
+        assert b.screen.lines == ("Dividends", "de 1 à 999", "pas 10 (▲▼/OK longs)")
         b.keys("up", "up")                            # by 10
         assert b.screen.items == ("120",)
         b.keys("long_up", "down")                     # by 100
-        assert b.screen.items == ("20",) and b.screen.lines[2] == "pas 100 (long ▲▼ / OK)"
+        assert b.screen.items == ("20",) and b.screen.lines[2] == "pas 100 (▲▼/OK longs)"
         b.keys("down")                                # never below the declared 1
         assert b.screen.items == ("1",)
         b.keys("back")                                # Back: the value stays as it was
-        assert b.items()[1] == "Pas d'enchère: 100"
+        assert b.items()[1] == "Pas d'enchère : 100"
         b.choose("Pas d'enchère").keys("long_ok", "up", "ok")   # a long OK cycles the step too
-        assert b.screen.title == "Options" and b.items()[1] == "Pas d'enchère: 200"
+        assert b.screen.title == "Options" and b.items()[1] == "Pas d'enchère : 200"
         b.choose("Terminé")
         b.choose("Jouer")
         header = journal.header(journal.last_game())
@@ -506,11 +508,12 @@ def test_setup_defaults_refuse_a_setting_no_game_declares():
         SetupDefaults(colour="red")
 
 
-def test_restart_comes_back_to_the_same_screen(tmp_path):
+def test_restart_comes_back_to_the_same_screen(tmp_path, monkeypatch):
+    pin_no_board(monkeypatch, tmp_path)        # a screen deep in the square's questions
     path = tmp_path / "j.sqlite"
     with Journal(path) as journal:
         b = box_for(three(), journal=journal)
-        b.choose("Entrer les dés").choose("5").choose("6").choose("Case Titre").choose("Chimie")
+        b.choose("Saisir les dés").choose("5").choose("6").choose("Case Titre").choose("Chimie")
         before = b.screen
         journal.set_meta("ui", json.dumps(b.c.ui_state()))
         state = snapshot(b.c.session.game)
@@ -525,7 +528,7 @@ def test_a_saved_screen_from_another_position_is_not_restored(tmp_path):
     path = tmp_path / "j.sqlite"
     with Journal(path) as journal:
         b = box_for(three(), journal=journal)
-        b.choose("Entrer les dés").choose("5")
+        b.choose("Saisir les dés").choose("5")
         journal.set_meta("ui", json.dumps(b.c.ui_state()))
         b.choose("6")                               # applied after the state was saved
     with Journal(path) as journal:
@@ -605,7 +608,7 @@ def test_a_trade_between_players_names_both_and_is_confirmed():
     b.choose("Cession").choose("Ben").choose("Ana").choose("SONY").choose("2 lot")
     assert b.screen.kind == "amount" and b.screen.items == ("300 $",)   # from the current price
     b.keys("up", "up", "ok")
-    assert b.screen.lines == ("Ben cède 2 SONY à Ana à 320",)
+    assert b.screen.lines == ("Ben cède 2 SONY à Ana, à 320",)
     b.choose("Oui")
     assert lots(g, "Ana", "SONY") == 2 and g.price("SONY") == 320
 
@@ -613,7 +616,7 @@ def test_a_trade_between_players_names_both_and_is_confirmed():
 def test_a_double_offers_a_purchase_at_the_price_then_the_square():
     g = three()
     b = box_for(g)
-    b.choose("Entrer les dés").choose("4").choose("4")
+    b.choose("Saisir les dés").choose("4").choose("4")
     assert b.screen.title == "Ana : double !" and b.items()[:2] == ["Acheter au cours", "Ne rien acheter"]
     b.choose("Acheter").choose("Informatique").choose("IBM").choose("2 lot")
     assert b.screen.lines == ("Ana achète 2 IBM", "au cours de 300 $")
@@ -627,12 +630,46 @@ def test_unverified_box_warning_until_the_owner_confirms(tmp_path):
         c.boot(0.0)
         b = Box(c)
         b.choose("Maxi Bourse").choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
-        assert b.screen.lines == ("Cours nominaux non vérifiés",)
-        b.choose("Je les ai vérifiés").choose("Jouer")
+        assert b.screen.lines == ("Cours nominaux non vérifiés", "Plateau non vérifié")
+        b.choose("Tout est vérifié").choose("Jouer")
         b.key("ok", "long_press").choose("Nouvelle partie").choose("Oui")
         assert b.items() == ["Nouvelle partie", "Reprendre la partie"]
         b.choose("Nouvelle partie").choose("Maxi Bourse").choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
         assert b.screen.kind == "confirm"               # no warning any more
         b.key("back").key("back").key("back").key("back").key("back").key("back")
         b.choose("Reprendre")
-        assert b.screen.title == "Rouge : départ 1/5" and journal.last_game() == 1
+        assert b.screen.title == "Rouge : lot 1/5" and journal.last_game() == 1
+
+
+@pytest.mark.parametrize("verified, board, lines", [
+    (False, "shipped", ("Cours nominaux non vérifiés", "Plateau non vérifié")),
+    (True, "shipped", ("Plateau non vérifié",)),
+    (False, "none", ("Cours nominaux non vérifiés",)),
+    (True, "verified", None),
+])
+def test_the_setup_says_what_of_the_box_file_is_unverified(tmp_path, monkeypatch, verified, board, lines):
+    """The board ships on with its order reconstructed: the setup says so beside the nominal
+    prices, each until the owner checks it; a box file all verified asks nothing."""
+    import engines.maxibourse.box as box_module
+    from mb_helpers import board_box, no_board_box
+
+    path = tmp_path / "box.toml"
+    if board == "none":
+        no_board_box(path)
+    else:
+        board_box(path, verified=board == "verified")
+    path.write_text(path.read_text(encoding="utf-8").replace("verified = false", f"verified = {str(verified).lower()}", 1),
+                    encoding="utf-8")
+    monkeypatch.setattr(box_module, "DEFAULT_BOX", path)
+    with Journal(tmp_path / "j.sqlite") as journal:
+        c = Controller(journal, timing=TIMING, seed_source=lambda: 5)
+        c.boot(0.0)
+        b = Box(c)
+        b.choose("Maxi Bourse").choose("Junior").choose("2 joueurs").choose("Couleurs").choose("Sans limite")
+        if lines is None:
+            assert b.screen.kind == "confirm"              # straight to the summary
+        else:
+            assert b.screen.lines == lines and b.items() == ["Continuer", "Tout est vérifié"]
+            from firmware.fonts import FONT
+            rows = sum(len(FONT.wrap(line, 126, 1)) for line in lines) + len(b.items())
+            assert rows <= 5                                  # every line whole on the 128x64 screen

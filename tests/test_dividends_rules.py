@@ -716,7 +716,7 @@ def test_a_dice_line_with_a_die_missing_is_refused_and_only_dice_alone_is_rolled
             g.apply(partial)
         assert str(refused.value).startswith(
             "dice: 2 moves given, 5 companies in play (CEDARPINES, GLOBAL-MOBILE, DESERT-OIL, TRANS-PACIFIC, "
-            "BIG-BOULDER): one move per company, or `dice` alone for the device to roll; moves allowed: CEDARPINES: ")
+            "BIG-BOULDER): one move per company, or “dice” alone for the device to roll; moves allowed: CEDARPINES: ")
         assert refused.value.message("fr").startswith("dés : 2 déplacements donnés, 5 compagnies en jeu")
         assert g.log == [] and step(g) == "dice"
         rolled = fill_dice(g, g.ACTIONS.parse("dice", g.players))

@@ -25,10 +25,10 @@ def box(tmp_path):
 
 
 def start(box):
-    box.choose("A Vendre !").choose("3 joueurs").choose("Couleurs")
+    box.choose("À vendre !").choose("3 joueurs").choose("Couleurs")
     assert box.screen.lines == ("Plateau et titres non vérifiés",)   # its box file: a board and titles
     box.choose("Continuer")
-    assert box.screen.lines[0] == "A Vendre !, 3 joueurs"
+    assert box.screen.lines[0] == "À vendre !, 3 joueurs"
     box.choose("Jouer")
     assert box.screen.title == "Qui commence ?"
     box.press("ok")                              # the device's dice name who starts
@@ -108,7 +108,7 @@ def test_a_double_game_from_setup_to_the_settlement(box):
             titles = len(game.titles_held(seat))
             free = [t for t in game.titles_of_kind("establishment") if game.owner(t) < 0]
             if not lottery_done and len(game.log) > 6:
-                card(box, game, "Carte : recevoir (loterie)")
+                card(box, game, "Carte : loterie")
                 amount(box, 5000)                              # the bank is left with little
                 lottery_done = True
             elif lottery_done and not debt_done and game.titles_held(seat):
@@ -117,7 +117,7 @@ def test_a_double_game_from_setup_to_the_settlement(box):
                 amount(box, (game.cash(seat) + shops + 1500) // 100 * 100)   # more than all he has
                 debt_done = True
             elif debt_done and not game.s.bank_owner and game.s.ledger.can_pay(BANK, 1):
-                card(box, game, "Carte : recevoir (loterie)")
+                card(box, game, "Carte : loterie")
                 amount(box, game.cash(BANK) // 100 * 100 + 500)  # more than the bank holds
             elif game.s.waiting[seat] and free or (titles < 2 and free and steps % 4 == 0):
                 card(box, game, "Carte : établissement")
@@ -267,10 +267,10 @@ def test_the_private_view_shows_own_titles_at_half_pa_loans_and_the_fortune_so_f
 
     name, lines = AVendreUI().private_lines(Session(), 1, "fr")
     half = game.half_pa("1")
-    assert name == "Ben" and lines == ["Espèces\t5 100", f"{game.title_label('1')[:14]}\t{format_amount(half, 'fr')}",
+    assert name == "Ben" and lines == ["Argent\t5 100", f"{game.title_label('1')[:14]}\t{format_amount(half, 'fr')}",
                                        f"{game.title_label('31')[:14]}\t0", f"Fortune\t{format_amount(5100 + half, 'fr')}"]
     name, lines = AVendreUI().private_lines(Session(), 0, "fr")
-    assert lines == ["Espèces\t500", "1 emprunt\t-1 100", f"Fortune\t{format_amount(500 - 1100, 'fr')}"]
+    assert lines == ["Argent\t500", "1 emprunt\t-1 100", f"Fortune\t{format_amount(500 - 1100, 'fr')}"]
 
 
 def test_without_a_board_a_first_meeting_is_read_in_nine_presses():
@@ -362,13 +362,13 @@ def test_the_setup_options_set_the_games_settings_and_a_game_without_a_board_is_
     """Issue 12: the game's settings in the setup flow (Options list every declared one);
     `board = "none"` chosen there, the squares are then read on the box (AV15): the title
     question, Acheter with the PA, and a square read before is never asked again."""
-    box.choose("A Vendre !").choose("3 joueurs").choose("Couleurs").choose("Continuer").choose("Régler")
-    assert box.items() == ["Dés: boîtier", "Pas des enchères: 50", "Jeu: double", "Départ: avant la case 1",
-                           "Carte qui déplace: la case s'applique", "Banque invendue: dette, on continue",
-                           "Plateau: fichier de boîte", f"Silence des enchères (s): {SILENCE}",
-                           "Cases lues: une fois, retenues", "Terminé"]
+    box.choose("À vendre !").choose("3 joueurs").choose("Couleurs").choose("Continuer").choose("Régler")
+    assert box.items() == ["Dés : boîtier", "Pas d'enchère : 50", "Jeu : double", "Départ : avant la case 1",
+                           "Carte qui déplace : la case s'applique", "Banque invendue : dette, on continue",
+                           "Plateau : fichier de la boîte", f"Silence (s) : {SILENCE}",
+                           "Cases lues : une fois, retenues", "Terminé"]
     box.choose("Jeu").choose("Plateau")
-    assert "Jeu: simple" in box.items() and "Plateau: saisi à chaque case" in box.items()
+    assert "Jeu : simple" in box.items() and "Plateau : saisi à chaque case" in box.items()
     box.choose("Terminé").choose("Jouer")
     game = box.game
     assert game.box is None and not game.double and game.settings["board"] == "none"

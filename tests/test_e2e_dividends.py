@@ -59,8 +59,12 @@ def test_a_dividends_game_from_setup_to_the_winner(box):
         assert_matches_reference(box.frame(), name)
         if board:
             box.app.refresh()
+            # Once the game is over the report's pages come first (one per player on a
+            # small board: tests/test_report_board.py); the game's own board follows.
+            report = len(box.app._report[1])
+            assert report == (len(box.c.session.players) if box.c.session.over else 0)
             for page in (0, 1):
-                box.app.page = page
+                box.app.page = report + page
                 box.app._last_board = None
                 box.app.refresh()
                 assert_matches_reference(box.board.last_frame, f"{name}_board{page + 1}")
@@ -70,14 +74,14 @@ def test_a_dividends_game_from_setup_to_the_winner(box):
 
     # ---------------------------------------------------------------- setup
     assert box.screen.title == "Nouvelle partie"
-    box.choose("Dividendes")
-    assert box.screen.title == "Dividendes"
+    box.choose("Dividends")
+    assert box.screen.title == "Dividends"
     assert box.items()[0] == "2 joueurs" and box.items()[-1] == "12 joueurs"
     shot("setup_players")
     box.choose("4 joueurs").choose("Couleurs")
-    assert box.screen.lines == ("Cours nominaux non vérifiés",)
+    assert box.screen.lines == ("Valeurs de la boîte non vérifiées",)
     box.choose("Continuer")
-    assert box.screen.lines[0] == "Dividendes, 4 joueurs"
+    assert box.screen.lines[0] == "Dividends, 4 joueurs"
     shot("setup_summary")
     box.choose("Jouer")
     header = box.app.journal.header(box.app.journal.last_game())
@@ -134,7 +138,7 @@ def test_a_dividends_game_from_setup_to_the_winner(box):
                 shot("turn_menu", board=True)
             if year == 3 and "private_view_midgame" not in shots:
                 box.long(f"seat{seat + 1}")                             # the player's own cash, held certificates
-                assert box.screen.kind == "private" and box.screen.lines[0].startswith("Espèces\t")
+                assert box.screen.kind == "private" and box.screen.lines[0].startswith("Argent\t")
                 shot("private_view_midgame")
                 box.press("back")
                 assert box.screen.title.startswith("À ")
@@ -176,17 +180,17 @@ def test_a_dividends_game_from_setup_to_the_winner(box):
     # The report names this game and charts the players' cash over the evening.
     report = Path(box.app.journal.get_meta(f"report.{box.c.session.game_id}"))
     assert {p.name for p in report.iterdir()} == {"fortunes.png", "prices.png", "standings.png", "standings.md"}
-    assert (report / "standings.md").read_text().startswith("# Dividendes, partie ")
+    assert (report / "standings.md").read_text().startswith("# Dividends, partie ")
 
 
 def test_private_view_shows_cash_only_there(box):
-    box.choose("Dividendes").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
+    box.choose("Dividends").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
     box.press("ok")                                                       # the dice
     for screen_shown in (box.screen,):
         assert "4 000" not in " ".join(screen_shown.lines + tuple(screen_shown.items))
     box.long("seat3")
     assert box.screen.kind == "private" and box.screen.title == "Vert (privé)"
-    assert box.screen.lines == ("Espèces\t4 000", "Cartes 2")
+    assert box.screen.lines == ("Argent\t4 000", "Cartes 2")
     assert_matches_reference(box.frame(), "private_view")
     box.wait(2.5)                                                         # the view closes, the silence restarts
     assert box.screen.kind == "auction" and box.game.log[-1].kind == "dice"
@@ -195,7 +199,7 @@ def test_private_view_shows_cash_only_there(box):
 def test_a_dividends_game_resumes_on_the_same_screen(tmp_path):
     extra = {"game": {"dice": "device"}, "timing": {"silence_s": SILENCE}}
     first = E2EBox(tmp_path, seats=4, extra=extra)
-    first.choose("Dividendes").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
+    first.choose("Dividends").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
     first.press("ok").press("seat2")
     screen, n = first.screen, len(first.game.log)
     assert screen.lines == ("50 par Bleu",)
@@ -212,13 +216,13 @@ def test_a_dividends_game_resumes_on_the_same_screen(tmp_path):
 def test_a_number_setting_entered_in_the_options_rules_the_game(box):
     """The setup's Options list every declared setting: bid_step (declared 1 to 999) is
     entered with the buttons, and the turn-order auction then raises by it (DV4)."""
-    box.choose("Dividendes").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Régler")
-    assert box.items() == ["Dés: boîtier", "Pas d'enchère: 50", "Compagnies: par défaut", "Terminé"]
+    box.choose("Dividends").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Régler")
+    assert box.items() == ["Dés : boîtier", "Pas d'enchère : 50", "Compagnies : par défaut", "Terminé"]
     box.choose("Pas d'enchère")
     assert box.screen.kind == "amount" and box.screen.items == ("50",)
     box.press("up").press("up").press("up").press("up").press("up")       # by 10: 100
     box.press("ok")
-    assert box.items()[1] == "Pas d'enchère: 100"
+    assert box.items()[1] == "Pas d'enchère : 100"
     box.choose("Terminé").choose("Jouer")
     assert box.game.settings["bid_step"] == 100
     box.press("ok")                                                       # the dice

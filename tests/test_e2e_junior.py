@@ -12,6 +12,7 @@ from e2e_box import E2EBox, assert_matches_reference, journal_script
 from engines.core.i18n import format_amount
 from engines.maxibourse.game import MaxiBourse, snapshot
 from firmware.script import run_script
+from mb_helpers import pin_no_board
 
 PICKS = {"Rouge": [("Banques", "BARCLAYS"), ("Énergie", "BP"), ("Automobile", "LEYLAND"),
                    ("Alimentaire", "BSN"), ("Cosmétiques", "COLGATE")],
@@ -19,6 +20,13 @@ PICKS = {"Rouge": [("Banques", "BARCLAYS"), ("Énergie", "BP"), ("Automobile", "
                   ("Alimentaire", "COCA-COLA"), ("Cosmétiques", "LOREAL")],
          "Vert": [("Banques", "DEUTSCHE"), ("Énergie", "ESSO"), ("Automobile", "GM"),
                   ("Alimentaire", "NESTLE"), ("Cosmétiques", "UNILEVER")]}
+
+
+@pytest.fixture(autouse=True)
+def without_board(monkeypatch, tmp_path):
+    """This game is played as a table without a board in its box file: the operator names
+    each square (the shipped board, on by default, is played in tests/test_mb_board.py)."""
+    pin_no_board(monkeypatch, tmp_path)
 
 
 @pytest.fixture
@@ -30,7 +38,7 @@ def box(tmp_path):
 
 
 def roll(box, d1, d2):
-    box.choose("Entrer les dés").choose(str(d1)).choose(str(d2))
+    box.choose("Saisir les dés").choose(str(d1)).choose(str(d2))
 
 
 def test_a_junior_game_from_setup_to_final_ranking(box):
@@ -60,7 +68,7 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
     shot("pick_sector")
     for i in range(5):
         for player in ("Rouge", "Bleu", "Vert"):
-            assert box.screen.title == f"{player} : départ {i + 1}/5"   # the counter: pick 1/5...
+            assert box.screen.title == f"{player} : lot {i + 1}/5"   # the counter: pick 1/5...
             box.pick(*PICKS[player][i])
     assert box.screen.title == "Qui commence ?"
     box.choose("Rouge")
@@ -133,7 +141,7 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
     box.choose("Fin du tour")
 
     # ------------------------------------------------------------- payday
-    assert box.screen.kind == "payday" and box.screen.title == "Rémunération tour 1"
+    assert box.screen.kind == "payday" and box.screen.title == "Rémunération, tour 1"
     shot("payday")
     before = [box.game.cash(s) for s in range(3)]
     box.press("ok")
@@ -145,7 +153,7 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
     assert box.screen.title == "À Rouge de jouer"
     box.long("ok")
     shot("menu")
-    box.choose("Corrections").choose("Espèces").choose("Rouge")
+    box.choose("Corrections").choose("Argent").choose("Rouge")
     box.long("up")
     for _ in range(9):
         box.press("down")
@@ -254,11 +262,11 @@ def test_a_damaged_journal_tail_is_reported_once(tmp_path):
         assert box.screen.kind == "message" and box.screen.title == "Journal réparé"
         assert_matches_reference(box.frame(), "journal_repaired")
         box.press("ok")
-        assert box.screen.title == "Ben : départ 1/5" and len(box.game.log) == 1
+        assert box.screen.title == "Ben : lot 1/5" and len(box.game.log) == 1
     finally:
         box.close()
     box = E2EBox(tmp_path, seats=0)
     try:
-        assert box.screen.title == "Ben : départ 1/5"                  # shown once only
+        assert box.screen.title == "Ben : lot 1/5"                  # shown once only
     finally:
         box.close()

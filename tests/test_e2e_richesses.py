@@ -55,7 +55,7 @@ def test_a_landing_without_purchase_takes_two_presses_and_a_purchase_is_a_checkl
     box.choose("Acheter")
     title = box.items()[0][4:].split(" ")[0]
     info = game.box.titles[title]                      # its share of the production after purchase, its price
-    assert box.screen.items[0] == f"[ ] {title} {info.percent}%\t{info.price:,} $".replace(",", " ")
+    assert box.screen.items[0] == f"[ ] {title} {info.percent}%\t{info.price:,} F".replace(",", " ")
     box.press("ok")                                     # tick the first title
     assert box.screen.items[0].startswith("[x]") and "Valider (1)" in box.items()
     box.choose("Valider")
@@ -141,7 +141,7 @@ def test_a_joker_is_bought_then_played_on_an_auction_square(tmp_path):
     box.choose("1").choose("4")                        # white 1, red 4: square 8, a joker square
     box.press("ok")                                    # the outcome confirmed
     assert box.screen.title == "Ana : joker ?"
-    box.choose("Joker")
+    box.choose("Acheter un joker")
     game = box.game
     assert game.s.jokers[0] == 1
     game_script = until_anas_dice(script + "roll 1 4\nbuy_joker Ana\n") + 'set_pawn Ana 4 1 "a world tour"\nroll 6 3\n'
@@ -229,7 +229,7 @@ def test_the_operator_enters_a_larger_raise_and_the_clock_holds_meanwhile(tmp_pa
     box.press("seat2")                                  # Ben: 1 750 000
     box.press("ok")                                     # the operator's list
     box.choose("Autre montant")                        # Cid, the only one who may raise: asked no question
-    assert box.screen.items == ("1 850 000 $",)
+    assert box.screen.items == ("1 850 000 F",)          # francs, as the rulebook writes them
     box.wait(10.0)                                      # the clock holds while he enters it
     assert box.game.log[-1].kind == "bid"
     for _ in range(4):

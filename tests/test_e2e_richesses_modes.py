@@ -69,7 +69,7 @@ def test_without_the_square_order_the_world_tour_is_answered_once_per_player(tmp
     assert box.screen.title == "Ana : dés"
     box.choose("6").choose("1").press("ok")            # white 6, red 1
     box.choose("Enchères")
-    assert box.screen.title == "Ana : tour du monde ?" and box.items()[:2] == ["Oui, tour du monde", "Pas encore"]
+    assert box.screen.title == "Ana : tour fait ?" and box.items()[:2] == ["Oui, tour du monde", "Pas encore"]
     box.choose("Oui")
     assert game.s.track.laps[0] == 1 and box.screen.title == "Ana : enchères"
     box.press("ok").choose("Valider")                   # one trust reaches the red 1: the first, ALUMINIUM

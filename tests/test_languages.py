@@ -82,7 +82,7 @@ def test_the_whole_screen_follows_a_language_switch(tmp_path):
     box = E2EBox(tmp_path, seats=4, operator=operator, extra={"game": {"dice": "device"}})
     try:
         box.app.help_line = lambda lang: text("ui.sim.help", lang)
-        box.choose("Dividendes").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
+        box.choose("Dividends").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
         box.press("ok")                                             # the dice: news above the list
         box.press("seat2").press("back")                            # a bid; the silence paused
         assert operator.shown[-1][1].startswith("Flèches")
@@ -96,3 +96,28 @@ def test_the_whole_screen_follows_a_language_switch(tmp_path):
         assert screen.lines == ("50 by Bleu",) and hints.startswith("Arrows")
     finally:
         box.close()
+
+
+def test_no_protocol_word_reaches_a_sentence():
+    """The bank, a die's colour, a year's step and a dice line are said in the language, not
+    as the engine's words ("à bank", "dé black", "Année 2 : auction", "Dés : {d1}...")."""
+    assert text("event.av.income", "fr", player="Ana", amount=70, title="1 Boulangerie", to="bank") == \
+        "Ana paie R 70 pour 1 Boulangerie à la banque"
+    assert text("event.av.card_tax", "en", player="Ana", amount=70, title="1 Boulangerie", to="Ben") == \
+        "Ana pays 70 for 1 Boulangerie to Ben"
+    assert text("event.dv.die", "fr", company="CEDARPINES", die="black", move=2) == "CEDARPINES : dé noir 2"
+    assert text("event.dv.step", "fr", year=2, step="auction") == "Année 2 : Enchères"
+    assert text("event.sh.rolled", "fr", player="Ana", zone=3, colour="BLACK") == "Ana : zone 3, couleur noir"
+    c, game = at_the_event_tile("fr")
+    dice = next(act for act in game.log if act.kind == "dice")
+    line = describe(c.ctx, dice)
+    assert line == "Dés : " + ", ".join(str(move) for move in dice.moves) and "{" not in line
+
+
+def test_each_game_counts_in_its_own_money():
+    """Maxi Bourse and Dividends in dollars, A Vendre! in its rulebook's "5100.—", Shark in
+    FT, Richesses du Monde in francs: the box's menus and history take the game's word."""
+    from firmware.texts import money
+    assert [money(1200, "fr", prefix) for prefix in ("mb.", "dv.", "av.", "sh.", "rm.")] == [
+        "1 200 $", "1 200 $", "1 200.—", "1 200 FT", "1 200 F"]
+    assert money("+1 000", "fr", "sh.") == "+1 000 FT"             # a signed amount, already written

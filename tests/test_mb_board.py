@@ -11,7 +11,7 @@ import engines.maxibourse.box as box_module
 from engines.core.errors import BoxFileError
 from engines.maxibourse.box import load_box
 from engines.maxibourse.game import snapshot
-from mb_helpers import board_box, new_game, play, started
+from mb_helpers import board_box, new_game, no_board_box, pin_no_board, play, started
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Rouge", "Bleu", "Vert"]
@@ -23,16 +23,17 @@ def box_check(path):
 
 
 @pytest.fixture
-def with_board(tmp_path, monkeypatch):
-    """The box's default box file is the shipped one with its board template switched on."""
-    path = board_box(tmp_path / "box.toml")
-    monkeypatch.setattr(box_module, "DEFAULT_BOX", path)
-    return path
+def with_board():
+    """The box's default box file: the shipped one, whose board is on."""
+    assert load_box().board
+    return box_module.DEFAULT_BOX
 
 
 # ------------------------------------------------------------------ the box file
-def test_the_shipped_template_board_loads_unverified_and_box_check_prints_it(tmp_path):
-    path = board_box(tmp_path / "box.toml")
+def test_the_shipped_board_is_on_unverified_and_box_check_prints_it():
+    """The board ships switched on (a Titre purchase au cours in 4 presses needs it), marked
+    unverified like the nominal prices: its order is reconstructed, not read from a board."""
+    path = box_module.DEFAULT_BOX
     box = load_box(path)
     assert box.board[0] == "ACTION" and not box.board_verified
     assert set(box.companies) <= set(box.board)              # every company has its Titre square
@@ -43,9 +44,10 @@ def test_the_shipped_template_board_loads_unverified_and_box_check_prints_it(tmp
     assert "   3. DEUTSCHE" in out.stdout
 
 
-def test_the_shipped_box_file_has_no_board_and_box_check_says_the_square_is_asked():
-    assert load_box().board == ()
-    out = box_check(box_module.DEFAULT_BOX)
+def test_a_box_file_without_a_board_and_box_check_says_the_square_is_asked(tmp_path):
+    path = no_board_box(tmp_path / "box.toml")
+    assert load_box(path).board == ()
+    out = box_check(path)
     assert "board: none (the box asks the square the pawn lands on)" in out.stdout
 
 
@@ -102,7 +104,8 @@ def test_a_titre_on_another_square_corrects_the_pawn(with_board):
     assert g.log[-1].to_json() == {"kind": "titre", "square": "SONY", "company": None}
 
 
-def test_without_a_board_the_square_is_asked_and_the_state_keeps_its_shape():
+def test_without_a_board_the_square_is_asked_and_the_state_keeps_its_shape(monkeypatch, tmp_path):
+    pin_no_board(monkeypatch, tmp_path)
     g = started(NAMES)
     play(g, "roll 1 2")
     assert "square" not in g.decision().params and "squares" not in snapshot(g)

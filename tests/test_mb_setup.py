@@ -90,7 +90,7 @@ def test_the_previous_games_table_is_offered_first_and_sets_up_a_game_in_two_pre
         d = Driver(c)
         assert not any(i.startswith("Même table") for i in d.items())     # no game yet
         d.choose("Maxi Bourse").choose("Senior").choose("3 joueurs").choose("Couleurs").choose("4 tour")
-        d.choose("Je les ai vérifiés").choose("Régler").choose("Départ: choisis").key("back").choose("Jouer")
+        d.choose("Tout est vérifié").choose("Régler").choose("Départ : choisis").key("back").choose("Jouer")
         first = journal.header(journal.last_game())
         assert first["settings"]["picks"] == "dealt" and first["players"] == ["Rouge", "Bleu", "Vert"]
         d.key("ok", long=True)

@@ -32,8 +32,8 @@ KEYS = (["ok", "ok", "ok", "ok", "down", "down", "ok", "ok", "ok"]     # setup
         + ["ok", "ok"] * 15                                            # 15 starting picks
         + ["ok",                                                       # Rouge starts
            "ok", "down", "down", "ok", "down", "down", "down", "ok",   # dice 3 and 4
-           "ok", "down", "ok", "up", "ok",                             # Titre: a company
-           "ok", "ok",                                                 # au cours, 1 000 (the list starts there)
+           "ok", "ok",                                                 # Titre: the board's square, au cours
+           "ok",                                                       # 1 000 (the list starts there)
            "ok",                                                       # settle
            "ok", "ok", "ok",                                           # passes
            "ok",                                                       # end of turn (no confirmation)
@@ -165,7 +165,8 @@ def test_killed_mid_game_the_box_comes_back_on_the_same_screen_with_the_same_gam
         for lost in KEYS[saved[3] + 1:i + 1]:             # the menu moves since the last action
             box.key(lost)
     state = json.loads(box.ask("state"))
-    assert state["turn"] == "Bleu" and state["players"][0]["lots"].get("SHELL") == 1
+    assert state["turn"] == "Bleu" and state["squares"]["Rouge"] == "ESSO", state["squares"]   # 3 + 4 from ACTION
+    assert state["players"][0]["lots"].get("ESSO") == 1
 
 
 def test_killed_while_a_press_is_being_handled_the_game_is_consistent(box):

@@ -224,3 +224,25 @@ def test_a_21_character_title_is_drawn_whole(text):
 def test_longer_texts_are_cut_with_an_ellipsis():
     assert FONT.fit("Annuler la dernière action", 126) == "Annuler la dernière…"
     assert FONT.fit("x" * 22, 126).endswith("…") and FONT.measure(FONT.fit("x" * 22, 126)) <= 126
+
+
+@pytest.mark.parametrize("size", [(128, 64), (256, 128)])
+@pytest.mark.parametrize("status", ["", "! tableau"])
+def test_a_highlighted_last_row_never_touches_the_key_caps_under_it(size, status):
+    """The speaking footer's glitch (speaking_sale.png): the highlighted last row and the
+    key caps below it ("1×", "◄") made one white shape. The caps' top line under such a
+    row is background, so the row and each cap stay apart; the caps keep their height
+    elsewhere."""
+    items = ("Rouge", "Bleu\t–", "Vert\t?")
+    footer = "1× par lot  ◄ pause"
+    last = Screen("speaking", "Vente CHASE\t2 s", ("Bleu vend 1 à 300 $ : Vert ?",), items,
+                  footer=footer, status=status, highlight=2)
+    image = render_screen(last, size)
+    s = size[0] // 128
+    below = size[1] - 9 * s * (2 if status else 1)   # the first line of the row under the body
+    assert image.getpixel((0, below - 1)) == 255                 # the highlighted row's bar
+    assert all(image.getpixel((x, below + i)) == 0 for x in range(0, 3 * s) for i in range(s))
+    assert image.getpixel((0, below + s)) == 255                 # the cap itself is still there
+    first = render_screen(Screen("speaking", "Vente CHASE\t2 s", ("Bleu vend 1 à 300 $ : Vert ?",), items,
+                                 footer=footer, status=status, highlight=0), size)
+    assert first.getpixel((0, below)) == 255                     # no highlighted row above: whole caps

@@ -65,7 +65,10 @@ def test_markdown_has_ranking_header_and_prices(tmp_path):
     md = write_report(tmp_path, {"title": "Maxi Bourse", "Format": "junior"}, hist, RANKING, box=BOX)[2]
     text = md.read_text(encoding="utf-8")
     assert text.startswith("# Maxi Bourse\n")
-    assert "- Format: junior" in text
+    assert "- Format : junior" in text                    # French spaces the colon
+    english = write_report(tmp_path / "en", {"title": "Maxi Bourse", "Format": "junior"}, hist, RANKING,
+                           lang="en", box=BOX)[2]
+    assert "- Format: junior" in english.read_text(encoding="utf-8")
     assert "| 1 | Ana | 12 300 000 |" in text
     assert "| 2 | Bérénice | 9 870 000 |" in text              # ties keep their shared rank
     assert f"| Banques | BARCLAYS | 300 | {hist[-1]['BARCLAYS']} |" in text
@@ -113,3 +116,21 @@ def test_fortunes_chart_draws_each_player_and_a_game_without_prices_has_no_price
     assert chart.getcolors(1 << 20) and any(c == LINE_COLOURS[1] for _, c in chart.getcolors(1 << 20))
     with_prices = write_report(tmp_path / "b", "t", history(2), RANKING, box=BOX, fortunes=fortunes)
     assert [p.name for p in with_prices] == ["fortunes.png", "prices.png", "standings.png", "standings.md"]
+
+
+def test_a_single_chart_takes_the_whole_width_and_its_legend_is_not_cut(tmp_path):
+    """Read on the report of every game: a fortunes chart (one panel) used half the image,
+    its legend cut "Dominique 6 550 0…" and its lines squeezed flat; and the price panels'
+    title bars ran into each other."""
+    fortunes = [{"Dominique": 5_000_000, "Ana": 5_000_000}, {"Dominique": 6_550_000, "Ana": 12_345_000}]
+    path = write_report(tmp_path / "a", "t", [{}, {}], RANKING[:2], fortunes=fortunes)[0]
+    chart = Image.open(path).convert("RGB")
+    assert contains_text(chart, "Dominique 6 550 000", (0, 0, 0)) and contains_text(chart, "Ana 12 345 000", (0, 0, 0))
+    first = [(x, y) for x in range(chart.width) for y in range(0, chart.height, 2)
+             if chart.getpixel((x, y)) == LINE_COLOURS[0]]
+    assert max(x for x, _ in first) > chart.width * 3 // 4                  # across the page
+    assert chart.height > 400                                               # not squeezed flat
+    prices = Image.open(write_report(tmp_path / "b", "t", history(3), RANKING, box=BOX)[0]).convert("RGB")
+    bar = 16 * 2 + 4                                                        # the first row of title bars
+    gap = [x for x in range(prices.width) if prices.getpixel((x, bar)) == (255, 255, 255)]
+    assert any(600 < x < 800 for x in gap)                                  # white between the two panels

@@ -11,6 +11,10 @@ A number's word agrees with it where the template says so: `{lots} {lots:lot|lot
 text writes "lot(s)". Two languages with one singular each need no gettext toolchain: the
 rule is `singular` below, and the forms stay beside the sentence in the JSON catalog.
 
+French elides "de" before a value that starts with a vowel: "victoire de {winners}" writes
+"victoire d'Ana", "Combien de {company} ?" writes "Combien d'ELF ?", and "victoire de Ben"
+as written; so a template never needs to know whom or what it will name.
+
 A value the protocol spells as a word is shown by its catalog name: `{tile:@dv.tile_name}`
 writes the catalog's `dv.tile_name.FORCE-SELL` ("Force Sell", as printed on the tile).
 
@@ -18,6 +22,7 @@ A key missing from a catalog is a bug, so `text` falls back to the key itself wi
 parameters rather than raising: a missing translation must never stop a game.
 """
 import json
+import re
 import string
 from pathlib import Path
 
@@ -87,12 +92,35 @@ def singular(count: int, lang: str) -> bool:
     return count <= 1 if lang == "fr" else count == 1
 
 
+# "de " ending the template's text before a field, as a word of its own ("de", not "pde").
+_DE = re.compile(r"(?:^|(?<=[\s(«']))de $")
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ")
+
+
 class _Formatter(string.Formatter):
     """str.format with the catalog's conventions: integers grouped by language, lists
-    joined, and a `{n:singular|plural}` field choosing the word that agrees with n."""
+    joined, a `{n:singular|plural}` field choosing the word that agrees with n, and in
+    French "de" elided before a value that starts with a vowel ("d'Ana", "d'ELF")."""
 
     def __init__(self, lang):
         self.lang = lang
+
+    def vformat(self, format_string, args, kwargs):
+        if self.lang != "fr":
+            return super().vformat(format_string, args, kwargs)
+        # The catalog's templates are flat (no nested fields): each literal, then its field.
+        out = []
+        for literal, field, spec, conversion in self.parse(format_string):
+            out.append(literal)
+            if field is None:
+                continue
+            value, _ = self.get_field(field, args, kwargs)
+            shown = self.format_field(self.convert_field(value, conversion), spec or "")
+            before = out[-1] if literal else ""
+            if shown[:1] in _VOWELS and _DE.search(before):
+                out[-1] = before[:-3] + "d'"
+            out.append(shown)
+        return "".join(out)
 
     def format_field(self, value, spec):
         if spec.startswith("@"):

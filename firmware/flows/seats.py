@@ -38,6 +38,8 @@ class SeatFlows:
                 self.beeps.append("error")    # the clock waits for OK: no count, no bid
             elif self._open_running():
                 self._open_bid(seat)
+            elif self.stack and self.stack[0]["t"] == "settle" and len(self.stack) == 1:
+                self._settle_by_seat(seat)
             else:
                 self._speaking_press(seat)
         elif kind == "long_press":
@@ -179,6 +181,17 @@ class SeatFlows:
         self.changed = True
         if s["count"] >= s["max"]:
             self._declare(s["seat"], s["max"])
+
+    def _settle_by_seat(self, seat):
+        """A seat press on a settlement's screen: the table moves on. The settlement is
+        made as OK makes it (the money moves now, at the price now: a rumour revealed from
+        the menu while the screen was up counts), and when the round goes on asking that
+        seat, the press is its first one. So the next speaker answers on their button and
+        nobody waits for the operator's OK between a purchase paid at once and the others
+        speaking."""
+        if self.apply(self._act(I.CONFIRM)):
+            self._sync()
+            self._speaking_press(seat)
 
     def _declare(self, seat, lots):
         self.speak = None

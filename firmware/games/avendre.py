@@ -74,6 +74,11 @@ class AVendreUI:
     def ranking_lines(self, snap, lang):
         return [f"{r['rank']}. {r['name']}\t{format_amount(r['fortune'], lang)}" for r in snap.get("ranking", [])]
 
+    def box_unverified(self, box, lang):
+        """The setup's warning: A Vendre!'s box file holds a board and titles, not nominal
+        prices."""
+        return [] if box.verified else [t("setup.box_unverified.avendre", lang)]
+
     def act_key(self, act, key):
         return key
 

@@ -36,6 +36,14 @@ class MaxiBourseUI:
         from engines.maxibourse.box import load_box
         return load_box(None)
 
+    def box_unverified(self, box, lang):
+        """The setup's warning lines: the nominal prices, and the board's order of the
+        squares (shipped reconstructed, like the nominals) until the owner checks them."""
+        lines = [] if box.verified else [t("setup.box_unverified.mb", lang)]
+        if box.board and not box.board_verified:
+            lines.append(t("setup.board_unverified", lang))
+        return lines
+
     def header(self, value, names, seed, settings, rounds):
         """`settings`: the game's declared settings as the setup chose them; `rounds` the
         table's agreed number (the setup's rounds step)."""

@@ -93,6 +93,7 @@ class Rfid(Frame):
             if sel < len(players):
                 ctl.tags[self.tag] = sel
                 ctl._save_tags()
+                ctl.remember_card(self.tag, players[sel])   # the box knows this card from now on
                 ctl._private(sel)
 
     def draw(self, ctl):

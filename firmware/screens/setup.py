@@ -12,26 +12,37 @@ journal's meta `last_setup` when a game is created) is offered first in the game
 ("Même table : Ana Ben Cid"): one press answers every step but the box file's check, and the
 summary's "Jouer" starts it.
 
+Where an RFID reader is fitted, the names step offers the players' cards ("Cartes des
+joueurs", first; tapping a card there starts it too): each player taps theirs, the seat
+picked with Up/Down (the next empty one after each card); a card the box knows gives its
+name at once, an unknown one asks it (firmware/screens/cards.py); a card tapped again moves
+its name to the seat picked, never twice at the table. Once every seat has a name the setup
+goes on; the names are the answer, each card becomes its seat's for the private view.
+
 Its saved state is the answers so far (`v`, by step), the selection, whether the Options
-are open, the settings they changed (`set`, by game) and a number being entered (`edit`,
-`amt`, `si`).
+are open, the settings they changed (`set`, by game), a number being entered (`edit`,
+`amt`, `si`) and the cards tapped so far (`cards`: [name, tag] or None per seat, `cs` the
+seat the next card goes to).
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
 
-from engines.core.i18n import catalog, format_amount
+from engines.core.i18n import format_amount
+from engines.core.limits import player_names_ok
 from engines.core.settings import entry
 from engines.registry import spec
 from firmware.games import PLAYABLE, adapter
 from firmware.screen import Screen
 from firmware.screens.base import Frame, frame_type
+from firmware.screens.cards import CardName
 from firmware.texts import t
 
 MAX_ROUNDS = 20                  # the most rounds the setup offers as a limit
 LAST = "#last"                   # the game list's entry: the previous game's setup
 LAST_META = "last_setup"         # the journal meta that keeps it
+CARDS = "#cards"                 # the names step's entry: the players' RFID cards
 STEPS = ("start", "game", "format", "count", "names", "rounds", "box", "summary")
 
 
@@ -64,6 +75,8 @@ class Setup(Frame):
     edit: str = ""      # the number setting being entered in the Options, "" for none
     amt: int = 0        # its value so far
     si: int = 0         # the index of its step in number_steps
+    cards: list | None = None   # the players' cards: [name, tag] or None per seat; None: not asked
+    cs: int = 0         # the seat the next card goes to
 
     # --------------------------------------------------------------- questions
     def question(self, ctl):
@@ -72,8 +85,10 @@ class Setup(Frame):
         if self.options:
             ui = setup_ui(v)
             chosen = self.settings(ctl)
-            items = [(f"{self._option_text(ctl, ui, key)}: {self._value_text(ctl, ui, key, allowed, chosen.get(key, ''))}",
-                      key) for key, allowed in self.offered(ui).items()]
+            # "Dés : joueurs": the colon spaced as the language writes it (the catalog's)
+            items = [(t("label_value", lang, label=self._option_text(ctl, ui, key),
+                        value=self._value_text(ctl, ui, key, allowed, chosen.get(key, ''))), key)
+                     for key, allowed in self.offered(ui).items()]
             items.append((t("setup.options_done", lang), "#done"))
             return "options", t("setup.options_title", lang), (ui.title(lang),), items
         resumable = ctl.session is not None and not ctl.session.over
@@ -104,11 +119,17 @@ class Setup(Frame):
                 return step, ui.label(v.get("format"), lang), (t("setup.count", lang),), items
             if step == "names":
                 n = v["count"]
+                if self._collecting(n):
+                    items = [(f"{i + 1}. {card[0] if card else '…'}", i) for i, card in enumerate(self.cards)]
+                    return "cards", t("setup.cards_title", lang, k=len(self.seated()), n=n), \
+                        (t("setup.cards_line", lang),), items
                 items = [(t("setup.numbers", lang), "numbers")]
                 if n <= len(t("setup.colour_names", lang).split()):
                     items.insert(0, (t("setup.colours", lang), "colours"))
                 if config_names(ctl, n):
                     items.insert(0, (" ".join(config_names(ctl, n)), "config"))
+                if ctl.rfid_reader:
+                    items.insert(0, (t("setup.cards", lang), CARDS))
                 return step, t("setup.n_players", lang, n=n), (t("setup.names", lang),), items
             if step == "rounds":
                 if not ui.rounds:
@@ -120,11 +141,7 @@ class Setup(Frame):
                 if self.box_verified(ctl):
                     continue
                 items = [(t("setup.box_continue", lang), "continue"), (t("setup.box_confirm", lang), "confirm")]
-                # what the box file holds, in the game's own words where its catalog has them
-                # (A Vendre!'s is a board and titles, not nominal prices)
-                own = "setup.box_unverified." + ui.name
-                unverified = t(own if "ui." + own in catalog(lang) else "setup.box_unverified", lang)
-                return step, t("setup.box_title", lang), (unverified,), items
+                return step, t("setup.box_title", lang), self.box_warnings(ctl), items
             if step == "summary":
                 names = player_names(ctl, v["names"], v["count"])
                 rounds = v.get("rounds", 0)
@@ -148,7 +165,7 @@ class Setup(Frame):
         d = ctl.defaults
         wanted = {"game": LAST if LAST in values else d.game, "format": d.format, "rounds": d.rounds,
                   "count": len(d.players) if 2 <= len(d.players) <= 6 else 3,
-                  "names": "config"}.get(step)
+                  "names": CARDS if ctl.rfid_reader else "config"}.get(step)
         self.sel = values.index(wanted) if wanted in values else 0
 
     def settings(self, ctl):
@@ -176,11 +193,85 @@ class Setup(Frame):
         return value or t("setup.option_default", ctl.lang)
 
     # ------------------------------------------------------------ the box file
+    def box_warnings(self, ctl):
+        """What of the chosen game's box file its owner has not checked, a line each: the
+        adapter's `box_unverified` when it has more to say than the nominal prices (a board
+        whose order is reconstructed), else the one line when the file is unverified."""
+        box, ui = ctl._default_box(self.v), setup_ui(self.v)
+        say = getattr(ui, "box_unverified", None)
+        if say is not None:
+            return tuple(say(box, ctl.lang))
+        return () if box.verified else (t("setup.box_unverified", ctl.lang),)
+
     def box_verified(self, ctl):
-        box = ctl._default_box(self.v)
-        if box.verified:
+        if not self.box_warnings(ctl):
             return True
+        box = ctl._default_box(self.v)
         return ctl.journal is not None and ctl.journal.get_meta(setup_ui(self.v).box_meta) == box.path
+
+    # ------------------------------------------------------------ the cards
+    def _collecting(self, n) -> bool:
+        """Whether the names step is the players' cards (for this many players)."""
+        return self.cards is not None and len(self.cards) == n
+
+    def seated(self) -> list[str]:
+        """The names the cards gave so far, seat by seat."""
+        return [card[0] for card in self.cards or [] if card]
+
+    def proposed(self, ctl) -> list[str]:
+        """The names proposed for a card the box does not know: the configuration's
+        players, then the previous game's, once each, but those already at this table."""
+        placed = {name.lower() for name in self.seated()}
+        out = []
+        for name in [*ctl.defaults.players, *(last_setup(ctl) or {}).get("players", [])]:
+            if isinstance(name, str) and player_names_ok([name]) and name.lower() not in placed \
+                    and name.lower() not in {x.lower() for x in out}:
+                out.append(name)
+        return out
+
+    def card(self, ctl, tag):
+        """A card tapped during the setup: at the names step (which it turns to the cards),
+        its name goes to the seat picked; anywhere else it is not asked for (a buzz)."""
+        step = self.question(ctl)[0]
+        if step == "names" and ctl.rfid_reader:
+            self.cards, self.cs, step = [None] * self.v["count"], 0, "cards"
+        if step != "cards":
+            ctl.beeps.append("error")
+            return
+        name = ctl.card_names().get(tag)
+        if name is None:
+            ctl.stack.append(CardName(tag=tag))
+            return
+        self.place(ctl, name, tag)
+
+    def place(self, ctl, name, tag):
+        """`name` (card `tag`) at the seat picked: a seat that had this card or this name
+        loses it (the name moves, never twice at the table); the next empty seat is picked,
+        and with every seat named the setup goes on."""
+        self.cards = [None if card and (card[1] == tag or card[0].lower() == name.lower()) else card
+                      for card in self.cards]
+        self.cards[self.cs] = [name, tag]
+        empty = [i for i, card in enumerate(self.cards) if card is None]
+        if not empty:
+            self.v["names"] = {"cards": [list(card) for card in self.cards]}
+            self.select_default(ctl)
+            return
+        self.cs = next((i for i in empty if i > self.cs), empty[0])
+
+    def _key_cards(self, ctl, key):
+        """Up/Down pick the seat the next card goes to; OK goes on once every seat has a
+        name; Back returns to the names list (the cards are forgotten)."""
+        n = len(self.cards)
+        if key == "back":
+            self.cards = None
+            self.select_default(ctl)
+        elif key in ("up", "down"):
+            self.cs = (self.cs + (1 if key == "down" else -1)) % n
+        elif key == "ok":
+            if all(self.cards):
+                self.place(ctl, *self.cards[self.cs])
+            else:
+                ctl.beeps.append("error")
 
     # --------------------------------------------------------- keys and screen
     def _back_one(self, ctl):
@@ -191,6 +282,9 @@ class Setup(Frame):
         step, _, _, items = self.question(ctl)
         if step == "options":
             self._key_options(ctl, key, items)
+            return
+        if step == "cards":
+            self._key_cards(ctl, key)
             return
         if key == "back":
             if self.v:
@@ -215,6 +309,9 @@ class Setup(Frame):
         if step == "game" and value == LAST:
             self._take_last(ctl)
             return
+        if step == "names" and value == CARDS:
+            self.cards, self.cs = [None] * self.v["count"], 0
+            return
         if step == "summary":
             if value:
                 v = self.v
@@ -223,6 +320,9 @@ class Setup(Frame):
                 header = setup_ui(v).header(v.get("format"), names, ctl.seed_source(), settings, v.get("rounds", 0))
                 before = ctl.session
                 ctl._create_game(header)
+                if ctl.session is not before and isinstance(v["names"], dict):   # each card is its seat's
+                    ctl.tags = {tag: seat for seat, (_, tag) in enumerate(v["names"]["cards"])}
+                    ctl._save_tags()
                 if ctl.session is not before and ctl.journal is not None:  # created: kept for the next setup
                     ctl.journal.set_meta(LAST_META, json.dumps({
                         "game": v["game"], "format": v.get("format"), "players": names,
@@ -302,6 +402,8 @@ class Setup(Frame):
         labels = tuple(label for label, _ in items)
         if step == "summary":
             return Screen("confirm", title, lines, labels, self.sel % len(labels), ctl._footer("confirm"))
+        if step == "cards":
+            return Screen("menu", title, lines, labels, self.cs % len(labels), ctl._footer("cards"))
         first = not self.v and not (ctl.session and not ctl.session.over)
         return Screen("menu", title, lines, labels, self.sel % max(1, len(labels)),
                       ctl._footer("setup_first" if first else "setup"))
@@ -344,6 +446,8 @@ def last_setup(ctl) -> dict | None:
 def player_names(ctl, how, n):
     """The players' names as the setup's "names" answer says: the previous game's, the
     configuration's, colours or numbers."""
+    if isinstance(how, dict):                   # the players' cards, seat by seat
+        return [card[0] for card in how["cards"]]
     last = last_setup(ctl) if how == LAST else None
     if last and len(last["players"]) == n:
         return list(last["players"])
