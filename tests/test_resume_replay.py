@@ -89,7 +89,7 @@ def test_an_unreadable_action_under_the_same_rules_still_ends_the_game_there(tmp
 ])
 def test_the_box_says_a_game_of_another_version_resumes_at_the_refused_action_not_a_damaged_journal(
         tmp_path, lang, title, line):
-    """The file is sound: an action these rules refuse is not damage ("Journal abîmé" is
+    """The file is sound: an action these rules refuse is not damage ("Fin du journal abîmée" is
     for a journal cut back by its own repair, firmware/journal.py)."""
     from firmware.controller import Controller
     from test_controller import TIMING
@@ -108,6 +108,7 @@ def test_the_box_says_a_game_of_another_version_resumes_at_the_refused_action_no
 
 def test_a_damaged_journal_still_says_so_and_a_sound_one_says_nothing(tmp_path):
     from firmware.controller import Controller
+    from firmware.texts import t
     from test_controller import TIMING
     journal, game_id, game = journaled(tmp_path)
     c = Controller(journal, timing=TIMING)
@@ -116,4 +117,4 @@ def test_a_damaged_journal_still_says_so_and_a_sound_one_says_nothing(tmp_path):
     c = Controller(journal, timing=TIMING)
     c.boot(0.0, messages=["game 1 cut back to action 3 of 4 (checksum mismatch at action 4)"])
     assert c.screen().title == "Journal réparé"
-    assert c.screen().lines == ("Journal abîmé à la fin : la partie reprend à la dernière action sûre.",)
+    assert c.screen().lines == (t("repaired.line", "fr"),) and "abîmée" in c.screen().lines[0]
