@@ -113,6 +113,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
         """Resume the journal's last game on its saved screen, or start the setup."""
         self.now = now
         saved = None
+        damaged = bool(messages)                     # the journal's own repairs, before any replay
         if self.journal is not None:
             lang = self.journal.get_meta("lang")
             if lang in ("fr", "en") and not getattr(self, "lang_forced", False):
@@ -142,10 +143,17 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
         if self.session is not None and self.session.over:
             self._game_over()
         if messages:
-            # The details (file names, row numbers) go to the log; the table gets one line.
+            # The details (file names, row numbers) go to the log; the table gets one line
+            # per cause: a journal damaged (its end cut back), or a game another version
+            # recorded whose action this one refuses (the file is sound: it is not "damaged").
             for message in messages:
                 log.warning("%s", message)
-            self.stack.append(Message(t("title.repaired", self.lang), [t("repaired.line", self.lang, n=len(messages))]))
+            refused = self.session.refused if self.session is not None else None
+            lines = [t("repaired.line", self.lang)] if damaged or refused is None else []
+            if refused is not None:
+                lines.append(t("replay_refused.line", self.lang, n=refused[0] - 1, total=refused[1]))
+            title = "title.repaired" if damaged or refused is None else "title.replay_refused"
+            self.stack.append(Message(t(title, self.lang), lines))
         self.changed = True
 
     def attach(self, session: Session) -> None:

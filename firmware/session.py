@@ -52,6 +52,33 @@ def rules_fingerprint() -> str:
     return digest.hexdigest()[:32]
 
 
+def checked_replay(game_cls, header: dict, recorded: list):
+    """(game, actions accepted, None or (index, error) of the first refused) of recorded
+    actions (JSON) replayed with every check."""
+    game, done = game_cls(header), []
+    for index, data in enumerate(recorded):
+        try:
+            act = game_cls.ACTIONS.from_json(data)
+            game.apply(act, atomic=False)   # a replay: no protective copy (fast)
+        except (CorbeilleError, ValueError) as error:
+            return game_cls.replay(header, done), done, (index, error)   # the refused action may have left debris
+        done.append(act)
+    return game, done, None
+
+
+def read_recording(game_cls, header: dict, recorded: list):
+    """(header, game, actions, problem): a recording replayed as written, or, when that
+    refuses an action, under the engine's older reading of its header that goes further
+    (a game an earlier version recorded with other actions: `Game.older_readings`)."""
+    game, done, problem = checked_replay(game_cls, header, recorded)
+    read_as = header
+    for older in game_cls.older_readings(header) if problem is not None else ():
+        other, other_done, other_problem = checked_replay(game_cls, older, recorded)
+        if len(other_done) > len(done):
+            read_as, game, done, problem = older, other, other_done, other_problem
+    return read_as, game, done, problem
+
+
 class Session:
     def __init__(self, game, journal=None, game_id: int | None = None):
         self.game = game
@@ -59,6 +86,7 @@ class Session:
         self.game_id = game_id
         self.version = 0
         self.messages: list[str] = []      # problems found while resuming, shown once
+        self.refused: tuple | None = None  # (action number, actions recorded): the replay stopped at a refusal
         self._snapshot = (None, None)
         self._decision = (None, None)
 
@@ -75,7 +103,11 @@ class Session:
     def resume(cls, journal, game_id: int) -> "Session":
         """Replay a journaled game. An action the engine now refuses (the rules changed
         under a recorded game) ends the replay there; the refused tail is taken out of the
-        journal, so the journal and the game agree again, and a message says so.
+        journal, so the journal and the game agree again, and a message says so
+        (`refused`: the box says another version recorded it, not that the file is damaged).
+        Before that, a recording the header as written refuses is read under the engine's
+        older readings (`read_recording`) when one goes further: a game an earlier version
+        recorded resumes whole.
 
         When the journal says its actions were all checked under these same rules
         (rules_fingerprint), they are replayed without the check: the hash chain proves
@@ -104,17 +136,7 @@ class Session:
             except (CorbeilleError, ValueError):
                 pass        # not what these rules accepted after all: the checked replay says where
         recorded = journal.actions(game_id)
-        game = game_cls(header)
-        problem, done = None, []
-        for index, data in enumerate(recorded):
-            try:
-                act = game_cls.ACTIONS.from_json(data)
-                game.apply(act, atomic=False)   # a replay: no protective copy (fast)
-            except (CorbeilleError, ValueError) as error:
-                problem = (index, error)
-                game = game_cls.replay(header, done)   # the refused action may have left debris
-                break
-            done.append(act)
+        read_as, game, done, problem = read_recording(game_cls, header, recorded)
         session = cls(game, journal, game_id)
         if problem is not None:
             index, error = problem
@@ -122,8 +144,11 @@ class Session:
                 journal.undo(game_id)
             session.messages.append(f"game {game_id}: action {index + 1} of {len(recorded)} refused on replay "
                                     f"({error}); the game resumes at action {index}")
-        if not journal.read_only:
-            journal.set_meta(key, rules_fingerprint())    # every action left is checked now
+            session.refused = (index + 1, len(recorded))
+        if not journal.read_only and read_as is header:
+            # Every action left is checked now. Read the older way, the recording is checked
+            # again at each resume: the unchecked replay reads the header as written.
+            journal.set_meta(key, rules_fingerprint())
         return session
 
     # -------------------------------------------------------------------- access

@@ -293,6 +293,14 @@ class Game:
         """Hook for checks every action ends with (invariants, closing conditions)."""
 
     @classmethod
+    def older_readings(cls, header: dict) -> tuple:
+        """Headers under which a game recorded by an earlier version of this engine replays
+        as it was played, when this version enters the same moves with other actions (A
+        Vendre! without a board asked every square again at every landing). Tried only on a
+        recording the header as written refuses (firmware/session.py `read_recording`)."""
+        return ()
+
+    @classmethod
     def replay(cls, header: dict, actions, checked: bool = True) -> "Game":
         """The game after `actions`. `checked=False` skips `check` (the pending decision
         built and matched for every action, about half of a replay's time): only for
