@@ -1008,14 +1008,14 @@ def avendre_rows(fresh, count):
             if read_before:
                 rows.append(("A Vendre!: the same turn without a board (the square read before, by a player who "
                              "paid the tax: its PA with the purchase)", op, seat, "OK, Acheter, PA by banknotes, card (8 "
-                             "before this branch: the title's number asked at every landing)"))
+                             "before squares were remembered: the title's number asked at every landing)"))
             else:
                 n, mean, most, within = no_board_spread()
                 rows.append(("A Vendre!: the same turn without a board (a square reached for the first time: the "
                              "title's number, then its PA with the purchase)", op, seat,
                              f"OK, title (starts on the likeliest number), Acheter, PA by banknotes, card; over the "
                              f"{n} such purchases of 10 random games: {mean:.1f} on average, {within} of them in 10 or "
-                             f"fewer, at most {most} (26 before this branch: number, colour, PA and R at the first landing)"))
+                             f"fewer, at most {most} (26 when every value was read at the first landing: number, colour, PA and R at the first landing)"))
             break
 
     # The debtor's shop on the seat buttons: two bidders, then the silence sells.
