@@ -15,13 +15,16 @@ from __future__ import annotations
 
 
 import functools
+import json
 import logging
 from pathlib import Path
 
 from engines import game_class
 from engines.core.errors import CorbeilleError, IllegalAction
+from engines.core.log import Log
 from engines.registry import game_of
 from firmware import snapshots
+from firmware.journal import JournalError
 from firmware.journal_rows import sha256     # not hashlib's: see there
 
 log = logging.getLogger(__name__)
@@ -50,6 +53,22 @@ def rules_fingerprint() -> str:
     for path in sorted(files):
         digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:32]
+
+
+def _parser(journal, game_cls):
+    """Text of a journal row -> the engine's action, for a resumed game's log. With the
+    journal's chain check deferred (Journal.verify_deferred: the box's loop runs it before
+    its first event), it runs first: an unverified row is never parsed into the game; a
+    damage it finds is raised, never passed over."""
+    from_json = game_cls.ACTIONS.from_json
+
+    def parse(text: str):
+        if journal.deferred:
+            repairs = journal.verify_deferred()
+            if repairs:
+                raise JournalError("; ".join(repairs))
+        return from_json(json.loads(text))
+    return parse
 
 
 class Session:
@@ -89,8 +108,11 @@ class Session:
             snapshot = snapshots.read(journal, game_id, rules_fingerprint())
             if snapshot is not None:
                 try:
-                    game = game_cls.restore(header, (game_cls.ACTIONS.from_json(data)
-                                                     for data in journal.iter_actions(game_id)), *snapshot)
+                    # The actions before the snapshot stay text until something reads them
+                    # (an undo past it, the history, the report): a resume then reads, but
+                    # does not parse, the evening (issue 11).
+                    texts = Log.of_texts(journal.bodies(game_id), _parser(journal, game_cls))
+                    game = game_cls.restore(header, texts, *snapshot)
                     return cls(game, journal, game_id)
                 except Exception as error:  # noqa: BLE001 - any failure of a snapshot: the replay below decides
                     log.warning("game %s: its snapshot after %s actions does not restore (%s); replaying",
