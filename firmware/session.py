@@ -164,11 +164,12 @@ class Session:
                     # The actions before the snapshot stay text until something reads them
                     # (an undo past it, the history, the report): a resume then reads, but
                     # does not parse, the evening (issue 11).
-                    # The rows from the snapshot's on were checked when it was read
-                    # (Journal.checksum); the older ones may wait for the deferred check.
-                    count, from_json = snapshot[0], game_cls.ACTIONS.from_json
+                    # The rows from the snapshot's own on were checked when it was read
+                    # (Journal.checksum): parsed now, the last action among them (screens
+                    # read it); the older ones may wait for the deferred check.
+                    verified, from_json = snapshot[0] - 1, game_cls.ACTIONS.from_json
                     bodies = journal.bodies(game_id)
-                    log = Log([*bodies[:count], *(from_json(json.loads(body)) for body in bodies[count:])],
+                    log = Log([*bodies[:verified], *(from_json(json.loads(body)) for body in bodies[verified:])],
                               _parser(journal, game_cls))
                     game = game_cls.restore(header, log, *snapshot)
                     return cls(game, journal, game_id)

@@ -64,7 +64,9 @@ def test_a_resume_parses_none_of_the_actions_before_its_snapshot(tmp_path, name)
     journal, session, actions = journaled(tmp_path, name)
     taken = snapshot_count(journal, session.game_id)
     resumed = Session.resume(journal, session.game_id)
-    assert isinstance(resumed.game.log, Log) and resumed.game.log.unparsed == taken
+    # the snapshot's own action is parsed: its row was checked with the snapshot, and a
+    # game ending on it shows it (the last action) on its first frame
+    assert isinstance(resumed.game.log, Log) and resumed.game.log.unparsed == taken - 1
     assert resumed.game.snapshot() == session.game.snapshot()
     assert resumed.history() == session.history()                # reads them: parsed now
     assert resumed.game.log.unparsed == 0 and resumed.game.log == actions
@@ -109,7 +111,7 @@ def test_a_damaged_old_row_found_by_the_deferred_check_is_repaired_and_said_as_a
     with Journal(path, defer_chain=True) as journal:
         assert journal.repairs == [] and journal.deferred
         resumed = Session.resume(journal, game_id)               # from its snapshot
-        assert resumed.game.log.unparsed == taken and len(resumed.game.log) == len(actions)
+        assert resumed.game.log.unparsed == taken - 1 and len(resumed.game.log) == len(actions)
         assert journal.deferred                                  # rows before the snapshot: not yet
         assert journal.verify_deferred() == expected == journal.repairs
         assert not journal.deferred and len(journal.actions(game_id)) == 40
@@ -172,17 +174,22 @@ def test_the_box_checks_the_older_rows_after_its_first_frame_and_says_what_it_re
         app.journal.close()
 
 
-def test_the_box_resumes_an_intact_journal_without_a_message(tmp_path):
+@pytest.mark.parametrize("ending", ["after the snapshot", "on the snapshot"])
+def test_the_box_resumes_an_intact_journal_without_a_message(tmp_path, ending):
     path, game_id, actions, taken = long_journal(tmp_path)
+    if ending == "on the snapshot":              # the last action is the snapshot's own
+        with Journal(path) as journal:
+            journal.undo(game_id, len(actions) - taken)
     state, config = box(tmp_path)
     shutil.copy(path, state / "journal.sqlite")
     app = start_app(config, Hardware(operator=DummyDisplay((128, 64), "1")), queue=queue.Queue(), strict=True)
     try:
         app.refresh()
+        assert app.journal.deferred                  # the first frame did not wait for the check
         first = app.controller.screen()
         app.step(InputEvent("clock", "tick", 1.0))
         assert not app.journal.deferred and app.journal.repairs == []
-        assert app.controller.screen() == first and app.controller.session.game.log.unparsed == taken
+        assert app.controller.screen() == first and app.controller.session.game.log.unparsed == taken - 1
     finally:
         app.journal.close()
 
@@ -251,5 +258,5 @@ def test_resume_reads_no_action_through_from_json_before_the_snapshot(tmp_path, 
     monkeypatch.setattr(actions_set, "from_json", lambda data: (read.append(data), from_json(data))[1])
     applied = counting_applies(monkeypatch)
     Session.resume(journal, session.game_id)
-    assert len(read) == len(actions) - taken == len(applied)
+    assert len(read) == len(actions) - taken + 1 and len(applied) == len(actions) - taken
     journal.close()
