@@ -18,7 +18,8 @@ truncated file, or a row edited behind its back. Each action row therefore store
 SHA-256(game id, seq, body, previous row's checksum), and the first row chains to the
 header's checksum. Because of the chain, a changed, missing or reordered row breaks every
 checksum from that row on. On open the journal walks every chain and cuts each game back
-to the good prefix before the first bad row. If SQLite itself finds the file damaged, the
+to the good prefix before the first bad row (the box defers part of the last game's walk
+until after its first frame: `defer_chain`, `verify_tail`, `verify_deferred`). If SQLite itself finds the file damaged, the
 rows that can still be read (by SQLite, or from the file's raw pages when SQLite cannot
 read its schema: firmware/journal_salvage.py, journal_pages.py) are copied into a fresh
 file and the damaged one is kept aside. A -wal file lost or cut after a kill is told from
