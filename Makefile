@@ -40,7 +40,10 @@ fuzz: $(BIN)/corbeille
 		tests/test_mb_properties.py tests/test_dividends_properties.py tests/test_protocol.py \
 		tests/test_inputs_fuzz.py tests/test_journal_cuts.py
 
+# The box's own install (pip, systemd/install.sh) compiles every module; an editable .venv,
+# or PYTHONDONTWRITEBYTECODE, would leave start figures paying for compilation instead.
 bench: $(BIN)/corbeille
+	$(BIN)/python -m compileall -q engines firmware drivers bench
 	$(BIN)/python -m bench
 
 clean:

@@ -81,10 +81,15 @@ def cmd_export(args) -> int:
     from engines.registry import game_of
     from firmware.script import export_script
 
+    from firmware.session import read_recording
+
     journal, game_id = open_game(args)
     header = journal.header(game_id)
-    actions_set = game_class(game_of(header)).ACTIONS
-    actions = [actions_set.from_json(a) for a in journal.actions(game_id)]
+    game_cls = game_class(game_of(header))
+    recorded = journal.actions(game_id)
+    # a game an earlier version recorded is written with the setting it replays under
+    header, _, _, _ = read_recording(game_cls, header, recorded)
+    actions = [game_cls.ACTIONS.from_json(a) for a in recorded]
     sys.stdout.write(export_script(header, actions))
     return 0
 
@@ -93,10 +98,14 @@ def cmd_replay(args) -> int:
     from engines import game_class
     from engines.registry import game_of
 
+    from firmware.session import read_recording
+
     journal, game_id = open_game(args)
     header = journal.header(game_id)
     cls = game_class(game_of(header))
-    game = cls.replay(header, [cls.ACTIONS.from_json(a) for a in journal.actions(game_id)])
+    _, game, _, problem = read_recording(cls, header, journal.actions(game_id))   # an earlier version's too
+    if problem is not None:
+        raise problem[1]
     print(json.dumps(state_json(game), indent=2, ensure_ascii=False))
     return 0
 

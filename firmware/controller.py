@@ -45,7 +45,7 @@ from firmware.flows.setup import SetupDefaults, SetupFlow  # noqa: F401 (SetupDe
 from firmware.games import PLAYABLE, adapter_of
 from engines.core.actions import ANYTIME, CHANCE, OUTCOME
 from engines.core.decision import Interactions as I
-from firmware.menus import Ctx, describe
+from firmware.menus import Ctx, describe, kind_label
 from firmware.screen import Screen
 from firmware.screens.menu import Menu
 from firmware.screens.base import Frame, dump, load
@@ -105,12 +105,15 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
         self.undone = False                          # an undo: the next seat clock waits for OK
         self._seen = None
         self.changed = True                          # something to draw or save
+        self._memo_key, self._memo_values = None, {}  # see _memo
+        self._labels_key, self._labels = None, {}     # see _kind_label
 
     # ====================================================================== boot
     def boot(self, now: float = 0.0, messages=()) -> None:
         """Resume the journal's last game on its saved screen, or start the setup."""
         self.now = now
         saved = None
+        damaged = bool(messages)                     # the journal's own repairs, before any replay
         if self.journal is not None:
             lang = self.journal.get_meta("lang")
             if lang in ("fr", "en") and not getattr(self, "lang_forced", False):
@@ -140,10 +143,17 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
         if self.session is not None and self.session.over:
             self._game_over()
         if messages:
-            # The details (file names, row numbers) go to the log; the table gets one line.
+            # The details (file names, row numbers) go to the log; the table gets one line
+            # per cause: a journal damaged (its end cut back), or a game another version
+            # recorded whose action this one refuses (the file is sound: it is not "damaged").
             for message in messages:
                 log.warning("%s", message)
-            self.stack.append(Message(t("title.repaired", self.lang), [t("repaired.line", self.lang, n=len(messages))]))
+            refused = self.session.refused if self.session is not None else None
+            lines = [t("repaired.line", self.lang)] if damaged or refused is None else []
+            if refused is not None:
+                lines.append(t("replay_refused.line", self.lang, n=refused[0] - 1, total=refused[1]))
+            title = "title.repaired" if damaged or refused is None else "title.replay_refused"
+            self.stack.append(Message(t(title, self.lang), lines))
         self.changed = True
 
     def attach(self, session: Session) -> None:
@@ -238,7 +248,33 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
     # ------------------------------------------------------------ sync / root
     @property
     def ctx(self) -> Ctx:
-        return Ctx(self.session, self.lang, self.defaults.dice == "device" or self._header_dice() == "device")
+        return self._memo("ctx", lambda: Ctx(self.session, self.lang,
+                                             self.defaults.dice == "device" or self._header_dice() == "device"))
+
+    def _memo(self, name: str, build):
+        """`build()`, kept while the game stays at the same position in the same language:
+        what the screens derive from the decision alone (the context, the square menu's
+        entries, its title) is built once per position instead of on every press, a menu
+        move redrawing them all was most of its time (docs/benchmarks.md, issue 11)."""
+        session = self.session
+        key = (session, session.version if session is not None else None, self.lang)
+        if key != self._memo_key:
+            self._memo_key, self._memo_values = key, {}
+        values = self._memo_values
+        if name not in values:
+            values[name] = build()
+        return values[name]
+
+    def _kind_label(self, kind: str) -> str:
+        """An action kind's menu label: the same for the whole game in one language (kept
+        while the game and the language stay; the square menu lists a dozen after each action)."""
+        key = (self.session, self.lang)
+        if key != self._labels_key:
+            self._labels_key, self._labels = key, {}
+        label = self._labels.get(kind)
+        if label is None:
+            label = self._labels[kind] = kind_label(self.ctx, kind)
+        return label
 
     def _header_dice(self):
         if self.session is None:
@@ -325,8 +361,9 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
         return kinds.index(default) if default in kinds else 0
 
     def _main_kinds(self) -> list[str]:
-        d = self.session.decision()
-        return [o.kind for o in d.options if not self.ctx.has(o.kind, ANYTIME)]
+        """The decision's kinds the square menu lists (a new list: callers extend it)."""
+        return list(self._memo("main_kinds", lambda: tuple(
+            o.kind for o in self.session.decision().options if not self.ctx.has(o.kind, ANYTIME))))
 
     def _role(self, role):
         """The action kind playing `role` in the pending decision's interaction, or None."""
@@ -644,8 +681,10 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
         return t("footer." + key, self.lang)
 
     def _title(self):
-        d = self.session.decision()
-        return text("ui.title." + d.prompt.removeprefix("prompt."), self.lang, **self._params(d.params))
+        def build():
+            d = self.session.decision()
+            return text("ui.title." + d.prompt.removeprefix("prompt."), self.lang, **self._params(d.params))
+        return self._memo("title", build)
 
     def _params(self, params):
         """The pending decision's params as texts use them, with what its interaction adds

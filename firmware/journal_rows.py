@@ -64,10 +64,14 @@ def checksum_text(stored) -> str | None:
     return stored if isinstance(stored, str) else None
 
 
+# json.dumps with these options builds a new encoder on every call; one made once writes
+# the same text (dumps is `JSONEncoder(**options).encode`), a little sooner on every append.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
 def canonical(obj) -> str:
     """The one JSON text of a value that checksums are computed over."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False)
+    return _CANONICAL.encode(obj)
 
 
 def header_checksum(game_id: int, header: str) -> str:

@@ -21,6 +21,7 @@ SETTINGS = st.fixed_dictionaries({
     "card_move_lands": st.sampled_from(("yes", "no")),
     "bank_unsold": st.sampled_from(("continue", "end")),
     "board": st.sampled_from(("box", "none")),
+    "squares": st.sampled_from(("remembered", "each_landing")),
 })
 
 

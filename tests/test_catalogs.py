@@ -234,3 +234,39 @@ def test_titles_and_menu_labels_fit_the_screen_with_a_five_letter_name():
     assert long_labels({"ui.kind.zz.x": "Vendre un commerce aux enchères", "ui.q.zz": "x" * 30}, "fr") == {
         "ui.kind.zz.x": "Vendre un commerce aux enchères"}
     assert long_labels({"ui.title.zz.x": "{player} : lot {n}/{of}"}, "fr") == {}
+
+
+def _by_formatter(template, lang, params):
+    """What `text` wrote before it cut templates once: string.Formatter on every call."""
+    try:
+        return i18n._Formatter(lang).vformat(template, (), params)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_template_reads_as_string_formatter_reads_it(lang, monkeypatch):
+    # `text` cuts a template once (i18n._compiled) instead of parsing it on every call; the
+    # words must not change: each template of every registered catalog, with its fields
+    # given numbers that take either plural form, lists, words and nothing at all.
+    import string
+
+    registered_catalogs()                          # every game's catalog registered
+
+    odd = {"ui.zz.1": "{{", "ui.zz.2": "a {{b}} {n}", "ui.zz.3": "{0} {}", "ui.zz.4": "{x!r}",
+           "ui.zz.5": "{x:>{w}}", "ui.zz.6": "}", "ui.zz.7": "{x", "ui.zz.8": "", "ui.zz.9": "{a.b} {n:x|y}"}
+    for key, template in odd.items():
+        monkeypatch.setitem(i18n._catalogs[lang], key, template)
+    checked = 0
+    for key, template in sorted(catalog(lang).items()):
+        try:
+            names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+        except ValueError:
+            names = set()
+        for value in (0, 1, 2, 1234567, -3, "FORCE-SELL", ["A", "B"]):
+            params = dict.fromkeys(names, value) | ({"w": 6} if "w" in names else {})
+            assert i18n.text(key, lang, **params) == _by_formatter(template, lang, params), (key, value)
+            checked += 1
+        if names:                                  # a field left out: the template itself
+            assert i18n.text(key, lang) == _by_formatter(template, lang, {}), key
+    assert checked > 1000

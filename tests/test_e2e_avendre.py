@@ -225,8 +225,12 @@ def test_the_board_draws_pawns_trips_titles_cash_loans_the_bank_owners_and_the_a
     play(game, "roll 4")                                   # Ana: 3 titles at 60, +2 000, second trip (x/6)
     set_cash(game, "Ben", 0)
     play(game, "roll 4", "card Ben", "card_pay Ben 500", "borrow Ben")       # Ben: a loan
-    play(game, f'adjust_cash Cid +{bank(game) - 500} "set-up"', "roll 4", "card Cid", "card_receive Cid 1000",
-         "bid Cid 2550", "sold")                           # the bank, short, bought by Cid
+    play(game, f'adjust_cash Cid +{bank(game) - 500} "set-up"', "roll 4", "card Cid", "card_receive Cid 1000")
+    assert page_of(monkeypatch, game)[0] == "Enchère banque : -"                # the bank, short, on sale
+    play(game, "bid Cid 2550")
+    assert page_of(monkeypatch, game)[0] == "Enchère banque : 2 550 Cid"
+    assert page_of(monkeypatch, game, size=(128, 64))[0] == "banque : 2 550 Cid"     # 21 characters: the bid whole
+    play(game, "sold")                                     # bought by Cid
     rows = page_of(monkeypatch, game)
     assert rows[0] == f"Banque {format_amount(game.cash(BANK), 'fr')} (Cid)" and game.s.bank_owner == 2
     assert rows[1:] == ["", "7100", "3/6", "0", "Ana",     # cells right to left (loans, cash, titles, square), the name
@@ -240,16 +244,20 @@ def test_the_board_draws_pawns_trips_titles_cash_loans_the_bank_owners_and_the_a
     assert page_of(monkeypatch, game)[0] == f"Enchère {game.title_label('5')} : -"
     minimum = game.step.auction.minimum
     play(game, f"bid Cid {minimum}")
-    assert page_of(monkeypatch, game)[0] == f"Enchère {game.title_label('5')} : {minimum} Cid"
+    bid = f"{format_amount(minimum, 'fr')} Cid"
+    assert page_of(monkeypatch, game)[0] == f"Enchère {game.title_label('5')} : {bid}"
+    # a 128x64 board (21 characters) keeps the bid whole: the title's number stands for it
+    narrow = page_of(monkeypatch, game, size=(128, 64))[0]
+    assert narrow in (f"Enchère 5 : {bid}", f"5 : {bid}") and len(narrow) <= 21
 
 
-def page_of(monkeypatch, game, page=0):
-    """What the smallest quotation board (256x64, an SSD1322) draws of `game`'s public
-    snapshot on `page`."""
+def page_of(monkeypatch, game, page=0, size=(256, 64)):
+    """What a quotation board (by default the smallest wide one, 256x64, an SSD1322) draws
+    of `game`'s public snapshot on `page`."""
     from engines.core.game import drop_private
     from firmware.games.avendre import render_board
     snap = drop_private(game.snapshot())
-    return drawn_text(monkeypatch, lambda: render_board(snap, (256, 64), "L", "fr", page))
+    return drawn_text(monkeypatch, lambda: render_board(snap, size, "L", "fr", page))
 
 
 def test_the_private_view_shows_own_titles_at_half_pa_loans_and_the_fortune_so_far():
@@ -365,7 +373,8 @@ def test_the_setup_options_set_the_games_settings_and_a_game_without_a_board_is_
     box.choose("À vendre !").choose("3 joueurs").choose("Couleurs").choose("Continuer").choose("Régler")
     assert box.items() == ["Dés : boîtier", "Pas d'enchère : 50", "Jeu : double", "Départ : avant la case 1",
                            "Carte qui déplace : la case s'applique", "Banque invendue : dette, on continue",
-                           "Plateau : fichier de la boîte", f"Silence (s) : {SILENCE}", "Terminé"]
+                           "Plateau : fichier de la boîte", f"Silence (s) : {SILENCE}",
+                           "Cases lues : une fois, retenues", "Terminé"]
     box.choose("Jeu").choose("Plateau")
     assert "Jeu : simple" in box.items() and "Plateau : saisi à chaque case" in box.items()
     box.choose("Terminé").choose("Jouer")

@@ -81,3 +81,40 @@ def test_an_unreadable_action_under_the_same_rules_still_ends_the_game_there(tmp
     assert resumed.messages and "refused on replay" in resumed.messages[0]
     assert snapshot(resumed.game) == snapshot(game)
     assert len(journal.actions(game_id)) == len(game.log)
+
+
+@pytest.mark.parametrize("lang, title, line", [
+    ("fr", "Autre version", "Partie enregistrée par une autre version : reprise à l'action {n} (sur {total})."),
+    ("en", "Another version", "Game recorded by another version: resumed at action {n} (of {total})."),
+])
+def test_the_box_says_a_game_of_another_version_resumes_at_the_refused_action_not_a_damaged_journal(
+        tmp_path, lang, title, line):
+    """The file is sound: an action these rules refuse is not damage ("Fin du journal abîmée" is
+    for a journal cut back by its own repair, firmware/journal.py)."""
+    from firmware.controller import Controller
+    from test_controller import TIMING
+    journal, game_id, game = journaled(tmp_path)
+    journal.append(game_id, {"kind": "first", "player": 0})    # refused at this point of the game
+    journal.set_meta(RULES_KEY.format(game_id), "older rules")
+    journal.set_meta("lang", lang)
+    c = Controller(journal, timing=TIMING)
+    c.boot(0.0)
+    n = len(game.log)
+    screen = c.screen()
+    assert screen.kind == "message" and screen.title == title
+    assert screen.lines == (line.format(n=n, total=n + 1),)
+    assert snapshot(c.session.game) == snapshot(game) and c.session.refused == (n + 1, n + 1)
+
+
+def test_a_damaged_journal_still_says_so_and_a_sound_one_says_nothing(tmp_path):
+    from firmware.controller import Controller
+    from firmware.texts import t
+    from test_controller import TIMING
+    journal, game_id, game = journaled(tmp_path)
+    c = Controller(journal, timing=TIMING)
+    c.boot(0.0)
+    assert c.screen().kind != "message" and c.session.refused is None
+    c = Controller(journal, timing=TIMING)
+    c.boot(0.0, messages=["game 1 cut back to action 3 of 4 (checksum mismatch at action 4)"])
+    assert c.screen().title == "Journal réparé"
+    assert c.screen().lines == (t("repaired.line", "fr"),) and "abîmée" in c.screen().lines[0]

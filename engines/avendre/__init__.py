@@ -30,6 +30,12 @@ SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings
     # The rulebook sets no length for an auction's silence (AV11): a window the table agrees
     # on, paused and resumed by the operator like any window no rule fixes.
     "auction_silence_s": (5, range(2, 31), "(AV11): seconds of silence that close an auction"),
+    # Without a board the box remembers each square read (AV15); the version before it asked
+    # the square again at every landing, and its journals and scripts read that way. Last in
+    # the box's Options: a table has little reason to change it.
+    "squares": ("remembered", ("remembered", "each_landing"),
+                "(AV15): without a board, a square read once is remembered, or read again at every landing "
+                "(as journals and scripts of the earlier version were written)"),
 }
 
 GAME = GameSpec("avendre", "engines.avendre.game:AVendre", "firmware.games.avendre:AVendreUI",

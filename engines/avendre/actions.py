@@ -42,6 +42,18 @@ class Colour:
     colour: Name
 
 
+@action("amounts")
+class Amounts:
+    """Without a board, a title landed on whose values are not all read: the whole title
+    card at once, its square's colour (BLUE, a shop; RED, an establishment), its PA (0 for
+    an establishment) and its R, remembered for the rest of the game. The form the version
+    before `buy_at`, `tax R` and `income` wrote (its journals replay), and an operator's
+    choice who reads the card whole."""
+    colour: Name
+    pa: Money
+    r: Money
+
+
 @action("card")
 class Card:
     """Yellow square: PLAYER asks for a card ("libre de réclamer une carte des charges")."""
@@ -207,6 +219,6 @@ class TakeTitle:
 
 
 ACTIONS = ActionSet(
-    First, Roll, Square, Colour, Card, NoCard, Buy, BuyAt, Tax, Income, CardNone, CardGrant, CardGreen, CardTax, CardBack, *CARD_ACTIONS,
+    First, Roll, Square, Colour, Amounts, Card, NoCard, Buy, BuyAt, Tax, Income, CardNone, CardGrant, CardGreen, CardTax, CardBack, *CARD_ACTIONS,
     AuctionShop, Borrow, Leave, Bid, Sold, AdjustCash, SetPawn, GiveTitle, TakeTitle, ForgetSquare, SetTitle,
 )

@@ -71,7 +71,17 @@ class AVendre(StepGame):
         self.double = self.settings["mode"] == "double"
         self.start_square = 0 if self.settings["start"] == "before_1" else 1
         self.card_move_lands = self.settings["card_move_lands"] == "yes"
+        self.each_landing = self.box is None and self.settings["squares"] == "each_landing"
         super().__init__(header)
+
+    @classmethod
+    def older_readings(cls, header):
+        """A game without a board recorded by the version that read every square at every
+        landing (its `square` after each roll) replays with that setting."""
+        settings = header.get("settings", {})
+        if settings.get("board") != "none" or settings.get("squares", "remembered") != "remembered":
+            return ()
+        return ({**header, "settings": {**settings, "squares": "each_landing"}},)
 
     def initial_state(self):
         n = len(self.players)

@@ -15,6 +15,7 @@ PROMPTS = {
     "prompt.av.colour": (I.CHOICE, {}),
     "prompt.av.income": (I.CHOICE, {}),
     "prompt.av.blue_read": (I.CHOICE, {}),
+    "prompt.av.amounts": (I.CHOICE, {}),
     "prompt.av.yellow": (I.CHOICE, {}),
     "prompt.av.blue": (I.CHOICE, {}),
     "prompt.av.card": (I.CHOICE, {}),

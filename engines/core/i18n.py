@@ -21,6 +21,7 @@ writes the catalog's `dv.tile_name.FORCE-SELL` ("Force Sell", as printed on the 
 A key missing from a catalog is a bug, so `text` falls back to the key itself with its
 parameters rather than raising: a missing translation must never stop a game.
 """
+import functools
 import json
 import re
 import string
@@ -80,9 +81,43 @@ def text(key: str, lang: str = "fr", /, **params) -> str:
     if template is None:
         return key + (" " + repr(params) if params else "")
     try:
-        return _Formatter(lang).vformat(template, (), params)
+        parts = _compiled(template)
+        if parts is None:
+            return _Formatter(lang).vformat(template, (), params)
+        if len(parts) == 1 and parts[0][1] is None:
+            return parts[0][0]              # no field ("{{" already read as "{")
+        elide = lang == "fr"
+        out = []
+        for literal, name, spec in parts:
+            out.append(literal)
+            if name is not None:
+                shown = _format_field(params[name], spec, lang)
+                if elide and literal and shown[:1] in _VOWELS and _DE.search(literal):
+                    out[-1] = literal[:-3] + "d'"       # as _Formatter does: "d'Ana"
+                out.append(shown)
+        return "".join(out)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+@functools.lru_cache(maxsize=4096)
+def _compiled(template: str):
+    """A template cut once into (literal, field name or None, spec) parts, when each of its
+    fields is a plain name (`{amount}`, `{n:lot|lots}`): `text` then writes it without
+    string.Formatter parsing it again on every call (a few per press, issue 11). None for
+    anything else (`{0}`, `{a.b}`, `{x!r}`, a field in a spec), which Formatter writes."""
+    parts = []
+    try:
+        for literal, name, spec, conversion in _PARSER.parse(template):
+            if name is not None and (conversion or not name.isidentifier() or "{" in spec):
+                return None
+            parts.append((literal, name, spec))
+    except ValueError:           # a malformed template: Formatter raises it, `text` falls back
+        return None
+    return tuple(parts)
+
+
+_PARSER = string.Formatter()
 
 
 def singular(count: int, lang: str) -> bool:
@@ -123,16 +158,21 @@ class _Formatter(string.Formatter):
         return "".join(out)
 
     def format_field(self, value, spec):
-        if spec.startswith("@"):
-            # A value the catalog names: `{tile:@dv.tile_name}` writes "dv.tile_name.<value>"
-            # (the tile's printed name, "Force Sell"), not the protocol's word ("FORCE-SELL").
-            key = f"{spec[1:]}.{value}"
-            return _catalogs.get(self.lang, {}).get(key) or _catalogs["en"].get(key) or str(value)
-        if "|" in spec:
-            one, _, other = spec.partition("|")
-            count = len(value) if isinstance(value, (list, tuple)) else value
-            return one if singular(int(count), self.lang) else other
-        return format(_show(value, self.lang), spec)
+        return _format_field(value, spec, self.lang)
+
+
+def _format_field(value, spec: str, lang: str) -> str:
+    """One field of a template, by the catalog's conventions (see _Formatter)."""
+    if spec.startswith("@"):
+        # A value the catalog names: `{tile:@dv.tile_name}` writes "dv.tile_name.<value>"
+        # (the tile's printed name, "Force Sell"), not the protocol's word ("FORCE-SELL").
+        key = f"{spec[1:]}.{value}"
+        return _catalogs.get(lang, {}).get(key) or _catalogs["en"].get(key) or str(value)
+    if "|" in spec:
+        one, _, other = spec.partition("|")
+        count = len(value) if isinstance(value, (list, tuple)) else value
+        return one if singular(int(count), lang) else other
+    return format(_show(value, lang), spec)
 
 
 def _show(value, lang):

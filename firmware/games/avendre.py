@@ -162,8 +162,7 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     bank = snapshot.get("bank") or {}
     auction = snapshot.get("auction")
     if auction:
-        high = "-" if auction["high"] is None else f"{auction['high']} {auction['high_bidder']}"
-        title = t("av.board.auction", lang, item=auction["item"], high=high)
+        title = auction_line(c, auction, lang)
     elif snapshot.get("step") == "over":
         title = t("av.board.over", lang)
     else:
@@ -196,6 +195,20 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
         _row(c, y, player["name"], cells, dim=player["out"])
         y += lh
     return c.image
+
+
+def auction_line(c, auction, lang) -> str:
+    """The board's title line during an auction: the lot (a title, or the bank), the high
+    bid and its bidder. A narrow board (128 pixels: 21 characters) drops the title's name
+    for its number, then the word "Enchère", so the bid is never the part that is cut."""
+    high = "-" if auction["high"] is None else f"{format_amount(auction['high'], lang)} {auction['high_bidder']}"
+    item = t("av.board.bank_lot", lang) if auction["item"] == "bank" else auction["item"]
+    short = item.split(" ")[0]
+    for line in (t("av.board.auction", lang, item=item, high=high), t("av.board.auction", lang, item=short, high=high),
+                 t("av.board.auction_short", lang, item=short, high=high)):
+        if FONT.measure(line, c.scale) <= c.width - 2 * c.scale:
+            return line
+    return line
 
 
 def board_rows(size) -> int:

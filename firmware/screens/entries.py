@@ -32,8 +32,9 @@ class Root(Frame):
             ctl._start_entry(kind)
 
     def draw(self, ctl):
-        kinds = ctl._main_kinds()
-        items = tuple(kind_label(ctl.ctx, k) for k in kinds) + (t("menu_item", ctl.lang),)
+        # The entries depend on the position and the language only: built once for both.
+        items = ctl._memo("root_items", lambda: tuple(ctl._kind_label(k) for k in ctl._main_kinds())
+                          + (t("menu_item", ctl.lang),))
         return Screen("menu", ctl._title(), ctl.news[:1], items, self.sel % len(items), ctl._footer("root"))
 
 
@@ -53,7 +54,12 @@ class Entry(Frame):
 
     def question(self, ctl):
         """The current Question, ("apply", action) when every field is known, or None when
-        the decision no longer offers the action."""
+        the decision no longer offers the action. Built once per position, language and
+        answers so far: a press asks for it, then the frame it leads to again."""
+        return ctl._memo(("question", self.kind, self.root, self.menu, repr(self.v)),
+                         lambda: self._question(ctl))
+
+    def _question(self, ctl):
         option = ctl.session.decision().option(self.kind)
         if option is None:
             return None
@@ -68,23 +74,25 @@ class Entry(Frame):
         return question
 
     def reset(self, ctl):
-        """Selection and amount as the new question proposes them."""
+        """Selection and amount as the new question proposes them; returns that question."""
         question = self.question(ctl) if ctl.session is not None else None
         asks = isinstance(question, Question)
         self.sel = question.selected if asks else 0
         self.amt = question.start if asks and question.kind == "amount" else None
         self.si = question.step if asks and question.kind == "amount" else 0
+        return question
 
-    def advance(self, ctl) -> None:
-        """Apply the action once every field is known."""
-        question = self.question(ctl)
+    def advance(self, ctl, question=None) -> None:
+        """Apply the action once every field is known (`question`: this frame's question
+        now, when the caller just built it)."""
+        if question is None:
+            question = self.question(ctl)
         if isinstance(question, tuple) and not ctl.apply(question[1]):
             self.back(ctl)
 
     def answer(self, ctl, key, value):
         self.v[key] = value
-        self.reset(ctl)
-        self.advance(ctl)
+        self.advance(ctl, self.reset(ctl))     # one question built for both (the answers did not change)
 
     def back(self, ctl):
         if self.v:

@@ -31,7 +31,10 @@ def standings(name: str, header_json: str, actions_json: tuple) -> tuple[bool, t
     import json
     cls = game_class(name)
     header = json.loads(header_json)
-    game = cls.replay(header, [cls.ACTIONS.from_json(json.loads(a)) for a in actions_json])
+    from firmware.session import read_recording     # a game an earlier version recorded reads its way
+    _, game, _, problem = read_recording(cls, header, [json.loads(a) for a in actions_json])
+    if problem is not None:
+        raise problem[1]
     return game.over, tuple(game.ranking())
 
 

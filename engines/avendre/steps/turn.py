@@ -38,7 +38,7 @@ from engines.core.steps import Step
 @dataclass
 class Turn(Step):
     seat: int
-    phase: str                 # roll, square, colour, income (no board), yellow, blue, card, pay, done
+    phase: str                 # roll, square, colour, income, amounts (no board), yellow, blue, card, pay, done
     square: int = 0            # the square whose rule applies
     by_card: bool = False      # reached by a card's move
     title: str | None = None   # the title on that square
@@ -66,7 +66,13 @@ class Turn(Step):
                             (Option("colour", {"colour": Choice(("YELLOW", "GREEN"))}),))
         if self.phase == "income":
             return Decision("prompt.av.income", {"player": name, "title": game.title_label(self.title)}, seat,
-                            (Option("income", {"r": IntRange(COIN, MAX_AMOUNT, COIN)}),))
+                            (Option("income", {"r": IntRange(COIN, MAX_AMOUNT, COIN)}),
+                             # the R is all a whole card would add here: a second entry would only
+                             # turn the R's own screen into a menu; the earlier version's reading has it
+                             *(self.amounts_option(game) if game.each_landing else ())))
+        if self.phase == "amounts":
+            return Decision("prompt.av.amounts", {"player": name, "title": game.title_label(self.title)}, seat,
+                            self.amounts_option(game))
         if self.phase == "yellow":
             return Decision("prompt.av.yellow", {"player": name, "square": self.square}, seat,
                             (Option("card", {"player": me}), Option("no_card", {"player": me})))
@@ -94,11 +100,27 @@ class Turn(Step):
         options.append(Option("tax", {"player": me, "r": Fixed(None) if r is not None else IntRange(COIN, MAX_AMOUNT, COIN)}))
         if game.box is None and game.kind_of(title) is None:
             options.append(Option("income", {"r": IntRange(COIN, MAX_AMOUNT, COIN)}))
+        if len(options) > 1 or game.each_landing:   # never a menu where one answer had its own screen
+            options += self.amounts_option(game)
         if pa is None or r is None:
             return Decision("prompt.av.blue_read", {"player": name, "title": game.title_label(title)}, seat,
                             tuple(options))
         return Decision("prompt.av.blue", {"player": name, "title": game.title_label(title), "pa": pa, "r": r}, seat,
                         tuple(options))
+
+    def amounts_option(self, game):
+        """Without a board, a title whose values are not all read: the whole card at once
+        (`amounts`), after the answers that read only what the turn needs (the blue
+        decision), so the common path is not longer. The colour is the one known, when it
+        is; the domains are the earlier version's (PA and R from 0), whose journals replay
+        through this option; `on_amounts` checks what a shop and an establishment allow."""
+        title = self.title
+        if game.box is not None or title is None or None not in game.s.entered.get(title, (None, None, None)):
+            return ()
+        known = game.kind_of(title)
+        colours = ("BLUE",) if known == SHOP else ("RED",) if known == ESTABLISHMENT else ("BLUE", "RED")
+        return (Option("amounts", {"colour": Choice(colours), "pa": IntRange(0, MAX_AMOUNT, COIN),
+                                   "r": IntRange(0, MAX_AMOUNT, COIN)}),)
 
     def card_options(self, game):
         seat, me = self.seat, Fixed(self.seat)
@@ -170,6 +192,23 @@ class Turn(Step):
                   to=game.account_name(payee))
         self.pay(self.seat, payee, a.r, "income", then="card")
 
+    def on_amounts(self, game, a):
+        """Without a board: the whole title read at once; the landing then goes on as on a
+        title read before (a shop bought with `buy` and its confirmation, R paid at once)."""
+        title, kind = self.title, SHOP if a.colour == "BLUE" else ESTABLISHMENT
+        # the earlier version's checks: a shop has a PA, an establishment none ("ne sont pas
+        # à vendre"); and a value read before stays the one printed (set_title corrects it)
+        if kind == SHOP and a.pa <= 0:
+            raise IllegalAction("error.av.shop_pa", title=title)
+        if kind == ESTABLISHMENT and a.pa:
+            raise IllegalAction("error.av.establishment_pa", title=title)
+        _, pa, r = game.s.entered.get(title, (None, None, None))
+        if kind == SHOP and pa not in (None, a.pa) or r not in (None, a.r):
+            raise IllegalAction("error.av.amounts_read", title=title, pa="?" if pa is None else pa,
+                                r="?" if r is None else r)
+        game.learn(title, kind=kind, pa=a.pa, r=a.r)
+        self.apply(game, self.colour_of(game, self.title), self.title)
+
     def on_card(self, game, a):
         game.emit("av.asks_card", player=game.players[self.seat])
         self.phase = "card"
@@ -238,7 +277,7 @@ class Turn(Step):
         if square == SQUARES:
             game.arrive(self.seat)
             self.phase = "done"
-        elif game.box is None and square in game.s.read:   # read before: the box remembers it
+        elif game.box is None and square in game.s.read and not game.each_landing:   # the box remembers it
             colour, title = game.s.read[square]
             self.apply(game, colour if not title else self.colour_of(game, str(title)), str(title) if title else None)
         elif game.box is None:
@@ -266,7 +305,9 @@ class Turn(Step):
         self.title = title
         owner, info = game.owner(title), game.title(title)
         r_unread = game.box is None and game.read_value(title, 2) is None
-        if owner == seat:
+        if owner == seat and game.each_landing and r_unread:
+            self.phase = "amounts"      # the earlier version read a title whole at its landing, one's own too
+        elif owner == seat:
             game.emit("av.own_square", player=game.players[seat], title=game.title_label(title))
             self.phase = "card"
         elif owner >= 0 and r_unread:
