@@ -113,6 +113,8 @@ class App:
         """Take events until a quit event, Ctrl-C or SIGTERM (which puts a quit event)."""
         try:
             self.refresh()
+            self._verify_journal()
+            self.refresh()
             while not self.stopping:
                 now = self.clock()
                 self.notifier.watchdog(now)
@@ -153,6 +155,7 @@ class App:
         if event.name == "power" and event.kind == "long_press":
             self._power_off()
             return
+        self._verify_journal()
         if self.journal is not None:
             self.journal.hold()
         self._event_t = getattr(event, "t", None)
@@ -181,6 +184,26 @@ class App:
                 if tick is not None:
                     tick(now)          # retries of a failing display, e-ink refreshes
         self.refresh()
+
+    def _verify_journal(self) -> None:
+        """The hash-chain check of the resumed game's rows before its snapshot, deferred at
+        open so the first frame does not wait for it (Journal.verify_deferred), done now:
+        after the first frame, before the first event is handled. A damage it finds is
+        handled as one found at open: the journal cuts the game back and the game resumes
+        from what it keeps, the repair said on screen and in the log."""
+        journal = self.journal
+        if journal is None or not journal.deferred:
+            return
+        failed = []
+        try:
+            found = journal.verify_deferred()
+        except Exception as error:      # the file cannot be read now: said, as any repair
+            found = failed = [str(error)]
+        if found:
+            # Every repair of this start, as boot shows them when they are found at open.
+            c = self.controller
+            c.session, c.stack = None, []
+            c.boot(self.clock(), messages=[*journal.repairs, *failed])
 
     def _power_off(self) -> None:
         """OK + Back held (drivers/inputs.py): ask the helper to power off. The loop goes on

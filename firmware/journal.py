@@ -18,7 +18,8 @@ truncated file, or a row edited behind its back. Each action row therefore store
 SHA-256(game id, seq, body, previous row's checksum), and the first row chains to the
 header's checksum. Because of the chain, a changed, missing or reordered row breaks every
 checksum from that row on. On open the journal walks every chain and cuts each game back
-to the good prefix before the first bad row. If SQLite itself finds the file damaged, the
+to the good prefix before the first bad row (the box defers part of the last game's walk
+until after its first frame: `defer_chain`, `verify_tail`, `verify_deferred`). If SQLite itself finds the file damaged, the
 rows that can still be read (by SQLite, or from the file's raw pages when SQLite cannot
 read its schema: firmware/journal_salvage.py, journal_pages.py) are copied into a fresh
 file and the damaged one is kept aside. A -wal file lost or cut after a kill is told from
@@ -126,7 +127,7 @@ class Journal:
     beside a running box.
     """
 
-    def __init__(self, path: str | os.PathLike, *, read_only: bool = False):
+    def __init__(self, path: str | os.PathLike, *, read_only: bool = False, defer_chain: bool = False):
         self.path = os.fspath(path)
         self.read_only = read_only
         self.repairs: list[str] = []
@@ -136,6 +137,11 @@ class Journal:
         self.unsaved = False                  # commits since the last checkpoint (WAL only)
         self._hidden: set[int] = set()        # read-only: games whose header is damaged
         self._limit: dict[int, int] = {}      # read-only: game -> actions before the damage
+        # defer_chain: the last game's chain is left to check (see `verify_tail`): game ->
+        # the seq below which its rows are not verified yet, and the header checksum its
+        # chain starts from.
+        self._defer = defer_chain and not read_only
+        self._unverified: dict[int, tuple[int, str]] = {}
         self._keyed = True                    # schema 3's actions table (False: schemas 1, 2)
         self.migrated: str | None = None      # where the file of an older schema was kept
         self._check_path()
@@ -281,8 +287,9 @@ class Journal:
             with _transaction(conn):
                 conn.execute("DELETE FROM actions WHERE game_id NOT IN (SELECT id FROM games)")
             self._repaired(f"{orphans} actions removed that belonged to no game")
-        for game_id, header, hsum in conn.execute(
-                "SELECT id, header, checksum FROM games ORDER BY id").fetchall():
+        games = conn.execute("SELECT id, header, checksum FROM games ORDER BY id").fetchall()
+        last = games[-1][0] if games else None
+        for game_id, header, hsum in games:
             problem = None
             if not isinstance(header, str) or hsum != header_checksum(game_id, header):
                 problem = "header checksum mismatch"
@@ -301,38 +308,117 @@ class Journal:
                 self._repaired(f"game {game_id} removed ({problem}; its {count} actions "
                                f"cannot be replayed without it)")
                 continue
-            where, params = self._rows_of(game_id)
-            # Row by row from the cursor, not fetched all at once: a long game's rows are
-            # never all in memory (issue 11's RSS budget).
-            rows = conn.execute(f"SELECT seq, body, checksum FROM actions WHERE {where} "
-                                f"ORDER BY {self._order}", params)
-            prev, reason, expected = hsum, None, 0
-            for expected, (seq, body, checksum) in enumerate(rows):
-                checksum = checksum_text(checksum)
-                if seq != expected:
-                    reason = f"action {expected + 1} missing"
-                elif not isinstance(body, str) or checksum != action_checksum(
-                        game_id, seq, body, prev):
-                    reason = f"checksum mismatch at action {expected + 1}"
-                elif not isinstance(_loads(body), dict):
-                    reason = f"unparsable JSON at action {expected + 1}"
-                if reason:
-                    break
-                prev = checksum
-            rows.close()
+            if self._defer and game_id == last:
+                self._unverified[game_id] = (1 << SEQ_BITS, hsum)   # `verify_tail`, `verify_deferred`
+                continue
+            self._verify_chain(game_id, hsum)
+
+    def _walk(self, game_id: int, start: int, prev: str) -> tuple[str | None, int]:
+        """Check the game's rows from seq `start` on, the first chaining to `prev`: (why the
+        first bad row is bad, its seq), or (None, _) when every row is good."""
+        where, params = self._rows_of(game_id, start)
+        # Row by row from the cursor, not fetched all at once: a long game's rows are
+        # never all in memory (issue 11's RSS budget).
+        rows = self._conn.execute(f"SELECT seq, body, checksum FROM actions WHERE {where} "
+                                  f"ORDER BY {self._order}", params)
+        reason, expected = None, start
+        for expected, (seq, body, checksum) in enumerate(rows, start):
+            checksum = checksum_text(checksum)
+            if seq != expected:
+                reason = f"action {expected + 1} missing"
+            elif not isinstance(body, str) or checksum != action_checksum(
+                    game_id, seq, body, prev):
+                reason = f"checksum mismatch at action {expected + 1}"
+            elif not isinstance(_loads(body), dict):
+                reason = f"unparsable JSON at action {expected + 1}"
             if reason:
-                count, last = conn.execute(
-                    "SELECT count(*), max(CASE WHEN typeof(seq)='integer' THEN seq END) "
-                    f"FROM actions WHERE {where}", params).fetchone()
-                total = max(count, last + 1 if last is not None else 0)
-                if self.read_only:
-                    self._limit[game_id] = expected
-                else:
-                    with _transaction(conn):
-                        where, params = self._rows_of(game_id, expected)
-                        conn.execute(f"DELETE FROM actions WHERE {where}", params)
-                self._repaired(f"game {game_id} cut back to action {expected} of {total} "
-                               f"({reason})")
+                break
+            prev = checksum
+        rows.close()
+        return reason, expected
+
+    def _verify_chain(self, game_id: int, hsum: str) -> None:
+        """Walk the game's whole hash chain; cut it back to its last good action."""
+        conn = self._conn
+        reason, expected = self._walk(game_id, 0, hsum)
+        if reason:
+            where, params = self._rows_of(game_id)
+            count, last = conn.execute(
+                "SELECT count(*), max(CASE WHEN typeof(seq)='integer' THEN seq END) "
+                f"FROM actions WHERE {where}", params).fetchone()
+            total = max(count, last + 1 if last is not None else 0)
+            if self.read_only:
+                self._limit[game_id] = expected
+            else:
+                with _transaction(conn):
+                    where, params = self._rows_of(game_id, expected)
+                    conn.execute(f"DELETE FROM actions WHERE {where}", params)
+            self._repaired(f"game {game_id} cut back to action {expected} of {total} "
+                           f"({reason})")
+
+    # ---- the chain check deferred at open (defer_chain) -----------------------------------
+    #
+    # Walking a long game's chain is most of what opening its journal costs (2 000 actions:
+    # about 25 ms here, ten times that on a Pi Zero 2 W), and a resume from a snapshot needs
+    # only the rows from the snapshot's on (firmware/snapshots.py). With defer_chain (the box
+    # at start: open_for_box), every game but the last is checked at open as always; the
+    # last game's rows are checked from the snapshot's on by `verify_tail` when the resume
+    # reads them, and the rest by `verify_deferred`, which the box's loop runs after the
+    # first frame and before the first event (firmware/app.py), and which any read of the
+    # older rows runs first. A damage found then is repaired and reported as at open.
+
+    @property
+    def deferred(self) -> bool:
+        """Rows whose chain check was deferred at open and is not done yet."""
+        return bool(self._unverified)
+
+    def verify_tail(self, game_id: int, start: int) -> None:
+        """Check the game's chain from its action `start` on now, taking the stored checksum
+        of the action before it as given (the rest is `verify_deferred`'s). A damage found
+        makes the whole game's chain checked now, cut and reported as at open. Nothing to
+        do when that part was checked already."""
+        below, hsum = self._unverified.get(game_id, (0, None))
+        start = max(0, start)
+        if start >= below:
+            return
+        if start == 0:
+            prev = hsum
+        else:
+            prev = self._stored_checksum(game_id, start - 1)
+        try:
+            reason = "no action before" if prev is None else self._walk(game_id, start, prev)[0]
+            if reason:
+                del self._unverified[game_id]
+                self._verify_chain(game_id, hsum)
+                return
+        except sqlite3.Error as exc:
+            raise JournalError(f"journal {self.path}: {exc}") from exc
+        if start == 0:
+            del self._unverified[game_id]
+        else:
+            self._unverified[game_id] = (start, hsum)
+
+    def verify_deferred(self) -> list[str]:
+        """Finish the chain check deferred at open (each game's whole chain walked, cut at
+        its first bad row as at open); returns the repairs it made, also in `repairs`."""
+        before = len(self.repairs)
+        for game_id, (_, hsum) in list(self._unverified.items()):
+            del self._unverified[game_id]
+            try:
+                self._verify_chain(game_id, hsum)
+            except sqlite3.Error as exc:
+                raise JournalError(f"journal {self.path}: {exc}") from exc
+        return self.repairs[before:]
+
+    def _verified(self, game_id: int) -> None:
+        """Before reading the game's rows as actions: the chain check deferred at open, now."""
+        if game_id in self._unverified:
+            self.verify_tail(game_id, 0)
+
+    def _stored_checksum(self, game_id: int, seq: int) -> str | None:
+        where, params = self._rows_of(game_id, seq, seq + 1)
+        rows = self._query(f"SELECT checksum FROM actions WHERE {where}", params)
+        return checksum_text(rows[0][0]) if rows else None
 
     def _repaired(self, message: str) -> None:
         if self.read_only:
@@ -481,6 +567,7 @@ class Journal:
         return seq
 
     def actions(self, game_id: int) -> list[dict]:
+        self._verified(game_id)
         where, params = self._rows_of(game_id, 0, self._limit.get(game_id))
         rows = self._query(f"SELECT body FROM actions WHERE {where} ORDER BY {self._order}", params)
         if not rows:
@@ -493,6 +580,7 @@ class Journal:
         (issue 11's RSS budget). Read the game through before writing to the journal."""
         where, params = self._rows_of(game_id, 0, self._limit.get(game_id))
         self._game_row(game_id)  # an unknown game is an error, not an empty one
+        self._verified(game_id)
         try:
             rows = self._live().execute(f"SELECT body FROM actions WHERE {where} ORDER BY {self._order}",
                                         params)
@@ -500,6 +588,17 @@ class Journal:
                 yield json.loads(body)
         except sqlite3.Error as exc:
             raise JournalError(f"journal {self.path}: {exc}") from exc
+
+    def bodies(self, game_id: int) -> list[str]:
+        """The game's actions as their stored JSON text, unparsed: a resume keeps those
+        before its snapshot so, parsed only when something reads them (engines/core/log.py).
+        With defer_chain they may not all be verified yet: parse none before
+        `verify_deferred` (`deferred` says whether it is still to run)."""
+        where, params = self._rows_of(game_id, 0, self._limit.get(game_id))
+        rows = self._query(f"SELECT body FROM actions WHERE {where} ORDER BY {self._order}", params)
+        if not rows:
+            self._game_row(game_id)  # an unknown game is an error, not an empty one
+        return [body for body, in rows]
 
     def header(self, game_id: int) -> dict:
         return json.loads(self._game_row(game_id)[0])
@@ -512,9 +611,11 @@ class Journal:
         limit = self._limit.get(game_id)
         if seq < 0 or (limit is not None and seq >= limit):
             return None
-        where, params = self._rows_of(game_id, seq, seq + 1)
-        rows = self._query(f"SELECT checksum FROM actions WHERE {where}", params)
-        return checksum_text(rows[0][0]) if rows else None
+        stored = self._stored_checksum(game_id, seq)
+        if stored is not None and game_id in self._unverified:
+            self.verify_tail(game_id, seq)     # defer_chain: the chain from `seq` on, first
+            stored = self._stored_checksum(game_id, seq)
+        return stored
 
     def games(self) -> list[tuple[int, dict]]:
         return [(gid, json.loads(h)) for gid, h in
@@ -702,7 +803,7 @@ def open_for_box(path: str | os.PathLike) -> tuple[Journal, str | None]:
     """
     path = os.fspath(path)
     try:
-        return Journal(path), None
+        return Journal(path, defer_chain=True), None
     except (JournalBusy, JournalLockError):
         raise                          # the journal itself may be fine: never move it
     except JournalError as error:

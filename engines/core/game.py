@@ -29,6 +29,7 @@ from engines.core.actions import Action, ActionSet, Seat, Text, field_type, list
 from engines.core.decision import Decision, Interaction, Items
 from engines.core.errors import IllegalAction
 from engines.core.events import Event
+from engines.core.log import Log
 
 
 def typing_seat(typ) -> bool:
@@ -149,7 +150,7 @@ class Game:
         refused action raises the same IllegalAction `apply` would."""
         trial = copy.copy(self)
         trial.s = copy.deepcopy(self.s)
-        trial.log = list(self.log)
+        trial.log = self.log[:]         # a copy; a resumed game's older actions stay unparsed
         trial._checkpoints = dict(self._checkpoints)
         trial._events = None
         return trial.apply(act, atomic=False)
@@ -273,15 +274,20 @@ class Game:
         the first `count` of them read from `frozen` (their checkpoint, `frozen_state`)
         instead of replayed: those are only read into the log, the rest are replayed. For
         actions this same engine accepted and a checkpoint it made after exactly those
-        (a journal's snapshot, verified against its hash chain and this engine's rules)."""
+        (a journal's snapshot, verified against its hash chain and this engine's rules).
+        `actions` may be a `Log` of unparsed texts (engines/core/log.py): the first `count`
+        then stay unparsed until something reads them; only the rest are parsed, to replay."""
         game = cls(header)
-        actions = iter(actions)
-        game.log = [act for _, act in zip(range(count), actions)]
+        if isinstance(actions, Log):
+            game.log, rest = actions[:count], actions[count:]
+        else:
+            rest = iter(actions)
+            game.log = [act for _, act in zip(range(count), rest)]
         if len(game.log) != count:
             raise ValueError(f"a checkpoint after {count} actions, but only {len(game.log)} actions")
         game.s = thaw(frozen, {"engines", cls.__module__.split(".")[0]})
         game._checkpoints[count] = frozen
-        game._replay(actions, checked=False)
+        game._replay(rest, checked=False)
         return game
 
     def handle(self, act: Action) -> None:
