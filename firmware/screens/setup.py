@@ -152,7 +152,7 @@ class Setup(Frame):
                 else:
                     lines = (t("setup.summary_short", lang, format=ui.label(v.get("format"), lang), n=v["count"]),
                              " ".join(names))
-                items = [(t("setup.go", lang), True), (t("no", lang), False)]
+                items = [(t("setup.go", lang), True), (t("setup.back", lang), False)]   # back one step, as Back
                 if self.offered(ui):
                     items.append((t("setup.options", lang), "#options"))
                 return step, t("setup.title", lang), lines, items
