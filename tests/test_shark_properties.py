@@ -152,6 +152,8 @@ settings_st = st.fixed_dictionaries({
 @given(st.integers(2, 6), st.integers(0, 10**6), settings_st)
 @example(4, 0, {"grid": "none", "buy_limit": "turn", "forced_rounding": "thousand_up",
                 "variant1": False, "variant2": False, "variant3": False})
+@example(3, 17715, {"grid": "none", "buy_limit": "turn", "forced_rounding": "exact",     # make fuzz, 2026-11-26:
+                    "variant1": True, "variant2": False, "variant3": True})                # shares corrected onto a player out
 def test_random_legal_games_keep_every_invariant_and_undo_is_replay(players, seed, settings):
     header = {"game": "shark", "players": [f"P{i}" for i in range(players)], "seed": seed, "settings": settings}
     game = Shark(header)

@@ -385,6 +385,12 @@ def test_a_holder_still_short_with_nothing_left_leaves_the_game_and_is_ranked_la
     act(game, "done Ana")
     assert game.snapshot()["turn"] == "Cid"             # Ben's turns are skipped
     assert [seat for _, seat, _ in game.ranking()][-1] == BEN
+    # a player out holds nothing from then on: corrections are for the players still in
+    for line in ('adjust_shares Ben BLUE +2 "oubli"', 'adjust_cash Ben +1000 "oubli"'):
+        with pytest.raises(IllegalAction) as refused:
+            act(game, line)
+        assert "Ana" in str(refused.value) and "Cid" in str(refused.value) and "Ben" not in str(refused.value).split("allowed")[-1]
+    assert game.s.shares.portfolio(BEN) == {} and game.cash(BEN) == 0
 
 
 def test_the_active_player_pays_no_fall_of_his_own_placement():

@@ -358,10 +358,13 @@ class Shark(StepGame):
 
     # ------------------------------------------------------------- corrections
     def anytime_options(self):
-        """Corrections at any time until the game is over (then: undo the end first)."""
+        """Corrections at any time until the game is over (then: undo the end first), for the
+        players still in: an eliminated player holds nothing and is never liquidated (SH9),
+        so cash or shares given to him would stay outside the game (a fuzz run found shares
+        corrected onto a player out, still held at the end: pinned in the property test)."""
         if self.over:
             return ()
-        seats = Choice(tuple(range(len(self.players))))
+        seats = Choice(tuple(self.alive()))
         return (Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_ADJUST, MAX_ADJUST)}),
                 Option("adjust_shares", {"player": seats, "company": Choice(COMPANIES),
                                          "delta": IntRange(-SHARES, SHARES)}))
