@@ -84,6 +84,42 @@ def action_checksum(game_id: int, seq: int, body: str, prev: str) -> str:
     return sha256(f"{game_id}:{seq}:{prev}:{body}".encode()).hexdigest()
 
 
+def action_digest(game_id: int, seq: int, body: bytes, prev: str) -> bytes:
+    """The 32 bytes of `action_checksum` from the body's UTF-8 bytes as stored: the text it
+    hashes is those bytes, so the open's chain walk hashes them without decoding them."""
+    digest = sha256(f"{game_id}:{seq}:{prev}:".encode())
+    digest.update(body)
+    return digest.digest()
+
+
+def links(stored, digest: bytes) -> bool:
+    """A stored checksum (schema 3: 32 bytes; 1 and 2: 64 hex digits) is `digest`."""
+    return stored == digest if isinstance(stored, bytes) else stored == digest.hex()
+
+
+# json.loads(text) is the decoder's scan from the first character plus two whitespace
+# matches and a check of the end, in Python; a row is canonical JSON, with no whitespace
+# around it, so scanning it alone reads the same value (anything else goes to json.loads).
+_SCAN = json.JSONDecoder().scan_once
+
+
+def parse_row(text: str):
+    """json.loads(text), the same value or the same error, sooner for a row's canonical text."""
+    try:
+        value, end = _SCAN(text, 0)
+    except (StopIteration, ValueError):
+        return json.loads(text)
+    return value if end == len(text) else json.loads(text)
+
+
+def is_object(text: str) -> bool:
+    """Whether `text` is the JSON of an object (every row's body and header is one)."""
+    try:
+        return isinstance(parse_row(text), dict)
+    except ValueError:
+        return False
+
+
 def _lenient_text(raw: bytes) -> str:
     # A damaged page can hold bytes that are not UTF-8. Decoding them with replacement
     # characters lets the checksum, not the decoder, reject the row.
