@@ -87,9 +87,7 @@ def action_checksum(game_id: int, seq: int, body: str, prev: str) -> str:
 def action_digest(game_id: int, seq: int, body: bytes, prev: str) -> bytes:
     """The 32 bytes of `action_checksum` from the body's UTF-8 bytes as stored: the text it
     hashes is those bytes, so the open's chain walk hashes them without decoding them."""
-    digest = sha256(f"{game_id}:{seq}:{prev}:".encode())
-    digest.update(body)
-    return digest.digest()
+    return sha256(f"{game_id}:{seq}:{prev}:".encode() + body).digest()
 
 
 def links(stored, digest: bytes) -> bool:
