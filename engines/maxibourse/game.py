@@ -164,8 +164,10 @@ class MaxiBourse(StepGame):
     def sellable(self, seat):
         """The companies of which `seat` may still offer lots, in board order. A debt asks
         this after every sale and settlement, so the stack is read once, not per company."""
-        held, offered = self.held(seat), self.offered(seat)
-        return tuple(c for c in self.companies if held.get(c, 0) - offered.get(c, 0) > 0)
+        held, offered = self.held(seat), self.offered(seat)   # held: companies with lots only
+        if not offered:                                         # the common case: no sale of theirs under way
+            return tuple(filter(held.__contains__, self.companies))
+        return tuple(c for c in self.companies if held.get(c, 0) > offered.get(c, 0))
 
     def wealth(self, seat):
         return self.cash(seat) + sum(n * self.shares * self.price(c) for c, n in self.held(seat).items())
