@@ -47,9 +47,9 @@ from engines.core.errors import CorbeilleError
 from firmware import journal_lock, journal_wal
 # The rows' own format, shared with salvage (which journal.py imports: one module each
 # way would be an import circle).
-from firmware.journal_rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_checksum, action_digest,
-                                   action_key, canonical, checksum_text, header_checksum, is_object, links,
-                                   parse_row, stored_checksum)
+from firmware.journal_rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_checksum, action_key,
+                                   canonical, checksum_text, header_checksum, is_object, parse_row, parse_rows,
+                                   stored_checksum, walk_chain)
 
 __all__ = ["Journal", "JournalBusy", "JournalError"]
 
@@ -320,26 +320,13 @@ class Journal:
         where, params = self._rows_of(game_id, start)
         # Row by row from the cursor, not fetched all at once: a long game's rows are
         # never all in memory (issue 11's RSS budget). A text body comes as its stored
-        # UTF-8 bytes, hashed as they are (`action_digest`); any other (a damaged row) as None.
+        # UTF-8 bytes, hashed as they are (`walk_chain`); any other (a damaged row) as None.
         rows = self._conn.execute(f"SELECT seq, CASE WHEN typeof(body)='text' THEN CAST(body AS BLOB) END, "
                                   f"checksum FROM actions WHERE {where} ORDER BY {self._order}", params)
-        reason, expected = None, start
-        for expected, (seq, raw, stored) in enumerate(rows, start):
-            try:
-                body = None if raw is None else raw.decode()
-            except UnicodeDecodeError:   # not the UTF-8 text a checksum covers
-                body = None
-            if seq != expected:
-                reason = f"action {expected + 1} missing"
-            elif body is None or not links(stored, action_digest(game_id, seq, raw, prev)):
-                reason = f"checksum mismatch at action {expected + 1}"
-            elif not is_object(body):
-                reason = f"unparsable JSON at action {expected + 1}"
-            if reason:
-                break
-            prev = checksum_text(stored)
-        rows.close()
-        return reason, expected
+        try:
+            return walk_chain(game_id, rows, start, prev)
+        finally:
+            rows.close()
 
     def _verify_chain(self, game_id: int, hsum: str) -> None:
         """Walk the game's whole hash chain; cut it back to its last good action."""
@@ -576,7 +563,7 @@ class Journal:
         rows = self._query(f"SELECT body FROM actions WHERE {where} ORDER BY {self._order}", params)
         if not rows:
             self._game_row(game_id)  # an unknown game is an error, not an empty one
-        return [parse_row(body) for body, in rows]
+        return parse_rows(body for body, in rows)
 
     def iter_actions(self, game_id: int):
         """The game's actions one at a time, as `actions` lists them: a resume replays them as
