@@ -363,6 +363,7 @@ class ActionSet:
     def __init__(self, *classes, aliases: dict | None = None):
         self.classes = {cls.kind: cls for cls in classes}
         self.aliases = dict(aliases or {})
+        self._readers = {}       # kind -> its class's JSON reader, made on the first read of it
         for old, new in self.aliases.items():
             if old in self.classes or new not in self.classes:
                 raise ValueError(f"alias {old!r} -> {new!r}: the old name must be no kind and the new one a kind "
@@ -389,10 +390,13 @@ class ActionSet:
             raise ProtocolError(f"an action must be an object with a 'kind', got {data!r}")
         if isinstance(data["kind"], str) and data["kind"] in self.aliases:
             data = {**data, "kind": self.aliases[data["kind"]]}
-        cls = self.classes.get(data["kind"])
-        if cls is None:
-            raise ProtocolError(f"unknown action {data['kind']!r}; known: {', '.join(self.classes)}")
-        return _json_reader(cls)(data)
+        read = self._readers.get(data["kind"])
+        if read is None:
+            cls = self.classes.get(data["kind"])
+            if cls is None:
+                raise ProtocolError(f"unknown action {data['kind']!r}; known: {', '.join(self.classes)}")
+            read = self._readers[cls.kind] = _json_reader(cls)
+        return read(data)
 
     # Text -----------------------------------------------------------------
     def parse(self, line: str, players: list[str]) -> Action:
