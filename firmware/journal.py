@@ -48,7 +48,8 @@ from firmware import journal_lock, journal_wal
 # The rows' own format, shared with salvage (which journal.py imports: one module each
 # way would be an import circle).
 from firmware.journal_rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_checksum, action_key,
-                                   canonical, checksum_text, header_checksum, stored_checksum)
+                                   canonical, checksum_text, header_checksum, is_object, parse_row, parse_rows,
+                                   stored_checksum, walk_chain)
 
 __all__ = ["Journal", "JournalBusy", "JournalError"]
 
@@ -293,7 +294,7 @@ class Journal:
             problem = None
             if not isinstance(header, str) or hsum != header_checksum(game_id, header):
                 problem = "header checksum mismatch"
-            elif not isinstance(_loads(header), dict):
+            elif not is_object(header):
                 problem = "header is not a JSON object"
             if problem:
                 where, params = self._rows_of(game_id)
@@ -318,24 +319,14 @@ class Journal:
         first bad row is bad, its seq), or (None, _) when every row is good."""
         where, params = self._rows_of(game_id, start)
         # Row by row from the cursor, not fetched all at once: a long game's rows are
-        # never all in memory (issue 11's RSS budget).
-        rows = self._conn.execute(f"SELECT seq, body, checksum FROM actions WHERE {where} "
-                                  f"ORDER BY {self._order}", params)
-        reason, expected = None, start
-        for expected, (seq, body, checksum) in enumerate(rows, start):
-            checksum = checksum_text(checksum)
-            if seq != expected:
-                reason = f"action {expected + 1} missing"
-            elif not isinstance(body, str) or checksum != action_checksum(
-                    game_id, seq, body, prev):
-                reason = f"checksum mismatch at action {expected + 1}"
-            elif not isinstance(_loads(body), dict):
-                reason = f"unparsable JSON at action {expected + 1}"
-            if reason:
-                break
-            prev = checksum
-        rows.close()
-        return reason, expected
+        # never all in memory (issue 11's RSS budget). A text body comes as its stored
+        # UTF-8 bytes, hashed as they are (`walk_chain`); any other (a damaged row) as None.
+        rows = self._conn.execute(f"SELECT seq, CASE WHEN typeof(body)='text' THEN CAST(body AS BLOB) END, "
+                                  f"checksum FROM actions WHERE {where} ORDER BY {self._order}", params)
+        try:
+            return walk_chain(game_id, rows, start, prev)
+        finally:
+            rows.close()
 
     def _verify_chain(self, game_id: int, hsum: str) -> None:
         """Walk the game's whole hash chain; cut it back to its last good action."""
@@ -572,7 +563,7 @@ class Journal:
         rows = self._query(f"SELECT body FROM actions WHERE {where} ORDER BY {self._order}", params)
         if not rows:
             self._game_row(game_id)  # an unknown game is an error, not an empty one
-        return [json.loads(body) for body, in rows]
+        return parse_rows(body for body, in rows)
 
     def iter_actions(self, game_id: int):
         """The game's actions one at a time, as `actions` lists them: a resume replays them as
@@ -585,7 +576,7 @@ class Journal:
             rows = self._live().execute(f"SELECT body FROM actions WHERE {where} ORDER BY {self._order}",
                                         params)
             for body, in rows:
-                yield json.loads(body)
+                yield parse_row(body)
         except sqlite3.Error as exc:
             raise JournalError(f"journal {self.path}: {exc}") from exc
 
@@ -848,10 +839,3 @@ def _describe(exc: BaseException) -> str:
     if isinstance(exc, UnicodeDecodeError):  # SQLite quotes the damaged schema text in its message
         return "a bad byte in the file's schema text"
     return str(exc)
-
-
-def _loads(text: str):
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None

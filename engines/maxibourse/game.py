@@ -148,16 +148,26 @@ class MaxiBourse(StepGame):
     def held(self, seat):
         return self.s.lots.portfolio(seat)
 
+    def offered(self, seat):
+        """company -> lots `seat` has on offer in the sales under way (lower in the stack,
+        e.g. a seller who fell into debt buying in a nested sale): those are spoken for."""
+        out = {}
+        for f in self.s.steps:
+            if isinstance(f, F.Sale) and f.seller == seat:
+                out[f.company] = out.get(f.company, 0) + f.lots
+        return out
+
     def free_lots(self, seat, company):
-        """Lots the player may still offer: those already on offer in a sale under way
-        (lower in the stack, e.g. a seller who fell into debt buying in a nested sale)
-        are spoken for."""
-        offered = sum(f.lots for f in self.s.steps
-                      if isinstance(f, F.Sale) and f.seller == seat and f.company == company)
-        return self.s.lots.of(company, seat) - offered
+        """Lots the player may still offer: what they hold less what is on offer already."""
+        return self.s.lots.of(company, seat) - self.offered(seat).get(company, 0)
 
     def sellable(self, seat):
-        return tuple(c for c in self.companies if self.free_lots(seat, c) > 0)
+        """The companies of which `seat` may still offer lots, in board order. A debt asks
+        this after every sale and settlement, so the stack is read once, not per company."""
+        held, offered = self.held(seat), self.offered(seat)   # held: companies with lots only
+        if not offered:                                         # the common case: no sale of theirs under way
+            return tuple(filter(held.__contains__, self.companies))
+        return tuple(c for c in self.companies if held.get(c, 0) > offered.get(c, 0))
 
     def wealth(self, seat):
         return self.cash(seat) + sum(n * self.shares * self.price(c) for c, n in self.held(seat).items())
