@@ -31,7 +31,7 @@ light instead.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -56,6 +56,7 @@ class Canvas:
     bg: object        # background
     dim: object       # secondary text: grey where the display has greys
     draw: ImageDraw.ImageDraw = None
+    inks: dict = field(default_factory=dict, repr=False)   # colour -> Pillow's ink for it
 
     def __post_init__(self):
         if self.draw is None:
@@ -81,13 +82,25 @@ class Canvas:
         """Draw ``text`` with its cell's top-left corner at (x, y); returns its width."""
         mask = FONT.mask(text, scale or self.scale)
         if mask.width:
-            self.draw.bitmap((x, y), mask, fill=self.ink if fill is None else fill)
+            self.blit(x, y, mask, self.ink if fill is None else fill)
         return mask.width
 
     def pattern(self, x, y, mask, fill=None):
         """A cached 1-bit pattern (a dotted rule or track), drawn as one bitmap."""
         if mask.height:
-            self.draw.bitmap((x, y), mask, fill=self.ink if fill is None else fill)
+            self.blit(x, y, mask, self.ink if fill is None else fill)
+
+    def blit(self, x, y, mask, fill):
+        """``mask`` (a 1-bit image, ink = 1) drawn at (x, y) in ``fill``: what
+        ``ImageDraw.bitmap`` does, through the same C call, without working out the ink of
+        the colour and loading the mask again on each of the dozen blits of a frame (a
+        fifth of drawing a menu frame; issue 11). The ink is worked out once per colour
+        as ``bitmap`` works it out; the masks are images made whole in memory (nothing
+        to load). tests/test_drawing.py checks the pixels against ``bitmap``'s."""
+        ink = self.inks.get(fill)
+        if ink is None:
+            ink = self.inks[fill] = self.draw._getink(fill)[0]
+        self.draw.draw.draw_bitmap((x, y), mask.im, ink)
 
     def fit(self, text, width, ellipsis=True):
         return FONT.fit(text, width, self.scale, ellipsis)
