@@ -365,7 +365,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
         return list(self._memo("main_kinds", self._build_main_kinds))
 
     def _build_main_kinds(self) -> tuple:
-        has = self.session.game.ACTIONS.has      # the same ctx.has asks, once per option
+        has = self.ctx.has                       # the context looked up once, not per option
         return tuple(o.kind for o in self.session.decision().options if not has(o.kind, ANYTIME))
 
     def _role(self, role):
