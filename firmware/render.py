@@ -124,7 +124,17 @@ class Canvas:
             rw = FONT.measure(right, self.scale)
             self.text(x1 - rw, y, right, fill)
             left = self.fit(left, x1 - x0 - rw - self.cw)
-        self.text(x0, y, self.fit(left, x1 - x0), fill)
+        mask = line_mask(left, x1 - x0, self.scale)
+        if mask.width:
+            self.blit(x0, y, mask, fill)
+
+
+@lru_cache(maxsize=512)
+def line_mask(text: str, width: int, scale: int) -> Image.Image:
+    """The mask of ``text`` cut to ``width`` pixels (with "…"): what ``Canvas.columns`` draws,
+    looked up once instead of normalised, cut and looked up again, for the dozen lines a
+    frame redraws press after press (issue 11). Bounded like the masks it holds."""
+    return FONT.mask(FONT.fit(text, width, scale), scale)
 
 
 @lru_cache(maxsize=64)

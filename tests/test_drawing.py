@@ -82,3 +82,17 @@ def test_a_blit_draws_what_imagedraw_bitmap_draws(mode, paper):
         plain.draw.bitmap((3, 2 + 11 * y), mask, fill=colour)
     assert fast.image.tobytes() == plain.image.tobytes()
     assert len(fast.inks) == len({fast.ink, fast.bg, fast.dim})   # one ink per colour, kept
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+def test_a_line_drawn_from_its_kept_mask_is_the_text_cut_and_drawn(scale):
+    """Canvas.columns takes a line's mask, already cut to its width, from one cache
+    (render.line_mask); the pixels are those of the text cut with "…" and drawn."""
+    texts = ["Carte : recevoir", "Vente forcée\u00a0: 1\u202f200 $ pour Ana et Ben", "", "ő?"]
+    for text in texts:
+        for width in (30, 60, 128 * scale):
+            kept = Canvas.new((128 * scale, 64 * scale), "1")
+            plain = Canvas.new((128 * scale, 64 * scale), "1")
+            kept.columns(0, width, 2, text)
+            plain.text(0, 2, plain.fit(text, width))
+            assert kept.image.tobytes() == plain.image.tobytes(), (text, width)
