@@ -265,7 +265,10 @@ class MaxiBourse(StepGame):
         return opts + (Option("close"),) + self.corrections()
 
     def corrections(self):
-        seats = Choice(tuple(range(len(self.players))))
+        """Cash, lots and prices; cash and lots only for the players still in: a ruined player
+        gave everything back to the bank and is never paid again (MB8), so what a correction
+        gave him would stay outside the game (the refusal: refusals.py)."""
+        seats = Choice(tuple(self.in_game()))
         return (
             Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_AMOUNT, MAX_AMOUNT, 1)}),
             Option("adjust_lots", {"player": seats, "company": Choice(tuple(self.companies)),
@@ -394,12 +397,7 @@ class MaxiBourse(StepGame):
         self.close("time")
 
     # ------------------------------------------------------------- corrections
-    def refuse_ruined(self, seat):
-        if self.s.ruined[seat]:
-            raise IllegalAction("error.mb.ruined", player=self.players[seat])
-
     def on_adjust_cash(self, a):
-        self.refuse_ruined(a.player)
         if a.delta < 0 and self.cash(a.player) < -a.delta:
             raise IllegalAction("error.insufficient_funds", account=self.players[a.player], amount=-a.delta,
                                 balance=self.cash(a.player))
@@ -407,7 +405,6 @@ class MaxiBourse(StepGame):
         self.emit("correction", player=self.players[a.player], what="cash", delta=a.delta, reason=a.reason)
 
     def on_adjust_lots(self, a):
-        self.refuse_ruined(a.player)
         src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
         self.move_lots(a.company, src, dst, abs(a.delta))
         self.emit("correction", player=self.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
