@@ -144,13 +144,15 @@ def test_mb8_a_ruined_player_is_offered_no_correction_and_one_aimed_at_him_is_re
     for kind in ("adjust_cash", "adjust_lots"):
         assert g.decision().option(kind).fields["player"].values == (1, 2)
     before = snapshot(g), len(g.log)
-    for line in ('adjust_cash Ana +100000 "oubli"', 'adjust_lots Ana SONY +1 "oubli"', 'adjust_cash Ana -10 "oubli"'):
+    assert g.decision().option("trade").fields["buyer"].values == (1, 2)   # nor is any trade
+    for line in ('adjust_cash Ana +100000 "oubli"', 'adjust_lots Ana SONY +1 "oubli"', 'adjust_cash Ana -10 "oubli"',
+                 "trade Ben Ana SONY 1 300"):
         with pytest.raises(IllegalAction) as refused:
             play(g, line)
         assert refused.value.key == "error.mb.ruined"
-        assert refused.value.message("en").endswith("Ana is ruined and out of the game: nothing is given to or "
-                                                    "taken from him any more (to correct him, undo the ruin); "
-                                                    "player allowed: Ben, Cid")
+        assert refused.value.message("en").startswith("Ana is ruined and out of the game: nothing is given to or "
+                                                      "taken from him any more (to correct him, undo the ruin); ")
+        assert refused.value.message("en").endswith(" allowed: Ben, Cid")
         assert refused.value.message("fr").startswith("Ana a fait faillite et est hors jeu")
         assert "Ben, Cid" in refused.value.message("fr")
         assert (snapshot(g), len(g.log)) == before
