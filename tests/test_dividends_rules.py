@@ -383,13 +383,6 @@ def test_dv4_under_50_with_equally_cheap_certificates_the_player_chooses():
     assert cash(g, "Marie") == 1000 and step(g) == "auction"
 
 
-def test_dv4_a_player_without_cash_or_certificates_pays_what_they_have_for_a_dealt_token():
-    g = new_game(["Jean", "Marie"])
-    set_cash(g, "Marie", 30)
-    play(g, dice_line(g), "bid Jean 50", "sold")
-    assert cash(g, "Marie") == 0 and g.s.tokens == [1, 2]
-
-
 def test_dv4_adjusting_the_high_bidder_below_the_bid_is_refused():
     g = new_game(FOUR)
     play(g, dice_line(g), "bid Jean 500")
