@@ -18,12 +18,13 @@ firmware imports it (`firmware.games.adapter`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from importlib import import_module
 
 from engines.core.errors import ProtocolError
 from engines.core import settings
+from engines.core.records import record
 
 # One line per game, in the order the setup lists them.
 PACKAGES = (
@@ -45,7 +46,7 @@ def game_of(header: dict) -> str:
     return header.get("game", UNNAMED)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GameSpec:
     name: str          # as written in a script header (`game dividends`) and the configuration
     engine: str        # "module:Class" of the engine, a subclass of engines.core.game.Game

@@ -17,11 +17,12 @@ influence cards) and the operator's corrections, allowed at any time. Chance (di
 event tile, random token deal) comes in the actions; `fill_chance` is how the device
 draws it. See docs/rules/dividends.md for the digest and the tests pinning each rule.
 """
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.game import drop_private
+from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
@@ -57,7 +58,7 @@ def check_settings(header: dict, box) -> tuple[dict, list]:
     return settings, chosen
 
 
-@dataclass
+@record
 class State:
     ledger: Ledger
     certs: Holdings

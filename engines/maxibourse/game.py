@@ -10,10 +10,11 @@ share (prices, lots, sales to the table, debts, ruin) and the actions allowed at
 time (rumours revealed, closing, corrections). See docs/rules/maxibourse.md for the rules
 digest and the tests that pin each rule.
 """
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
+from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
@@ -34,7 +35,7 @@ def check_settings(header: dict) -> dict:
     return check_header(header, GAME.players, GAME.settings)
 
 
-@dataclass
+@record
 class State:
     ledger: Ledger
     lots: Holdings

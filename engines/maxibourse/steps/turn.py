@@ -1,11 +1,11 @@
 """A player's turn (MB3-MB9): before the roll they may sell; a double lets them buy one or
 two lots au cours; then the square: a Titre square's purchases, a card's effect (price,
 pay, receive, pay each, forced sale, rumour), a trade; the operator ends the turn."""
-from dataclasses import dataclass
 
 from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
+from engines.core.records import record
 from engines.core.rounds import SpeakingRound, clockwise
 from engines.maxibourse.rules import AMOUNT_STEP, MAX_AMOUNT, PRICE_STEP
 from engines.maxibourse.steps.base import Frame
@@ -14,7 +14,7 @@ from engines.maxibourse.steps.settlement import Settlement
 from engines.maxibourse.steps.titre import TitreSquare
 
 
-@dataclass
+@record
 class Turn(Frame):
     seat: int
     phase: str = "start"  # start (may sell) -> double (after a double) -> square

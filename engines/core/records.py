@@ -1,0 +1,196 @@
+"""Records: the engines' dataclasses, with the methods a dataclass generates written once.
+
+`@record` (or `@record(frozen=True)`) in place of `@dataclass` (or `@dataclass(frozen=True)`)
+makes a class a dataclass, read as one by `dataclasses.fields`, `replace`, `asdict` and
+`is_dataclass`, whose `__init__`, `__repr__`, `__eq__`, `__hash__` and, frozen, `__setattr__`
+and `__delattr__` are the functions below, shared by every record, instead of being compiled
+for each class: `dataclasses` writes those methods as source text and compiles them, 0.3 to
+0.7 ms a class here, and the steps, results, boxes and decisions an engine imports are 40 to
+70 classes, the largest part of what a resume adds to a fresh start (issue 11). What each
+class needs (its fields in order, their defaults, what is compared and hashed) is worked out
+once, when it is decorated, and kept in its `_record`.
+
+They behave as the generated ones, which tests/test_records.py checks class by class against
+`dataclasses`' own: fields given by position or keyword (keyword-only ones by keyword),
+defaults and default factories, `__post_init__` called after the fields are set; the repr
+`Name(field=value, ...)` of the fields with `repr=True` ("..." for an object inside its own
+repr); equal only to an object of the same class whose compared fields are equal (as tuples:
+an object equals itself even holding a NaN); a mutable record is unhashable, a frozen one is
+hashed on its compared fields (or those with `hash=True`), and refuses to set or delete an
+attribute. An instance holds its fields in its `__dict__` in the fields' order, as a
+dataclass's `__init__` leaves them, so a state pickles to the same bytes (undo checkpoints,
+the journal's snapshots) and copies alike. A method the class itself defines is kept, as
+`dataclasses` keeps it. Not supported (refused when declared): fields with `init=False`,
+`InitVar`, order, slots and the other `dataclass` options no engine uses.
+
+`__dataclass_params__` says what `dataclasses` generated (nothing); a record's own
+is in `_record`. A class with no docstring gets a short one naming its fields (dataclasses
+would work out the signature for it, which costs as much as the rest together).
+"""
+import dataclasses
+import operator
+from _thread import get_ident
+from dataclasses import MISSING, FrozenInstanceError
+
+_set = object.__setattr__
+_REQUIRED = object()     # in a record's template: a field with no default
+_FACTORY = object()      # in a record's template: a field whose default a factory makes
+
+
+def _key(names):
+    """A function of an object giving the tuple of its attributes `names` (what a
+    dataclass compares and hashes: a tuple even for one field or none)."""
+    if not names:
+        return lambda obj: ()
+    if len(names) == 1:
+        get = operator.attrgetter(names[0])
+        return lambda obj: (get(obj),)
+    return operator.attrgetter(*names)
+
+
+class Spec:
+    """What a record's methods need of its class, worked out once when it is decorated."""
+
+    __slots__ = ("names", "positional", "index", "count", "template", "needed", "factories",
+                 "post_init", "repr_names", "compare", "hash", "frozen")
+
+    def __init__(self, cls, fields, frozen):
+        self.names = tuple(f.name for f in fields)
+        self.positional = tuple(f.name for f in fields if not f.kw_only)
+        self.index = {name: i for i, name in enumerate(self.positional)}
+        # every field given by position: the fast path of __init__ (none is keyword-only)
+        self.count = len(self.names) if len(self.positional) == len(self.names) else -1
+        self.template = {f.name: (f.default if f.default is not MISSING
+                                  else _FACTORY if f.default_factory is not MISSING else _REQUIRED) for f in fields}
+        self.needed = tuple(f.name for f in fields if f.default is MISSING)
+        self.factories = {f.name: f.default_factory for f in fields if f.default_factory is not MISSING}
+        self.post_init = getattr(cls, "__post_init__", None)
+        self.repr_names = tuple(f.name for f in fields if f.repr)
+        self.compare = _key(tuple(f.name for f in fields if f.compare))
+        self.hash = _key(tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash)))
+        self.frozen = frozen
+
+    def gather(self, cls, args, kwargs) -> dict:
+        """The fields' values, in order, from the arguments of a call that does not give
+        every field by position."""
+        if len(args) > len(self.positional):
+            raise TypeError(f"{cls.__qualname__}() takes {len(self.positional)} field(s) by position "
+                            f"({', '.join(self.positional)}), {len(args)} given")
+        values = dict(self.template)
+        values.update(zip(self.positional, args))
+        for name, value in kwargs.items():
+            if name not in values:
+                raise TypeError(f"{cls.__qualname__}() got an unexpected keyword argument {name!r}; "
+                                f"fields: {', '.join(self.names)}")
+            if self.index.get(name, len(args)) < len(args):
+                raise TypeError(f"{cls.__qualname__}() got multiple values for argument {name!r}")
+            values[name] = value
+        for name in self.needed:
+            value = values[name]
+            if value is _FACTORY:
+                values[name] = self.factories[name]()
+            elif value is _REQUIRED:
+                raise TypeError(f"{cls.__qualname__}() missing required argument {name!r}")
+        return values
+
+
+def _init(self, *args, **kwargs):
+    spec = self.__class__._record
+    if len(args) == spec.count and not kwargs:
+        values = dict(zip(spec.names, args))
+    else:
+        values = spec.gather(self.__class__, args, kwargs)
+    _set(self, "__dict__", values)   # a frozen record too: no field is set through __setattr__
+    if spec.post_init is not None:
+        self.__post_init__()
+
+
+_repr_running = set()   # (object, thread) whose repr is being written: "..." inside itself
+
+
+def _repr(self):
+    key = id(self), get_ident()
+    if key in _repr_running:
+        return "..."
+    _repr_running.add(key)
+    try:
+        names = self.__class__._record.repr_names
+        return f"{self.__class__.__qualname__}({', '.join(f'{n}={getattr(self, n)!r}' for n in names)})"
+    finally:
+        _repr_running.discard(key)
+
+
+def _eq(self, other):
+    if other.__class__ is self.__class__:
+        compare = self.__class__._record.compare
+        return compare(self) == compare(other)
+    return NotImplemented
+
+
+def _hash(self):
+    return hash(self.__class__._record.hash(self))
+
+
+def _frozen_setattr(self, name, value):
+    cls = type(self)
+    if "_record" in cls.__dict__ or name in cls._record.template:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+    _set(self, name, value)   # an undecorated subclass's own attribute, as dataclasses allows
+
+
+def _frozen_delattr(self, name):
+    cls = type(self)
+    if "_record" in cls.__dict__ or name in cls._record.template:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+    object.__delattr__(self, name)
+
+
+def _set_new(cls, name, value):
+    """Set a method unless the class defines its own (as dataclasses does)."""
+    if name not in cls.__dict__:
+        type.__setattr__(cls, name, value)
+
+
+def _process(cls, frozen: bool):
+    if frozen and ("__setattr__" in cls.__dict__ or "__delattr__" in cls.__dict__):
+        raise TypeError(f"{cls.__qualname__}: a frozen record defines no __setattr__ or __delattr__")
+    if not frozen and cls.__setattr__ is not object.__setattr__:
+        # a dataclass's __init__ sets each field through it; a record's fills __dict__ at once
+        raise TypeError(f"{cls.__qualname__}: a mutable record defines no __setattr__")
+    for base in cls.__mro__[1:]:
+        spec = base.__dict__.get("_record")
+        if spec is not None and spec.frozen != frozen:
+            raise TypeError(f"{cls.__qualname__}: a {'frozen' if frozen else 'mutable'} record cannot inherit "
+                            f"the {'frozen' if spec.frozen else 'mutable'} record {base.__qualname__}")
+    if not cls.__dict__.get("__doc__"):
+        # dataclasses would write the signature here (inspect.signature: about 0.15 ms a class)
+        type.__setattr__(cls, "__doc__", f"{cls.__name__}({', '.join(cls.__dict__.get('__annotations__', {}))})")
+    # dataclasses' rule for the hash (eq=True), read before __eq__ is added: kept when the
+    # class defines its own; else a frozen record hashes its fields, a mutable one is unhashable
+    own_hash = cls.__dict__.get("__hash__", MISSING)
+    explicit_hash = not (own_hash is MISSING or (own_hash is None and "__eq__" in cls.__dict__))
+    cls = dataclasses.dataclass(init=False, repr=False, eq=False)(cls)
+    fields = dataclasses.fields(cls)
+    for f in fields:
+        if not f.init:
+            raise TypeError(f"{cls.__qualname__}.{f.name}: a record's fields are all set by __init__ (no init=False)")
+    if any(f._field_type is dataclasses._FIELD_INITVAR for f in cls.__dataclass_fields__.values()):
+        raise TypeError(f"{cls.__qualname__}: a record has no InitVar")
+    type.__setattr__(cls, "_record", Spec(cls, fields, frozen))
+    _set_new(cls, "__init__", _init)
+    _set_new(cls, "__repr__", _repr)
+    _set_new(cls, "__eq__", _eq)
+    if not explicit_hash:
+        type.__setattr__(cls, "__hash__", _hash if frozen else None)
+    if frozen:
+        type.__setattr__(cls, "__setattr__", _frozen_setattr)
+        type.__setattr__(cls, "__delattr__", _frozen_delattr)
+    return cls
+
+
+def record(cls=None, /, *, frozen: bool = False):
+    """Class decorator, `@record` or `@record(frozen=True)`: a dataclass whose methods are
+    the shared ones of this module (see its docstring)."""
+    if cls is None:
+        return lambda cls: _process(cls, frozen)
+    return _process(cls, frozen)
