@@ -154,14 +154,14 @@ def _set_new(cls, name, value):
 def _process(cls, frozen: bool):
     if frozen and ("__setattr__" in cls.__dict__ or "__delattr__" in cls.__dict__):
         raise TypeError(f"{cls.__qualname__}: a frozen record defines no __setattr__ or __delattr__")
-    if not frozen and cls.__setattr__ is not object.__setattr__:
-        # a dataclass's __init__ sets each field through it; a record's fills __dict__ at once
-        raise TypeError(f"{cls.__qualname__}: a mutable record defines no __setattr__")
     for base in cls.__mro__[1:]:
         spec = base.__dict__.get("_record")
         if spec is not None and spec.frozen != frozen:
             raise TypeError(f"{cls.__qualname__}: a {'frozen' if frozen else 'mutable'} record cannot inherit "
                             f"the {'frozen' if spec.frozen else 'mutable'} record {base.__qualname__}")
+    if not frozen and cls.__setattr__ is not object.__setattr__:
+        # a dataclass's __init__ sets each field through it; a record's fills __dict__ at once
+        raise TypeError(f"{cls.__qualname__}: a mutable record defines no __setattr__")
     if not cls.__dict__.get("__doc__"):
         # dataclasses would write the signature here (inspect.signature: about 0.15 ms a class)
         type.__setattr__(cls, "__doc__", f"{cls.__name__}({', '.join(cls.__dict__.get('__annotations__', {}))})")
