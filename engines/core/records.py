@@ -55,19 +55,35 @@ class Spec:
                  "post_init", "repr_names", "compare", "hash", "frozen")
 
     def __init__(self, cls, fields, frozen):
-        self.names = tuple(f.name for f in fields)
-        self.positional = tuple(f.name for f in fields if not f.kw_only)
-        self.index = {name: i for i, name in enumerate(self.positional)}
+        # one pass over the fields: this runs for every record an engine declares, at import
+        names, positional, template, needed, factories, shown, compared, hashed = [], [], {}, [], {}, [], [], []
+        for f in fields:
+            name = f.name
+            names.append(name)
+            if not f.kw_only:
+                positional.append(name)
+            if f.default is not MISSING:
+                template[name] = f.default
+            else:
+                needed.append(name)
+                if f.default_factory is not MISSING:
+                    template[name], factories[name] = _FACTORY, f.default_factory
+                else:
+                    template[name] = _REQUIRED
+            if f.repr:
+                shown.append(name)
+            if f.compare:
+                compared.append(name)
+            if f.compare if f.hash is None else f.hash:
+                hashed.append(name)
+        self.names, self.positional, self.template = tuple(names), tuple(positional), template
+        self.index = {name: i for i, name in enumerate(positional)}
         # every field given by position: the fast path of __init__ (none is keyword-only)
-        self.count = len(self.names) if len(self.positional) == len(self.names) else -1
-        self.template = {f.name: (f.default if f.default is not MISSING
-                                  else _FACTORY if f.default_factory is not MISSING else _REQUIRED) for f in fields}
-        self.needed = tuple(f.name for f in fields if f.default is MISSING)
-        self.factories = {f.name: f.default_factory for f in fields if f.default_factory is not MISSING}
+        self.count = len(names) if len(positional) == len(names) else -1
+        self.needed, self.factories, self.repr_names = tuple(needed), factories, tuple(shown)
         self.post_init = getattr(cls, "__post_init__", None)
-        self.repr_names = tuple(f.name for f in fields if f.repr)
-        self.compare = _key(tuple(f.name for f in fields if f.compare))
-        self.hash = _key(tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash)))
+        self.compare = _key(tuple(compared))
+        self.hash = self.compare if hashed == compared else _key(tuple(hashed))
         self.frozen = frozen
 
     def gather(self, cls, args, kwargs) -> dict:
