@@ -12,7 +12,6 @@ its own files through the same functions.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import stat
@@ -20,6 +19,18 @@ import sys
 import tomllib
 from pathlib import Path
 from typing import Any
+
+try:
+    # CPython's own SHA-256 rather than OpenSSL's: importing hashlib loads libcrypto, about
+    # 3.4 MiB of resident memory for the box's whole evening (issue 11's RSS budget) and 4 ms
+    # of a start, to hash journal rows of about 150 bytes (1.7 ms for 2 000 of them here, 1.0
+    # with OpenSSL), the engines' sources (1.1 ms, 0.2 with OpenSSL) and parsed box files.
+    from _sha256 import sha256
+except ImportError:                         # Python 3.12 renamed it
+    try:
+        from _sha2 import sha256
+    except ImportError:                     # an interpreter without it
+        from hashlib import sha256
 
 # Where parsed TOML is kept (keep_parsed_in), or None: kept nowhere.
 _PARSED: Path | None = None
@@ -132,7 +143,7 @@ def keep_parsed_in(folder: str | os.PathLike | None) -> None:
 
 def _kept_path(text: str) -> Path:
     # the parser is the interpreter's: another Python version may read a text otherwise
-    key = hashlib.sha256(f"{sys.version_info[0]}.{sys.version_info[1]}\0{text}".encode("utf-8", "surrogatepass"))
+    key = sha256(f"{sys.version_info[0]}.{sys.version_info[1]}\0{text}".encode("utf-8", "surrogatepass"))
     return _PARSED / f"toml-{key.hexdigest()[:40]}.json"
 
 
