@@ -78,10 +78,15 @@ class Undecorated(Plain):
 class Nested:
     inner: object
     many: list = field(default_factory=list)
+
+@deco
+class Selfish:
+    self: int
+    other: int = 0
 '''
 
 NAMES = ("Empty", "Plain", "Child", "KeywordOnly", "AfterKeywordOnly", "Posted", "Flags", "OwnRepr", "OwnReprChild",
-         "Undecorated", "Nested")
+         "Undecorated", "Nested", "Selfish")
 
 # (class, args, kwargs) of every call made of both versions; those a dataclass refuses
 # must be refused by the record too
@@ -99,6 +104,7 @@ CALLS = [
     ("OwnRepr", (3,), {}), ("OwnReprChild", (3,), {}), ("OwnReprChild", (3, 4), {}),
     ("Undecorated", (1, "u"), {}),
     ("Nested", (None,), {}),
+    ("Selfish", (1,), {}), ("Selfish", (), {"self": 2, "other": 3}),
 ]
 
 
@@ -182,6 +188,19 @@ def test_setting_and_deleting_fields(generated, shared, frozen):
         assert fields_held(sub) == fields_held(sub_ref)
 
 
+@pytest.mark.parametrize("generated,shared,frozen", PAIRS, ids=["mutable", "frozen"])
+def test_a_records_init_takes_the_parameters_of_a_dataclasss(generated, shared, frozen):
+    import inspect
+
+    for name in NAMES:
+        mine, ref = inspect.signature(shared[name].__init__), inspect.signature(generated[name].__init__)
+        if shared[name].__init__ is records._init:          # keyword-only fields: (*args, **kwargs)
+            continue
+        assert [(p.name, p.kind) for p in mine.parameters.values()] == [(p.name, p.kind) for p in ref.parameters.values()]
+        assert [p.default is inspect.Parameter.empty for p in mine.parameters.values()] == \
+            [p.default is inspect.Parameter.empty for p in ref.parameters.values()]
+
+
 def test_replace_and_the_records_own_defaults_are_not_shared():
     ns = build(record, False)
     one, two = ns["Plain"](1), ns["Plain"](2)
@@ -202,7 +221,9 @@ def test_the_methods_are_shared_not_generated():
         ns = build(record, frozen)
         for name in NAMES:
             cls = ns[name]
-            assert cls.__init__ is records._init and cls.__eq__ is records._eq
+            templates = {code.co_code for code, _ in records._TEMPLATES.values()}
+            assert cls.__init__ is records._init or cls.__init__.__code__.co_code in templates
+            assert cls.__eq__ is records._eq
             assert cls.__repr__ is (ns["OwnRepr"].__dict__["__repr__"] if name == "OwnRepr" else records._repr)
             assert cls.__hash__ is (records._hash if frozen else None)
 
@@ -212,6 +233,11 @@ def test_declarations_a_record_does_not_support_are_refused():
         @record
         class Hidden:
             a: int = field(default=0, init=False)
+    with pytest.raises(TypeError, match="non-default argument 'b' follows default argument 'a'"):
+        @record
+        class Misordered:
+            a: int = 0
+            b: int
     with pytest.raises(TypeError, match="cannot inherit the frozen record"):
         @record
         class Thawed(build(record, True)["Plain"]):

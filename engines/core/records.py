@@ -29,6 +29,7 @@ would work out the signature for it, which costs as much as the rest together).
 """
 import dataclasses
 import operator
+import types
 from _thread import get_ident
 from dataclasses import MISSING, FrozenInstanceError
 
@@ -110,7 +111,66 @@ class Spec:
         return values
 
 
+# A record's __init__ is a function made from one of a few code objects compiled once, one per
+# number of fields (and which are made by a factory, whether it calls __post_init__), with the field names
+# put in place of the template's (`CodeType.replace`): no source is compiled per class, and it
+# runs as fast as the one dataclasses would compile, with the same signature, errors and
+# defaults, leaving the fields in `__dict__` in their order. A class with keyword-only fields,
+# whose `__dict__` order is not its parameters' order, has the generic `_init` instead.
+_TEMPLATES: dict = {}
+
+
+def _template(count: int, factories: tuple, post_init: bool, frozen: bool):
+    """(code, placeholder names) of an __init__ of `count` fields, those at the positions
+    `factories` made by their default factory when not given. A mutable record's sets each
+    field as a dataclass's does (its instances share their dicts' keys); a frozen record's
+    fills `__dict__` at once (a frozen dataclass's calls object.__setattr__ per field)."""
+    key = count, factories, post_init, frozen
+    if key not in _TEMPLATES:
+        params = [f"__field{i}__" for i in range(count)]
+        lines = [f"def __init__(self{''.join(', ' + p for p in params)}):"]
+        for i in factories:
+            lines.append(f"    if {params[i]} is _FACTORY: {params[i]} = self.__class__._record.factories[{params[i]!r}]()")
+        if frozen:
+            lines.append(f"    _set(self, '__dict__', {{{', '.join(f'{p!r}: {p}' for p in params)}}})")
+        else:
+            lines += [f"    self.{p} = {p}" for p in params] or ["    pass"]
+        if post_init:
+            lines.append("    self.__post_init__()")
+        namespace = {}
+        exec(compile("\n".join(lines) + "\n", __file__, "exec"), {}, namespace)
+        _TEMPLATES[key] = namespace["__init__"].__code__, tuple(params)
+    return _TEMPLATES[key]
+
+
+_GLOBALS = {"_set": _set, "_FACTORY": _FACTORY}    # what the templates read
+
+
+def _init_for(cls, spec, fields):
+    if spec.count < 0:
+        return _init
+    seen_default = None
+    for f in fields:
+        if f.default is MISSING and f.default_factory is MISSING:
+            if seen_default is not None:
+                raise TypeError(f"non-default argument {f.name!r} follows default argument {seen_default!r}")
+        else:
+            seen_default = seen_default or f.name
+    made = tuple(i for i, name in enumerate(spec.names) if name in spec.factories)
+    code, params = _template(len(spec.names), made, spec.post_init is not None, spec.frozen)
+    rename = dict(zip(params, spec.names))
+    rename[params] = spec.names
+    consts = tuple(rename.get(c, c) if isinstance(c, (str, tuple)) else c for c in code.co_consts)
+    this = "__dataclass_self__" if "self" in spec.names else "self"     # as dataclasses names it then
+    code = code.replace(co_varnames=(this, *spec.names), co_consts=consts,
+                        co_names=tuple(rename.get(n, n) for n in code.co_names),
+                        co_qualname=f"{cls.__qualname__}.__init__")
+    defaults = tuple(value for value in spec.template.values() if value is not _REQUIRED)   # _FACTORY: made
+    return types.FunctionType(code, _GLOBALS, "__init__", defaults or None)
+
+
 def _init(self, *args, **kwargs):
+    """The __init__ of a record with keyword-only fields (see _TEMPLATES)."""
     spec = self.__class__._record
     if len(args) == spec.count and not kwargs:
         values = dict(zip(spec.names, args))
@@ -193,7 +253,7 @@ def _process(cls, frozen: bool):
     if any(f._field_type is dataclasses._FIELD_INITVAR for f in cls.__dataclass_fields__.values()):
         raise TypeError(f"{cls.__qualname__}: a record has no InitVar")
     type.__setattr__(cls, "_record", Spec(cls, fields, frozen))
-    _set_new(cls, "__init__", _init)
+    _set_new(cls, "__init__", _init_for(cls, cls._record, fields))
     _set_new(cls, "__repr__", _repr)
     _set_new(cls, "__eq__", _eq)
     if not explicit_hash:
