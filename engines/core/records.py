@@ -2,13 +2,14 @@
 
 `@record` (or `@record(frozen=True)`) in place of `@dataclass` (or `@dataclass(frozen=True)`)
 makes a class a dataclass, read as one by `dataclasses.fields`, `replace`, `asdict` and
-`is_dataclass`, whose `__init__`, `__repr__`, `__eq__`, `__hash__` and, frozen, `__setattr__`
-and `__delattr__` are the functions below, shared by every record, instead of being compiled
-for each class: `dataclasses` writes those methods as source text and compiles them, 0.3 to
-0.7 ms a class here, and the steps, results, boxes and decisions an engine imports are 40 to
-70 classes, the largest part of what a resume adds to a fresh start (issue 11). What each
-class needs (its fields in order, their defaults, what is compared and hashed) is worked out
-once, when it is decorated, and kept in its `_record`.
+`is_dataclass`, whose `__repr__`, `__eq__`, `__hash__` and, frozen, `__setattr__` and
+`__delattr__` are the functions below, shared by every record, and whose `__init__` is made
+from a code object compiled once for every record of its shape (see _TEMPLATES), instead of
+being compiled for each class: `dataclasses` writes those methods as source text and compiles
+them, 0.3 to 0.7 ms a class here, and the steps, results, boxes and decisions an engine
+imports are 40 to 70 classes, the largest part of what a resume adds to a fresh start (issue
+11). What each class needs (its fields in order, their defaults, what is compared and hashed)
+is worked out once, when it is decorated, and kept in its `_record`.
 
 They behave as the generated ones, which tests/test_records.py checks class by class against
 `dataclasses`' own: fields given by position or keyword (keyword-only ones by keyword),
@@ -52,7 +53,7 @@ def _key(names):
 class Spec:
     """What a record's methods need of its class, worked out once when it is decorated."""
 
-    __slots__ = ("names", "positional", "index", "count", "template", "needed", "factories",
+    __slots__ = ("names", "positional", "index", "template", "needed", "factories",
                  "post_init", "repr_names", "compare", "hash", "frozen")
 
     def __init__(self, cls, fields, frozen):
@@ -79,8 +80,6 @@ class Spec:
                 hashed.append(name)
         self.names, self.positional, self.template = tuple(names), tuple(positional), template
         self.index = {name: i for i, name in enumerate(positional)}
-        # every field given by position: the fast path of __init__ (none is keyword-only)
-        self.count = len(names) if len(positional) == len(names) else -1
         self.needed, self.factories, self.repr_names = tuple(needed), factories, tuple(shown)
         self.post_init = getattr(cls, "__post_init__", None)
         self.compare = _key(tuple(compared))
@@ -88,8 +87,7 @@ class Spec:
         self.frozen = frozen
 
     def gather(self, cls, args, kwargs) -> dict:
-        """The fields' values, in order, from the arguments of a call that does not give
-        every field by position."""
+        """The fields' values, in order, from the arguments of a call (`_init`)."""
         if len(args) > len(self.positional):
             raise TypeError(f"{cls.__qualname__}() takes {len(self.positional)} field(s) by position "
                             f"({', '.join(self.positional)}), {len(args)} given")
@@ -147,7 +145,7 @@ _GLOBALS = {"_set": _set, "_FACTORY": _FACTORY}    # what the templates read
 
 
 def _init_for(cls, spec, fields):
-    if spec.count < 0:
+    if len(spec.positional) < len(spec.names):      # keyword-only fields
         return _init
     seen_default = None
     for f in fields:
@@ -172,11 +170,7 @@ def _init_for(cls, spec, fields):
 def _init(self, *args, **kwargs):
     """The __init__ of a record with keyword-only fields (see _TEMPLATES)."""
     spec = self.__class__._record
-    if len(args) == spec.count and not kwargs:
-        values = dict(zip(spec.names, args))
-    else:
-        values = spec.gather(self.__class__, args, kwargs)
-    _set(self, "__dict__", values)   # a frozen record too: no field is set through __setattr__
+    _set(self, "__dict__", spec.gather(self.__class__, args, kwargs))   # a frozen record too: no field is set through __setattr__
     if spec.post_init is not None:
         self.__post_init__()
 
