@@ -135,6 +135,9 @@ def recording():
         masks[id(image)] = (FONT.normal(text), scale)
         return image
 
+    # Lines whose masks were made before recording would reach the canvas without a
+    # FONT.mask call to note: they are made again while recording.
+    firmware.render.line_mask.cache_clear()
     real = firmware.render.ImageDraw
     firmware.render.ImageDraw = SimpleNamespace(Draw=lambda image: _Recorder(image, frames, masks),
                                                 ImageDraw=real.ImageDraw)

@@ -86,7 +86,7 @@ class PageWriter:
         one column, its bytes the pages bottom first with the top row in bit 0."""
         if image.mode != "1":
             image = image.convert("1")
-        column_major = image.transpose(Image.Transpose.ROTATE_270).tobytes()
+        column_major = _turned_bytes(image)
         n = self.count
         return [column_major[n - 1 - p::n] for p in range(n)]
 
@@ -106,6 +106,26 @@ class PageWriter:
                         continue
             windows.append((p, p, c0, c1))
         return windows
+
+
+def _turned_bytes(image: Image.Image) -> bytes:
+    """``image.transpose(ROTATE_270).tobytes()`` (a 1-bit image) through Pillow's C objects
+    themselves: the two wrappers (a new Image for the turned copy, the encoder looked up by
+    name and driven by a loop) were a quarter of packing a frame, on every frame (issue 11).
+    tests/drivers/test_partial_pages.py checks the bytes against the wrappers'."""
+    image.load()
+    turned = image.im.transpose(Image.Transpose.ROTATE_270)
+    encoder = Image.core.raw_encoder("1", "1")
+    encoder.setimage(turned, (0, 0) + turned.size)
+    chunks = []
+    while True:
+        _, done, chunk = encoder.encode(65536)
+        chunks.append(chunk)
+        if done:
+            break
+    if done < 0:
+        raise OSError(f"Pillow's raw encoder failed ({done})")
+    return b"".join(chunks)
 
 
 def _span(old: bytes, new: bytes) -> tuple[int, int]:

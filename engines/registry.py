@@ -12,6 +12,11 @@ replayed or checked (issue 11: start -> first frame). Everything else (snapshot,
 end of game, chance filling) is declared by the engine class itself. Adding a game adds one
 line to `PACKAGES` below.
 
+Declaring a spec also registers the game's catalogs, `engines/<name>/locale/` (its setup
+labels among them): the package's `__init__.py` builds its `GAME` when the package is first
+imported, which any import of its engine does first, so a game's texts are known wherever
+its engine or its spec is.
+
 The engines never import the firmware: the adapter is named as a string and only the
 firmware imports it (`firmware.games.adapter`).
 """
@@ -21,10 +26,15 @@ import re
 from dataclasses import field
 from functools import cache
 from importlib import import_module
+from pathlib import Path
 
 from engines.core.errors import ProtocolError
 from engines.core import settings
+from engines.core.i18n import register_catalog
 from engines.core.records import record
+
+# The folder of the game packages: a spec named `x` is declared by `engines/x/__init__.py`.
+ENGINES = Path(__file__).parent
 
 # One line per game, in the order the setup lists them.
 PACKAGES = (
@@ -57,6 +67,12 @@ class GameSpec:
     formats: tuple[str, ...] = ()      # the rulebook's formats (header `format`), when it has several
     # header `set` name -> (default, allowed, what it means): engines/core/settings.py
     settings: dict = field(default_factory=dict, hash=False)
+
+    def __post_init__(self):
+        # A spec named after no package here (a test's) has no catalogs to register.
+        locale = ENGINES / self.name / "locale"
+        if locale.is_dir():
+            register_catalog(locale)
 
     def engine_class(self):
         """The engine, imported on first use: only a game played, replayed or checked needs it."""

@@ -362,8 +362,11 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
 
     def _main_kinds(self) -> list[str]:
         """The decision's kinds the square menu lists (a new list: callers extend it)."""
-        return list(self._memo("main_kinds", lambda: tuple(
-            o.kind for o in self.session.decision().options if not self.ctx.has(o.kind, ANYTIME))))
+        return list(self._memo("main_kinds", self._build_main_kinds))
+
+    def _build_main_kinds(self) -> tuple:
+        has = self.ctx.has                       # the context looked up once, not per option
+        return tuple(o.kind for o in self.session.decision().options if not has(o.kind, ANYTIME))
 
     def _role(self, role):
         """The action kind playing `role` in the pending decision's interaction, or None."""

@@ -48,7 +48,8 @@ from firmware import journal_lock, journal_wal
 # The rows' own format, shared with salvage (which journal.py imports: one module each
 # way would be an import circle).
 from firmware.journal_rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_checksum, action_key,
-                                   canonical, checksum_text, header_checksum, stored_checksum)
+                                   canonical, checksum_text, header_checksum, is_object, parse_row, parse_rows,
+                                   stored_checksum, walk_chain)
 
 __all__ = ["Journal", "JournalBusy", "JournalError"]
 
@@ -293,7 +294,7 @@ class Journal:
             problem = None
             if not isinstance(header, str) or hsum != header_checksum(game_id, header):
                 problem = "header checksum mismatch"
-            elif not isinstance(_loads(header), dict):
+            elif not is_object(header):
                 problem = "header is not a JSON object"
             if problem:
                 where, params = self._rows_of(game_id)
@@ -318,24 +319,14 @@ class Journal:
         first bad row is bad, its seq), or (None, _) when every row is good."""
         where, params = self._rows_of(game_id, start)
         # Row by row from the cursor, not fetched all at once: a long game's rows are
-        # never all in memory (issue 11's RSS budget).
-        rows = self._conn.execute(f"SELECT seq, body, checksum FROM actions WHERE {where} "
-                                  f"ORDER BY {self._order}", params)
-        reason, expected = None, start
-        for expected, (seq, body, checksum) in enumerate(rows, start):
-            checksum = checksum_text(checksum)
-            if seq != expected:
-                reason = f"action {expected + 1} missing"
-            elif not isinstance(body, str) or checksum != action_checksum(
-                    game_id, seq, body, prev):
-                reason = f"checksum mismatch at action {expected + 1}"
-            elif not isinstance(_loads(body), dict):
-                reason = f"unparsable JSON at action {expected + 1}"
-            if reason:
-                break
-            prev = checksum
-        rows.close()
-        return reason, expected
+        # never all in memory (issue 11's RSS budget). A text body comes as its stored
+        # UTF-8 bytes, hashed as they are (`walk_chain`); any other (a damaged row) as None.
+        rows = self._conn.execute(f"SELECT seq, CASE WHEN typeof(body)='text' THEN CAST(body AS BLOB) END, "
+                                  f"checksum FROM actions WHERE {where} ORDER BY {self._order}", params)
+        try:
+            return walk_chain(game_id, rows, start, prev)
+        finally:
+            rows.close()
 
     def _verify_chain(self, game_id: int, hsum: str) -> None:
         """Walk the game's whole hash chain; cut it back to its last good action."""
@@ -546,24 +537,38 @@ class Journal:
                          (action_key(game_id, HEADER_COPY), text, stored_checksum(checksum)))
         return game_id
 
+    # The last action row this writer appended, while nothing else changed a row since:
+    # (connection, its total_changes then, game id, seq, checksum). An append reads its
+    # previous checksum from here instead of a SELECT (one statement of five per applying
+    # press, issue 11). Any other write (an undo, a repair, a new game) moves total_changes
+    # on, except the meta rows set_meta accounts for; a rollback forgets it (rolled back
+    # changes stay counted in total_changes, but the row is gone).
+    _tail = None
+
     def append(self, game_id: int, action: dict) -> int:
         """Store an action; returns its seq (0-based) once the row is durably committed."""
         body = self._json(action, "action")
         # IMMEDIATE takes the write lock now, so reading the last row and inserting the
         # next one cannot interleave with another writer.
         with self._transaction() as conn:
-            where, params = self._rows_of(game_id)
-            last = conn.execute(f"SELECT seq, checksum FROM actions WHERE {where} "
-                                f"ORDER BY id DESC LIMIT 1", params).fetchone()
-            if last:
-                seq, prev = last[0] + 1, checksum_text(last[1])
+            tail = self._tail
+            if tail is not None and tail[0] is conn and tail[1] == conn.total_changes and tail[2] == game_id:
+                seq, prev = tail[3] + 1, tail[4]
             else:
-                seq, prev = 0, self._game_row(game_id)[1]
+                where, params = self._rows_of(game_id)
+                last = conn.execute(f"SELECT seq, checksum FROM actions WHERE {where} "
+                                    f"ORDER BY id DESC LIMIT 1", params).fetchone()
+                if last:
+                    seq, prev = last[0] + 1, checksum_text(last[1])
+                else:
+                    seq, prev = 0, self._game_row(game_id)[1]
             if seq + 1 >= 1 << SEQ_BITS:
                 raise JournalError(f"journal {self.path}: game {game_id} is full ({seq} actions)")
+            checksum = action_checksum(game_id, seq, body, prev)
+            self._tail = None
             conn.execute("INSERT INTO actions (id, body, checksum) VALUES (?, ?, ?)",
-                         (action_key(game_id, seq), body,
-                          stored_checksum(action_checksum(game_id, seq, body, prev))))
+                         (action_key(game_id, seq), body, stored_checksum(checksum)))
+        self._tail = (conn, conn.total_changes, game_id, seq, checksum)
         return seq
 
     def actions(self, game_id: int) -> list[dict]:
@@ -572,7 +577,7 @@ class Journal:
         rows = self._query(f"SELECT body FROM actions WHERE {where} ORDER BY {self._order}", params)
         if not rows:
             self._game_row(game_id)  # an unknown game is an error, not an empty one
-        return [json.loads(body) for body, in rows]
+        return parse_rows(body for body, in rows)
 
     def iter_actions(self, game_id: int):
         """The game's actions one at a time, as `actions` lists them: a resume replays them as
@@ -585,7 +590,7 @@ class Journal:
             rows = self._live().execute(f"SELECT body FROM actions WHERE {where} ORDER BY {self._order}",
                                         params)
             for body, in rows:
-                yield json.loads(body)
+                yield parse_row(body)
         except sqlite3.Error as exc:
             raise JournalError(f"journal {self.path}: {exc}") from exc
 
@@ -646,10 +651,14 @@ class Journal:
             raise JournalError(f"journal {self.path}: meta keys and values are strings, got "
                                f"{key!r}: {value!r}")
         with self._transaction() as conn:
+            tail = self._tail
+            kept = tail is not None and tail[0] is conn and tail[1] == conn.total_changes
             # UPDATE keeps the row's rowid, so only the table's page changes; INSERT OR
             # REPLACE would also rewrite the key's index page: one more WAL frame a commit.
             if not conn.execute("UPDATE meta SET value=? WHERE key=?", (value, key)).rowcount:
                 conn.execute("INSERT INTO meta VALUES (?, ?)", (key, value))
+            if kept:                    # a meta row is no action row: the tail stands
+                self._tail = (conn, conn.total_changes, *tail[2:])
 
     def get_meta(self, key: str) -> str | None:
         rows = self._query("SELECT value FROM meta WHERE key=?", (key,))
@@ -680,6 +689,7 @@ class Journal:
         try:
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
+            self._tail = None
             with contextlib.suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
             raise JournalError(f"journal {self.path}: {exc}") from exc
@@ -703,6 +713,7 @@ class Journal:
     def rollback(self) -> None:
         """Forget what was written while held; stop holding."""
         self._held = False
+        self._tail = None
         if self._conn is not None and self._conn.in_transaction:
             with contextlib.suppress(sqlite3.Error):
                 self._conn.execute("ROLLBACK")
@@ -848,10 +859,3 @@ def _describe(exc: BaseException) -> str:
     if isinstance(exc, UnicodeDecodeError):  # SQLite quotes the damaged schema text in its message
         return "a bad byte in the file's schema text"
     return str(exc)
-
-
-def _loads(text: str):
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None

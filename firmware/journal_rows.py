@@ -74,6 +74,83 @@ def action_checksum(game_id: int, seq: int, body: str, prev: str) -> str:
     return sha256(f"{game_id}:{seq}:{prev}:{body}".encode()).hexdigest()
 
 
+# json.loads(text) is the decoder's scan from the first character plus two whitespace
+# matches and a check of the end, in Python; a row is canonical JSON, with no whitespace
+# around it, so scanning it alone reads the same value (anything else goes to json.loads).
+_SCAN = json.JSONDecoder().scan_once
+
+
+def parse_row(text: str):
+    """json.loads(text): the same value or the same error, sooner for a row's canonical text."""
+    try:
+        value, end = _SCAN(text, 0)
+    except (StopIteration, ValueError, TypeError):
+        return json.loads(text)
+    return value if end == len(text) else json.loads(text)
+
+
+def parse_rows(texts) -> list:
+    """[parse_row(text) for text in texts], without a call per row (a game's 2 000 rows)."""
+    scan, loads, out = _SCAN, json.loads, []
+    append = out.append
+    for text in texts:
+        try:
+            value, end = scan(text, 0)
+        except (StopIteration, ValueError, TypeError):
+            value, end = loads(text), None
+        append(value if end is None or end == len(text) else loads(text))
+    return out
+
+
+def is_object(text: str) -> bool:
+    """Whether `text` is the JSON of an object (every row's body and header is one)."""
+    try:
+        return isinstance(parse_row(text), dict)
+    except ValueError:
+        return False
+
+
+def walk_chain(game_id: int, rows, start: int, prev: str) -> tuple[str | None, int]:
+    """Check a game's rows, (seq, body, stored checksum) in seq order from `start`, the first
+    chaining to the checksum `prev` (hex): (why the first bad row is bad, its seq), or
+    (None, the last seq) when every row is good. A body is its stored UTF-8 bytes (None
+    for a value that is not text): those bytes are what `action_checksum` hashes, so they
+    are hashed as they are, and only a row whose checksum holds is decoded and scanned
+    for its JSON object. One loop, no call per row but SHA-256 and the scan: the open
+    walks every row of the journal (2 000 a long game)."""
+    prefix, prev, scan = f"{game_id}:".encode(), prev.encode(), _SCAN
+    reason, expected = None, start
+    for expected, (seq, raw, stored) in enumerate(rows, start):
+        if seq != expected:
+            reason = f"action {expected + 1} missing"
+            break
+        if raw is None:
+            reason = f"checksum mismatch at action {expected + 1}"
+            break
+        digest = sha256(b"%s%d:%s:%s" % (prefix, seq, prev, raw))
+        if stored.__class__ is bytes:           # schema 3: the 32 bytes
+            good = stored == digest.digest()
+        else:                                   # schemas 1 and 2: the hex text
+            good = stored == digest.hexdigest()
+        try:
+            body = raw.decode() if good else None
+        except UnicodeDecodeError:              # not the UTF-8 text a checksum covers
+            body = None
+        if body is None:
+            reason = f"checksum mismatch at action {expected + 1}"
+            break
+        try:
+            value, end = scan(body, 0)
+            good = end == len(body) and isinstance(value, dict)
+        except (StopIteration, ValueError):
+            good = False
+        if not good and not is_object(body):    # as json.loads reads it (whitespace around it...)
+            reason = f"unparsable JSON at action {expected + 1}"
+            break
+        prev = (stored.hex() if stored.__class__ is bytes else stored).encode()
+    return reason, expected
+
+
 def _lenient_text(raw: bytes) -> str:
     # A damaged page can hold bytes that are not UTF-8. Decoding them with replacement
     # characters lets the checksum, not the decoder, reject the row.

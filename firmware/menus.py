@@ -20,6 +20,7 @@ also capped by what the seller holds, read from the snapshot).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engines.core.actions import (CHANCE, Company, CountDelta, DieFace, Lots, Money, MoneyDelta, Price, PriceDelta, Seat,
                                   Signed, SignedDie, Target, _base, list_item)
@@ -127,17 +128,31 @@ def kind_label(ctx, kind):
     return t(key, ctx.lang)
 
 
+@lru_cache(maxsize=None)
+def _written_as(cls) -> tuple:
+    """(field, how `describe` writes its value: "seat", "signed", "money" or None) for each
+    field of an action class, from its types: worked out once per class, not per field of
+    every action described (each applying press describes its action: issue 11)."""
+    types = getattr(cls, "_types", {})
+    out = []
+    for name in getattr(cls, "__dataclass_fields__", {}):
+        typ = _base(types.get(name, object))
+        how = ("seat" if _is(typ, Seat) else "signed" if _is(typ, (MoneyDelta, PriceDelta, CountDelta))
+               else "money" if _is(typ, Money) else None)
+        out.append((name, how))
+    return tuple(out)
+
+
 def describe(ctx, act) -> str:
     """One line saying what an action does, in the UI language (undo, history, confirm)."""
     lang, params, key = ctx.lang, {}, "act." + _prefix(ctx) + act.kind
-    types = getattr(type(act), "_types", {})
-    for name in getattr(act, "__dataclass_fields__", {}):
-        value, typ = getattr(act, name), _base(types.get(name, object))
-        if value is not None and _is(typ, Seat):
+    for name, how in _written_as(type(act)):
+        value = getattr(act, name)
+        if value is not None and how == "seat":
             params[name] = player_name(ctx, value)
-        elif value is not None and _is(typ, (MoneyDelta, PriceDelta, CountDelta)):
+        elif value is not None and how == "signed":
             params[name] = signed(value, lang)
-        elif value is not None and _is(typ, Money):
+        elif value is not None and how == "money":
             params[name] = money(value, lang, _prefix(ctx))
         elif isinstance(value, int) and not isinstance(value, bool):
             params[name] = format_amount(value, lang)

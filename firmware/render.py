@@ -31,7 +31,7 @@ light instead.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -56,6 +56,7 @@ class Canvas:
     bg: object        # background
     dim: object       # secondary text: grey where the display has greys
     draw: ImageDraw.ImageDraw = None
+    inks: dict = field(default_factory=dict, repr=False)   # colour -> Pillow's ink for it
 
     def __post_init__(self):
         if self.draw is None:
@@ -81,13 +82,30 @@ class Canvas:
         """Draw ``text`` with its cell's top-left corner at (x, y); returns its width."""
         mask = FONT.mask(text, scale or self.scale)
         if mask.width:
-            self.draw.bitmap((x, y), mask, fill=self.ink if fill is None else fill)
+            self.blit(x, y, mask, self.ink if fill is None else fill)
         return mask.width
 
     def pattern(self, x, y, mask, fill=None):
         """A cached 1-bit pattern (a dotted rule or track), drawn as one bitmap."""
         if mask.height:
-            self.draw.bitmap((x, y), mask, fill=self.ink if fill is None else fill)
+            self.blit(x, y, mask, self.ink if fill is None else fill)
+
+    def blit(self, x, y, mask, fill):
+        """``mask`` (a 1-bit image, ink = 1) drawn at (x, y) in ``fill``: what
+        ``ImageDraw.bitmap`` does, through the same C call, without working out the ink of
+        the colour and loading the mask again on each of the dozen blits of a frame (a
+        fifth of drawing a menu frame; issue 11). The ink is worked out once per colour
+        as ``bitmap`` works it out; the masks are images made whole in memory (nothing
+        to load). tests/test_drawing.py checks the pixels against ``bitmap``'s."""
+        ink = self.inks.get(fill)
+        if ink is None:
+            if not isinstance(self.draw, ImageDraw.ImageDraw):
+                # Another drawer stands for Pillow's (bench/frames.py notes each call for
+                # its Pillow-alone floor): its own bitmap.
+                self.draw.bitmap((x, y), mask, fill=fill)
+                return
+            ink = self.inks[fill] = self.draw._getink(fill)[0]
+        self.draw.draw.draw_bitmap((x, y), mask.im, ink)
 
     def fit(self, text, width, ellipsis=True):
         return FONT.fit(text, width, self.scale, ellipsis)
@@ -106,7 +124,17 @@ class Canvas:
             rw = FONT.measure(right, self.scale)
             self.text(x1 - rw, y, right, fill)
             left = self.fit(left, x1 - x0 - rw - self.cw)
-        self.text(x0, y, self.fit(left, x1 - x0), fill)
+        mask = line_mask(left, x1 - x0, self.scale)
+        if mask.width:
+            self.blit(x0, y, mask, fill)
+
+
+@lru_cache(maxsize=512)
+def line_mask(text: str, width: int, scale: int) -> Image.Image:
+    """The mask of ``text`` cut to ``width`` pixels (with "…"): what ``Canvas.columns`` draws,
+    looked up once instead of normalised, cut and looked up again, for the dozen lines a
+    frame redraws press after press (issue 11). Bounded like the masks it holds."""
+    return FONT.mask(FONT.fit(text, width, scale), scale)
 
 
 @lru_cache(maxsize=64)

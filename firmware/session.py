@@ -15,7 +15,6 @@ from __future__ import annotations
 
 
 import functools
-import json
 import logging
 import os
 
@@ -25,6 +24,7 @@ from engines.core.log import Log
 from engines.registry import game_of
 from firmware import snapshots
 from firmware.journal import JournalError
+from firmware.journal_rows import parse_row, parse_rows
 from firmware.journal_rows import sha256     # not hashlib's: see there
 
 logger = logging.getLogger(__name__)
@@ -119,7 +119,7 @@ def _parser(journal, game_cls):
             repairs = journal.verify_deferred()
             if repairs:
                 raise JournalError("; ".join(repairs))
-        return from_json(json.loads(text))
+        return from_json(parse_row(text))
     return parse
 
 
@@ -201,7 +201,7 @@ class Session:
                     # for the deferred check.
                     verified, from_json = snapshot[0] - 1, game_cls.ACTIONS.from_json
                     bodies = journal.bodies(game_id)
-                    log = Log([*bodies[:verified], *(from_json(json.loads(body)) for body in bodies[verified:])],
+                    log = Log([*bodies[:verified], *map(from_json, parse_rows(bodies[verified:]))],
                               _parser(journal, game_cls))
                     game = game_cls.restore(header, log, *snapshot)
                     return cls(game, journal, game_id)

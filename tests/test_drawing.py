@@ -2,12 +2,13 @@
 parsed band by band, texts normalised once, one ImageDraw per frame, dotted rules as one
 cached bitmap. The reference images (tests/reference/) check whole frames; these check
 each piece against the plain way of doing it."""
+import pytest
 from PIL import Image, ImageDraw
 
 import firmware.render
 from firmware import fonts
 from firmware.fonts import FONT, fixed6x9
-from firmware.render import dotted, render_screen
+from firmware.render import Canvas, dotted, render_screen
 from test_render import SCREENS
 
 
@@ -66,3 +67,32 @@ def test_one_imagedraw_per_frame(monkeypatch):
         made.clear()
         render_screen(screen)
         assert len(made) == 1, screen.kind
+
+
+@pytest.mark.parametrize("mode", ["1", "L", "RGB"])
+@pytest.mark.parametrize("paper", [False, True])
+def test_a_blit_draws_what_imagedraw_bitmap_draws(mode, paper):
+    """Canvas.blit calls Pillow's C blit itself, with the ink worked out once per colour:
+    every colour of every mode, on a lit display and on paper, gives bitmap's pixels."""
+    mask = FONT.mask("Ça coûte 1 200 $", 1)
+    fast = Canvas.new((128, 64), mode, paper=paper)
+    plain = Canvas.new((128, 64), mode, paper=paper)
+    for y, colour in enumerate((fast.ink, fast.bg, fast.dim, fast.ink)):
+        fast.blit(3, 2 + 11 * y, mask, colour)
+        plain.draw.bitmap((3, 2 + 11 * y), mask, fill=colour)
+    assert fast.image.tobytes() == plain.image.tobytes()
+    assert len(fast.inks) == len({fast.ink, fast.bg, fast.dim})   # one ink per colour, kept
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+def test_a_line_drawn_from_its_kept_mask_is_the_text_cut_and_drawn(scale):
+    """Canvas.columns takes a line's mask, already cut to its width, from one cache
+    (render.line_mask); the pixels are those of the text cut with "…" and drawn."""
+    texts = ["Carte : recevoir", "Vente forcée\u00a0: 1\u202f200 $ pour Ana et Ben", "", "ő?"]
+    for text in texts:
+        for width in (30, 60, 128 * scale):
+            kept = Canvas.new((128 * scale, 64 * scale), "1")
+            plain = Canvas.new((128 * scale, 64 * scale), "1")
+            kept.columns(0, width, 2, text)
+            plain.text(0, 2, plain.fit(text, width))
+            assert kept.image.tobytes() == plain.image.tobytes(), (text, width)

@@ -38,7 +38,7 @@ def test_without_the_square_order_the_operator_says_where_the_pawn_landed(tmp_pa
     assert box.screen.title == "Ana : case ?" and box.screen.lines[-1] == "Où est le pion ?"
     assert box.items()[:2] == ["Amérique", "États-Unis"] and "Enchères" in box.items()
     box.choose("Amérique").choose("Canada")             # nobody holds 30 % of anything: no plaque asked
-    assert box.screen.title == "Ana : CANADA" and game.log[-1] == game.ACTIONS.parse("land Ana CANADA", game.players)
+    assert box.screen.title == "Ana : Canada" and game.log[-1] == game.ACTIONS.parse("land Ana CANADA", game.players)
     assert describe(box.c.ctx, game.log[-1]) == "Ana sur CANADA"   # the history's line: no plaque, no gap
     box.choose("Acheter").press("ok").choose("Valider")  # the first title in stock in Canada
     bought = game.s.deeds.owned_by(0)
@@ -116,7 +116,7 @@ def test_strict_claims_a_claim_inside_the_7_seconds_is_paid(tmp_path):
     box.press("seat1")
     assert game.log[-1] == game.ACTIONS.parse("claim Ana 1000000", game.players)
     assert game.cash(0) == ana + 1_000_000 and game.cash(1) == ben - 1_000_000
-    assert box.screen.title == "Ben : CANADA"
+    assert box.screen.title == "Ben : Canada"
 
 
 def test_strict_claims_a_claim_after_7_seconds_is_lost(tmp_path):
@@ -129,7 +129,7 @@ def test_strict_claims_a_claim_after_7_seconds_is_lost(tmp_path):
     box.press("seat1")
     assert game.log[-1].kind == "close_claims"
     assert game.cash(0) == ana and game.cash(1) == ben
-    assert box.screen.title == "Ben : CANADA"
+    assert box.screen.title == "Ben : Canada"
 
 
 def test_strict_claims_the_operator_claims_for_a_seat_without_a_button(tmp_path):

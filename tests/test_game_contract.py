@@ -380,3 +380,21 @@ def test_every_action_of_a_playable_game_has_its_menu_label_in_both_languages(na
         for lang in ("fr", "en"):
             label = t("kind." + prefix + kind, lang)
             assert label and label != "kind." + prefix + kind and not PLACEHOLDER.search(label), (name, kind, lang)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_importing_a_game_s_engine_alone_makes_its_texts_known(name):
+    # The spec registers engines/<name>/locale when its package is imported, which importing
+    # the engine module does first: a fresh interpreter that imports only the engine (no
+    # registry walk, no firmware) must resolve every key of the game's own catalogs.
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parent.parent
+    module = spec(name).engine.partition(":")[0]
+    keys = sorted(json.loads((root / "engines" / name / "locale" / "fr.json").read_text(encoding="utf-8")))
+    probe = (f"import {module}\n"
+             "from engines.core.i18n import catalog\n"
+             f"missing = [k for k in {keys!r} if k not in catalog('fr') or k not in catalog('en')]\n"
+             "print(len(missing), missing[:3])\n")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True, check=True).stdout
+    assert out.startswith("0 "), (name, out)

@@ -20,6 +20,7 @@ from drivers.display import DummyDisplay
 from firmware.app import Hardware, start_app
 from firmware.config import config_from_dict
 from firmware.journal import Journal, JournalBusy, JournalError, open_for_box
+from firmware import journal_lock
 from journal_writer import demo_actions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +65,19 @@ def test_a_second_writer_is_refused_naming_the_process_that_holds_the_journal(tm
         open_for_box(path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["journal.sqlite", "journal.sqlite-lock",
                                                           "journal.sqlite-shm", "journal.sqlite-wal"]
+
+
+def test_the_lock_names_its_writer_whatever_the_last_one_left_in_it(tmp_path):
+    # The pid is written over the last holder's in place (no truncation at each open):
+    # nothing of a longer one may be left behind.
+    path = tmp_path / "journal.sqlite"
+    lock = tmp_path / "journal.sqlite-lock"
+    for left in ("4194304\n", "9" * 40 + "\n", "", "12\n"):
+        lock.write_text(left)
+        with Journal(path):
+            text = lock.read_text()
+            assert text.split() == [str(os.getpid())] and text.endswith("\n"), (left, text)
+            assert journal_lock.holder(str(path)).pid == os.getpid()
 
 
 def test_the_lock_goes_with_the_writer(tmp_path):

@@ -79,18 +79,20 @@ def journal_with_recorded_snapshot(tmp_path, name, rules):
 
 
 def counting_restores(monkeypatch, cls):
+    """The snapshots restored and the actions applied from now on (one by one or in a
+    replay, each goes into the log through `Game._logged`)."""
     restores, applied = [], []
-    restore, apply = cls.restore.__func__, Game.apply
+    restore, logged = cls.restore.__func__, Game._logged
 
     def counted_restore(klass, header, log, count, frozen):
         restores.append(count)
         return restore(klass, header, log, count, frozen)
 
-    def counted_apply(self, act, atomic=True):
+    def counted_logged(self, act):
         applied.append(act)
-        return apply(self, act, atomic)
+        return logged(self, act)
     monkeypatch.setattr(cls, "restore", classmethod(counted_restore))
-    monkeypatch.setattr(Game, "apply", counted_apply)
+    monkeypatch.setattr(Game, "_logged", counted_logged)
     return restores, applied
 
 

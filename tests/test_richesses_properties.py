@@ -9,12 +9,13 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.core.random_play import play_randomly
 from engines.core.errors import IllegalAction
-from engines.core.i18n import format_amount
+from engines.core.i18n import format_amount, text
 from engines.richesses.actions import AdjustCash
 from engines.richesses.box import DEFAULT_BOX
 from engines.richesses.game import Richesses
@@ -198,3 +199,27 @@ def test_no_refusal_of_richesses_shows_a_players_cash():
     game = Richesses({"game": "richesses", "players": NAMES[:3], "seed": 1})
     error = IllegalAction("error.insufficient_funds", account="Ana", amount=70_000_000, balance=game.cash(0))
     assert shows_cash(text(error.key, "fr", **error.params), game)
+
+
+@pytest.mark.parametrize("ordered", [True, False])
+def test_texts_name_squares_in_words_never_by_protocol_ids(ordered):
+    # Every event of random games and every prompt of their decisions, in both languages:
+    # a square a text names is written as the box prints it (a country) or through the
+    # catalog (`rm.place.*`: "Enchères", "Choix continental Europe"), never as the word
+    # the engine passes ("Ana : auction ne vaut qu'après un tour du monde" before).
+    seen = set()
+    for seed in range(3):
+        game, _ = play(seed, 3, False, 200, box=None if ordered else no_order_box())
+        countries = {name for name, _ in game.box.countries.values()}
+        for g, act, events in Richesses.unfold(game.header, list(game.log), checked=False):
+            decision = g.decision()
+            said = [(e.params, "event." + e.key) for e in events] + [(decision.params, decision.prompt)]
+            for params, key in said:
+                if "square" not in params:
+                    continue
+                for lang in ("fr", "en"):
+                    shown = text(key, lang, **params)
+                    square = str(params["square"])
+                    assert square in countries or square not in shown, shown
+                    seen.add(shown)
+    assert any("Enchères" in s for s in seen) and any("Auction" in s for s in seen)

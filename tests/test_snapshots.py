@@ -36,13 +36,15 @@ def journaled(tmp_path, name, seed=1, max_actions=250):
 
 
 def counting_applies(monkeypatch):
+    """The actions applied from now on, one by one or in a replay: each goes into the log
+    through `Game._logged` (a replay folds them without `apply`)."""
     applied = []
-    apply = Game.apply
+    logged = Game._logged
 
-    def counted(self, act, atomic=True):
+    def counted(self, act):
         applied.append(act)
-        return apply(self, act, atomic)
-    monkeypatch.setattr(Game, "apply", counted)
+        return logged(self, act)
+    monkeypatch.setattr(Game, "_logged", counted)
     return applied
 
 

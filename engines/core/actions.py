@@ -317,6 +317,7 @@ class ActionSet:
     def __init__(self, *classes, aliases: dict | None = None):
         self.classes = {cls.kind: cls for cls in classes}
         self.aliases = dict(aliases or {})
+        self._readers = {}       # kind -> its class's JSON reader, made on the first read of it
         for old, new in self.aliases.items():
             if old in self.classes or new not in self.classes:
                 raise ValueError(f"alias {old!r} -> {new!r}: the old name must be no kind and the new one a kind "
@@ -343,22 +344,13 @@ class ActionSet:
             raise ProtocolError(f"an action must be an object with a 'kind', got {data!r}")
         if isinstance(data["kind"], str) and data["kind"] in self.aliases:
             data = {**data, "kind": self.aliases[data["kind"]]}
-        cls = self.classes.get(data["kind"])
-        if cls is None:
-            raise ProtocolError(f"unknown action {data['kind']!r}; known: {', '.join(self.classes)}")
-        data = _old_form(cls, data) if cls.old_forms else data
-        values = {}
-        fields = _field_types(cls)
-        for name, typ, optional in fields:
-            if name not in data:
-                if optional:
-                    continue
-                raise ProtocolError(f"action {cls.kind}: field {name!r} is missing")
-            values[name] = _coerce_json(cls.kind, name, typ, data[name])
-        extra = set(data) - {"kind"} - {n for n, _, _ in fields}
-        if extra:
-            raise ProtocolError(f"action {cls.kind}: unknown field(s) {', '.join(sorted(extra))}")
-        return cls(**values)
+        read = self._readers.get(data["kind"])
+        if read is None:
+            cls = self.classes.get(data["kind"])
+            if cls is None:
+                raise ProtocolError(f"unknown action {data['kind']!r}; known: {', '.join(self.classes)}")
+            read = self._readers[cls.kind] = _json_reader(cls)
+        return read(data)
 
     # Text -----------------------------------------------------------------
     def parse(self, line: str, players: list[str]) -> Action:
@@ -431,23 +423,80 @@ def _base(typ):
     return args[0] if args else typ
 
 
-def _coerce_json(kind, name, typ, value):
+@functools.cache
+def _json_reader(cls):
+    """The reader of `cls`'s JSON form (its "kind" already resolved): one converter per
+    field, chosen from the field's type once per class, not per action read (a resume or
+    a replay reads every action of the evening). Fields are read in order (the first
+    missing or wrong one is named), then any unknown field is refused."""
+    kind, fields = cls.kind, _field_types(cls)
+    defaults = cls._record.template          # field -> its default (records: engines/core/records.py)
+    plan = tuple((name, _json_converter(kind, name, typ), optional, defaults[name])
+                 for name, typ, optional in fields)
+    known = {"kind"} | {name for name, _, _ in fields}
+    plain = cls._record.made_init                # the record's own __init__: it only fills __dict__
+    old_forms = bool(cls.old_forms)
+    new = object.__new__
+    set_dict = object.__setattr__
+
+    def read(data: dict) -> Action:
+        if old_forms:
+            data = _old_form(cls, data)
+        values, given = {}, 1                   # "kind" is given
+        for name, convert, optional, default in plan:
+            if name in data:
+                values[name] = convert(data[name])
+                given += 1
+            elif optional:
+                values[name] = default
+            else:
+                raise ProtocolError(f"action {kind}: field {name!r} is missing")
+        if len(data) != given:
+            extra = set(data) - known
+            raise ProtocolError(f"action {kind}: unknown field(s) {', '.join(sorted(extra))}")
+        if not plain:
+            return cls(**values)
+        act = new(cls)                          # what the record's __init__ makes of all the fields
+        set_dict(act, "__dict__", values)
+        return act
+
+    return read
+
+
+def _json_converter(kind, name, typ):
+    """value -> the field's value, for a field of type `typ` (its questions answered once):
+    None stays None (but for a list); a list field takes a JSON list of its items; an int
+    type takes an integer that is not a bool; any other a string, upper-cased for a Name,
+    read as a cell for a Cell."""
     typ = _base(typ)
-    if value is None and list_item(typ) is None:
-        return None
-    if list_item(typ) is not None:
-        if not isinstance(value, (list, tuple)):
-            raise ProtocolError(f"action {kind}: {name} must be a list, got {value!r}")
-        return tuple(_coerce_json(kind, name, list_item(typ), v) for v in value)
-    if issubclass(typ, int):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ProtocolError(f"action {kind}: {name} must be an integer, got {value!r}")
-        return typ(value)
-    if not isinstance(value, str):
-        raise ProtocolError(f"action {kind}: {name} must be text, got {value!r}")
-    if issubclass(typ, Cell):
-        return Cell(value)
-    return typ(value.upper()) if issubclass(typ, Name) else typ(value)
+    item = list_item(typ)
+    if item is not None:
+        convert_item = _json_converter(kind, name, item)
+
+        def convert(value):
+            if not isinstance(value, (list, tuple)):
+                raise ProtocolError(f"action {kind}: {name} must be a list, got {value!r}")
+            return tuple(convert_item(v) for v in value)
+    elif issubclass(typ, int):
+        def convert(value):
+            if value.__class__ is not int:      # the common case: a plain int, no bool
+                if value is None:
+                    return None
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise ProtocolError(f"action {kind}: {name} must be an integer, got {value!r}")
+            return typ(value)
+    else:
+        make = Cell if issubclass(typ, Cell) else typ
+        upper = issubclass(typ, Name) and not issubclass(typ, Cell)
+
+        def convert(value):
+            if value.__class__ is not str:
+                if value is None:
+                    return None
+                if not isinstance(value, str):
+                    raise ProtocolError(f"action {kind}: {name} must be text, got {value!r}")
+            return make(value.upper()) if upper else make(value)
+    return convert
 
 
 def _read_word(kind, name, typ, word, players):

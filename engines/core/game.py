@@ -66,7 +66,7 @@ class Game:
         self.seed = header.get("seed", 0)
         self.log: list[Action] = []
         self._events: list[Event] | None = None
-        self._trusted = False  # replaying actions already checked: see replay()
+        self._trusted = False  # unfolding actions already checked: see unfold()
         self.s = self.initial_state()
         self._checkpoints = {0: self.frozen_state()}  # actions applied -> state then (pickled)
 
@@ -156,7 +156,9 @@ class Game:
         return trial.apply(act, atomic=False)
 
     def emit(self, key: str, **params) -> None:
-        self._events.append(Event(key, params))
+        events = self._events
+        if events is not _UNHEARD:   # a replay's events are read by nobody: none are built
+            events.append(Event(key, params))
 
     def refusal(self, act: Action, decision: Decision) -> IllegalAction | None:
         """The rule that refuses `act`, which `decision` does not allow: an IllegalAction
@@ -250,10 +252,15 @@ class Game:
             raise
         finally:
             events, self._events = self._events, None
-        self.log.append(act)
-        if len(self.log) % self.CHECKPOINT_EVERY == 0:
-            self._checkpoints[len(self.log)] = self.frozen_state()
+        self._logged(act)
         return events
+
+    def _logged(self, act: Action) -> None:
+        """`act` was applied: into the log, and a checkpoint every CHECKPOINT_EVERY actions."""
+        log = self.log
+        log.append(act)
+        if len(log) % self.CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(log)] = self.frozen_state()
 
     def frozen_state(self) -> bytes:
         """The state now as a checkpoint keeps it: pickled, which holds a copy of the same
@@ -326,12 +333,21 @@ class Game:
             yield game, act, game.apply(act, atomic=False)
 
     def _replay(self, actions, checked: bool) -> None:
-        self._trusted = not checked
+        """Apply `actions` as `apply(act, atomic=False)` does, one after the other, with
+        what only a replay may leave out: their events (a replay returns none, so `emit`
+        builds none) and, unchecked, the check. A refusal aborts the replay, the state
+        half-changed (the caller starts again or gives up)."""
+        handle, after_action, logged = self.handle, self.after_action, self._logged
+        events, self._events = self._events, _UNHEARD
         try:
             for act in actions:
-                self.apply(act, atomic=False)
+                if checked:
+                    self.check(act)
+                handle(act)
+                after_action()
+                logged(act)
         finally:
-            self._trusted = False
+            self._events = events
 
     def undo(self) -> Action:
         """Forget the last action by replaying the others (undo is a replay). Replaying
@@ -358,9 +374,11 @@ class Game:
         start = max(n for n in self._checkpoints if n <= target)
         self._checkpoints = {n: state for n, state in self._checkpoints.items() if n <= target}
         self.s, self.log = pickle.loads(self._checkpoints[start]), log[:start]   # made here: trusted
-        events = self._events
         self._replay(log[start:target], checked=False)   # this engine accepted them already
-        self._events = events
+
+
+# `Game._events` while a replay runs: `emit` builds no event (see `_replay`).
+_UNHEARD = object()
 
 
 class _StateUnpickler(pickle.Unpickler):

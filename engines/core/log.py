@@ -49,8 +49,12 @@ class Log(Sequence):
         return self._at(index)
 
     def __iter__(self):
-        for index in range(len(self._items)):
-            yield self._at(index)
+        items, parse = self._items, self._parse      # `_at`, without a call per item
+        for index in range(len(items)):
+            item = items[index]
+            if type(item) is str:
+                item = items[index] = parse(item)
+            yield item
 
     def append(self, act) -> None:
         self._items.append(act)

@@ -29,6 +29,12 @@ class Holdings:
     def bank(self, company: str) -> int:
         return self.held[company][BANK]
 
+    def in_bank(self, companies) -> tuple[str, ...]:
+        """The companies of `companies` the bank still holds a lot of, in their order: what a
+        decision offers to buy, built for every decision (one dict lookup each, not a call)."""
+        held = self.held
+        return tuple([c for c in companies if held[c][BANK] > 0])
+
     def portfolio(self, holder: int) -> dict[str, int]:
         return {c: h[holder] for c, h in self.held.items() if h[holder]}
 

@@ -53,7 +53,7 @@ def _key(names):
 class Spec:
     """What a record's methods need of its class, worked out once when it is decorated."""
 
-    __slots__ = ("names", "positional", "index", "template", "needed", "factories",
+    __slots__ = ("names", "positional", "index", "template", "made_init", "needed", "factories",
                  "post_init", "repr_names", "compare", "hash", "frozen")
 
     def __init__(self, cls, fields, frozen):
@@ -85,6 +85,7 @@ class Spec:
         self.compare = _key(tuple(compared))
         self.hash = self.compare if hashed == compared else _key(tuple(hashed))
         self.frozen = frozen
+        self.made_init = "__init__" not in cls.__dict__     # the record's own, not one the class wrote
 
     def gather(self, cls, args, kwargs) -> dict:
         """The fields' values, in order, from the arguments of a call (`_init`)."""

@@ -94,7 +94,7 @@ class StepGame(Game):
         return self.step.fill_chance(self, act, rng)
 
     def handle(self, act) -> None:
-        step = self.step
+        step = self.s.steps[-1]           # self.step, without the property (every action)
         handler = getattr(step, "on_" + act.kind, None)
         if handler is None:
             getattr(self, "on_" + act.kind)(act)
@@ -123,9 +123,12 @@ class StepGame(Game):
     def advance(self) -> None:
         """Play everything that needs no choice, until the top step waits for a decision."""
         while True:
-            step, depth = self.step, len(self.s.steps)
+            steps = self.s.steps              # read again each time: a step may replace the stack
+            step, depth = steps[-1], len(steps)
             result = step.advance(self)
             if result is not None:
                 self.finish(step, result)
-            elif self.step is step and len(self.s.steps) == depth:
+                continue
+            steps = self.s.steps
+            if steps[-1] is step and len(steps) == depth:
                 return  # waits on its decision

@@ -1,13 +1,8 @@
 """Dividends (rules/dividends.fr.txt): the game as the registry declares it.
 
-What the box asks before a game is played (player bounds, formats, settings) is declared
-here, not in the engine, so the setup and the configuration check read it without
-importing the engine (engines/registry.py); the engine class reads it from `GAME`. Importing
-the package also registers the game's catalogs (its setup labels among them).
+What the box asks before a game is played, declared without importing the engine:
+engines/registry.py says why, and how the game's catalogs are registered.
 """
-from pathlib import Path
-
-from engines.core.i18n import register_catalog
 from engines.core.settings import DICE
 from engines.dividends.rules import MAX_PLAYERS, MIN_PLAYERS
 from engines.registry import GameSpec
@@ -22,5 +17,3 @@ SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings
 
 GAME = GameSpec("dividends", "engines.dividends.game:Dividends", "firmware.games.dividends:DividendsUI",
                 prefix="dv", box="engines.dividends.box", players=(MIN_PLAYERS, MAX_PLAYERS), settings=SETTINGS)
-
-register_catalog(Path(__file__).parent / "locale")

@@ -17,6 +17,7 @@ influence cards) and the operator's corrections, allowed at any time. Chance (di
 event tile, random token deal) comes in the actions; `fill_chance` is how the device
 draws it. See docs/rules/dividends.md for the digest and the tests pinning each rule.
 """
+import functools
 from dataclasses import field
 
 from engines.core.decision import Choice, Fixed, IntRange, Option
@@ -312,7 +313,8 @@ class Dividends(StepGame):
         """Corrections at any time; once the winners are known, undo the end to correct anything."""
         return () if self.over else self.corrections()
 
-    def corrections(self):
+    @functools.cached_property
+    def _corrections(self):
         seats = Choice(tuple(range(len(self.players))))
         companies = Choice(tuple(self.companies))
         return (
@@ -321,6 +323,11 @@ class Dividends(StepGame):
             Option("adjust_cards", {"player": seats, "delta": IntRange(-self.total_cards, self.total_cards)}),
             Option("set_marker", {"company": companies, "value": Choice(self.box.track)}),
         )
+
+    def corrections(self):
+        """The corrections, offered beside every decision: their domains are what the set-up
+        fixes (seats, companies, the box), so they are built once per game (issue 11)."""
+        return self._corrections
 
     def on_adjust_cash(self, a):
         seat = a.player

@@ -10,6 +10,7 @@ share (prices, lots, sales to the table, debts, ruin) and the actions allowed at
 time (rumours revealed, closing, corrections). See docs/rules/maxibourse.md for the rules
 digest and the tests that pin each rule.
 """
+import functools
 from dataclasses import field
 
 from engines.core.decision import Choice, IntRange, Option
@@ -149,16 +150,26 @@ class MaxiBourse(StepGame):
     def held(self, seat):
         return self.s.lots.portfolio(seat)
 
+    def offered(self, seat):
+        """company -> lots `seat` has on offer in the sales under way (lower in the stack,
+        e.g. a seller who fell into debt buying in a nested sale): those are spoken for."""
+        out = {}
+        for f in self.s.steps:
+            if isinstance(f, F.Sale) and f.seller == seat:
+                out[f.company] = out.get(f.company, 0) + f.lots
+        return out
+
     def free_lots(self, seat, company):
-        """Lots the player may still offer: those already on offer in a sale under way
-        (lower in the stack, e.g. a seller who fell into debt buying in a nested sale)
-        are spoken for."""
-        offered = sum(f.lots for f in self.s.steps
-                      if isinstance(f, F.Sale) and f.seller == seat and f.company == company)
-        return self.s.lots.of(company, seat) - offered
+        """Lots the player may still offer: what they hold less what is on offer already."""
+        return self.s.lots.of(company, seat) - self.offered(seat).get(company, 0)
 
     def sellable(self, seat):
-        return tuple(c for c in self.companies if self.free_lots(seat, c) > 0)
+        """The companies of which `seat` may still offer lots, in board order. A debt asks
+        this after every sale and settlement, so the stack is read once, not per company."""
+        held, offered = self.held(seat), self.offered(seat)   # held: companies with lots only
+        if not offered:                                         # the common case: no sale of theirs under way
+            return tuple(filter(held.__contains__, self.companies))
+        return tuple(c for c in self.companies if held.get(c, 0) > offered.get(c, 0))
 
     def wealth(self, seat):
         return self.cash(seat) + sum(n * self.shares * self.price(c) for c, n in self.held(seat).items())
@@ -245,13 +256,42 @@ class MaxiBourse(StepGame):
         traders = tuple(s for s in range(len(self.players)) if self.can_trade(s))
         if seat not in traders or len(traders) < 2:
             return []
-        return [Option("trade", {"seller": Choice(traders), "buyer": Choice(traders),
-                                "company": Choice(tuple(self.companies)),
-                                "lots": IntRange(1, self.box.lots_per_company),
-                                "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)})]
+        made = self._fixed["trade"]          # one per set of traders (see _fixed)
+        option = made.get(traders)
+        if option is None:
+            option = made[traders] = Option("trade", {
+                "seller": Choice(traders), "buyer": Choice(traders), "company": self.company_choice,
+                "lots": IntRange(1, self.box.lots_per_company), "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)})
+        return [option]
 
     def target_names(self):
-        return tuple(self.companies) + tuple(self.sectors) + ("ALL",)
+        return self._fixed["targets"]
+
+    @property
+    def company_choice(self):
+        """Any company of the box, as a decision's domain."""
+        return self._fixed["company"]
+
+    @functools.cached_property
+    def _fixed(self):
+        """What the decisions offer that the set-up alone fixes (the box's companies and
+        sectors, the number of seats): built once per game instead of for every decision
+        (one after each action, many for an undo or a replay check: issue 11). Decisions
+        share these options and domains; nothing changes one once made."""
+        companies = Choice(tuple(self.companies))
+        seats = Choice(tuple(range(len(self.players))))
+        lots = self.box.lots_per_company
+        return {
+            "targets": tuple(self.companies) + tuple(self.sectors) + ("ALL",),
+            "company": companies,
+            "corrections": (
+                Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_AMOUNT, MAX_AMOUNT, 1)}),
+                Option("adjust_lots", {"player": seats, "company": companies, "delta": IntRange(-lots, lots)}),
+                Option("set_price", {"company": companies, "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)}),
+            ),
+            "nominal": (Option("set_nominal", {"company": companies, "nominal": Choice(NOMINALS)}),),
+            "trade": {},             # traders -> their trade option (trade_option)
+        }
 
     def holder_name(self, holder):
         return "BANK" if holder == BANK else self.players[holder]
@@ -266,18 +306,12 @@ class MaxiBourse(StepGame):
         return opts + (Option("close"),) + self.corrections()
 
     def corrections(self):
-        seats = Choice(tuple(range(len(self.players))))
-        return (
-            Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_AMOUNT, MAX_AMOUNT, 1)}),
-            Option("adjust_lots", {"player": seats, "company": Choice(tuple(self.companies)),
-                                   "delta": IntRange(-self.box.lots_per_company, self.box.lots_per_company)}),
-            Option("set_price", {"company": Choice(tuple(self.companies)), "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)}),
-        )
+        return self._fixed["corrections"]
 
     def nominal_correction(self):
         """A nominal price of the box file found wrong, corrected while the game runs (from
         the set-up on); once it is over, prices no longer move."""
-        return (Option("set_nominal", {"company": Choice(tuple(self.companies)), "nominal": Choice(NOMINALS)}),)
+        return self._fixed["nominal"]
 
     # ------------------------------------------------------------------- turns
     def next_turn(self, after):
@@ -314,7 +348,7 @@ class MaxiBourse(StepGame):
         """MB11: one player left, or the bank has sold every lot."""
         if len(self.in_game()) <= 1:
             return "last_player"
-        if all(self.s.lots.bank(c) == 0 for c in self.companies):
+        if not self.s.lots.in_bank(self.companies):
             return "bank_empty"
         return None
 

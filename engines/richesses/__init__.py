@@ -1,13 +1,8 @@
 """Richesses du Monde (rules/richesses-du-monde.fr.txt, rulings RM1-RM13): the game as the registry declares it.
 
-What the box asks before a game is played (player bounds, formats, settings) is declared
-here, not in the engine, so the setup and the configuration check read it without
-importing the engine (engines/registry.py); the engine class reads it from `GAME`. Importing
-the package also registers the game's catalogs (its setup labels among them).
+What the box asks before a game is played, declared without importing the engine:
+engines/registry.py says why, and how the game's catalogs are registered.
 """
-from pathlib import Path
-
-from engines.core.i18n import register_catalog
 from engines.core.settings import DICE
 from engines.richesses.rules import MAX_PLAYERS, MIN_PLAYERS
 from engines.registry import GameSpec
@@ -28,5 +23,3 @@ SETTINGS = {  # name -> (default, allowed, what it means): engines/core/settings
 
 GAME = GameSpec("richesses", "engines.richesses.game:Richesses", "firmware.games.richesses:RichessesUI",
                 prefix="rm", box="engines.richesses.box", players=(MIN_PLAYERS, MAX_PLAYERS), settings=SETTINGS)
-
-register_catalog(Path(__file__).parent / "locale")

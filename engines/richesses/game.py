@@ -30,7 +30,7 @@ from engines.core.steps import StepGame
 from engines.core.track import Track
 from engines.richesses import GAME
 from engines.richesses.actions import ACTIONS
-from engines.richesses.box import load_box
+from engines.richesses.box import CONTINENTAL_WORD, SPECIAL_WORDS, load_box
 from engines.richesses.rules import (CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_TITLES, MAX_TOURS,
                                      RAISE, ROYALTY_MIN, start_cash)
 from engines.richesses.steps import AuctionStep, Bankruptcy, ClaimStep, Over, SaleStep, Setup, Table, Turn
@@ -159,11 +159,15 @@ class Richesses(StepGame):
         return tuple(p for p in self.box.productions if p in owed)
 
     def square_name(self, square):
+        """How texts name `square`: a country by the name the box file prints for it, any
+        other square by the word a landing names it with (BONUS, CONTINENTAL-EUROPE), which
+        the templates write through the catalog (`{square:@rm.place}`: "Choix continental
+        Europe"), never as the protocol's word."""
         if square.kind == "country":
-            return square.country
+            return self.box.countries[square.country][0]
         if square.kind == "continental":
-            return f"continental:{square.continent}"
-        return square.kind
+            return CONTINENTAL_WORD + square.continent
+        return next(word for word, kind in SPECIAL_WORDS.items() if kind == square.kind)
 
     def purchasable(self, seat, square):
         """The titles in stock `seat` may buy on `square` (RM3, RM7): the country's; on a

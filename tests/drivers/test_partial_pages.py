@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from drivers.display import OledDisplay
 from drivers.errors import BusError
-from drivers.partial_pages import PageWriter, _span, page_writer
+from drivers.partial_pages import PageWriter, _span, _turned_bytes, page_writer
 from firmware.render import render_screen
 from firmware.screen import Screen
 from oled_ram import PanelRam
@@ -167,3 +167,20 @@ def test_span_finds_the_first_and_last_changed_byte():
     assert _span(bytes(8), bytes([0, 0, 1, 0, 0, 0, 4, 0])) == (2, 6)
     assert _span(bytes(8), bytes([9] + [0] * 7)) == (0, 0)
     assert _span(bytes(8), bytes([0] * 7 + [128])) == (7, 7)
+
+
+@props(40)
+@given(st.integers(1, 300), st.integers(1, 200), st.binary(min_size=1, max_size=64))
+def test_turned_bytes_are_pillows_turned_frame_encoded(width, height, seed):
+    """The pages are cut from the frame turned a quarter and encoded through Pillow's C
+    objects directly (partial_pages._turned_bytes): the bytes of its own transpose and
+    tobytes, whatever the size."""
+    pattern = (seed * (width * height // len(seed) + 1))[:width * height]
+    image = Image.frombytes("L", (width, height), pattern).point(lambda v: 255 if v & 1 else 0).convert("1")
+    assert _turned_bytes(image) == image.transpose(Image.Transpose.ROTATE_270).tobytes()
+
+
+def test_turned_bytes_of_a_frame_larger_than_the_encoders_buffer():
+    image = Image.effect_noise((300, 2100), 90).point(lambda v: 255 if v > 128 else 0).convert("1")
+    assert len(_turned_bytes(image)) > 65536          # the encoder's buffer filled twice
+    assert _turned_bytes(image) == image.transpose(Image.Transpose.ROTATE_270).tobytes()

@@ -23,7 +23,7 @@ class ActionsStep(Step):
         seat = self.actor(game)
         opts = []
         if not self.influenced:
-            open_ = tuple(c for c in game.companies if game.left(c))
+            open_ = game.s.certs.in_bank(game.companies)
             if open_:
                 opts.append(Option("buy", {"player": Fixed(seat), "company": Choice(open_)}))
             held = tuple(c for c in game.companies if game.count(c, seat))

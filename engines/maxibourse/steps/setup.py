@@ -34,7 +34,7 @@ class Picking(Frame):
     def takeable(game, seat):
         """The companies `seat` may still take: one they hold none of, the bank has a lot."""
         mine = game.held(seat)
-        return tuple(c for c in game.companies if c not in mine and game.s.lots.bank(c) > 0)
+        return tuple(c for c in game.s.lots.in_bank(game.companies) if c not in mine)
 
     def on_pick(self, game, a):
         self.take(game, a.player, a.company)

@@ -1,6 +1,7 @@
 """A player's turn (MB3-MB9): before the roll they may sell; a double lets them buy one or
 two lots au cours; then the square: a Titre square's purchases, a card's effect (price,
 pay, receive, pay each, forced sale, rumour), a trade; the operator ends the turn."""
+import functools
 
 from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
@@ -12,6 +13,27 @@ from engines.maxibourse.steps.base import Frame
 from engines.maxibourse.steps.debt import ForcedSale
 from engines.maxibourse.steps.settlement import Settlement
 from engines.maxibourse.steps.titre import TitreSquare
+
+
+_AMOUNT = IntRange(AMOUNT_STEP, MAX_AMOUNT, AMOUNT_STEP)
+_END = Option("end")
+
+
+@functools.lru_cache(maxsize=64)
+def _card_options(seat, everyone, targets):
+    """The square's card effects for `seat` with `everyone` still in (tuples): the same
+    options for the whole of a turn, so built once, not on every decision (the box builds
+    one after each action, an undo or a replay check many: issue 11). Options and their
+    domains are never changed once made, so one set serves every decision that offers it."""
+    players = Choice(everyone)
+    return (
+        Option("price", {"target": Choice(targets), "delta": IntRange(-1000, 1000, PRICE_STEP)}),
+        Option("pay", {"player": players, "amount": _AMOUNT}),
+        Option("receive", {"player": players, "amount": _AMOUNT}),
+        Option("payeach", {"player": players, "amount": _AMOUNT}),
+        Option("forced", {"player": Fixed(seat), "amount": _AMOUNT}),
+        Option("rumour", {"player": Fixed(seat)}),
+    )
 
 
 @record
@@ -36,25 +58,18 @@ class Turn(Frame):
                 opts.append(Option("payday"))
             return Decision("prompt.mb.turn_start", p, seat, tuple(opts + game.trade_option(seat)))
         if self.phase == "double":
-            open_ = tuple(c for c in game.companies if game.s.lots.bank(c) > 0)
+            open_ = game.s.lots.in_bank(game.companies)
             return Decision("prompt.mb.double", p, seat, (
                 Option("double", {"player": Fixed(seat), "company": Choice(open_), "lots": Choice((1, 2))}),
                 Option("pass", {"player": Fixed(seat)})))
-        everyone = Choice(tuple(game.in_game()))
-        amount = IntRange(AMOUNT_STEP, MAX_AMOUNT, AMOUNT_STEP)
         opts = []
-        open_ = tuple(c for c in game.companies if game.s.lots.bank(c) > 0)
+        open_ = game.s.lots.in_bank(game.companies)
         if not self.titre_done and open_ and game.can_trade(seat):  # a sanctioned lander trades nothing
-            opts.append(Option("titre", {"square": Choice(tuple(game.companies)), "company": Choice(open_ + (None,))}))
+            opts.append(Option("titre", {"square": game.company_choice, "company": Choice(open_ + (None,))}))
         opts += [
-            Option("price", {"target": Choice(game.target_names()), "delta": IntRange(-1000, 1000, PRICE_STEP)}),
-            Option("pay", {"player": everyone, "amount": amount}),
-            Option("receive", {"player": everyone, "amount": amount}),
-            Option("payeach", {"player": everyone, "amount": amount}),
-            Option("forced", {"player": Fixed(seat), "amount": amount}),
-            Option("rumour", {"player": Fixed(seat)}),
+            *_card_options(seat, tuple(game.in_game()), game.target_names()),
             *game.trade_option(seat),
-            Option("end"),
+            _END,
         ]
         square = game.square_of(seat)
         if square is not None:  # the board's square: the box offers it first (the operator confirms or corrects)
@@ -78,7 +93,7 @@ class Turn(Frame):
         square = game.square_of(self.seat)
         game.emit("mb.rolled", player=game.players[self.seat], d1=a.d1, d2=a.d2,
                   **({} if square is None else {"square": square}))
-        double = a.d1 == a.d2 and game.can_trade(self.seat) and any(game.s.lots.bank(c) for c in game.companies)
+        double = a.d1 == a.d2 and game.can_trade(self.seat) and bool(game.s.lots.in_bank(game.companies))
         self.phase = "double" if double else "square"
 
     def on_double(self, game, a):
