@@ -2,7 +2,8 @@
 from the engine's pending decisions (engines/avendre/random_play.py): no exception, never
 stuck, money conserved (players plus the bank, a loan moving cash out of the bank's till),
 the bank never below zero except as the recorded debt of AV12, titles with one owner each,
-undo equals replay, refused actions change nothing (play_randomly checks every refusal)."""
+undo equals replay, refused actions change nothing (play_randomly checks every refusal);
+a player out of the game holds nothing and is owed nothing, corrections included."""
 import random
 
 from hypothesis import example, given
@@ -34,6 +35,14 @@ def check_invariants(game: AVendre, act=None, events=None):
     assert len(s.deeds.items) == TITLES
     for deed in s.deeds.items.values():
         assert deed.owner < 0 or (0 <= deed.owner < n and deed.owner not in s.out), deed
+    # one who left holds nothing and is owed nothing from then on, corrections included (AV11)
+    for seat in s.out:
+        assert game.cash(seat) == 0 and not s.loans.of(seat) and not s.waiting[seat], seat
+        assert s.bank_owner != seat and seat not in [x for x, _ in s.bank_owed], seat
+        for step in s.steps:
+            assert seat not in [c for c, _ in getattr(step, "owed", ())], (seat, step)
+            auction = getattr(step, "auction", None)
+            assert auction is None or seat not in auction.bidders and auction.high_bidder != seat, (seat, step)
     for seat in range(n):
         assert 0 <= s.track.positions[seat] <= 60
         if s.waiting[seat]:

@@ -339,6 +339,47 @@ def drain_bank(game, name="Cid"):
     play(game, f'adjust_cash {name} +{bank(game)} "test set-up"')
 
 
+def test_a_player_out_is_offered_no_correction_and_one_aimed_at_him_is_refused():
+    """AV11: one who left the game gave his cash to the creditor and his titles to the bank,
+    had his loans cancelled and is ranked last; cash, a title or a pawn a correction gave
+    him would stay outside the game. The corrections offer the players still in; one aimed
+    at him is refused, says why and who may be corrected, in French and English, and
+    changes nothing."""
+    game = new_game()
+    set_cash(game, "Ana", 10)
+    play(game, "roll 3", "leave Ana")
+    assert game.s.out == [0]
+    for kind in ("adjust_cash", "set_pawn", "give_title"):
+        assert game.decision().option(kind).fields["player"].values == (1, 2)
+    for line in ('adjust_cash Ana +1000 "oubli"', 'set_pawn Ana 12 "oubli"', 'give_title Ana 32 "oubli"'):
+        error = refused(game, line, "error.av.out")
+        assert error.message("en") == ("Ana is out of the game: nothing is given to or taken from him any more "
+                                       "(to correct him, undo his leaving); player allowed: Ben, Cid")
+        assert error.message("fr") == ("Ana est sorti du jeu : plus rien ne lui est donné ni pris "
+                                       "(pour le corriger, annulez sa sortie) ; player possible : Ben, Cid")
+    assert cash(game, "Ana") == 0 and not game.titles_held(0) and not game.s.loans.of(0)
+    play(game, 'adjust_cash Ben +1000 "oubli"')     # the players still in are corrected as before
+
+
+def test_the_banks_owner_who_leaves_the_game_no_longer_holds_it():
+    """Reading (docs/rules/avendre.md): the bank's buyer "prend aussi part à la direction du
+    jeu"; once out of the game he holds nothing, the bank included: it has no owner any
+    more, its quarter at the end goes to nobody, and a new shortage auctions it among the
+    players still in."""
+    game = new_game()
+    drain_bank(game)
+    play(game, "roll 4", "card Ana", "card_receive Ana 1000", "bid Ben 2550", "sold")
+    assert game.s.bank_owner == 1
+    set_cash(game, "Ben", 0)
+    play(game, "roll 4", "card Ben", "card_pay Ben 500")
+    events = play(game, "leave Ben")
+    assert "av.bank_unowned" in [e.key for e in events]
+    assert game.s.bank_owner is None and game.snapshot()["bank"]["owner"] is None
+    set_cash(game, "Cid", cash(game, "Cid") + bank(game))          # the bank runs dry again
+    play(game, "roll 4", "card Cid", "card_receive Cid 100")
+    assert prompt(game) == "prompt.av.bank_auction_open" and game.step.auction.bidders == [0, 2]
+
+
 def test_the_bank_out_of_money_is_auctioned_from_2550():
     """"Dans ce cas la banque est mise aux enchères en partant du prix minimum de 2550.— (la
     moitié du capital engagé). L'adjudicataire devient alors aussi banquier, naturellement

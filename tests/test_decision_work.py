@@ -45,7 +45,10 @@ def test_maxi_bourse_decisions_follow_the_players_still_in_and_the_bank():
     assert after["trade"].fields["seller"].values == (0, 1, 3)
     assert company not in after["titre"].fields["company"].values
     assert company in before["titre"].fields["company"].values
-    assert after["adjust_cash"] is before["adjust_cash"]     # corrections: every seat, always
+    # corrections: for the players still in (MB8), one set per set of players still in
+    assert after["adjust_cash"].fields["player"].values == (0, 1, 3)
+    assert before["adjust_cash"].fields["player"].values == (0, 1, 2, 3)
+    assert options(game.decision())["adjust_cash"] is after["adjust_cash"]
     assert game.decision() == fresh(game).decision()
 
 

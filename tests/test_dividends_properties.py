@@ -45,7 +45,11 @@ def check_invariants(game: Dividends, act=None, events=None):
     assert s.draw_pile + s.discard + sum(s.hands) == game.total_cards, "influence cards were lost"
     assert 1 <= s.year <= 5
     if not isinstance(s.proc, Over):
-        assert game.decision().options, "a decision with nothing allowed"
+        decision = game.decision()
+        assert decision.options, "a decision with nothing allowed"
+        # nobody is put out of this game (D23): however poor, every player is still corrected
+        for kind in ("adjust_cash", "adjust_certs", "adjust_cards"):
+            assert decision.option(kind).fields["player"].values == tuple(range(n)), kind
 
 
 def no_cash(node):

@@ -813,3 +813,23 @@ def test_refusals_say_their_own_reason_first_then_what_is_allowed():
     play(g, "done Jean")
     with pytest.raises(IllegalAction, match="^Marie holds no CEDARPINES certificate; allowed now: .*, buy, done,"):
         play(g, "sell Marie CEDARPINES")  # nothing held: sell is not offered
+
+
+def test_nobody_is_put_out_a_player_with_nothing_left_plays_on_and_may_be_corrected():
+    """Dividends puts nobody out of the game (unlike the four other games): a player never
+    owes more than he has (bids and purchases within his cash, Buy In and Placement Offer
+    only for those who can pay, a token at 50 $ paid with what is left, D6), and ranks by
+    cash at the end. So with nothing left (no cash, no certificate) he still takes his
+    token and his turn, every correction still offers him, and what it gives him is his
+    to play with (D23)."""
+    g = new_game(["Jean", "Marie"])
+    set_cash(g, "Marie", 30)
+    play(g, dice_line(g), "bid Jean 50", "sold")
+    assert cash(g, "Marie") == 0 and not any(certs(g, "Marie", c) for c in g.companies)
+    assert g.s.tokens == [1, 2] and step(g) == "actions"
+    for kind in ("adjust_cash", "adjust_certs", "adjust_cards"):
+        assert g.decision().option(kind).fields["player"].values == (0, 1)
+    play(g, "done Jean")
+    assert g.decision().actor == 1                       # Marie's turn comes
+    play(g, 'adjust_cash Marie +1000 "oubli"', "buy Marie DESERT-OIL")
+    assert certs(g, "Marie", "DESERT-OIL") == 1 and cash(g, "Marie") == 0

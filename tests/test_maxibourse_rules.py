@@ -130,6 +130,36 @@ def test_mb8_card_debt_without_lots_ruins_and_the_bank_pays_the_creditors():
     assert g.decision().params["player"] == "Ben"  # Ana's turn ended with her ruin
 
 
+def test_mb8_a_ruined_player_is_offered_no_correction_and_one_aimed_at_him_is_refused():
+    """MB8: a ruined player is out; his lots and cash went back to the bank and he is never
+    paid again, so cash or lots a correction gave him would stay outside the game. The
+    corrections offer the players still in; one aimed at him is refused, says why and who
+    may be corrected, in French and English, and changes nothing."""
+    g = started(["Ana", "Ben", "Cid"])
+    for company, n in list(g.held(0).items()):
+        play(g, f'adjust_lots Ana {company} -{n} "x"')
+    set_cash(g, "Ana", 50_000)
+    play(g, "roll 1 2", "payeach Ana 100000")
+    assert g.s.ruined[0]
+    for kind in ("adjust_cash", "adjust_lots"):
+        assert g.decision().option(kind).fields["player"].values == (1, 2)
+    before = snapshot(g), len(g.log)
+    assert g.decision().option("trade").fields["buyer"].values == (1, 2)   # nor is any trade
+    for line in ('adjust_cash Ana +100000 "oubli"', 'adjust_lots Ana SONY +1 "oubli"', 'adjust_cash Ana -10 "oubli"',
+                 "trade Ben Ana SONY 1 300"):
+        with pytest.raises(IllegalAction) as refused:
+            play(g, line)
+        assert refused.value.key == "error.mb.ruined"
+        assert refused.value.message("en").startswith("Ana is ruined and out of the game: nothing is given to or "
+                                                      "taken from him any more (to correct him, undo the ruin); ")
+        assert refused.value.message("en").endswith(" allowed: Ben, Cid")
+        assert refused.value.message("fr").startswith("Ana a fait faillite et est hors jeu")
+        assert "Ben, Cid" in refused.value.message("fr")
+        assert (snapshot(g), len(g.log)) == before
+    assert cash(g, "Ana") == 0 and not g.held(0)
+    play(g, 'adjust_cash Ben +100000 "oubli"')     # the players still in are corrected as before
+
+
 def test_mb8_card_debt_sells_lots_first_without_fine():
     g = started(["Ana", "Ben"])
     set_cash(g, "Ana", 0)

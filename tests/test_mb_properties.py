@@ -46,7 +46,6 @@ class Invariants:
         self.total = fresh.s.ledger.total()
         self.lots_per_company = fresh.box.lots_per_company
         self.checked = 0
-        self.corrected = False
 
     def __call__(self, game, act, events):
         s, players = game.s, game.players
@@ -61,11 +60,16 @@ class Invariants:
         # prices: multiples of 10 $, never below 10 $ (MB1)
         for company, price in s.prices.items():
             assert price >= 10 and price % 10 == 0, (act, company, price)
-        # a ruined player holds nothing (unless the operator corrected them since) and plays no more
-        self.corrected = self.corrected or act.kind in CORRECTIONS
+        # a ruined player holds nothing, corrections included (they are offered only for the
+        # players still in), is owed nothing and sells nothing (MB8); a Titre under way on his
+        # turn goes on for the others, then his turn ends
         for seat in range(len(players)):
-            if s.ruined[seat] and not self.corrected:
+            if s.ruined[seat]:
                 assert s.ledger[seat] == 0 and not game.held(seat), (act, players[seat])
+                assert s.skip[seat] == 0 and s.rumours[seat] == 0, (act, players[seat])
+                for frame in s.steps:
+                    assert getattr(frame, "seller", None) != seat, (act, players[seat], frame)
+                    assert seat not in [c for c, _ in getattr(frame, "owed", ())], (act, players[seat], frame)
             assert s.skip[seat] >= 0 and s.rumours[seat] >= 0
         # the pending decision: someone can act, and it is a seat or the table
         decision = game.decision()

@@ -2,7 +2,8 @@
 engine's pending decisions alone (tests/test_game_contract.py's drawer), rich and
 cash-poor: no exception, never stuck, money and titles conserved, no trust ever split
 between two holders by a sale, an auction or a bankruptcy, cash never on the public view,
-undo equal to replay, refused actions changing nothing."""
+undo equal to replay, refused actions changing nothing; a bankrupt player holds nothing and
+is owed nothing, corrections included."""
 import os
 import random
 import re
@@ -48,8 +49,16 @@ class Invariants:
         assert s.ledger.total() == self.total, "money was created or destroyed"
         assert all(game.cash(seat) >= 0 for seat in range(len(game.players))), "cash below zero"
         assert len(s.deeds.items) == self.titles
-        for seat in s.out:
+        for seat in s.out:   # a bankrupt player holds nothing and is owed nothing, corrections included (RM11)
             assert not s.deeds.owned_by(seat) and game.cash(seat) == 0 and not s.jokers[seat]
+            for step in s.steps:
+                assert seat not in (getattr(step, "seller", None), getattr(step, "buyer", None),
+                                    getattr(step, "lander", None)), (act, seat, step)
+                assert seat not in [line[0] for line in getattr(step, "lines", ())], (act, seat, step)
+                assert seat not in [line[0] for line in getattr(step, "owed", ())], (act, seat, step)
+                auction = getattr(step, "auction", None)
+                assert auction is None or seat not in auction.bidders and auction.high_bidder != seat, \
+                    (act, seat, step)
         assert s.joker_stock + sum(s.jokers) == game.box.jokers, "jokers were lost"
         for e in events:                       # a trust leaves a player whole, never in parts
             if e.key == "deed_moved" and e.params["src"] >= 0 and e.params["dst"] != e.params["src"] \

@@ -7,8 +7,8 @@ from engines.core.deeds import STOCK
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.core.cards import CardCollect, CardPayEach, CardReceive
-from engines.richesses.actions import (Accept, Bid, Buy, BuyJoker, Close, Exchange, First, Lapse, Lots, Offer,
-                                       Overbid, Plaques, Roll, Sold, UseJoker)
+from engines.richesses.actions import (Accept, AdjustCash, Bid, Buy, BuyJoker, Close, Exchange, First, Lapse, Lots,
+                                       Offer, Overbid, Plaques, Roll, SetPawn, Sold, UseJoker)
 from engines.richesses.box import load_box
 from engines.richesses.game import Richesses
 from engines.richesses.rules import start_cash
@@ -352,6 +352,37 @@ def test_bankruptcy_the_bank_pays_the_creditor_in_full_titles_back_to_the_stock(
     assert game.s.deeds.owner("ARGENT-MEXIQUE") == STOCK
     assert total_money(game) == total
     assert game.decision().params["player"] == "Ben"
+
+
+def test_a_bankrupt_player_is_offered_nothing_and_a_correction_or_sale_aimed_at_him_is_refused():
+    """RM11: a bankrupt player's cash went to the bank and his titles to the stock; cash or
+    titles given to him would stay outside the game. Corrections and free sales offer the
+    players still in; one aimed at him is refused, says why and who is allowed, in French
+    and English, and changes nothing."""
+    game = new_game(3, at={3: "ALUMINIUM"})
+    give(game, 1, "ALUMINIUM-CANADA", "ALUMINIUM-URSS")
+    game.s.ledger.balances[BANK] += game.cash(0) - 1_000_000
+    game.s.ledger.balances[0] = 1_000_000
+    rebase(game)
+    game.apply(Roll(1, 2))
+    assert game.s.out == [0] and game.decision().params["player"] == "Ben"
+    pending = game.decision()
+    for kind, field in (("adjust_cash", "player"), ("set_pawn", "player"), ("offer", "buyer"), ("offer", "seller")):
+        assert 0 not in pending.option(kind).fields[field].values
+    before = game.snapshot(), len(game.log)
+    for act in (AdjustCash(0, 1_000_000, "oubli"), SetPawn(0, 3, 0, "oubli"),
+                Offer(1, "ALUMINIUM", 0, 1_000_000)):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(act)
+        assert refused.value.key == "error.rm.out"
+        assert refused.value.message("en").startswith(
+            "Ana is bankrupt and out of the game: nothing is given to or taken from him any more "
+            "(to correct him, undo the bankruptcy); ")
+        assert refused.value.message("en").endswith("allowed: Ben, Cid")
+        assert refused.value.message("fr").startswith(
+            "Ana est en faillite et hors jeu : plus rien ne lui est donné ni pris")
+        assert (game.snapshot(), len(game.log)) == before
+    game.apply(AdjustCash(2, 1_000_000, "oubli"))     # the players still in are corrected as before
 
 
 def test_the_last_player_standing_wins():

@@ -390,6 +390,8 @@ def test_a_holder_still_short_with_nothing_left_leaves_the_game_and_is_ranked_la
         with pytest.raises(IllegalAction) as refused:
             act(game, line)
         assert "Ana" in str(refused.value) and "Cid" in str(refused.value) and "Ben" not in str(refused.value).split("allowed")[-1]
+        assert refused.value.key == "error.sh.out" and str(refused.value).startswith("Ben is out of the game: ")
+        assert refused.value.message("fr").startswith("Ben est hors jeu : plus rien ne lui est donné ni pris")
     assert game.s.shares.portfolio(BEN) == {} and game.cash(BEN) == 0
 
 

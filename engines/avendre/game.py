@@ -33,6 +33,7 @@ from engines.core.ledger import BANK, Ledger
 from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.open_auction import OpenAuction
+from engines.core.out_of_game import out_refusal
 from engines.core.steps import StepGame
 from engines.core.track import Track
 
@@ -338,6 +339,11 @@ class AVendre(StepGame):
         self.s.out.append(seat)
         self.s.waiting[seat] = False
         self.emit("av.out", player=self.players[seat])
+        if self.s.bank_owner == seat:
+            # he no longer plays, so he no longer keeps the bank: its quarter at the end goes
+            # to nobody, and a new shortage auctions it among the players still in
+            self.s.bank_owner = None
+            self.emit("av.bank_unowned", player=self.players[seat])
 
     def deed_auction(self, debtor, name):
         """engines.core.debt's AuctionDeed: the other players bid from over half PA (AV11)."""
@@ -437,6 +443,9 @@ class AVendre(StepGame):
 
     # ---------------------------------------------------------------- refusals
     def refusal(self, a, decision):
+        out = out_refusal(self, a, decision, "error.av.out")   # before "whose turn": he has none any more
+        if out is not None:
+            return out
         seat = getattr(a, "player", None)
         if (seat is not None and decision.actor is not None and 0 <= seat < len(self.players)
                 and seat != decision.actor and not self.ACTIONS.has(a.kind, "correction")):
@@ -447,12 +456,14 @@ class AVendre(StepGame):
     def anytime_options(self):
         if self.over:
             return ()
-        seats = Choice(tuple(range(len(self.players))))
+        # the players still in: one who left gave everything away and is ranked last (AV11),
+        # so cash, a title or a pawn a correction gave him would stay outside the game
+        seats = Choice(tuple(self.in_game()))
         titles = Choice(tuple(str(n) for n in range(1, TITLES + 1)))
         held = tuple(n for n, d in self.s.deeds.items.items() if d.owner >= 0)
         options = (Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_ADJUST, MAX_ADJUST)}),
                    Option("set_pawn", {"player": seats, "square": IntRange(0, SQUARES - 1)}),
-                   Option("give_title", {"player": Choice(tuple(self.in_game())), "title": titles}))
+                   Option("give_title", {"player": seats, "title": titles}))
         options += ((Option("take_title", {"title": Choice(held)}),) if held else ())
         if self.box is None:   # what was read without a board (AV15)
             if self.s.read:

@@ -275,20 +275,14 @@ class MaxiBourse(StepGame):
     @functools.cached_property
     def _fixed(self):
         """What the decisions offer that the set-up alone fixes (the box's companies and
-        sectors, the number of seats): built once per game instead of for every decision
+        sectors), and what depends only on who is still in: built once per game instead of for every decision
         (one after each action, many for an undo or a replay check: issue 11). Decisions
         share these options and domains; nothing changes one once made."""
         companies = Choice(tuple(self.companies))
-        seats = Choice(tuple(range(len(self.players))))
-        lots = self.box.lots_per_company
         return {
             "targets": tuple(self.companies) + tuple(self.sectors) + ("ALL",),
             "company": companies,
-            "corrections": (
-                Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_AMOUNT, MAX_AMOUNT, 1)}),
-                Option("adjust_lots", {"player": seats, "company": companies, "delta": IntRange(-lots, lots)}),
-                Option("set_price", {"company": companies, "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)}),
-            ),
+            "corrections": {},       # players still in -> their correction options (corrections)
             "nominal": (Option("set_nominal", {"company": companies, "nominal": Choice(NOMINALS)}),),
             "trade": {},             # traders -> their trade option (trade_option)
         }
@@ -306,7 +300,21 @@ class MaxiBourse(StepGame):
         return opts + (Option("close"),) + self.corrections()
 
     def corrections(self):
-        return self._fixed["corrections"]
+        """Cash, lots and prices; cash and lots only for the players still in: a ruined player
+        gave everything back to the bank and is never paid again (MB8), so what a correction
+        gave him would stay outside the game (the refusal: refusals.py). One set of options
+        per set of players still in (see _fixed)."""
+        seats = tuple(self.in_game())
+        made = self._fixed["corrections"]
+        options = made.get(seats)
+        if options is None:
+            companies, lots = self._fixed["company"], self.box.lots_per_company
+            options = made[seats] = (
+                Option("adjust_cash", {"player": Choice(seats), "delta": IntRange(-MAX_AMOUNT, MAX_AMOUNT, 1)}),
+                Option("adjust_lots", {"player": Choice(seats), "company": companies, "delta": IntRange(-lots, lots)}),
+                Option("set_price", {"company": companies, "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)}),
+            )
+        return options
 
     def nominal_correction(self):
         """A nominal price of the box file found wrong, corrected while the game runs (from
@@ -429,12 +437,7 @@ class MaxiBourse(StepGame):
         self.close("time")
 
     # ------------------------------------------------------------- corrections
-    def refuse_ruined(self, seat):
-        if self.s.ruined[seat]:
-            raise IllegalAction("error.mb.ruined", player=self.players[seat])
-
     def on_adjust_cash(self, a):
-        self.refuse_ruined(a.player)
         if a.delta < 0 and self.cash(a.player) < -a.delta:
             raise IllegalAction("error.insufficient_funds", account=self.players[a.player], amount=-a.delta,
                                 balance=self.cash(a.player))
@@ -442,7 +445,6 @@ class MaxiBourse(StepGame):
         self.emit("correction", player=self.players[a.player], what="cash", delta=a.delta, reason=a.reason)
 
     def on_adjust_lots(self, a):
-        self.refuse_ruined(a.player)
         src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
         self.move_lots(a.company, src, dst, abs(a.delta))
         self.emit("correction", player=self.players[a.player], what=a.company, delta=a.delta, reason=a.reason)

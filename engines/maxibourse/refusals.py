@@ -3,6 +3,7 @@ rulebook's terms where the generic message ("sell: player = Thierry is not allow
 leave the table guessing. `Game.check` adds what is allowed after the reason; None keeps the
 generic message, which already names the field and its allowed values."""
 from engines.core.errors import IllegalAction
+from engines.core.out_of_game import out_refusal
 
 
 def refusal(game, act, decision):
@@ -13,6 +14,9 @@ def refusal(game, act, decision):
         if act.kind == "end" and decision.option("roll") and actor is not None:
             return IllegalAction("error.mb.roll_first", player=players[actor])
         return None
+    out = out_refusal(game, act, decision, "error.mb.ruined")  # before "whose turn": he has none any more
+    if out is not None:
+        return out
     seat = getattr(act, "player", None)
     if not isinstance(seat, int) or not 0 <= seat < len(players):
         return None

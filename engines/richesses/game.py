@@ -23,6 +23,7 @@ from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.deeds import STOCK, Deeds
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK, Ledger
+from engines.core.out_of_game import out_refusal
 from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.game import rank
@@ -372,7 +373,9 @@ class Richesses(StepGame):
 
     # ---------------------------------------------------------- corrections
     def anytime_options(self):
-        """Corrections between turns only: never inside an auction, a sale or a bankruptcy."""
+        """Corrections between turns only: never inside an auction, a sale or a bankruptcy;
+        for the players still in (a bankrupt player's cash went to the bank and his titles
+        to the stock, RM11: what a correction gave him would stay outside the game)."""
         if not (isinstance(self.step, Turn) and self.step.phase == "roll"):
             return ()
         seats = Choice(tuple(self.in_game()))
@@ -381,6 +384,9 @@ class Richesses(StepGame):
                                     "tours": IntRange(0, MAX_TOURS)}))
 
     def refusal(self, act, decision):
+        out = out_refusal(self, act, decision, "error.rm.out")   # before "whose turn": he has none any more
+        if out is not None:
+            return out
         if act.kind == "adjust_cash" and 0 <= act.player < len(self.players) and -act.delta > self.cash(act.player):
             return IllegalAction("error.rm.adjust", player=self.players[act.player], amount=-act.delta)
         return super().refusal(act, decision)

@@ -23,6 +23,7 @@ from engines.core.errors import IllegalAction
 from engines.core.grid import Grid
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
+from engines.core.out_of_game import out_refusal
 from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.steps import StepGame
@@ -358,6 +359,11 @@ class Shark(StepGame):
                   ranking=[[self.players[s], money] for _, s, money in self.ranking()])
 
     # ------------------------------------------------------------- corrections
+    def refusal(self, act, decision):
+        """A correction aimed at a player out says so in its own words first (SH9); then
+        the step's reasons."""
+        return out_refusal(self, act, decision, "error.sh.out") or super().refusal(act, decision)
+
     def anytime_options(self):
         """Corrections at any time until the game is over (then: undo the end first), for the
         players still in: an eliminated player holds nothing and is never liquidated (SH9),

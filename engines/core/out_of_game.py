@@ -1,0 +1,31 @@
+"""A player out of the game (ruined, bankrupt, gone) named by an action: the refusal.
+
+Once out, a player holds nothing and is owed nothing (Maxi Bourse MB8, A Vendre! AV11,
+Shark SH9, Richesses du Monde RM11), so each game's decisions offer its corrections,
+trades and bids only to the players still in. An action aimed at a player out is then
+outside the decision; the generic message ("player = Ben is not allowed") would leave the
+table guessing why, so the game says it in its own words (`key`, with `player`), and
+`Game.check` adds the players it allows.
+
+Only the first field the decision refuses is looked at, in the option's order, as
+`Game.check` does: the allowed values it adds are that field's, so the reason must be too.
+"""
+from engines.core.actions import Seat, field_type
+from engines.core.errors import IllegalAction
+
+
+def out_refusal(game, act, decision, key):
+    """IllegalAction(`key`, player=NAME) when the first field of `act` that `decision`
+    refuses names a player `game.eliminated`, else None."""
+    option = decision.option(act.kind)
+    if option is None:
+        return None
+    for name, domain in option.fields.items():
+        value = getattr(act, name, None)
+        if value in domain:
+            continue
+        if field_type(type(act), name) is Seat and isinstance(value, int) \
+                and 0 <= value < len(game.players) and game.eliminated(value):
+            return IllegalAction(key, player=game.players[value])
+        return None
+    return None
