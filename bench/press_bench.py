@@ -366,10 +366,12 @@ def sd_cost(journal_dir: Path, count: int = 200):
 STANDIN = ROOT / "bench" / "standin"       # a stand-in `epaper` package: the e-ink board off a Pi
 
 
-def start_once(state_dir: Path):
+def start_once(state_dir: Path, root: Path = ROOT):
     """`corbeille run` as on the box (mock pins, the operator display, the 800x480 e-ink
     board on a stand-in panel), from spawn to its READY=1. Returns (seconds, what the
-    child noted at its first frame, what it noted at exit)."""
+    child noted at its first frame, what it noted at exit). `root`: the tree whose code
+    runs (another checkout, to compare two versions start by start: bench/resume_games.py);
+    the child is this tree's bench/start_child.py either way."""
     import json
 
     config = state_dir / "corbeille.toml"
@@ -382,11 +384,13 @@ def start_once(state_dir: Path):
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     sock.bind(str(sock_path))
     sock.settimeout(60)
-    env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", NOTIFY_SOCKET=str(sock_path),
-               PYTHONPATH=f"{STANDIN}{os.pathsep}{ROOT}")
+    # PYTHONSAFEPATH: the child script's own folder is not searched, so `root`'s modules run
+    env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", NOTIFY_SOCKET=str(sock_path), PYTHONSAFEPATH="1",
+               PYTHONPATH=f"{STANDIN}{os.pathsep}{root}")
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "bench.start_child", str(note), "--config", str(config),
-                             "run"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, str(ROOT / "bench" / "start_child.py"), str(note), "--config",
+                             str(config), "run"], cwd=root, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
     try:
         while sock.recv(100) != b"READY=1":
             pass

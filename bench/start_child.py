@@ -4,12 +4,15 @@ the child itself when its first frame is shown (systemd's READY=1).
     python -m bench.start_child OUT.json corbeille-arguments...
 
 At the first frame the child writes to OUT.json the modules it has imported (their
-import, alone, is the floor of a start) and its own memory from /proc/self/status
+import, alone, is the floor of a start), its own memory from /proc/self/status
 (VmHWM: its peak resident set so far; VmRSS) -- read in the child, not inherited from
-the parent that spawned it. It notes the same at exit in OUT.json.exit.
+the parent that spawned it -- and the CPU time it has used (`cpu`, seconds, all its
+threads: less moved than the wall time by a machine shared with other work). It notes
+the same at exit in OUT.json.exit.
 """
 import json
 import sys
+import time
 
 
 def _memory() -> dict:
@@ -38,7 +41,7 @@ def main() -> int:
             modules = sorted(name for name in sys.modules
                              if name != "__main__" and not name.startswith("bench"))
             with open(out, "w", encoding="utf-8") as file:
-                json.dump({"modules": modules, **_memory()}, file)
+                json.dump({"modules": modules, "cpu": time.process_time(), **_memory()}, file)
         return ready(self)
 
     firmware.notify.Notifier.ready = noting_ready

@@ -23,7 +23,7 @@ firmware imports it (`firmware.games.adapter`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from importlib import import_module
 from pathlib import Path
@@ -31,6 +31,7 @@ from pathlib import Path
 from engines.core.errors import ProtocolError
 from engines.core import settings
 from engines.core.i18n import register_catalog
+from engines.core.records import record
 
 # The folder of the game packages: a spec named `x` is declared by `engines/x/__init__.py`.
 ENGINES = Path(__file__).parent
@@ -55,7 +56,7 @@ def game_of(header: dict) -> str:
     return header.get("game", UNNAMED)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GameSpec:
     name: str          # as written in a script header (`game dividends`) and the configuration
     engine: str        # "module:Class" of the engine, a subclass of engines.core.game.Game

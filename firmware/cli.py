@@ -4,7 +4,7 @@ import json
 import sys
 
 from engines.core.errors import CorbeilleError
-from engines.core.files import MAX_BYTES, decode_text, read_text
+from engines.core.files import MAX_BYTES, decode_text, keep_parsed_in, read_text
 
 
 def state_json(game) -> dict:
@@ -306,6 +306,7 @@ def cmd_run(args) -> int:
 
     logging.basicConfig(level=logging.INFO, format="corbeille: %(levelname)s %(message)s")
     config = _config(args)
+    keep_parsed_in(config.state.parsed)   # box files parsed once, not at every resume
     events = queue.Queue()
     quit_event = lambda *_: events.put(InputEvent("quit", "quit", time.monotonic()))
     signal.signal(signal.SIGTERM, quit_event)

@@ -75,6 +75,12 @@ class GameDefaults:
 class StateConfig:
     dir: Path                    # the journal lives here
 
+    @property
+    def parsed(self) -> Path:
+        """Where the box keeps the TOML it has parsed (engines.core.files.keep_parsed_in):
+        a box file is parsed once, not at every resume."""
+        return Path(self.dir) / "parsed"
+
 
 @dataclass(frozen=True)
 class OperatorConfig:

@@ -10,17 +10,7 @@ from __future__ import annotations
 
 import json
 
-try:
-    # CPython's own SHA-256 rather than OpenSSL's: importing hashlib loads libcrypto, about
-    # 3.4 MiB of resident memory for the box's whole evening (issue 11's RSS budget), to hash
-    # rows of about 150 bytes (1.7 ms for 2 000 of them here, 1.0 with OpenSSL) and the
-    # engines' sources (1.1 ms, 0.2 with OpenSSL).
-    from _sha256 import sha256
-except ImportError:                         # Python 3.12 renamed it
-    try:
-        from _sha2 import sha256
-    except ImportError:                     # an interpreter without it
-        from hashlib import sha256
+from engines.core.files import sha256     # CPython's own, not OpenSSL's: see there
 
 # Each game's header is also kept as its action -1, beside its first actions (schema 2).
 HEADER_COPY = -1

@@ -56,6 +56,8 @@ def run_sim(config, *, lang=None, text=False, stdin=None, stdout=None, state_dir
         from dataclasses import replace
         from pathlib import Path
         config = replace(config, state=replace(config.state, dir=Path(state_dir)))
+    from engines.core.files import keep_parsed_in
+    keep_parsed_in(config.state.parsed)   # box files parsed once, not at every resume
     events = queue_module.Queue()
     size = shutil.get_terminal_size((80, 24))
     pixels = not text and size.columns >= PIXEL_COLUMNS and size.lines >= PIXEL_LINES

@@ -204,8 +204,8 @@ def test_an_action_is_a_frozen_dataclass_of_its_fields():
     assert hash(swap) == hash(Swap(0, "SONY", 2, 5, 10)) and len({swap, Swap(0, "SONY", 2, 5, 10)}) == 1
     assert swap != Other(0, "SONY", 2, 5, 10) and swap != Swap(0, "SONY", 3, 5, 10)
     assert repr(swap) == "Swap(giver=0, ticker='SONY', count=2, cost=5, quote=10, at=None)"
-    for wrong, message in (((0, "SONY", 2, 5), "missing required argument 'quote'"),
-                           ((0, "SONY", 2, 5, 10, None, 1), "takes 6 field"),):
+    for wrong, message in (((0, "SONY", 2, 5), "missing 1 required positional argument: 'quote'"),
+                           ((0, "SONY", 2, 5, 10, None, 1), "takes from 6 to 7 positional arguments but 8"),):
         with pytest.raises(TypeError, match=message):
             Swap(*wrong)
     with pytest.raises(TypeError, match="unexpected keyword argument 'price'"):

@@ -1,10 +1,10 @@
 """The A Vendre! box file: the 60 squares of the board (colour, title) and the 43 titles
 (shop or establishment, PA, R) (rulings AV1, AV15). Every schema error names the key."""
-from dataclasses import dataclass
 from pathlib import Path
 
 from engines.core.boxfile import Key, Reader, Table, Tables, check, load_toml
 from engines.avendre.rules import COLOURS, ESTABLISHMENT, GOAL, SHOP, SQUARES, TITLES
+from engines.core.records import record
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "avendre.toml"
 
@@ -20,7 +20,7 @@ SCHEMA = Table({
 })
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Title:
     number: int
     name: str
@@ -29,13 +29,13 @@ class Title:
     r: int             # the income
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Square:
     colour: str        # yellow, green, blue, red; goal for square 60
     title: int         # the title on a blue or red square, 0 otherwise
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Box:
     path: str
     verified: bool

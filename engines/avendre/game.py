@@ -17,7 +17,7 @@ bank's shortfall and the end of trips, checked after every action (`advance`), a
 operator's corrections, allowed at any time. See docs/rules/avendre.md for the digest
 and the tests pinning each rule.
 """
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.avendre import GAME
 from engines.avendre.actions import ACTIONS
@@ -30,6 +30,7 @@ from engines.core.deeds import Deeds, Loans
 from engines.core.debt import bank_pays
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK, Ledger
+from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.open_auction import OpenAuction
 from engines.core.out_of_game import out_refusal
@@ -41,7 +42,7 @@ def check_settings(header: dict) -> dict:
     return check_header(header, GAME.players, GAME.settings)
 
 
-@dataclass
+@record
 class State:
     ledger: Ledger
     deeds: Deeds             # the 43 titles by number ("1".."43"); price = PA (0 for an establishment)

@@ -36,6 +36,7 @@ import typing
 from typing import ClassVar
 
 from engines.core.errors import ProtocolError
+from engines.core.records import record
 
 # The longest line the command language reads, in bytes of UTF-8: the serial console's
 # buffer, and the same for scripts (the longest real line, a reason, is far shorter).
@@ -207,57 +208,14 @@ class Text(str):
 
 
 class Action:
-    """What every action is: a frozen dataclass of its fields (`@action`).
+    """What every action is: a frozen record of its fields (`@action`, engines/core/records.py).
 
     The methods a frozen dataclass has (init, repr, eq, hash, no setting or deleting a
-    field) are written once here, for every action class, instead of being generated for
-    each: dataclasses compile six functions per class, and importing an engine, with its 15
-    to 30 action classes, was about a third of what a resume adds to a start (issue 11).
-    They behave as the generated ones: positional or keyword fields, defaults, equal only
-    to an action of the same class with equal fields, hashed on the fields."""
+    field) are the records' shared ones, not generated for each class: dataclasses compile
+    six functions per class, and importing an engine, with its 15 to 30 action classes, was
+    about a third of what a resume adds to a start (issue 11)."""
     kind: ClassVar[str] = ""
     flags: ClassVar[frozenset] = frozenset()
-    _names: ClassVar[tuple] = ()          # the fields, in order (set by @action)
-    _defaults: ClassVar[dict] = {}        # field -> default, for those that have one
-
-    def __init__(self, *args, **kwargs):
-        cls, names = type(self), self._names
-        if len(args) > len(names):
-            raise TypeError(f"{cls.__qualname__}() takes {len(names)} field(s), {len(args)} given")
-        values = dict(zip(names, args))
-        for name, value in kwargs.items():
-            if name not in names:
-                raise TypeError(f"{cls.__qualname__}() got an unexpected keyword argument {name!r}")
-            if name in values:
-                raise TypeError(f"{cls.__qualname__}() got multiple values for argument {name!r}")
-            values[name] = value
-        if len(values) < len(names):
-            for name in names:
-                if name not in values:
-                    if name not in self._defaults:
-                        raise TypeError(f"{cls.__qualname__}() missing required argument {name!r}")
-                    values[name] = self._defaults[name]
-        object.__setattr__(self, "__dict__", {name: values[name] for name in names})
-
-    def _values(self) -> tuple:
-        return tuple(self.__dict__[name] for name in self._names)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}({', '.join(f'{n}={v!r}' for n, v in self.__dict__.items())})"
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()
-        return NotImplemented
-
-    def __hash__(self):
-        return hash(self._values())
-
-    def __setattr__(self, name, value):
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name):
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
     def to_json(self) -> dict:
         data = {"kind": self.kind}
@@ -295,13 +253,9 @@ def action(kind: str, *flags: str, old_forms: dict | None = None):
         if not issubclass(cls, Action):  # give plain classes the Action methods
             namespace = {k: v for k, v in cls.__dict__.items() if k not in ("__dict__", "__weakref__")}
             cls = type(cls.__name__, (Action,), namespace)
-        # the fields read as a dataclass's (dataclasses.fields), the methods are Action's
-        cls = dataclasses.dataclass(init=False, repr=False, eq=False)(cls)
-        fields = dataclasses.fields(cls)
-        if any(f.default_factory is not dataclasses.MISSING for f in fields):
+        cls = record(cls, frozen=True)
+        if any(f.default_factory is not dataclasses.MISSING for f in dataclasses.fields(cls)):
             raise ValueError(f"action {kind}: a field's default must be a value (an action is immutable)")
-        type.__setattr__(cls, "_names", tuple(f.name for f in fields))
-        type.__setattr__(cls, "_defaults", {f.name: f.default for f in fields if f.default is not dataclasses.MISSING})
         cls.kind = kind
         cls.flags = frozenset(flags)
         cls._types = typing.get_type_hints(cls)
@@ -476,10 +430,11 @@ def _json_reader(cls):
     a replay reads every action of the evening). Fields are read in order (the first
     missing or wrong one is named), then any unknown field is refused."""
     kind, fields = cls.kind, _field_types(cls)
-    plan = tuple((name, _json_converter(kind, name, typ), optional, cls._defaults.get(name))
+    defaults = cls._record.template          # field -> its default (records: engines/core/records.py)
+    plan = tuple((name, _json_converter(kind, name, typ), optional, defaults[name])
                  for name, typ, optional in fields)
     known = {"kind"} | {name for name, _, _ in fields}
-    plain = cls.__init__ is Action.__init__
+    plain = cls._record.made_init                # the record's own __init__: it only fills __dict__
     old_forms = bool(cls.old_forms)
     new = object.__new__
     set_dict = object.__setattr__
@@ -501,7 +456,7 @@ def _json_reader(cls):
             raise ProtocolError(f"action {kind}: unknown field(s) {', '.join(sorted(extra))}")
         if not plain:
             return cls(**values)
-        act = new(cls)                          # what Action.__init__ makes of all the fields
+        act = new(cls)                          # what the record's __init__ makes of all the fields
         set_dict(act, "__dict__", values)
         return act
 

@@ -6,12 +6,13 @@ against it with `check` before building its objects; what a schema cannot say (i
 unique, a track covered by its zones...) the loader checks after. Every error names the
 file, the key (as a dotted path) and what is allowed.
 """
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from engines.core.errors import BoxFileError
 from engines.core.files import read_toml
+from engines.core.records import record
 
 
 def load_toml(path: Path) -> dict:
@@ -66,7 +67,7 @@ class Reader:
 
 # ---- Declared schemas ------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Key:
     """One value: its type, its default (``...``: the key is required), the values allowed."""
     typ: type
@@ -75,14 +76,14 @@ class Key:
     minimum: int | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Ints:
     """A list of whole numbers >= 0 in `order` ("increasing" or "non-decreasing")."""
     order: str
     required: bool = True
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Table:
     """A table and its keys; with `others`, keys it does not name are accepted too; an
     `optional` table may be left out of the file."""
@@ -91,7 +92,7 @@ class Table:
     optional: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Tables:
     """An array of tables, each checked against `table`; an `optional` array may be left
     out of the file (the game then plays without what it lists)."""

@@ -10,11 +10,16 @@ field: Dividends' dice, one per company; `Arrangement` for items laid in a rando
 Richesses du Monde's plaques), and `fill_chance` draws each one, in field
 order (a list's items in their order), through `draw`: one function for every uniform
 draw of the device."""
+from __future__ import annotations
+
 import dataclasses
-import random
+from typing import TYPE_CHECKING
 
 from engines.core.actions import CHANCE, field_type, list_item
 from engines.core.decision import Arrangement, Choice, Die, Fixed, IntRange, Items
+
+if TYPE_CHECKING:
+    import random
 
 # Draws that are no action's own (the dice for who starts) use positions from here on, far
 # from the positions of the actions of a game (the index of the action in the log).
@@ -24,6 +29,8 @@ SIX = IntRange(1, 6)   # a plain six-sided die
 
 def chance_rng(seed, index) -> random.Random:
     """The device's randomness for the action at `index` of a game seeded `seed`."""
+    import random   # imported by the first draw: a resume's first frame draws nothing (~2 ms of it)
+
     return random.Random(f"{seed}:{index}")
 
 

@@ -36,28 +36,29 @@ A debtor may also be offered to leave the game instead of a remedy (A Vendre! AV
 ne pas être obligé de sortir du jeu", loans or leaving): `leave_beside` names the remedies
 beside which the decision offers `leave_kind`, answered by `quit` (the game's ruin).
 """
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.core.decision import Choice, Decision, Fixed, Option
 from engines.core.deeds import STOCK
 from engines.core.ledger import BANK
+from engines.core.records import record
 from engines.core.steps import Result, Step
 
 
 # ------------------------------------------------------------------- results
-@dataclass
+@record
 class Paid(Result):
     debtor: int
     amount: int              # what the creditors received
 
 
-@dataclass
+@record
 class Ruined(Result):
     debtor: int
     unpaid: int              # what the creditors did not receive (written off, or the bank's shortfall)
 
 
-@dataclass
+@record
 class DeedSold(Result):
     """What a deed auction (the game's step) hands back to the debt that pushed it."""
     deed: str
@@ -86,7 +87,7 @@ class Remedy:
         raise NotImplementedError(f"{type(self).__name__} pushed no step: it cannot resume with {result!r}")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeedRemedy(Remedy):
     """A remedy where the debtor chooses one of his deeds (named by the action's `field`);
     with `only(game, deed)`, only the deeds it accepts (A Vendre! AV11: shops, never the
@@ -107,7 +108,7 @@ class DeedRemedy(Remedy):
         return Option(self.kind, {"player": Fixed(debt.debtor), self.field: Choice(self.deeds(game, debt))})
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SellDeed(DeedRemedy):
     """The debtor chooses one of his deeds and sells it to the bank at `price(deed)`
     (Shark SH9: half price rounded up to the thousand). The deed goes to `to` (the bank, or
@@ -124,7 +125,7 @@ class SellDeed(DeedRemedy):
         bank_pays(game, debt.debtor, self.price(deed), "deed_sale")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AuctionDeed(DeedRemedy):
     """The debtor chooses one of his deeds; the game's auction sells it to the other
     players (A Vendre! AV11). Nobody bids: the bank buys it at `fallback(deed)` (AV3
@@ -145,7 +146,7 @@ class AuctionDeed(DeedRemedy):
             bank_pays(game, debt.debtor, self.fallback(deed), "deed_sale")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TakeLoan(Remedy):
     """A loan from the bank: `amount` lent, `repayment` owed back (A Vendre! AV3: 1 000,
     repaid 1 100; several allowed). With `choice` the debtor asks for it (an action of kind
@@ -184,7 +185,7 @@ class TakeLoan(Remedy):
 
 
 # --------------------------------------------------------------------- ruin
-@dataclass(frozen=True)
+@record(frozen=True)
 class Ruin:
     """What happens to a debtor with nothing left to raise cash from.
 
@@ -223,7 +224,7 @@ class Ruin:
 
 
 # --------------------------------------------------------------------- step
-@dataclass
+@record
 class Debt(Step):
     """`debtor` owes each `[creditor, amount]` of `owed`. Subclass it with the game's
     `remedies` (in the rulebook's order) and `ruin`, and one `on_<kind>` per remedy that is

@@ -18,12 +18,13 @@ bidders, answers so far, settlement lines with their amounts). The firmware pick
 screens from that alone, never from a game's name or an action's kind. Each game declares
 its interactions per prompt (engines/<game>/interactions.py); `Game` attaches them.
 """
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.core.actions import Cell, cell_text
+from engines.core.records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Choice:
     values: tuple
 
@@ -38,7 +39,7 @@ class Choice:
         return {"choice": [cell_text(v) if isinstance(v, Cell) else v for v in self.values]}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Die(Choice):
     """A die with its own faces, as printed, repeats included (Dividends' black die:
     1 1 2 2 3 3): any of its faces is allowed (`values`, each once, in order) and the
@@ -55,7 +56,7 @@ class Die(Choice):
         return {"choice": list(self.values), "faces": list(self.faces), "die": self.name}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class IntRange:
     lo: int
     hi: int
@@ -71,7 +72,7 @@ class IntRange:
         return {"range": [self.lo, self.hi, self.step]}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Fixed:
     value: object
 
@@ -85,7 +86,7 @@ class Fixed:
         return {"fixed": self.value}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Subset:
     """A checklist: a list of distinct values taken from `values`, from `lo` to `hi` of them
     (titles to buy, trusts to put up for auction). What else binds the choice (a total
@@ -108,7 +109,7 @@ class Subset:
         return {"subset": list(self.values), "lo": self.lo, "hi": self.hi}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Arrangement:
     """An order of the items of `items` (a multiset: each value as many times as it is
     listed): plaques laid over squares, a shuffled deck. The device draws one; entered by
@@ -129,7 +130,7 @@ class Arrangement:
         return {"arrangement": list(self.items)}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Items:
     """The domain of a list field: exactly one item per domain of `items`, in order, each
     within its own (Dividends' dice: one move per company, each on its zone's die).
@@ -160,7 +161,7 @@ class Items:
         return {"items": [d.to_json() for d in self.items], "labels": list(self.labels), "distinct": self.distinct}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Option:
     kind: str
     fields: dict = field(default_factory=dict)  # field name -> domain
@@ -211,7 +212,7 @@ class Interactions:
     ROLES = (ANSWER, STEP, STAY, OFFER, SILENCE, DRAW, CONFIRM, CHOOSE, PLACE, CHECK)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Interaction:
     """How a decision is answered: `kind` (one of `Interactions.ALL`), `roles` (role ->
     action kind offered by the decision) and `params` (JSON the screens show)."""
@@ -224,7 +225,7 @@ class Interaction:
         return {"kind": self.kind, "roles": dict(self.roles), "params": self.params}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Decision:
     """`actor` is the seat expected to answer, or None when the operator (the table) acts."""
 

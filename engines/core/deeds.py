@@ -15,22 +15,23 @@ on the ranking than the cash it brought.
 Both are plain data (dicts and lists of small dataclasses): they live in a game's state
 and are copied, compared, undone and replayed with it.
 """
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.core.errors import IllegalAction
 from engines.core.events import Event
+from engines.core.records import record
 
 STOCK = -2  # the owner of deeds nobody holds (the game box's stock), beside BANK (-1)
 
 
-@dataclass
+@record
 class Deed:
     name: str
     price: int          # the printed price (A Vendre!'s PA, a title's price)
     owner: int = STOCK
 
 
-@dataclass
+@record
 class Deeds:
     """Every deed of the game by name, in the box's order."""
     items: dict = field(default_factory=dict)
@@ -65,13 +66,13 @@ class Deeds:
         return [self.move(name, src, dst) for name in self.owned_by(src)]
 
 
-@dataclass
+@record
 class Loan:
     amount: int         # what the bank lent
     repayment: int      # what is owed back (AV3: 1 000 lent, 1 100 repaid)
 
 
-@dataclass
+@record
 class Loans:
     """Loans per seat, in the order they were taken."""
     by_seat: dict = field(default_factory=dict)

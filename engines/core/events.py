@@ -1,8 +1,10 @@
 """Events: what an action did, as data (a message key and its parameters)."""
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from engines.core.records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Event:
     key: str
     params: dict = field(default_factory=dict)

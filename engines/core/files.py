@@ -12,11 +12,29 @@ its own files through the same functions.
 """
 from __future__ import annotations
 
+import json
 import os
 import stat
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
+
+try:
+    # CPython's own SHA-256 rather than OpenSSL's: importing hashlib loads libcrypto, about
+    # 3.4 MiB of resident memory for the box's whole evening (issue 11's RSS budget) and 4 ms
+    # of a start, to hash journal rows of about 150 bytes (1.7 ms for 2 000 of them here, 1.0
+    # with OpenSSL), the engines' sources (1.1 ms, 0.2 with OpenSSL) and parsed box files.
+    from _sha256 import sha256
+except ImportError:                         # Python 3.12 renamed it
+    try:
+        from _sha2 import sha256
+    except ImportError:                     # an interpreter without it
+        from hashlib import sha256
+
+# Where parsed TOML is kept (keep_parsed_in), or None: kept nowhere.
+_PARSED: Path | None = None
+KEEP_PARSED = 16         # the most texts kept: the box files, the pin map, and a few edits of them
 
 # No file the box reads is near this size (the longest script of a whole game is a few
 # hundred kilobytes); a bigger one is the wrong file, refused before it is read.
@@ -94,11 +112,70 @@ def read_toml(path: str | os.PathLike, what: str, error: type[Exception] = Value
 
 
 def parse_toml(text: str, path, what: str, error: type[Exception] = ValueError) -> dict[str, Any]:
+    kept = _kept(text) if _PARSED is not None else None
+    if kept is not None:
+        return kept
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise error(f"{path}: not valid TOML: {e}") from None
     except RecursionError:           # tomllib recurses once per nested array or table
         raise error(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
     except ValueError as e:          # e.g. an integer of more than 4 300 digits
         raise error(f"{path}: not valid TOML: {e}") from None
+    if _PARSED is not None:
+        _keep(text, data)
+    return data
+
+
+def keep_parsed_in(folder: str | os.PathLike | None) -> None:
+    """Keep each TOML text parsed from now on in `folder` (the box's state folder), as the
+    JSON of what it parsed to, named by the text's hash, and read it from there when the
+    same text is parsed again (the next start): a box file is parsed at every resume, and
+    Richesses du Monde's (30 KB) takes about 17 ms of TOML here, half of what a resume may
+    add to a start (issue 11), where its JSON reads back in a fraction of a millisecond.
+    The same text always parses to the same data, so the file's name is all that is checked;
+    a text whose data JSON cannot hold exactly (a date) is not kept, and a kept file that
+    cannot be read is parsed again. `None`: keep nothing (tests, scripts)."""
+    global _PARSED
+    _PARSED = None if folder is None else Path(folder)
+
+
+def _kept_path(text: str) -> Path:
+    # the parser is the interpreter's: another Python version may read a text otherwise
+    key = sha256(f"{sys.version_info[0]}.{sys.version_info[1]}\0{text}".encode("utf-8", "surrogatepass"))
+    return _PARSED / f"toml-{key.hexdigest()[:40]}.json"
+
+
+def _kept(text: str) -> dict | None:
+    try:
+        data = json.loads(_kept_path(text).read_bytes())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _exact_in_json(value) -> bool:
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _exact_in_json(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_exact_in_json(v) for v in value)
+    return isinstance(value, (str, int, float))       # bool is an int; dates and times are not kept
+
+
+def _keep(text: str, data: dict) -> None:
+    """Write what `text` parsed to beside the others; a cache: any failure only costs the
+    next start a parse (no sync: a file cut by a power cut is unreadable JSON, parsed again)."""
+    if not _exact_in_json(data):
+        return
+    target = _kept_path(text)
+    try:
+        _PARSED.mkdir(parents=True, exist_ok=True)
+        scratch = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+        scratch.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        os.replace(scratch, target)
+        kept = sorted(_PARSED.glob("toml-*.json"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in kept[KEEP_PARSED:]:
+            old.unlink()
+    except (OSError, ValueError):      # ValueError: text JSON cannot write as UTF-8
+        pass

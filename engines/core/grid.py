@@ -11,12 +11,14 @@ serialises like the rest of a game's state.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from engines.core.records import record
 
 Cell = tuple[int, int]
 
 
-@dataclass
+@record
 class Grid:
     rows: int
     cols: int

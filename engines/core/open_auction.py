@@ -23,12 +23,13 @@ copied, replayed and undone with it.
   tokens at random at the opening price; Richesses du Monde has the bank buy), so the
   series only offers `award`, which the game calls with the outcome it recorded.
 """
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.core.errors import IllegalAction
+from engines.core.records import record
 
 
-@dataclass
+@record
 class OpenAuction:
     item: object
     bidders: list          # seats allowed to bid, in table order
@@ -74,7 +75,7 @@ class OpenAuction:
         return self.high_bidder, self.high
 
 
-@dataclass
+@record
 class AuctionSeries:
     items: list            # items still to sell, in order; items[0] is on sale
     bidders: list          # seats still bidding

@@ -3,7 +3,9 @@
 Both are plain data with small methods, so they live inside a game's state and are
 copied, replayed and undone with it.
 """
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from engines.core.records import record
 
 
 def clockwise(first: int, seats) -> list[int]:
@@ -17,7 +19,7 @@ def clockwise(first: int, seats) -> list[int]:
     return after + before
 
 
-@dataclass
+@record
 class SpeakingRound:
     """Each seat in `order` answers once, in order; answers are kept in order."""
 
@@ -43,7 +45,7 @@ class SpeakingRound:
         return [(s, v) for s, v in self.answers if v > 0]
 
 
-@dataclass
+@record
 class LotAuction:
     """Bidders want more lots than are offered: the price rises one step at a time.
 

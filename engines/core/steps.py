@@ -23,14 +23,14 @@ Steps and results are plain dataclasses kept in the game state (`game.s.steps`, 
 last), so the state still copies, compares and deep-copies as plain data: undo, replay
 and checkpoints do not know about steps.
 """
-from dataclasses import dataclass
 
 from engines.core import chance
 from engines.core.decision import Decision
 from engines.core.game import Game
+from engines.core.records import record
 
 
-@dataclass
+@record
 class Result:
     """What a finished step hands to the step below it; each game subclasses it with the
     fields its steps report (the turn order an auction set, the cash a sale raised...)."""

@@ -10,10 +10,12 @@ pass on the way, the same for every game with a board of squares.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from engines.core.records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Move:
     seat: int
     start: int
@@ -22,7 +24,7 @@ class Move:
     laps: int         # start arrows crossed (circular tracks)
 
 
-@dataclass
+@record
 class Track:
     length: int
     circular: bool

@@ -1,9 +1,9 @@
 """The Dividends box file: the stock-market chart, the dividend track and its zones, the
 companies and the influence cards (ruling DV1). Every schema error names the key."""
-from dataclasses import dataclass
 from pathlib import Path
 
 from engines.core.boxfile import Ints, Key, Reader, Table, Tables, check, int_list, load_toml
+from engines.core.records import record
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "dividends.toml"
 DICE = {  # the three dice of the rulebook: steps up (+) or down (-) per face
@@ -29,7 +29,7 @@ SCHEMA = Table({
 })
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Company:
     id: str
     name: str
@@ -37,14 +37,14 @@ class Company:
     prices: tuple  # price next to each slot, cheapest first
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Zone:
     die: str
     lo: int
     hi: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Box:
     path: str
     verified: bool

@@ -18,11 +18,12 @@ event tile, random token deal) comes in the actions; `fill_chance` is how the de
 draws it. See docs/rules/dividends.md for the digest and the tests pinning each rule.
 """
 import functools
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.game import drop_private
+from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
@@ -58,7 +59,7 @@ def check_settings(header: dict, box) -> tuple[dict, list]:
     return settings, chosen
 
 
-@dataclass
+@record
 class State:
     ledger: Ledger
     certs: Holdings

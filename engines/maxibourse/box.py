@@ -1,8 +1,8 @@
 """The Maxi Bourse box file: sectors, companies and their nominal prices (MB1)."""
-from dataclasses import dataclass
 from pathlib import Path
 
 from engines.core.boxfile import Key, Reader, Table, Tables, check, load_toml
+from engines.core.records import record
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "maxibourse.toml"
 NOMINALS = (100, 200, 300)  # MB1 (RULINGS.md): "100, 200 or 300 $ per company, from the box file"
@@ -29,7 +29,7 @@ SCHEMA = Table({
 })
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Company:
     id: str
     name: str
@@ -37,14 +37,14 @@ class Company:
     sector: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Sector:
     id: str
     name: dict  # language -> name
     companies: tuple  # company ids
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Box:
     path: str
     verified: bool

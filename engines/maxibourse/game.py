@@ -11,10 +11,11 @@ time (rumours revealed, closing, corrections). See docs/rules/maxibourse.md for 
 digest and the tests that pin each rule.
 """
 import functools
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
+from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
@@ -35,7 +36,7 @@ def check_settings(header: dict) -> dict:
     return check_header(header, GAME.players, GAME.settings)
 
 
-@dataclass
+@record
 class State:
     ledger: Ledger
     lots: Holdings

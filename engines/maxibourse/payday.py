@@ -3,7 +3,9 @@
 Pure functions of a portfolio and the prices, so each can be checked against the
 rulebook's examples (Nathalie, Marine, Pierre, Yves) on its own.
 """
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from engines.core.records import record
 
 DIVIDEND_PER_SHARE = 10
 MAJORITY_LOTS = 6          # 6 000 shares of 10 000
@@ -12,7 +14,7 @@ HORIZONTAL_MIN_LOTS = 3    # 3 000 shares in each of two other companies
 VERTICAL_BONUS = 600_000
 
 
-@dataclass
+@record
 class Breakdown:
     dividends: int = 0
     jetons: dict = field(default_factory=dict)     # company -> amount

@@ -10,10 +10,10 @@ The schema (engines.core.boxfile) checks types and keys; `load_box` then checks 
 schema cannot say, against the rulebook's counts: 24 productions of 6 titles, 48 plaque
 squares, the special squares and their continents. Every error names the file and the key.
 """
-from dataclasses import dataclass
 from pathlib import Path
 
 from engines.core.boxfile import Ints, Key, Reader, Table, Tables, check, int_list, load_toml
+from engines.core.records import record
 from engines.richesses.rules import (CONTINENTAL, CONTINENTS, PLAQUES, PRODUCTIONS, ROYALTY_MIN, SQUARES,
                                      TITLES_PER_PRODUCTION)
 
@@ -41,7 +41,7 @@ SCHEMA = Table({
 })
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Production:
     id: str
     name: str
@@ -60,7 +60,7 @@ class Production:
         return paid
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Title:
     id: str              # PRODUCTION-COUNTRY, as scripts write it
     production: str
@@ -70,7 +70,7 @@ class Title:
     price: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Square:
     number: int          # 1.. in board order
     kind: str            # country, continental, world, auction, joker, news, bonus
@@ -79,7 +79,7 @@ class Square:
     plaque: bool
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Box:
     path: str
     verified: bool

@@ -16,7 +16,7 @@ engines/richesses/steps/). This class holds the set-up, the mechanics the steps 
 (shares, royalties, purchases, payments) and the corrections. Cash is hidden: it is a
 private path of the snapshot and no decision's params carry it.
 """
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.core.cards import card_options, card_transfers
 from engines.core.decision import Choice, Fixed, IntRange, Option
@@ -24,6 +24,7 @@ from engines.core.deeds import STOCK, Deeds
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK, Ledger
 from engines.core.out_of_game import out_refusal
+from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.game import rank
 from engines.core.steps import StepGame
@@ -36,7 +37,7 @@ from engines.richesses.rules import (CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_TITL
 from engines.richesses.steps import AuctionStep, Bankruptcy, ClaimStep, Over, SaleStep, Setup, Table, Turn
 
 
-@dataclass
+@record
 class State:
     ledger: Ledger
     deeds: Deeds             # every title: owner a seat or STOCK

@@ -7,9 +7,9 @@ A placement's outcome is computed here once, on a copy of the pieces, for the en
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from engines.core.grid import Grid
+from engines.core.records import record
 from engines.shark.rules import COMPANIES, MAX_VALUE, VARIANT1_CHAIN
 
 
@@ -26,7 +26,7 @@ def value_of(grid: Grid, colour: str, capped: bool = False) -> int:
     return min(total, MAX_VALUE)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Outcome:
     """What placing a building of `colour` on `cell` does (SH6)."""
     cell: tuple

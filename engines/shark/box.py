@@ -4,11 +4,11 @@ The rulebook gives the map's size only (6 zones of 20 cells), so the shipped gri
 template marked unverified; an owner copies the board's cells into a file of their own
 and checks it with `corbeille box check FILE --game shark`. Every error names the file
 and the key."""
-from dataclasses import dataclass
 from pathlib import Path
 
 from engines.core.actions import cell_text
 from engines.core.boxfile import Key, Reader, Table, check, load_toml
+from engines.core.records import record
 from engines.shark.rules import CELLS_PER_ZONE, ZONES
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "shark.toml"
@@ -22,7 +22,7 @@ SCHEMA = Table({
 })
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Box:
     path: str
     verified: bool

@@ -15,7 +15,7 @@ grid of the box file the engine keeps the map (engines/core/grid.py, rules in
 engines/shark/board.py); without it (`grid = "none"`, SH11) the operator enters the new
 values and the engine still counts the buildings. See docs/rules/shark.md.
 """
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.core.actions import Cell, cell_text
 from engines.core.decision import Choice, Fixed, IntRange, Option
@@ -24,6 +24,7 @@ from engines.core.grid import Grid
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.out_of_game import out_refusal
+from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.steps import StepGame
 from engines.shark import board
@@ -39,7 +40,7 @@ def check_settings(header: dict) -> dict:
     return check_header(header, GAME.players, GAME.settings)
 
 
-@dataclass
+@record
 class State:
     ledger: Ledger
     shares: Holdings          # 40 shares of each company, the bank's stock included (SH1)
@@ -398,7 +399,7 @@ class Shark(StepGame):
         return snapshot(self)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Trade:
     kind: str
     player: int

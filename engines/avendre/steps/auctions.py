@@ -11,7 +11,6 @@ the silence closes (the firmware sends `sold` after the configured silence).
   pushed by the game on top of whatever was under way and removes itself when it closes,
   so the step below goes on as if the bank had paid at once.
 """
-from dataclasses import dataclass
 
 from engines.avendre.rules import MAX_AMOUNT
 from engines.core.debt import DeedSold
@@ -19,6 +18,7 @@ from engines.core.decision import Choice, Decision, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.core.open_auction import OpenAuction
+from engines.core.records import record
 from engines.core.steps import Step
 
 
@@ -40,7 +40,7 @@ def bid_refusal(game, auction, a):
     return None
 
 
-@dataclass
+@record
 class ShopAuction(Step):
     seller: int
     title: str
@@ -74,7 +74,7 @@ class ShopAuction(Step):
         return DeedSold(self.title, buyer, price)
 
 
-@dataclass
+@record
 class BankAuction(Step):
     auction: OpenAuction
     name = "bank_auction"

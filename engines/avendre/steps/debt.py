@@ -7,18 +7,18 @@ nobody bids; once no shop is left, "un emprunt de 1000.— à la banque, rembour
 fin du jeu avec 10 % d'intérêts", as many as needed, or leaving the game instead ("pour
 ne pas être obligé de sortir du jeu"): his cash to the creditor, establishments back to
 the bank, ranked last."""
-from dataclasses import dataclass
 
 from engines.avendre.rules import LOAN, LOAN_REPAYMENT, SHOP
 from engines.core.debt import AuctionDeed, Debt, Ruin, TakeLoan
 from engines.core.ledger import BANK
+from engines.core.records import record
 
 
 def is_shop(game, deed) -> bool:
     return game.kind_of(deed.name) == SHOP
 
 
-@dataclass
+@record
 class AVDebt(Debt):
     remedies = (AuctionDeed(kind="auction_shop", field="title", only=is_shop),
                 TakeLoan(LOAN, LOAN_REPAYMENT, kind="borrow", as_needed=True))

@@ -1,12 +1,12 @@
 """The game is over: the settlement (AV13) is final; only an undo follows."""
-from dataclasses import dataclass
 
 from engines.core.decision import Decision
 from engines.core.errors import IllegalAction
+from engines.core.records import record
 from engines.core.steps import Step
 
 
-@dataclass
+@record
 class Over(Step):
     reason: str = "goal"      # goal, bank_unsold, none_left
     name = "over"

@@ -1,22 +1,22 @@
 """Who starts, then the round of turns: each player in seat order, skipping those out of
 the game ("Le sort décide qui jettera le dé le premier, les autres suivent à tour de rôle")."""
-from dataclasses import dataclass
 
 from engines.core.decision import Choice, Decision, Option
+from engines.core.records import record
 from engines.core.steps import Result, Step
 
 
-@dataclass
+@record
 class Started(Result):
     seat: int
 
 
-@dataclass
+@record
 class TurnOver(Result):
     seat: int
 
 
-@dataclass
+@record
 class Start(Step):
     """The table names who rolls first (the device may draw it: FIRST_PLAYER)."""
     name = "start"
@@ -30,7 +30,7 @@ class Start(Step):
         return Started(a.player)
 
 
-@dataclass
+@record
 class Play(Step):
     """The bottom of the stack: puts the next player's turn on top."""
     next: int | None = None

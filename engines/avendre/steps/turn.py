@@ -21,7 +21,7 @@ title's PA and R are read when a turn first needs them: the PA with the purchase
 (`buy_at`), the R with the tax or the first time it is paid (`income`), which also tells
 a red establishment from a blue shop.
 """
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.avendre.rules import CARD_MAX, COIN, ESTABLISHMENT, MAX_AMOUNT, SHOP, SQUARES, TITLES
 from engines.avendre.steps.debt import AVDebt
@@ -31,11 +31,12 @@ from engines.core.chance import SIX
 from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
+from engines.core.records import record
 from engines.core.steps import Step
 
 
 
-@dataclass
+@record
 class Turn(Step):
     seat: int
     phase: str                 # roll, square, colour, income, amounts (no board), yellow, blue, card, pay, done

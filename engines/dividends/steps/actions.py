@@ -1,14 +1,14 @@
 """Step 3: each player in turn order buys and sells certificates at the chart's prices,
 then may play influence cards (no buying or selling after one: D8), and ends the turn."""
-from dataclasses import dataclass
 
 from engines.core.decision import Choice, Decision, Fixed, Option
 from engines.core.errors import IllegalAction
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.dividends.steps.results import TurnsPlayed
 
 
-@dataclass
+@record
 class ActionsStep(Step):
     index: int = 0                     # position in the turn order
     influenced: bool = False           # an influence card was played: buying and selling are over

@@ -4,20 +4,21 @@ Before the auction, a player with less than 50 $ sells their cheapest certificat
 token 1, 2, ... go to open bidding; a token nobody bids on is dealt at random among the
 bidders left, and the last bidder alone takes the last token, at 50 $ each (paid after
 the same short-of-cash sale)."""
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.core.actions import Seat
 from engines.core.decision import Choice, Decision, Fixed, IntRange, Items, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.core.open_auction import AuctionSeries
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.dividends.actions import Deal
 from engines.dividends.rules import MAX_BID, MIN_CASH, OPENING_BID
 from engines.dividends.steps.results import TurnOrderSet
 
 
-@dataclass
+@record
 class AuctionStep(Step):
     short: list                        # seats still to check for the 50 $ minimum, in order
     series: AuctionSeries | None = None

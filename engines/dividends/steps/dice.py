@@ -1,15 +1,15 @@
 """Step 1: the dice move the dividend markers (DV1), one die per company, chosen by the
 zone its marker is in."""
-from dataclasses import dataclass
 
 from engines.core.decision import Decision, Die, Items, Option
 from engines.core.errors import IllegalAction
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.dividends.box import DICE
 from engines.dividends.steps.results import Rolled
 
 
-@dataclass
+@record
 class DiceStep(Step):
     name = "dice"
 

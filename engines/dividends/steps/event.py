@@ -1,14 +1,14 @@
 """Step 5: an event tile is drawn and applied to every player in turn order (DV6)."""
-from dataclasses import dataclass
 
 from engines.core.decision import Choice, Decision, Fixed, Option
 from engines.core.errors import IllegalAction
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.dividends.rules import BUY_IN, CORRECTION, FORCE_SELL, PLACEMENT, TILES
 from engines.dividends.steps.results import EventOver
 
 
-@dataclass
+@record
 class EventStep(Step):
     tile: str | None = None
     affected: tuple = ()               # companies under a Placement Offer / Technical Correction marker

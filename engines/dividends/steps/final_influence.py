@@ -1,13 +1,13 @@
 """The end of the game, first: each player in turn order plays their last influence cards
 (DV7); a player without any is skipped."""
-from dataclasses import dataclass
 
 from engines.core.decision import Decision, Fixed, Option
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.dividends.steps.results import CardsPlayed
 
 
-@dataclass
+@record
 class FinalInfluence(Step):
     index: int = 0
 

@@ -1,13 +1,13 @@
 """The end of the game, last: every certificate is sold back to the chart, one per player
 per pass in turn order, the player choosing which (DV7)."""
-from dataclasses import dataclass
 
 from engines.core.decision import Choice, Decision, Fixed, Option
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.dividends.steps.results import Liquidated
 
 
-@dataclass
+@record
 class Liquidation(Step):
     index: int = 0                     # counts on past the end of the order: pass after pass
 

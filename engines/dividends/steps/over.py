@@ -1,12 +1,12 @@
 """The game is over: the ranking by cash is final (DV7); only an undo follows."""
-from dataclasses import dataclass
 
 from engines.core.decision import Decision
 from engines.core.errors import IllegalAction
+from engines.core.records import record
 from engines.core.steps import Step
 
 
-@dataclass
+@record
 class Over(Step):
     name = "over"
 

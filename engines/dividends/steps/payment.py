@@ -1,14 +1,14 @@
 """Step 4: dividends are paid and majority holders draw influence cards (DV5); at the end
 of the game, the final dividends alone (DV7)."""
-from dataclasses import dataclass
 
 from engines.core.decision import Decision, Option
 from engines.core.ledger import BANK
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.dividends.steps.results import Paid
 
 
-@dataclass
+@record
 class PaymentStep(Step):
     final: bool = False                # the end of the game: final dividends only
 

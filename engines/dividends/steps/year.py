@@ -2,8 +2,8 @@
 
 It never waits itself: each step above it hands it its result, and it puts the next
 step on top."""
-from dataclasses import dataclass
 
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.dividends.rules import YEARS
 from engines.dividends.steps.actions import ActionsStep
@@ -18,7 +18,7 @@ from engines.dividends.steps.results import (CardsPlayed, EventOver, Liquidated,
                                               TurnsPlayed)
 
 
-@dataclass
+@record
 class Years(Step):
     name = "years"
 

@@ -1,15 +1,15 @@
 """More lots asked than offered (MB4): the price rises step by step and the bidders cut
 their requests until they fit."""
-from dataclasses import dataclass
 
 from engines.core.decision import Choice, Decision, IntRange, Option
 from engines.core.errors import IllegalAction
+from engines.core.records import record
 from engines.core.rounds import LotAuction
 from engines.maxibourse.steps.base import Frame
 from engines.maxibourse.steps.results import AuctionOver
 
 
-@dataclass
+@record
 class Auction(Frame):
     company: str
     seller: int

@@ -4,16 +4,16 @@ The debt is the core debt step (engines/core/debt.py) with Maxi Bourse's one rem
 offered to the table (MB8: "il doit vendre des actions"), and its ruin, the bank paying the
 creditors in full; what is Maxi Bourse's own stays here: a purchase that cannot be paid
 (the fine, the cessation of payments and the bank's sale of the seized lots)."""
-from dataclasses import dataclass
 
 from engines.core.debt import Debt as CoreDebt
 from engines.core.debt import Remedy, Ruin, bank_pays
 from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.ledger import BANK
+from engines.core.records import record
 from engines.maxibourse.steps.base import Frame
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SellToTable(Remedy):
     """The debtor offers lots to the table, a sale each (the Sale step); what it brings is
     in the debtor's cash when the sale is over."""
@@ -37,7 +37,7 @@ class SellToTable(Remedy):
 SELL = SellToTable()
 
 
-@dataclass
+@record
 class Debt(Frame, CoreDebt):
     """`owed` is [(creditor, amount)]. Checked by whoever pushes it (`check`) and again
     after each sale, not by `advance`: the purchase's fine decides when it is paid."""
@@ -121,7 +121,7 @@ class Debt(Frame, CoreDebt):
         game.pop()
 
 
-@dataclass
+@record
 class ForcedSale(Frame, CoreDebt):
     """MB9: the player owes the bank `amount` and must sell lots until the sales bring it;
     `owed` is [(BANK, amount)]. Covered by the proceeds of the sales, not by the cash."""

@@ -1,11 +1,11 @@
 """The session is closed (MB11): the ranking by wealth is final; corrections still apply."""
-from dataclasses import dataclass
 
 from engines.core.decision import Decision
+from engines.core.records import record
 from engines.maxibourse.steps.base import Frame
 
 
-@dataclass
+@record
 class Over(Frame):
     reason: str
     rumours = False

@@ -1,27 +1,27 @@
 """What a finished Maxi Bourse step hands to the step below it."""
-from dataclasses import dataclass
 
+from engines.core.records import record
 from engines.core.steps import Result
 
 
-@dataclass
+@record
 class Done(Result):
     """Over, with nothing to report (a titre square, a debt, a forced sale)."""
 
 
-@dataclass
+@record
 class AuctionOver(Result):
     price: int               # the price the auction closed at
     allocation: list         # [(seat, lots)] the lots each bidder gets; [] when the offer was withdrawn
 
 
-@dataclass
+@record
 class Settled(Result):
     proceeds: int            # what the buyers paid (or owe) the seller
     lots: int                # the lots sold
     au_cours: bool           # an au cours purchase (a titre square's first request, a double)
 
 
-@dataclass
+@record
 class Sold(Result):
     proceeds: int            # what the sale brought the seller

@@ -1,9 +1,9 @@
 """Lots offered to the table (MB6): the others answer in a speaking round from the
 seller's left; nobody buying lowers the price, and after two such rounds the bank buys."""
-from dataclasses import dataclass
 
 from engines.core.decision import Choice, Decision, Fixed, Option
 from engines.core.ledger import BANK
+from engines.core.records import record
 from engines.core.rounds import LotAuction, SpeakingRound
 from engines.maxibourse.rules import PRICE_STEP
 from engines.maxibourse.steps.auction import Auction
@@ -12,7 +12,7 @@ from engines.maxibourse.steps.results import AuctionOver, Sold
 from engines.maxibourse.steps.settlement import Settlement
 
 
-@dataclass
+@record
 class Sale(Frame):
     seller: int              # a seat, or the bank selling seized lots
     company: str

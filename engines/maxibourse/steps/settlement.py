@@ -1,16 +1,16 @@
 """The operator settles a sale (MB3-MB6): each buyer in turn pays the price of the moment
 (a rumour revealed before counts, MB5) and takes the lots; a buyer who cannot pay falls
 into debt (MB8) and the settlement resumes after it."""
-from dataclasses import dataclass
 
 from engines.core.decision import Decision, Option
+from engines.core.records import record
 from engines.maxibourse.rules import FINE
 from engines.maxibourse.steps.base import Frame
 from engines.maxibourse.steps.debt import Debt
 from engines.maxibourse.steps.results import Settled
 
 
-@dataclass
+@record
 class Settlement(Frame):
     company: str
     seller: int

@@ -1,17 +1,17 @@
 """The set-up (MB2): each player picks free starting lots, one at a time (or, with the
 setting `picks = "dealt"`, the device deals them all in one recorded action), then the
 table says who plays first."""
-from dataclasses import dataclass
 
 from engines.core.chance import draw
 from engines.core.decision import Choice, Decision, Fixed, Items, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
+from engines.core.records import record
 from engines.maxibourse.steps.base import Frame
 from engines.maxibourse.rules import FORMATS
 
 
-@dataclass
+@record
 class Picking(Frame):
     order: list  # seats still to pick one starting lot, in order
     rumours = False
@@ -74,7 +74,7 @@ class Picking(Frame):
         return type(act)(tuple(companies))
 
 
-@dataclass
+@record
 class ChooseFirst(Frame):
     rumours = False
 

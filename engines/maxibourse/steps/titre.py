@@ -1,10 +1,10 @@
 """A Titre square (MB3): the lander asks first (au cours on their own company's square),
 then the others in a speaking round; requests au mieux move the price; more asked than
 the bank holds goes to auction; rounds go on while someone asks and lots are left."""
-from dataclasses import dataclass
 
 from engines.core.decision import Choice, Decision, Fixed, Option
 from engines.core.ledger import BANK
+from engines.core.records import record
 from engines.core.rounds import LotAuction, SpeakingRound, clockwise
 from engines.maxibourse.rules import MAX_ASK, PRICE_STEP
 from engines.maxibourse.steps.auction import Auction
@@ -13,7 +13,7 @@ from engines.maxibourse.steps.results import AuctionOver, Settled
 from engines.maxibourse.steps.settlement import Settlement
 
 
-@dataclass
+@record
 class TitreSquare(Frame):
     company: str
     lander: int

@@ -2,11 +2,11 @@
 two lots au cours; then the square: a Titre square's purchases, a card's effect (price,
 pay, receive, pay each, forced sale, rumour), a trade; the operator ends the turn."""
 import functools
-from dataclasses import dataclass
 
 from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
+from engines.core.records import record
 from engines.core.rounds import SpeakingRound, clockwise
 from engines.maxibourse.rules import AMOUNT_STEP, MAX_AMOUNT, PRICE_STEP
 from engines.maxibourse.steps.base import Frame
@@ -36,7 +36,7 @@ def _card_options(seat, everyone, targets):
     )
 
 
-@dataclass
+@record
 class Turn(Frame):
     seat: int
     phase: str = "start"  # start (may sell) -> double (after a double) -> square

@@ -6,19 +6,20 @@ then raises of at least 100 000, never above cash (refused without showing it). 
 is the box's: 7 seconds of silence (the decision carries it, RM9) and the `sold` action
 closes the lot. Nobody bid: the bank pays the seller half price and the titles go back to
 the stock, one by one."""
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.core.decision import Choice, Decision, IntRange, Option
 from engines.core.deeds import STOCK
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.core.open_auction import OpenAuction
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.richesses.rules import MAX_AMOUNT, RAISE
 from engines.richesses.steps.results import AuctionOver
 
 
-@dataclass
+@record
 class AuctionStep(Step):
     seller: int
     lots: list                               # productions still to sell, the one on sale first

@@ -9,15 +9,16 @@ game's own measure of the table's silence (7 seconds, RM9): the time to claim cl
 7 seconds without a claim (`close_claims`, the decision's silence), and the lander then
 pays what was claimed, whole or going bankrupt (RM11). An unclaimed royalty is not paid.
 Claims and the close are actions in the log, so a replay pays the same."""
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.core.decision import Choice, Decision, Option
 from engines.core.errors import IllegalAction
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.richesses.steps.results import ClaimsOver
 
 
-@dataclass
+@record
 class ClaimStep(Step):
     lander: int
     production: str

@@ -3,13 +3,13 @@ double, a card) is bankrupt at once: no sale to raise cash, his cash goes to the
 bank pays every creditor in full, his titles go back to the stock (the core Debt step with
 no remedy and the bank paying the creditors). With no remedy it never waits on a decision:
 `Richesses.charge` runs it at once."""
-from dataclasses import dataclass
 
 from engines.core.debt import Debt, Ruin
 from engines.core.deeds import STOCK
+from engines.core.records import record
 
 
-@dataclass
+@record
 class Bankruptcy(Debt):
     remedies = ()
     ruin = Ruin(bank_pays_creditors=True, deeds_to=STOCK)

@@ -1,12 +1,12 @@
 """The last player standing has won (RM11); only an undo follows."""
-from dataclasses import dataclass
 
 from engines.core.decision import Decision
 from engines.core.errors import IllegalAction
+from engines.core.records import record
 from engines.core.steps import Step
 
 
-@dataclass
+@record
 class Over(Step):
     name = "over"
 

@@ -1,29 +1,29 @@
 """What Richesses du Monde's steps hand to the step below them (engines/core/steps.py)."""
-from dataclasses import dataclass
 
+from engines.core.records import record
 from engines.core.steps import Result
 
 
-@dataclass
+@record
 class SetupDone(Result):
     first: int               # the seat who starts
 
 
-@dataclass
+@record
 class TurnOver(Result):
     seat: int
 
 
-@dataclass
+@record
 class AuctionOver(Result):
     seller: int
 
 
-@dataclass
+@record
 class SaleOver(Result):
     sold: bool
 
 
-@dataclass
+@record
 class ClaimsOver(Result):
     lander: int

@@ -5,16 +5,16 @@ least 100 000 above the amount (never above his cash; an overbid turns an exchan
 sale to the overbidder: the rulebook allows overbids "même en cours de transaction libre");
 when the window closes the seller has 7 seconds to accept the best offer, else it lapses.
 Both silences are the game's rule, carried by the decision (`silence_s`)."""
-from dataclasses import dataclass
 
 from engines.core.decision import Choice, Decision, IntRange, Option
 from engines.core.errors import IllegalAction
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.richesses.rules import MAX_AMOUNT, RAISE
 from engines.richesses.steps.results import SaleOver
 
 
-@dataclass
+@record
 class SaleStep(Step):
     seller: int
     production: str

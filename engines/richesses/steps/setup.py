@@ -1,15 +1,15 @@
 """Before the first turn: the plaques are laid (RM13) and the dice say who starts (RM10);
 then the table turns, one player's turn after another, skipping bankrupt seats (RM11)."""
-from dataclasses import dataclass
 
 from engines.core.decision import Arrangement, Choice, Decision, Option
 from engines.core.errors import IllegalAction
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.richesses.rules import PLAQUES_PER_PRODUCTION
 from engines.richesses.steps.results import SetupDone
 
 
-@dataclass
+@record
 class Table(Step):
     """The bottom of the stack: whose turn comes next, or the end when one player is left."""
     name = "table"
@@ -25,7 +25,7 @@ class Table(Step):
         return None
 
 
-@dataclass
+@record
 class Setup(Step):
     laid: bool = False
     name = "setup"

@@ -9,12 +9,13 @@ the dice the operator says where it landed (`land`: the square, and its plaque w
 lander owes royalties on one), and when a world choice or an auction square would do
 something before the box knows of a world tour, he answers once whether that player's
 pawn has passed the start arrow (`tour` / `no_tour`)."""
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.core.chance import SIX
 from engines.core.decision import Choice, Decision, Fixed, Option, Subset
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.richesses.rules import BONUS_PER_POINT, DOUBLE_COST, JOKER_PRICE, MAX_TITLES
 from engines.richesses.steps.auction import AuctionStep
@@ -24,7 +25,7 @@ from engines.richesses.steps.sale import SaleStep
 BUYING = ("country", "continental", "world")
 
 
-@dataclass
+@record
 class Turn(Step):
     seat: int
     phase: str = "roll"      # roll, move (or land, tour), square, buy, joker, joker_use, lots, news

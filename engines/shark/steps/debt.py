@@ -12,14 +12,14 @@ price rounded (`forced_rounding`); the excess of the last share stays his. Still
 with nothing left: the core ruin without the bank paying (his cash to the bank, the rest
 written off), then out of the game.
 """
-from dataclasses import dataclass
 
 from engines.core.debt import Debt, Remedy, Ruin, bank_pays
 from engines.core.decision import Choice, Fixed, Option
 from engines.core.ledger import BANK
+from engines.core.records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SellShare(Remedy):
     """One share of a company worth more than 0, chosen by the debtor, to the bank."""
     kind: str = "forced_sale"
@@ -40,7 +40,7 @@ class SellShare(Remedy):
         bank_pays(game, debt.debtor, price, "forced_sale")
 
 
-@dataclass
+@record
 class ShareDebt(Debt):
     remedies = (SellShare(),)
     ruin = Ruin()                    # no bank paying: the rest is written off (SH9)

@@ -1,13 +1,13 @@
 """The game is over: every share was sold at its value, the ranking by fortune is final
 (SH10); only an undo follows."""
-from dataclasses import dataclass
 
 from engines.core.decision import Decision
 from engines.core.errors import IllegalAction
+from engines.core.records import record
 from engines.core.steps import Step
 
 
-@dataclass
+@record
 class Over(Step):
     reason: str = ""
     name = "over"

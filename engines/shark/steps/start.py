@@ -1,16 +1,16 @@
 """The start (SH1, SH8): each player's one random share, then the operator names the first
 player."""
-from dataclasses import dataclass
 
 from engines.core.decision import Choice, Decision, Items, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.shark.rules import COMPANIES
 from engines.shark.steps.results import Dealt, FirstNamed
 
 
-@dataclass
+@record
 class DealStep(Step):
     """"il distribuera au hasard, 1 carte-action de valeur 1 à tous les joueurs": one company
     per player, in seat order (the device draws each one like a die, engines/core/chance.py)."""
@@ -33,7 +33,7 @@ class DealStep(Step):
         return Dealt()
 
 
-@dataclass
+@record
 class FirstStep(Step):
     name = "first"
 

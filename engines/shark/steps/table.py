@@ -3,14 +3,14 @@ until the end (SH10), when every share is sold at its value and the game is over
 
 It never waits itself: each step above it hands it its result, and it puts the next step
 on top."""
-from dataclasses import dataclass
 
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.shark.steps.results import Dealt, FirstNamed, GameEnded, TurnOver
 from engines.shark.steps.start import FirstStep
 
 
-@dataclass
+@record
 class Table(Step):
     name = "table"
 

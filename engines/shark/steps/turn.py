@@ -10,18 +10,19 @@ The phases: `before` (trade, then roll), `colour` (white or black: the player ch
 values), `pay` (the falls still owed, one holder at a time, a holder short of cash through
 the debt step), `after` (trade, then done).
 """
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
+from engines.core.records import record
 from engines.core.steps import Step
 from engines.shark.rules import CHOOSE, COLOUR_DIE, COMPANIES, MAX_VALUE, ZONES
 from engines.shark.steps.debt import ShareDebt
 from engines.shark.steps.results import GameEnded, TurnOver
 
 
-@dataclass
+@record
 class Turn(Step):
     seat: int
     phase: str = "before"
