@@ -131,3 +131,14 @@ def test_mistakes_without_the_square_order_are_named_by_file_and_key(tmp_path, o
     assert str(error.value).startswith(f"{path}: {where}") and words in str(error.value), str(error.value)
     done = box_check(path, "--game", "richesses")
     assert done.returncode == 1 and where in done.stderr and words in done.stderr, done.stderr
+
+
+def test_every_square_of_the_board_is_named_by_the_word_a_landing_gives_it():
+    # `word` is `place`'s inverse: each landing word names a square that gives the word back,
+    # and every square of the ordered board has the word of the same kind and place.
+    box = load_box()
+    for word in box.places():
+        assert box.word(box.place(word)) == word
+    for square in box.squares:
+        found = box.place(box.word(square))
+        assert (found.kind, found.country, found.continent) == (square.kind, square.country, square.continent)

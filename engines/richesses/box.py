@@ -25,6 +25,7 @@ PLAQUE_KINDS = ("country", "continental", "bonus")   # RM7: these squares can ca
 # not be one of them.
 SPECIAL_WORDS = {"BONUS": "bonus", "NEWS": "news", "JOKER": "joker", "AUCTION": "auction", "WORLD": "world"}
 CONTINENTAL_WORD = "CONTINENTAL-"
+_WORD_OF_KIND = {kind: word for word, kind in SPECIAL_WORDS.items()}
 
 SCHEMA = Table({
     "verified": Key(bool, False),
@@ -118,6 +119,14 @@ class Box:
             kind = SPECIAL_WORDS[word]
             return Square(0, kind, "", "", kind in PLAQUE_KINDS)
         return None
+
+    def word(self, square: Square) -> str:
+        """The word a landing names `square` with: `place`'s inverse."""
+        if square.kind == "country":
+            return square.country
+        if square.kind == "continental":
+            return CONTINENTAL_WORD + square.continent
+        return _WORD_OF_KIND[square.kind]
 
 
 def _ident(reader: Reader, key: str, value: str) -> str:

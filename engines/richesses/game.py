@@ -31,7 +31,7 @@ from engines.core.steps import StepGame
 from engines.core.track import Track
 from engines.richesses import GAME
 from engines.richesses.actions import ACTIONS
-from engines.richesses.box import CONTINENTAL_WORD, SPECIAL_WORDS, load_box
+from engines.richesses.box import load_box
 from engines.richesses.rules import (CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_TITLES, MAX_TOURS,
                                      RAISE, ROYALTY_MIN, start_cash)
 from engines.richesses.steps import AuctionStep, Bankruptcy, ClaimStep, Over, SaleStep, Setup, Table, Turn
@@ -166,9 +166,7 @@ class Richesses(StepGame):
         Europe"), never as the protocol's word."""
         if square.kind == "country":
             return self.box.countries[square.country][0]
-        if square.kind == "continental":
-            return CONTINENTAL_WORD + square.continent
-        return next(word for word, kind in SPECIAL_WORDS.items() if kind == square.kind)
+        return self.box.word(square)
 
     def purchasable(self, seat, square):
         """The titles in stock `seat` may buy on `square` (RM3, RM7): the country's; on a
