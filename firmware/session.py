@@ -46,8 +46,6 @@ def _rules_files(root: str | None = None) -> tuple[str, str, tuple[str, ...]]:
     Listing and stat'ing them costs about 1 ms here; reading and hashing them is what a
     fingerprint costs (14 ms at start). os.scandir, not pathlib: a Path per file was most
     of the listing's time."""
-    import os
-
     if root is None:
         import engines
 
