@@ -423,11 +423,10 @@ def _base(typ):
     return args[0] if args else typ
 
 
-@functools.cache
 def _json_reader(cls):
     """The reader of `cls`'s JSON form (its "kind" already resolved): one converter per
-    field, chosen from the field's type once per class, not per action read (a resume or
-    a replay reads every action of the evening). Fields are read in order (the first
+    field, chosen from the field's type once per class (ActionSet keeps it), not per action
+    read (a resume or a replay reads every action of the evening). Fields are read in order (the first
     missing or wrong one is named), then any unknown field is refused."""
     kind, fields = cls.kind, _field_types(cls)
     defaults = cls._record.template          # field -> its default (records: engines/core/records.py)
