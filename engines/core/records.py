@@ -57,7 +57,7 @@ class Spec:
     """What a record's methods need of its class, worked out once when it is decorated."""
 
     __slots__ = ("names", "positional", "index", "template", "made_init", "needed", "factories",
-                 "post_init", "repr_names", "compare", "hash", "frozen", "stub", "init")
+                 "post_init", "repr_names", "compare", "hash", "frozen", "stub", "init", "calls")
 
     def __init__(self, cls, fields, frozen):
         # one pass over the fields: this runs for every record an engine declares, at import
@@ -90,6 +90,7 @@ class Spec:
         self.frozen = frozen
         self.made_init = "__init__" not in cls.__dict__     # the record's own, not one the class wrote
         self.stub = self.init = None                         # see _first_init
+        self.calls = 0
 
     def gather(self, cls, args, kwargs) -> dict:
         """The fields' values, in order, from the arguments of a call (`_init`)."""
@@ -186,23 +187,45 @@ def _made_init(cls, spec):
     return types.FunctionType(code, _GLOBALS, "__init__", defaults)
 
 
-# Until a record is first built, its __init__ is a stand-in with the same parameters (the
-# code below, only renamed: nothing compiled) that makes the real one, puts it on the class
-# and calls it. A resume imports 40 to 70 records and builds few of them before its first
-# frame (its state is unpickled, which calls no __init__), and compiling a shape's template
-# costs 0.1 to 0.4 ms here: about 3 ms of a resume (issue 11).
+# A record's __init__ starts as a stand-in with the same parameters (the code of
+# `_first_init`, only renamed: nothing compiled) that fills the instance itself, as the
+# template would; once the class has been built HOT times, its template is compiled and put
+# on the class in its place. Compiling a shape's template costs about 0.15 ms here (0.5 M
+# instructions), and a resume imports 40 to 70 records but builds few of them, a few times,
+# before its first frame (its state is unpickled, which calls no __init__): 10 to 16 templates
+# were 1.5 to 2.5 ms of a resume (issue 11). A class built often (a replay's steps and
+# results) gets its template as before, the stand-in costing a few microseconds a call until then.
+HOT = 32
+
+
 def _first_init(self):
-    return _build_first(_owner, self, _locals())
+    return _stand_in(_owner, self, _locals())
 
 
-def _build_first(cls, obj, given: dict):
+def _stand_in(cls, obj, given: dict):
     spec = cls.__dict__["_record"]
-    if spec.init is None:
-        spec.init = _made_init(cls, spec)
-        if cls.__dict__.get("__init__") is spec.stub:
-            type.__setattr__(cls, "__init__", spec.init)
-    this = "__dataclass_self__" if "self" in spec.names else "self"
-    return spec.init(given[this], *[given[name] for name in spec.names])
+    spec.calls += 1
+    if spec.calls >= HOT:
+        if spec.init is None:
+            spec.init = _made_init(cls, spec)
+            if cls.__dict__.get("__init__") is spec.stub:
+                type.__setattr__(cls, "__init__", spec.init)
+        return spec.init(given["__dataclass_self__" if "self" in spec.names else "self"],
+                         *[given[name] for name in spec.names])
+    # what the template does (_template): the factories first, in the fields' order, then
+    # the fields set (a mutable record's through setattr, as `self.x = x`; a frozen one's
+    # __dict__ at once), then __post_init__
+    values = {name: given[name] for name in spec.names}
+    for name in spec.factories:
+        if values[name] is _FACTORY:
+            values[name] = obj.__class__._record.factories[name]()
+    if spec.frozen:
+        _set(obj, "__dict__", values)
+    else:
+        for name, value in values.items():
+            setattr(obj, name, value)
+    if spec.post_init is not None:
+        obj.__post_init__()
 
 
 def _init_for(cls, spec, fields):
@@ -212,7 +235,7 @@ def _init_for(cls, spec, fields):
         return _init
     _check_order(fields)
     code, defaults = _signed(_first_init.__code__, cls, spec)
-    spec.stub = types.FunctionType(code, {"_build_first": _build_first, "_owner": cls, "_locals": locals},
+    spec.stub = types.FunctionType(code, {"_stand_in": _stand_in, "_owner": cls, "_locals": locals},
                                    "__init__", defaults)
     return spec.stub
 
@@ -282,7 +305,9 @@ def _set_new(cls, name, value):
 # (an annotation naming ClassVar, InitVar or KW_ONLY, which dataclasses matches by name in the
 # class's module) is handed to `dataclasses` itself, as are all classes on a Python whose
 # annotations are not the class's `__annotations__` (3.14, PEP 649).
-_PARAMS = dataclasses.dataclass(init=False, repr=False, eq=False)(type("_Params", (), {})).__dataclass_params__
+# what dataclasses says of such a class (its own type, whose arguments change between
+# versions); the docstring spares the inspect.signature dataclasses would write into one
+_PARAMS = dataclasses.dataclass(init=False, repr=False, eq=False)(type("_Params", (), {"__doc__": "-"})).__dataclass_params__
 _FIRST_NAME = re.compile(r"^(?:\s*(\w+)\s*\.)?\s*(\w+)")    # dataclasses' _MODULE_IDENTIFIER_RE
 _OWN_FIELDS = sys.version_info < (3, 14)
 
