@@ -292,3 +292,34 @@ def test_the_engines_classes_are_records():
         for value in vars(module).values():
             if (isinstance(value, type) and value.__module__ == info.name and dataclasses.is_dataclass(value)):
                 assert "_record" in value.__dict__, f"{info.name}.{value.__qualname__} is a dataclass, not a record"
+
+
+def test_importing_the_engines_hands_no_class_to_dataclasses_and_compiles_only_busy_inits():
+    """What a resume gains (issue 11): an engine's records are declared without
+    dataclasses' own processing, and a record's __init__ is compiled only once the class
+    has been built records.HOT times (at import, only the box files' schema keys are)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = """
+import builtins, dataclasses, gc, sys
+from engines.core import records
+handed, compiled = [], []
+real_process, real_compile = dataclasses._process_class, builtins.compile
+dataclasses._process_class = lambda cls, *a: (handed.append(cls.__qualname__), real_process(cls, *a))[1]
+builtins.compile = lambda *a, **k: (compiled.append(a[1] if len(a) > 1 else k.get("filename")), real_compile(*a, **k))[1]
+import engines
+from engines.registry import names
+for name in names():
+    engines.game_class(name)
+builtins.compile = real_compile
+specs = [o.__dict__["_record"] for o in gc.get_objects() if isinstance(o, type) and "_record" in o.__dict__]
+made = [s for s in specs if s.init is not None]
+print(len(handed), len(specs), len(made), all(s.calls >= records.HOT for s in made), compiled.count(records.__file__))
+"""
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
+    handed, specs, made, busy, compiles = done.stdout.split()
+    assert handed == "0" and int(specs) > 150
+    assert busy == "True" and int(compiles) <= int(made) <= 2, done.stdout
