@@ -83,10 +83,16 @@ class Nested:
 class Selfish:
     self: int
     other: int = 0
+
+@deco
+class Shadowing:
+    _owner: int
+    _locals: int = 0
+    _stand_in: int = 1
 '''
 
 NAMES = ("Empty", "Plain", "Child", "KeywordOnly", "AfterKeywordOnly", "Posted", "Flags", "OwnRepr", "OwnReprChild",
-         "Undecorated", "Nested", "Selfish")
+         "Undecorated", "Nested", "Selfish", "Shadowing")
 
 # (class, args, kwargs) of every call made of both versions; those a dataclass refuses
 # must be refused by the record too
@@ -105,6 +111,7 @@ CALLS = [
     ("Undecorated", (1, "u"), {}),
     ("Nested", (None,), {}),
     ("Selfish", (1,), {}), ("Selfish", (), {"self": 2, "other": 3}),
+    ("Shadowing", (1,), {}), ("Shadowing", (1, 2, 3), {}),
 ]
 
 

@@ -199,7 +199,9 @@ HOT = 32
 
 
 def _first_init(self):
-    return _stand_in(_owner, self, _locals())
+    # compiled with `self` alone, so these are read as globals (of the stand-in's own dict)
+    # whatever the fields its parameters are renamed after: tests/test_records.py `Shadowing`
+    return __stand_in__(__owner__, self, __locals__())
 
 
 def _stand_in(cls, obj, given: dict):
@@ -235,7 +237,7 @@ def _init_for(cls, spec, fields):
         return _init
     _check_order(fields)
     code, defaults = _signed(_first_init.__code__, cls, spec)
-    spec.stub = types.FunctionType(code, {"_stand_in": _stand_in, "_owner": cls, "_locals": locals},
+    spec.stub = types.FunctionType(code, {"__stand_in__": _stand_in, "__owner__": cls, "__locals__": locals},
                                    "__init__", defaults)
     return spec.stub
 
