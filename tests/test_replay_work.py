@@ -57,10 +57,39 @@ def test_a_replay_builds_no_event_and_reaches_the_state_of_applying_each_action(
     replayed = cls.replay(header, acts, checked=checked)
     assert events_built == []
     assert replayed.snapshot() == one_by_one.snapshot() and replayed.log == one_by_one.log
-    assert replayed._checkpoints == one_by_one._checkpoints           # same checkpoints, same bytes
+    # The same bytes at the first and the last checkpoint; the ones between are left to undo.
+    last = len(acts) // cls.CHECKPOINT_EVERY * cls.CHECKPOINT_EVERY
+    assert last >= 2 * cls.CHECKPOINT_EVERY and sorted(replayed._checkpoints) == [0, last]
+    assert {n: one_by_one._checkpoints[n] for n in (0, last)} == replayed._checkpoints
     # After the replay the game collects events again: the next action returns its own.
     following = cls.replay(header, acts[:-1], checked=checked)
     assert following.apply(acts[-1]) == events[-1] and events_built
+
+
+def test_a_replay_takes_only_its_last_checkpoint_and_an_undo_past_it_takes_the_others():
+    header, acts = mb_game(seed=5, actions=450)
+    cls = game_class("maxibourse")
+    applied = cls(header)
+    for act in acts:
+        applied.apply(act)
+    every, n = cls.CHECKPOINT_EVERY, len(acts)
+    last = n // every * every
+    assert last >= 3 * every and sorted(applied._checkpoints) == list(range(0, last + 1, every))
+    replayed = cls.replay(header, acts, checked=False)
+    assert sorted(replayed._checkpoints) == [0, last]
+    # An action refused half-way and an undo within the last hundred start from it...
+    replayed.undo()
+    assert sorted(replayed._checkpoints) == [0, last] or n - 1 < last
+    # ... and an undo past it replays from the start once, taking every checkpoint on the way
+    # (the same bytes as those apply took), so the next undos start near where they go.
+    target = last - every - 3
+    replayed.undo_to(target)
+    assert sorted(replayed._checkpoints) == list(range(0, target + 1, every))
+    assert all(replayed._checkpoints[k] == applied._checkpoints[k] for k in replayed._checkpoints)
+    assert replayed.snapshot() == cls.replay(header, acts[:target]).snapshot() and replayed.log == acts[:target]
+    # A stream of actions (a resume reading its rows) has no known end: every checkpoint.
+    streamed = cls.replay(header, iter(acts), checked=False)
+    assert streamed._checkpoints == applied._checkpoints
 
 
 def test_unfold_and_undo_still_give_what_apply_gives(events_built):

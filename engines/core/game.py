@@ -255,11 +255,12 @@ class Game:
         self._logged(act)
         return events
 
-    def _logged(self, act: Action) -> None:
-        """`act` was applied: into the log, and a checkpoint every CHECKPOINT_EVERY actions."""
+    def _logged(self, act: Action, first: int = 0) -> None:
+        """`act` was applied: into the log, and a checkpoint every CHECKPOINT_EVERY actions
+        from the `first`-th action on (a replay takes only its last one: `_replay`)."""
         log = self.log
         log.append(act)
-        if len(log) % self.CHECKPOINT_EVERY == 0:
+        if len(log) % self.CHECKPOINT_EVERY == 0 and len(log) >= first:
             self._checkpoints[len(log)] = self.frozen_state()
 
     def frozen_state(self) -> bytes:
@@ -332,12 +333,22 @@ class Game:
         for act in actions:
             yield game, act, game.apply(act, atomic=False)
 
-    def _replay(self, actions, checked: bool) -> None:
+    def _replay(self, actions, checked: bool, every_checkpoint: bool = False) -> None:
         """Apply `actions` as `apply(act, atomic=False)` does, one after the other, with
         what only a replay may leave out: their events (a replay returns none, so `emit`
-        builds none) and, unchecked, the check. A refusal aborts the replay, the state
-        half-changed (the caller starts again or gives up)."""
+        builds none), unchecked the check, and the checkpoints before the last one it
+        reaches when the number of actions is known (`every_checkpoint` False): a
+        checkpoint only saves an undo time, and a replay's state at any count can be
+        replayed again, so only the last one, which the next undo or refused action
+        starts from, is taken as the replay passes it; `_rebuild` takes the others the
+        first time an undo goes back past it (every_checkpoint). A refusal aborts the
+        replay, the state half-changed (the caller starts again or gives up)."""
         handle, after_action, logged = self.handle, self.after_action, self._logged
+        if every_checkpoint or not hasattr(actions, "__len__"):
+            first = 0                               # a stream (a resume reading rows): all
+        else:
+            every = self.CHECKPOINT_EVERY
+            first = (len(self.log) + len(actions)) // every * every
         events, self._events = self._events, _UNHEARD
         try:
             for act in actions:
@@ -345,7 +356,7 @@ class Game:
                     self.check(act)
                 handle(act)
                 after_action()
-                logged(act)
+                logged(act, first)
         finally:
             self._events = events
 
@@ -374,7 +385,9 @@ class Game:
         start = max(n for n in self._checkpoints if n <= target)
         self._checkpoints = {n: state for n, state in self._checkpoints.items() if n <= target}
         self.s, self.log = pickle.loads(self._checkpoints[start]), log[:start]   # made here: trusted
-        self._replay(log[start:target], checked=False)   # this engine accepted them already
+        # This engine accepted them already; every checkpoint on the way is taken, so an undo
+        # past the last one of a replay pays for that replay once, not again 100 actions on.
+        self._replay(log[start:target], checked=False, every_checkpoint=True)
 
 
 # `Game._events` while a replay runs: `emit` builds no event (see `_replay`).
