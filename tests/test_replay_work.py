@@ -277,6 +277,78 @@ def test_a_body_that_is_not_utf8_is_a_checksum_mismatch(tmp_path):
                                    "(checksum mismatch at action 2)"]
 
 
+def read_back(path, game):
+    """The game's actions as its rows say, read apart from the journal."""
+    with sqlite3.connect(path) as db:
+        return [json.loads(body) for body, in
+                db.execute("SELECT body FROM actions WHERE game_id=? AND seq>=0 ORDER BY seq", (game,))]
+
+
+def body_reads(journal):
+    """The statements reading action bodies back that `journal` runs from now on."""
+    reads = []
+    journal._conn.set_trace_callback(lambda sql: reads.append(sql) if sql.startswith("SELECT body") else None)
+    return reads
+
+
+def two_games(tmp_path):
+    path = tmp_path / "j.sqlite"
+    with Journal(path) as journal:
+        first = journal.new_game({"game": "demo"})
+        journal.append(first, {"kind": "x", "n": 0})
+        last = journal.new_game({"game": "demo"})
+        for n in range(5):
+            journal.append(last, {"kind": "y", "n": n, "t": "é"})
+    return path, first, last
+
+
+def test_the_open_hands_the_objects_its_walk_read_to_the_first_read_of_the_last_game(tmp_path):
+    path, first, last = two_games(tmp_path)
+    with Journal(path) as journal:
+        reads = body_reads(journal)
+        assert journal.actions(first) == read_back(path, first) and len(reads) == 1   # not the last game: read
+        assert journal.actions(last) == read_back(path, last) and len(reads) == 1     # the walk's, no read
+        assert journal.actions(last) == read_back(path, last) and len(reads) == 2     # given once: read again
+    with Journal(path) as journal:                                                   # a resume's stream
+        reads = body_reads(journal)
+        assert list(journal.iter_actions(last)) == read_back(path, last) and reads == []
+    with Journal(path, read_only=True) as journal:
+        reads = body_reads(journal)
+        assert journal.actions(last) == read_back(path, last) and reads == []
+
+
+def test_rows_written_since_the_open_are_read_not_taken_from_its_walk(tmp_path):
+    path, _, last = two_games(tmp_path)
+    with Journal(path) as journal:                  # this writer's own append
+        journal.append(last, {"kind": "y", "n": 5})
+        assert journal.actions(last) == read_back(path, last) and len(journal.actions(last)) == 6
+    with Journal(path) as journal:                  # an undo
+        journal.undo(last)
+        assert journal.actions(last) == read_back(path, last) and len(journal.actions(last)) == 5
+    reader = Journal(path, read_only=True)          # another process writing beside a reader
+    try:
+        with Journal(path) as writer:
+            writer.append(last, {"kind": "y", "n": 6})
+        assert reader.actions(last) == read_back(path, last) and reader.actions(last)[-1] == {"kind": "y", "n": 6}
+    finally:
+        reader.close()
+    with Journal(path) as journal:                  # texts read: the walk's objects are not kept for later
+        journal.bodies(last)
+        assert journal._walked is None
+
+
+def test_a_deferred_or_cut_chain_keeps_nothing_for_the_read(tmp_path):
+    path, _, last = two_games(tmp_path)
+    with Journal(path, defer_chain=True) as journal:   # the box: the last game's chain checked later
+        assert journal._walked is None
+        assert journal.verify_deferred() == [] and journal._walked is None
+        assert journal.actions(last) == read_back(path, last)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE actions SET body='{\"kind\":\"z\"}' WHERE game_id=? AND seq=3", (last,))
+    with Journal(path, read_only=True) as journal:     # cut at the damage: the rows before it
+        assert journal._walked is None and journal.actions(last) == read_back(path, last)[:3]
+
+
 @pytest.mark.parametrize("text", ['{"a":1}', ' {"a":[1,2]} ', '[1]', '1', '"s"', '{"a":NaN}', '{"a":1} x', '', '{',
                                   '\ufeff{}', '{"a":"\\ud800"}', None, 5])
 def test_rows_read_back_as_json_loads_reads_them(text):
