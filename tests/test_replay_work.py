@@ -34,14 +34,22 @@ def mb_game(seed=7, actions=400):
 
 @pytest.fixture
 def events_built(monkeypatch):
-    """Every event `Game.emit` builds, from now on."""
+    """Every event `Game.emit` builds, and every event made elsewhere (a ledger's transfer,
+    a move of lots) that `Game.emit_event` keeps, from now on."""
     built = []
-    event = core_game.Event
+    event, keep = core_game.Event, core_game.Game.emit_event
 
     def counted(key, params):
         built.append(key)
         return event(key, params)
+
+    def kept(self, made):
+        before = len(self._events) if isinstance(self._events, list) else None
+        keep(self, made)
+        if before is not None and len(self._events) > before:
+            built.append(made.key)
     monkeypatch.setattr(core_game, "Event", counted)
+    monkeypatch.setattr(core_game.Game, "emit_event", kept)
     return built
 
 

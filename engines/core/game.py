@@ -160,6 +160,13 @@ class Game:
         if events is not _UNHEARD:   # a replay's events are read by nobody: none are built
             events.append(Event(key, params))
 
+    def emit_event(self, event: Event) -> None:
+        """`emit` for an event already made (a ledger's transfer, a move of lots returns
+        its own), appended as it is rather than its key and parameters made into another."""
+        events = self._events
+        if events is not _UNHEARD:
+            events.append(event)
+
     def refusal(self, act: Action, decision: Decision) -> IllegalAction | None:
         """The rule that refuses `act`, which `decision` does not allow: an IllegalAction
         saying why in the game's own words ("no certificate left", "has no influence card"),
