@@ -65,31 +65,42 @@ def test_a_replay_builds_no_event_and_reaches_the_state_of_applying_each_action(
     replayed = cls.replay(header, acts, checked=checked)
     assert events_built == []
     assert replayed.snapshot() == one_by_one.snapshot() and replayed.log == one_by_one.log
-    # The same bytes at the first and the last checkpoint; the ones between are left to undo.
-    last = len(acts) // cls.CHECKPOINT_EVERY * cls.CHECKPOINT_EVERY
-    assert last >= 2 * cls.CHECKPOINT_EVERY and sorted(replayed._checkpoints) == [0, last]
-    assert {n: one_by_one._checkpoints[n] for n in (0, last)} == replayed._checkpoints
+    # The same bytes at the first checkpoint and at those an undo starts from; the ones
+    # between are left to undo (test_a_replay_takes_only_the_checkpoints_an_undo_starts_from).
+    kept = replay_checkpoints(len(acts), cls.CHECKPOINT_EVERY)
+    assert len(acts) >= 3 * cls.CHECKPOINT_EVERY and sorted(replayed._checkpoints) == kept
+    assert {n: one_by_one._checkpoints[n] for n in kept} == replayed._checkpoints
     # After the replay the game collects events again: the next action returns its own.
     following = cls.replay(header, acts[:-1], checked=checked)
     assert following.apply(acts[-1]) == events[-1] and events_built
 
 
-def test_a_replay_takes_only_its_last_checkpoint_and_an_undo_past_it_takes_the_others():
-    header, acts = mb_game(seed=5, actions=450)
+def replay_checkpoints(n, every):
+    """The checkpoints a replay of `n` actions takes: the first (the game made), the one an
+    undo of its last action starts from, and one at its very end."""
+    return sorted({0} | {k for k in range(every, n + 1, every) if k >= (n - 1) // every * every})
+
+
+@pytest.mark.parametrize("n", [450, 400, 401])
+def test_a_replay_takes_only_the_checkpoints_an_undo_starts_from_and_an_undo_past_them_takes_the_others(n):
+    header, acts = mb_game(seed=5, actions=n)
+    acts = acts[:n]
     cls = game_class("maxibourse")
     applied = cls(header)
     for act in acts:
         applied.apply(act)
-    every, n = cls.CHECKPOINT_EVERY, len(acts)
-    last = n // every * every
-    assert last >= 3 * every and sorted(applied._checkpoints) == list(range(0, last + 1, every))
+    every = cls.CHECKPOINT_EVERY
+    assert len(acts) == n and sorted(applied._checkpoints) == list(range(0, n + 1, every))
     replayed = cls.replay(header, acts, checked=False)
-    assert sorted(replayed._checkpoints) == [0, last]
-    # An action refused half-way and an undo within the last hundred start from it...
+    kept = replay_checkpoints(n, every)
+    assert sorted(replayed._checkpoints) == kept and kept[-2 if n % every == 0 else -1] == (n - 1) // every * every
+    assert all(replayed._checkpoints[k] == applied._checkpoints[k] for k in kept)
+    # An undo of the last action starts from a checkpoint the replay took: none is added...
     replayed.undo()
-    assert sorted(replayed._checkpoints) == [0, last] or n - 1 < last
-    # ... and an undo past it replays from the start once, taking every checkpoint on the way
-    # (the same bytes as those apply took), so the next undos start near where they go.
+    assert sorted(replayed._checkpoints) == [k for k in kept if k <= n - 1]
+    # ... and an undo past them replays from the start once, taking every checkpoint on the
+    # way (the same bytes as those apply took), so the next undos start near where they go.
+    last = (n - 1) // every * every
     target = last - every - 3
     replayed.undo_to(target)
     assert sorted(replayed._checkpoints) == list(range(0, target + 1, every))

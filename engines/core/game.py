@@ -343,19 +343,22 @@ class Game:
     def _replay(self, actions, checked: bool, every_checkpoint: bool = False) -> None:
         """Apply `actions` as `apply(act, atomic=False)` does, one after the other, with
         what only a replay may leave out: their events (a replay returns none, so `emit`
-        builds none), unchecked the check, and the checkpoints before the last one it
-        reaches when the number of actions is known (`every_checkpoint` False): a
-        checkpoint only saves an undo time, and a replay's state at any count can be
-        replayed again, so only the last one, which the next undo or refused action
-        starts from, is taken as the replay passes it; `_rebuild` takes the others the
-        first time an undo goes back past it (every_checkpoint). A refusal aborts the
+        builds none), unchecked the check, and, when the number of actions is known
+        (`every_checkpoint` False), the checkpoints before the one an undo of the last
+        action starts from: a checkpoint only saves an undo time, and a replay's state at
+        any count can be replayed again, so only that one (and one at the very end, when
+        the replay ends on a hundredth action) is taken as the replay passes it;
+        `_rebuild` takes the others the first time an undo goes back past them
+        (every_checkpoint). A refusal aborts the
         replay, the state half-changed (the caller starts again or gives up)."""
         handle, after_action, logged = self.handle, self.after_action, self._logged
         if every_checkpoint or not hasattr(actions, "__len__"):
             first = 0                               # a stream (a resume reading rows): all
         else:
+            # the one an undo of the last action starts from (before the last action), and
+            # the one after it when the replay ends on a hundredth action
             every = self.CHECKPOINT_EVERY
-            first = (len(self.log) + len(actions)) // every * every
+            first = (len(self.log) + len(actions) - 1) // every * every
         events, self._events = self._events, _UNHEARD
         try:
             for act in actions:
