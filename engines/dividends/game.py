@@ -287,7 +287,7 @@ class Dividends(StepGame):
             self.emit("dv.cards_returned", player=self.players[seat], cards=unused)
 
     # ---------------------------------------------------------------- refusals
-    def refusal(self, a, decision):
+    def refusal(self, a, decision, field):
         """Why the pending decision refuses `a`, in the rulebook's terms (Game.check adds
         what is allowed after it); None where the generic message says it all. What every
         step shares is checked here, the rest by the step on top."""

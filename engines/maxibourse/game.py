@@ -364,12 +364,12 @@ class MaxiBourse(StepGame):
         self.s.steps = [F.Over(reason)]
         self.emit("mb.closed", reason=reason, ranking=[[self.players[s], w] for _, s, w in self.ranking()])
 
-    def refusal(self, act, decision):
+    def refusal(self, act, decision, field):
         """The step on top says why first; then the reasons any step shares (whose turn,
         what is held)."""
         from engines.maxibourse.refusals import refusal
 
-        return super().refusal(act, decision) or refusal(self, act, decision)
+        return super().refusal(act, decision, field) or refusal(self, act, decision, field)
 
     def fortunes(self):
         """MB10: cash plus shares at their price; a ruined player has nothing."""
