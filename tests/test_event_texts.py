@@ -72,7 +72,7 @@ def test_the_scan_finds_protocol_ids():
     oops = Event("correction", {"player": "Ana", "what": "oops", "delta": 1, "reason": "typed by hand"})
     assert protocol_words(oops, "en") == ["oops"]                   # a protocol word the catalog does not name
     cash = Event("correction", {"player": "Ana", "what": "cash", "delta": 1, "reason": "typed by hand"})
-    assert protocol_words(cash, "fr") == [] and "caisse" in cash.text("fr")
+    assert protocol_words(cash, "fr") == [] and "argent" in cash.text("fr")
     assert protocol_words(Event("mb.closed", {"reason": "bank_empty", "ranking": []}), "en") == []
 
 
