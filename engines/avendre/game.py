@@ -442,8 +442,8 @@ class AVendre(StepGame):
         return [seat for rank, seat, _ in self.ranking() if rank == 1]
 
     # ---------------------------------------------------------------- refusals
-    def refusal(self, a, decision):
-        out = out_refusal(self, a, decision, "error.av.out")   # before "whose turn": he has none any more
+    def refusal(self, a, decision, field):
+        out = out_refusal(self, a, field, "error.av.out")   # before "whose turn": he has none any more
         if out is not None:
             return out
         seat = getattr(a, "player", None)

@@ -167,11 +167,13 @@ class Game:
         if events is not _UNHEARD:
             events.append(event)
 
-    def refusal(self, act: Action, decision: Decision) -> IllegalAction | None:
+    def refusal(self, act: Action, decision: Decision, field: str | None) -> IllegalAction | None:
         """The rule that refuses `act`, which `decision` does not allow: an IllegalAction
         saying why in the game's own words ("no certificate left", "has no influence card"),
-        or None when the generic message says it all. Called only for refused actions; it
-        must not change the state."""
+        or None when the generic message says it all. `field` is the first field of the
+        option, in its order, whose value the decision refuses (`check` has just found it:
+        a hook never searches again), None when the decision offers no option of `act`'s
+        kind. Called only for refused actions; it must not change the state."""
         return None
 
     def check(self, act: Action, decision: Decision | None = None) -> None:
@@ -185,7 +187,7 @@ class Game:
         option = decision.option(act.kind)
         if option is None:
             allowed = sorted({o.kind for o in decision.options})
-            reason = self.refusal(act, decision)
+            reason = self.refusal(act, decision, None)
             if reason is not None:
                 raise reason.allowing(allowed)
             raise IllegalAction("error.unexpected", kind=act.kind, allowed=allowed or ["-"])
@@ -201,7 +203,7 @@ class Game:
                 seat = typ is Seat or typing_seat(typ) or list_item(typ) is Seat
                 field, value, domain = self._first_refused(name, value, domain)
                 allowed = self._describe(domain, seat)
-                reason = self.refusal(act, decision)
+                reason = self.refusal(act, decision, name)
                 if reason is not None:
                     raise reason.allowing(allowed, field)
                 shown = value

@@ -381,13 +381,13 @@ class Richesses(StepGame):
                 Option("set_pawn", {"player": seats, "square": IntRange(0, len(self.box.squares)),
                                     "tours": IntRange(0, MAX_TOURS)}))
 
-    def refusal(self, act, decision):
-        out = out_refusal(self, act, decision, "error.rm.out")   # before "whose turn": he has none any more
+    def refusal(self, act, decision, field):
+        out = out_refusal(self, act, field, "error.rm.out")   # before "whose turn": he has none any more
         if out is not None:
             return out
         if act.kind == "adjust_cash" and 0 <= act.player < len(self.players) and -act.delta > self.cash(act.player):
             return IllegalAction("error.rm.adjust", player=self.players[act.player], amount=-act.delta)
-        return super().refusal(act, decision)
+        return super().refusal(act, decision, field)
 
     def on_set_pawn(self, act):
         """A pawn put back where it belongs; nothing is paid or bought (the table settles

@@ -359,10 +359,10 @@ class Shark(StepGame):
                   ranking=[[self.players[s], money] for _, s, money in self.ranking()])
 
     # ------------------------------------------------------------- corrections
-    def refusal(self, act, decision):
+    def refusal(self, act, decision, field):
         """A correction aimed at a player out says so in its own words first (SH9); then
         the step's reasons."""
-        return out_refusal(self, act, decision, "error.sh.out") or super().refusal(act, decision)
+        return out_refusal(self, act, field, "error.sh.out") or super().refusal(act, decision, field)
 
     def anytime_options(self):
         """Corrections at any time until the game is over (then: undo the end first), for the
