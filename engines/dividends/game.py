@@ -176,7 +176,7 @@ class Dividends(StepGame):
     def transfer(self, src, dst, amount, reason):
         if amount:
             event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
 
     def need_cash(self, seat, amount):
         """Refuse a payment the player cannot make; the message does not show their cash."""
@@ -189,7 +189,7 @@ class Dividends(StepGame):
         self.need_cash(seat, price)
         self.transfer(seat, BANK, price, reason)
         event = self.s.certs.move(company, BANK, seat, 1)
-        self.emit(event.key, **event.params)
+        self.emit_event(event)
         self.emit("dv.bought", player=self.players[seat], company=company, price=price, reason=reason)
         self.update_tile(company)
 
@@ -197,7 +197,7 @@ class Dividends(StepGame):
         if self.count(company, seat) == 0:
             raise IllegalAction("error.dv.not_held", player=self.players[seat], company=company)
         event = self.s.certs.move(company, seat, BANK, 1)
-        self.emit(event.key, **event.params)
+        self.emit_event(event)
         self.transfer(BANK, seat, price, reason)
         self.emit("dv.sold", player=self.players[seat], company=company, price=price, reason=reason)
         self.update_tile(company)
@@ -368,7 +368,7 @@ class Dividends(StepGame):
         src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
         if a.delta:
             event = self.s.certs.move(a.company, src, dst, abs(a.delta))
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
             self.update_tile(a.company)
         self.emit("correction", player=self.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
 

@@ -177,12 +177,12 @@ class MaxiBourse(StepGame):
     def transfer(self, src, dst, amount, reason):
         if amount:
             event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
 
     def move_lots(self, company, src, dst, lots):
         if lots:
             event = self.s.lots.move(company, src, dst, lots)
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
 
     def set_price(self, company, new, reason):
         new = max(MIN_PRICE, new)

@@ -184,7 +184,7 @@ class Richesses(StepGame):
     def transfer(self, src, dst, amount, reason):
         if amount:
             event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
 
     def charge(self, debtor, owed, reason) -> bool:
         """Pay `owed` ([[creditor, amount]]) now, or go bankrupt: RM11 is cash only, so the
@@ -232,7 +232,7 @@ class Richesses(StepGame):
         """A whole trust changes hands, never a part of it (RM6)."""
         for title in self.trust(src, production):
             event = self.s.deeds.move(title, src, dst)
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
 
     def buy_titles(self, seat, titles):
         refused = self.buy_refusal_of(seat, titles)
@@ -242,7 +242,7 @@ class Richesses(StepGame):
         self.transfer(seat, BANK, total, "titles")
         for title in titles:
             event = self.s.deeds.move(title, STOCK, seat)
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
         self.emit("rm.bought", player=self.players[seat], titles=" ".join(titles), amount=total,
                   shares=", ".join(f"{p} {self.share(seat, p)} %"
                                    for p in dict.fromkeys(self.box.titles[t].production for t in titles)))

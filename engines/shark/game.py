@@ -215,12 +215,12 @@ class Shark(StepGame):
 
     def move_shares(self, company, src, dst, shares, reason):
         event = self.s.shares.move(company, src, dst, shares)
-        self.emit(event.key, **event.params)
+        self.emit_event(event)
 
     def transfer(self, src, dst, amount, reason):
         if amount:
             event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
 
     def forced_price(self, company):
         """SH9: half price, rounded up to the thousand (`thousand_up`: value 1 or 2 gives
