@@ -20,11 +20,9 @@ import time
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from types import SimpleNamespace
 
 from PIL import Image, ImageDraw, ImageFont
 
-import firmware.render
 from firmware.fonts import FONT
 
 
@@ -69,13 +67,49 @@ def pillow_font(scale: int) -> ImageFont.ImageFont:
 
 
 # -------------------------------------------------------------------- recording
-class _Recorder:
-    """Stands for the renderer's ImageDraw: draws, and notes each call for the floor.
-    Calls on one image go to one Frame, however many ImageDraws the renderer makes."""
+@lru_cache(maxsize=4)
+def _glyph_codes(scale: int) -> dict:
+    """The pixels of each glyph ``scale`` times (as ``FONT.mask`` draws it) -> its character.
+    Glyphs drawn alike read as one character: the floor draws the same pixels either way."""
+    codes = {}
+    for char in sorted(CODES):
+        glyph = FONT.glyphs[char] if char in FONT.glyphs else Image.new("1", (FONT.width, FONT.height))
+        if scale != 1:
+            glyph = glyph.resize((glyph.width * scale, glyph.height * scale), Image.Resampling.NEAREST)
+        codes.setdefault(glyph.tobytes(), char)
+    return codes
 
-    def __init__(self, image, frames, masks):
-        self._draw = ImageDraw.Draw(image)
-        self._masks = masks
+
+def _read_text(bitmap: Image.Image):
+    """(text, scale) when ``bitmap`` is a line of the box's font (each cell one of its glyphs,
+    at one scale), else None. The renderer's text masks are read back from their pixels, so
+    the recorder needs no note from the font or the renderer, whatever they keep cached."""
+    width, height = bitmap.size
+    scale = height // FONT.height
+    cell = FONT.width * scale
+    if bitmap.mode != "1" or not width or not scale or height % FONT.height or width % cell:
+        return None
+    codes = _glyph_codes(scale)
+    text = []
+    for x in range(0, width, cell):
+        char = codes.get(bitmap.crop((x, 0, x + cell, height)).tobytes())
+        if char is None:
+            return None
+        text.append(char)
+    return "".join(text), scale
+
+
+class _Recorder(ImageDraw.ImageDraw):
+    """Pillow's ImageDraw as ``ImageDraw.Draw`` makes it while recording: it draws, and notes
+    each call for the floor. Calls on one image go to one Frame, however many ImageDraws the
+    renderer makes. Its drawing core (``.draw``, which ``bitmap`` and the renderer's blits
+    call) is wrapped to note each bitmap; the colour of each ink is noted as ``_getink``
+    works it out, the floor naming colours as the renderer's calls do."""
+
+    def __init__(self, image, frames):
+        super().__init__(image)
+        self._fills = {}                    # Pillow's ink -> the colour it was worked out from
+        self.draw = _RecordingCore(self.draw, self)
         for frame in frames:
             if frame.image is image:
                 self.frame = frame
@@ -85,21 +119,43 @@ class _Recorder:
             self.frame.image = image
             frames.append(self.frame)
 
+    def _getink(self, ink, fill=None):
+        got = super()._getink(ink, fill)
+        for colour, value in ((ink, got[0]), (fill, got[1])):
+            if colour is not None and value is not None:
+                self._fills[value] = colour
+        return got
+
     def rectangle(self, xy, fill=None, outline=None, width=1):
         self.frame.ops.append(("rectangle", (xy,), {"fill": fill, "outline": outline, "width": width}))
         self.frame.blits.append(self.frame.ops[-1])
-        self._draw.rectangle(xy, fill=fill, outline=outline, width=width)
+        super().rectangle(xy, fill=fill, outline=outline, width=width)
 
-    def bitmap(self, xy, bitmap, fill=None):
-        text = self._masks.get(id(bitmap))
-        if text is not None and text[0]:
-            font = pillow_font(text[1])
-            self.frame.ops.append(("text", (xy, text[0].translate(TRANSLATE)), {"font": font, "fill": fill}))
-            self.frame.blits.append(("bitmap", (xy, bitmap), {"fill": fill}))
-        elif text is None:
-            self.frame.ops.append(("bitmap", (xy, bitmap), {"fill": fill}))
+    def note_bitmap(self, xy, im, ink):
+        bitmap = Image.Image()._new(im)     # the mask drawn, as an Image again
+        fill = self._fills[ink]
+        text = _read_text(bitmap)
+        if text is not None:
+            self.frame.ops.append(("text", (tuple(xy), text[0].translate(TRANSLATE)),
+                                   {"font": pillow_font(text[1]), "fill": fill}))
+            self.frame.blits.append(("bitmap", (tuple(xy), bitmap), {"fill": fill}))
+        else:
+            self.frame.ops.append(("bitmap", (tuple(xy), bitmap), {"fill": fill}))
             self.frame.blits.append(self.frame.ops[-1])
-        self._draw.bitmap(xy, bitmap, fill=fill)
+
+
+class _RecordingCore:
+    """Pillow's drawing core of one ImageDraw, noting each bitmap drawn through it."""
+
+    def __init__(self, core, recorder):
+        self._core, self._recorder = core, recorder
+
+    def __getattr__(self, name):
+        return getattr(self._core, name)
+
+    def draw_bitmap(self, xy, im, ink):
+        self._recorder.note_bitmap(xy, im, ink)
+        self._core.draw_bitmap(xy, im, ink)
 
 
 class Frame:
@@ -126,29 +182,18 @@ class Frame:
 
 @contextmanager
 def recording():
-    """Within: every Canvas draws through a recorder; yields the list of Frames drawn."""
-    frames, masks = [], {}
-    mask = FONT.mask
-
-    def noting_mask(text, scale=1):
-        image = mask(text, scale)
-        masks[id(image)] = (FONT.normal(text), scale)
-        return image
-
-    # Lines whose masks were made before recording would reach the canvas without a
-    # FONT.mask call to note: they are made again while recording.
-    firmware.render.line_mask.cache_clear()
-    real = firmware.render.ImageDraw
-    firmware.render.ImageDraw = SimpleNamespace(Draw=lambda image: _Recorder(image, frames, masks),
-                                                ImageDraw=real.ImageDraw)
-    FONT.mask = noting_mask
+    """Within: every ImageDraw Pillow makes (``ImageDraw.Draw``) is a recorder, so whatever
+    draws through Pillow is recorded, the renderer none the wiser; yields the list of
+    Frames drawn."""
+    frames = []
+    draw = ImageDraw.Draw
+    ImageDraw.Draw = lambda image, mode=None: _Recorder(image, frames)
     try:
         yield frames
     finally:
         for frame in frames:
             frame.image = None
-        firmware.render.ImageDraw = real
-        del FONT.mask
+        ImageDraw.Draw = draw
 
 
 def record(render, *args, **kwargs):

@@ -145,6 +145,11 @@ class Journal:
         self._unverified: dict[int, tuple[int, str]] = {}
         self._keyed = True                    # schema 3's actions table (False: schemas 1, 2)
         self.migrated: str | None = None      # where the file of an older schema was kept
+        # The last game's actions as the open's chain walk read them (it parses every row to
+        # check it is a JSON object), kept for the first `actions()` of that game instead
+        # of reading and parsing the rows again (a replay, issue 11): (game id, the dicts,
+        # `_stamp()` then). Given away at that read; dropped at any write and at close.
+        self._walked: tuple[int, list, tuple] | None = None
         self._check_path()
         if read_only:
             self._open_read_only()
@@ -290,6 +295,7 @@ class Journal:
             self._repaired(f"{orphans} actions removed that belonged to no game")
         games = conn.execute("SELECT id, header, checksum FROM games ORDER BY id").fetchall()
         last = games[-1][0] if games else None
+        self._walked = None
         for game_id, header, hsum in games:
             problem = None
             if not isinstance(header, str) or hsum != header_checksum(game_id, header):
@@ -312,11 +318,27 @@ class Journal:
             if self._defer and game_id == last:
                 self._unverified[game_id] = (1 << SEQ_BITS, hsum)   # `verify_tail`, `verify_deferred`
                 continue
-            self._verify_chain(game_id, hsum)
+            self._verify_chain(game_id, hsum, keep=game_id == last)
 
-    def _walk(self, game_id: int, start: int, prev: str) -> tuple[str | None, int]:
+    def _stamp(self) -> tuple[int, int]:
+        """What changes when a row may have changed since: this connection's changes and
+        the commits of any other (PRAGMA data_version), for `_walked`."""
+        conn = self._live()
+        return conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0]
+
+    def _walked_actions(self, game_id: int) -> list | None:
+        """The open's walk's dicts of `game_id` (`_walked`), given away once; None when it
+        kept none of that game or a row may have changed since."""
+        walked = self._walked
+        if walked is None or walked[0] != game_id:
+            return None
+        self._walked = None
+        return walked[1] if walked[2] == self._stamp() else None
+
+    def _walk(self, game_id: int, start: int, prev: str, keep: list | None = None) -> tuple[str | None, int]:
         """Check the game's rows from seq `start` on, the first chaining to `prev`: (why the
-        first bad row is bad, its seq), or (None, _) when every row is good."""
+        first bad row is bad, its seq), or (None, _) when every row is good. The rows'
+        objects go into `keep` when one is given (`walk_chain`)."""
         where, params = self._rows_of(game_id, start)
         # Row by row from the cursor, not fetched all at once: a long game's rows are
         # never all in memory (issue 11's RSS budget). A text body comes as its stored
@@ -324,14 +346,18 @@ class Journal:
         rows = self._conn.execute(f"SELECT seq, CASE WHEN typeof(body)='text' THEN CAST(body AS BLOB) END, "
                                   f"checksum FROM actions WHERE {where} ORDER BY {self._order}", params)
         try:
-            return walk_chain(game_id, rows, start, prev)
+            return walk_chain(game_id, rows, start, prev, keep)
         finally:
             rows.close()
 
-    def _verify_chain(self, game_id: int, hsum: str) -> None:
-        """Walk the game's whole hash chain; cut it back to its last good action."""
+    def _verify_chain(self, game_id: int, hsum: str, keep: bool = False) -> None:
+        """Walk the game's whole hash chain; cut it back to its last good action. `keep`:
+        a whole good chain's actions are kept for the game's first read (`_walked`)."""
         conn = self._conn
-        reason, expected = self._walk(game_id, 0, hsum)
+        kept = [] if keep else None
+        reason, expected = self._walk(game_id, 0, hsum, kept)
+        if kept is not None and not reason:
+            self._walked = (game_id, kept, self._stamp())
         if reason:
             where, params = self._rows_of(game_id)
             count, last = conn.execute(
@@ -573,6 +599,9 @@ class Journal:
 
     def actions(self, game_id: int) -> list[dict]:
         self._verified(game_id)
+        walked = self._walked_actions(game_id)
+        if walked is not None:
+            return walked
         where, params = self._rows_of(game_id, 0, self._limit.get(game_id))
         rows = self._query(f"SELECT body FROM actions WHERE {where} ORDER BY {self._order}", params)
         if not rows:
@@ -586,6 +615,10 @@ class Journal:
         where, params = self._rows_of(game_id, 0, self._limit.get(game_id))
         self._game_row(game_id)  # an unknown game is an error, not an empty one
         self._verified(game_id)
+        walked = self._walked_actions(game_id)
+        if walked is not None:
+            yield from walked
+            return
         try:
             rows = self._live().execute(f"SELECT body FROM actions WHERE {where} ORDER BY {self._order}",
                                         params)
@@ -599,6 +632,7 @@ class Journal:
         before its snapshot so, parsed only when something reads them (engines/core/log.py).
         With defer_chain they may not all be verified yet: parse none before
         `verify_deferred` (`deferred` says whether it is still to run)."""
+        self._walked_actions(game_id)    # read as texts: the walk's dicts are not kept for later
         where, params = self._rows_of(game_id, 0, self._limit.get(game_id))
         rows = self._query(f"SELECT body FROM actions WHERE {where} ORDER BY {self._order}", params)
         if not rows:
@@ -719,6 +753,7 @@ class Journal:
                 self._conn.execute("ROLLBACK")
 
     def _close_connection(self) -> None:
+        self._walked = None
         if self._conn is not None:
             self.rollback()     # a step that never finished was never acknowledged
             self._conn.close()  # the last connection checkpoints the WAL into the main file
@@ -751,6 +786,7 @@ class Journal:
         conn = self._live()
         if self.read_only:
             raise JournalError(f"journal {self.path}: opened read-only")
+        self._walked = None     # a write: the walk's dicts may be out of date, and are not read now
         try:
             if self._held:
                 if not conn.in_transaction:

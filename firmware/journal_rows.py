@@ -110,15 +110,17 @@ def is_object(text: str) -> bool:
         return False
 
 
-def walk_chain(game_id: int, rows, start: int, prev: str) -> tuple[str | None, int]:
+def walk_chain(game_id: int, rows, start: int, prev: str, keep: list | None = None) -> tuple[str | None, int]:
     """Check a game's rows, (seq, body, stored checksum) in seq order from `start`, the first
     chaining to the checksum `prev` (hex): (why the first bad row is bad, its seq), or
     (None, the last seq) when every row is good. A body is its stored UTF-8 bytes (None
     for a value that is not text): those bytes are what `action_checksum` hashes, so they
     are hashed as they are, and only a row whose checksum holds is decoded and scanned
     for its JSON object. One loop, no call per row but SHA-256 and the scan: the open
-    walks every row of the journal (2 000 a long game)."""
+    walks every row of the journal (2 000 a long game). The objects it reads go into
+    `keep` (a list) when one is given: what reading the good rows back would parse again."""
     prefix, prev, scan = f"{game_id}:".encode(), prev.encode(), _SCAN
+    kept = None if keep is None else keep.append
     reason, expected = None, start
     for expected, (seq, raw, stored) in enumerate(rows, start):
         if seq != expected:
@@ -144,9 +146,16 @@ def walk_chain(game_id: int, rows, start: int, prev: str) -> tuple[str | None, i
             good = end == len(body) and isinstance(value, dict)
         except (StopIteration, ValueError):
             good = False
-        if not good and not is_object(body):    # as json.loads reads it (whitespace around it...)
-            reason = f"unparsable JSON at action {expected + 1}"
-            break
+        if not good:                            # as json.loads reads it (whitespace around it...)
+            try:
+                value = parse_row(body)
+            except ValueError:
+                value = None
+            if not isinstance(value, dict):
+                reason = f"unparsable JSON at action {expected + 1}"
+                break
+        if kept is not None:
+            kept(value)
         prev = (stored.hex() if stored.__class__ is bytes else stored).encode()
     return reason, expected
 

@@ -99,11 +99,6 @@ class Canvas:
         to load). tests/test_drawing.py checks the pixels against ``bitmap``'s."""
         ink = self.inks.get(fill)
         if ink is None:
-            if not isinstance(self.draw, ImageDraw.ImageDraw):
-                # Another drawer stands for Pillow's (bench/frames.py notes each call for
-                # its Pillow-alone floor): its own bitmap.
-                self.draw.bitmap((x, y), mask, fill=fill)
-                return
             ink = self.inks[fill] = self.draw._getink(fill)[0]
         self.draw.draw.draw_bitmap((x, y), mask.im, ink)
 

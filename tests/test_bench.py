@@ -20,6 +20,23 @@ def test_the_pillow_alone_floor_draws_the_renderers_pixels(size, mode):
         assert frame.texts > 0 and frame.texts < len(frame.ops) + 1
 
 
+def test_the_recorder_reads_the_texts_whatever_the_renderer_keeps_cached():
+    """The recorder stands in for Pillow's ImageDraw and reads each text back from its mask:
+    a frame recorded with the renderer's caches warm is the frame recorded with them cold,
+    and the renderer knows nothing of the bench."""
+    import inspect
+
+    import firmware.render
+
+    for screen in SCREENS.values():
+        firmware.render.line_mask.cache_clear()
+        _, cold = record(render_screen, screen, (128, 64), "1")
+        render_screen(screen, (128, 64), "1")
+        _, warm = record(render_screen, screen, (128, 64), "1")
+        assert [op[:2] for op in warm.ops] == [op[:2] for op in cold.ops] and warm.texts == cold.texts > 0
+    assert "bench" not in inspect.getsource(firmware.render)
+
+
 def test_the_board_floor_draws_the_boards_pixels():
     from engines.maxibourse.game import MaxiBourse, snapshot
 

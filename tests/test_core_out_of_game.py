@@ -17,9 +17,34 @@ def ana_out():
     return game
 
 
+def refused_field(game, act):
+    """The field `Game.check` passes to the game's `refusal` hook for `act` (None: its kind
+    is not offered), or "accepted" when check lets it through."""
+    seen = []
+    hook = game.refusal
+    game.refusal = lambda act, decision, field: seen.append(field) or hook(act, decision, field)
+    try:
+        game.check(act)
+    except IllegalAction:
+        return seen[0]
+    finally:
+        del game.refusal
+    return "accepted"
+
+
 def refusal_of(game, line):
     act = game.ACTIONS.parse(line, game.players)
-    return out_refusal(game, act, game.decision(), "error.av.out")
+    field = refused_field(game, act)
+    return out_refusal(game, act, None if field == "accepted" else field, "error.av.out")
+
+
+def test_check_passes_the_hook_the_first_refused_field_in_the_options_order(ana_out):
+    parse = lambda line: ana_out.ACTIONS.parse(line, ana_out.players)
+    assert refused_field(ana_out, parse('adjust_cash Ana +99999999 "x"')) == "player"   # both refused: the first
+    assert refused_field(ana_out, parse('adjust_cash Ben +99999999 "x"')) == "delta"
+    assert refused_field(ana_out, parse('set_pawn Ben 99 "x"')) == "square"
+    assert refused_field(ana_out, parse("no_card Ben")) is None                          # a kind not offered now
+    assert refused_field(ana_out, parse('adjust_cash Ben +1000 "x"')) == "accepted"
 
 
 def test_the_first_refused_field_naming_a_player_out_gives_the_games_reason(ana_out):

@@ -74,3 +74,34 @@ def test_dividends_decisions_share_their_corrections_and_follow_the_chart():
     game.s.certs.held[company][BANK] = 0         # none left on the chart
     assert company not in options(game.decision())["buy"].fields["company"].values
     assert game.decision() == fresh(game).decision()
+
+
+def test_what_is_built_once_is_kept_per_game_and_per_arguments():
+    """engines/core/per_game.py: one result per game and arguments, none shared between
+    games, so a game with other players or another box never offers another's options."""
+    from engines.core.per_game import per_game
+
+    built = []
+
+    @per_game
+    def options(game, seat):
+        built.append((game, seat))
+        return (seat,)
+
+    one, two = started(["Ana", "Ben", "Cid"]), started(["Ana", "Ben"])
+    assert options(one, 0) is options(one, 0) and options(one, 1) == (1,)
+    assert options(two, 0) is not options(one, 0)
+    assert built == [(one, 0), (one, 1), (two, 0)]
+
+
+def test_maxi_bourse_card_options_follow_the_game_they_are_built_for():
+    """The square's card effects are kept by the game, not by the process: two games with
+    other players each offer their own."""
+    three, four = started(["Ana", "Ben", "Cid"]), started(["Ana", "Ben", "Cid", "Dan"])
+    four.s.ruined[3] = True                      # Dan out: the players still in are the three's seats
+    play(three, "roll 1 2")
+    play(four, "roll 1 2")
+    mine, theirs = options(three.decision()), options(four.decision())
+    assert mine["pay"].fields["player"].values == theirs["pay"].fields["player"].values == (0, 1, 2)
+    assert mine["pay"] is not theirs["pay"]
+    assert three.decision() == fresh(three).decision() and four.decision() == fresh(four).decision()

@@ -133,6 +133,25 @@ def test_what_is_kept_follows_the_game_and_the_language():
     assert c.screen().title != french.title and "Ben" in c.screen().title
 
 
+def test_menu_labels_are_kept_for_the_game_and_the_language_across_positions(monkeypatch):
+    c = controller()
+    first = c.screen()                                                # Ana's dice: the kinds labelled
+    to_square_menu(c)
+    c.screen()
+    labels = Counted(monkeypatch, menus, "kind_label")
+    monkeypatch.setattr("firmware.controller.kind_label", menus.kind_label)
+    c.apply(c.session.actions.classes["end"]())                       # Ben's dice: a new position
+    c._sync()
+    assert c.screen().items == first.items and c.screen().title != first.title
+    assert labels.calls == 0                                          # the same kinds: no label built again
+    c.lang = "en"
+    assert c.screen().items == fresh_root_items(c) and labels.calls == len(first.items) - 1
+    c.attach(Session(started(["Ana", "Ben", "Cid"])))                 # another game: labelled afresh
+    c.lang = "fr"
+    calls = labels.calls
+    assert c.screen().items == first.items and labels.calls == calls + len(first.items) - 1
+
+
 def test_an_answer_builds_the_next_question_once(monkeypatch):
     c = controller()
     press(c, "ok")                                                     # the dice entry: the first die

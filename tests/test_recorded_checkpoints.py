@@ -88,9 +88,9 @@ def counting_restores(monkeypatch, cls):
         restores.append(count)
         return restore(klass, header, log, count, frozen)
 
-    def counted_logged(self, act):
+    def counted_logged(self, act, *first):
         applied.append(act)
-        return logged(self, act)
+        return logged(self, act, *first)
     monkeypatch.setattr(cls, "restore", classmethod(counted_restore))
     monkeypatch.setattr(Game, "_logged", counted_logged)
     return restores, applied

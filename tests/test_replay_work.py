@@ -34,14 +34,22 @@ def mb_game(seed=7, actions=400):
 
 @pytest.fixture
 def events_built(monkeypatch):
-    """Every event `Game.emit` builds, from now on."""
+    """Every event `Game.emit` builds, and every event made elsewhere (a ledger's transfer,
+    a move of lots) that `Game.emit_event` keeps, from now on."""
     built = []
-    event = core_game.Event
+    event, keep = core_game.Event, core_game.Game.emit_event
 
     def counted(key, params):
         built.append(key)
         return event(key, params)
+
+    def kept(self, made):
+        before = len(self._events) if isinstance(self._events, list) else None
+        keep(self, made)
+        if before is not None and len(self._events) > before:
+            built.append(made.key)
     monkeypatch.setattr(core_game, "Event", counted)
+    monkeypatch.setattr(core_game.Game, "emit_event", kept)
     return built
 
 
@@ -57,10 +65,50 @@ def test_a_replay_builds_no_event_and_reaches_the_state_of_applying_each_action(
     replayed = cls.replay(header, acts, checked=checked)
     assert events_built == []
     assert replayed.snapshot() == one_by_one.snapshot() and replayed.log == one_by_one.log
-    assert replayed._checkpoints == one_by_one._checkpoints           # same checkpoints, same bytes
+    # The same bytes at the first checkpoint and at those an undo starts from; the ones
+    # between are left to undo (test_a_replay_takes_only_the_checkpoints_an_undo_starts_from).
+    kept = replay_checkpoints(len(acts), cls.CHECKPOINT_EVERY)
+    assert len(acts) >= 3 * cls.CHECKPOINT_EVERY and sorted(replayed._checkpoints) == kept
+    assert {n: one_by_one._checkpoints[n] for n in kept} == replayed._checkpoints
     # After the replay the game collects events again: the next action returns its own.
     following = cls.replay(header, acts[:-1], checked=checked)
     assert following.apply(acts[-1]) == events[-1] and events_built
+
+
+def replay_checkpoints(n, every):
+    """The checkpoints a replay of `n` actions takes: the first (the game made), the one an
+    undo of its last action starts from, and one at its very end."""
+    return sorted({0} | {k for k in range(every, n + 1, every) if k >= (n - 1) // every * every})
+
+
+@pytest.mark.parametrize("n", [450, 400, 401])
+def test_a_replay_takes_only_the_checkpoints_an_undo_starts_from_and_an_undo_past_them_takes_the_others(n):
+    header, acts = mb_game(seed=5, actions=n)
+    acts = acts[:n]
+    cls = game_class("maxibourse")
+    applied = cls(header)
+    for act in acts:
+        applied.apply(act)
+    every = cls.CHECKPOINT_EVERY
+    assert len(acts) == n and sorted(applied._checkpoints) == list(range(0, n + 1, every))
+    replayed = cls.replay(header, acts, checked=False)
+    kept = replay_checkpoints(n, every)
+    assert sorted(replayed._checkpoints) == kept and kept[-2 if n % every == 0 else -1] == (n - 1) // every * every
+    assert all(replayed._checkpoints[k] == applied._checkpoints[k] for k in kept)
+    # An undo of the last action starts from a checkpoint the replay took: none is added...
+    replayed.undo()
+    assert sorted(replayed._checkpoints) == [k for k in kept if k <= n - 1]
+    # ... and an undo past them replays from the start once, taking every checkpoint on the
+    # way (the same bytes as those apply took), so the next undos start near where they go.
+    last = (n - 1) // every * every
+    target = last - every - 3
+    replayed.undo_to(target)
+    assert sorted(replayed._checkpoints) == list(range(0, target + 1, every))
+    assert all(replayed._checkpoints[k] == applied._checkpoints[k] for k in replayed._checkpoints)
+    assert replayed.snapshot() == cls.replay(header, acts[:target]).snapshot() and replayed.log == acts[:target]
+    # A stream of actions (a resume reading its rows) has no known end: every checkpoint.
+    streamed = cls.replay(header, iter(acts), checked=False)
+    assert streamed._checkpoints == applied._checkpoints
 
 
 def test_unfold_and_undo_still_give_what_apply_gives(events_built):
@@ -246,6 +294,78 @@ def test_a_body_that_is_not_utf8_is_a_checksum_mismatch(tmp_path):
     with Journal(path) as journal:
         assert journal.repairs == [f"journal {path}: game {game} cut back to action 1 of 2 "
                                    "(checksum mismatch at action 2)"]
+
+
+def read_back(path, game):
+    """The game's actions as its rows say, read apart from the journal."""
+    with sqlite3.connect(path) as db:
+        return [json.loads(body) for body, in
+                db.execute("SELECT body FROM actions WHERE game_id=? AND seq>=0 ORDER BY seq", (game,))]
+
+
+def body_reads(journal):
+    """The statements reading action bodies back that `journal` runs from now on."""
+    reads = []
+    journal._conn.set_trace_callback(lambda sql: reads.append(sql) if sql.startswith("SELECT body") else None)
+    return reads
+
+
+def two_games(tmp_path):
+    path = tmp_path / "j.sqlite"
+    with Journal(path) as journal:
+        first = journal.new_game({"game": "demo"})
+        journal.append(first, {"kind": "x", "n": 0})
+        last = journal.new_game({"game": "demo"})
+        for n in range(5):
+            journal.append(last, {"kind": "y", "n": n, "t": "é"})
+    return path, first, last
+
+
+def test_the_open_hands_the_objects_its_walk_read_to_the_first_read_of_the_last_game(tmp_path):
+    path, first, last = two_games(tmp_path)
+    with Journal(path) as journal:
+        reads = body_reads(journal)
+        assert journal.actions(first) == read_back(path, first) and len(reads) == 1   # not the last game: read
+        assert journal.actions(last) == read_back(path, last) and len(reads) == 1     # the walk's, no read
+        assert journal.actions(last) == read_back(path, last) and len(reads) == 2     # given once: read again
+    with Journal(path) as journal:                                                   # a resume's stream
+        reads = body_reads(journal)
+        assert list(journal.iter_actions(last)) == read_back(path, last) and reads == []
+    with Journal(path, read_only=True) as journal:
+        reads = body_reads(journal)
+        assert journal.actions(last) == read_back(path, last) and reads == []
+
+
+def test_rows_written_since_the_open_are_read_not_taken_from_its_walk(tmp_path):
+    path, _, last = two_games(tmp_path)
+    with Journal(path) as journal:                  # this writer's own append
+        journal.append(last, {"kind": "y", "n": 5})
+        assert journal.actions(last) == read_back(path, last) and len(journal.actions(last)) == 6
+    with Journal(path) as journal:                  # an undo
+        journal.undo(last)
+        assert journal.actions(last) == read_back(path, last) and len(journal.actions(last)) == 5
+    reader = Journal(path, read_only=True)          # another process writing beside a reader
+    try:
+        with Journal(path) as writer:
+            writer.append(last, {"kind": "y", "n": 6})
+        assert reader.actions(last) == read_back(path, last) and reader.actions(last)[-1] == {"kind": "y", "n": 6}
+    finally:
+        reader.close()
+    with Journal(path) as journal:                  # texts read: the walk's objects are not kept for later
+        journal.bodies(last)
+        assert journal._walked is None
+
+
+def test_a_deferred_or_cut_chain_keeps_nothing_for_the_read(tmp_path):
+    path, _, last = two_games(tmp_path)
+    with Journal(path, defer_chain=True) as journal:   # the box: the last game's chain checked later
+        assert journal._walked is None
+        assert journal.verify_deferred() == [] and journal._walked is None
+        assert journal.actions(last) == read_back(path, last)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE actions SET body='{\"kind\":\"z\"}' WHERE game_id=? AND seq=3", (last,))
+    with Journal(path, read_only=True) as journal:     # cut at the damage: the rows before it
+        assert journal._walked is None and journal.actions(last) == read_back(path, last)[:3]
 
 
 @pytest.mark.parametrize("text", ['{"a":1}', ' {"a":[1,2]} ', '[1]', '1', '"s"', '{"a":NaN}', '{"a":1} x', '', '{',

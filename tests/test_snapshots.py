@@ -41,9 +41,9 @@ def counting_applies(monkeypatch):
     applied = []
     logged = Game._logged
 
-    def counted(self, act):
+    def counted(self, act, *first):
         applied.append(act)
-        return logged(self, act)
+        return logged(self, act, *first)
     monkeypatch.setattr(Game, "_logged", counted)
     return applied
 

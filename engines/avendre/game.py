@@ -187,7 +187,7 @@ class AVendre(StepGame):
     def transfer(self, src, dst, amount, reason):
         if amount:
             event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
 
     def bank_pays(self, dst, amount, reason):
         """The bank pays what it has; the rest is its shortfall (AV12)."""
@@ -204,7 +204,7 @@ class AVendre(StepGame):
         for seat, amount in owed:
             event, short = self.s.ledger.pay_what_it_can(BANK, seat, amount, "bank_debt")
             if event is not None:
-                self.emit(event.key, **event.params)
+                self.emit_event(event)
             if short:
                 self.s.bank_owed.append([seat, short])
 
@@ -223,7 +223,7 @@ class AVendre(StepGame):
 
     def move_title(self, name, src, dst):
         event = self.s.deeds.move(str(name), src, dst)
-        self.emit(event.key, **event.params)
+        self.emit_event(event)
 
     def buy(self, seat, name):
         """Blue square: the shop from the bank at PA (the decision offers it only with the cash)."""
@@ -442,8 +442,8 @@ class AVendre(StepGame):
         return [seat for rank, seat, _ in self.ranking() if rank == 1]
 
     # ---------------------------------------------------------------- refusals
-    def refusal(self, a, decision):
-        out = out_refusal(self, a, decision, "error.av.out")   # before "whose turn": he has none any more
+    def refusal(self, a, decision, field):
+        out = out_refusal(self, a, field, "error.av.out")   # before "whose turn": he has none any more
         if out is not None:
             return out
         seat = getattr(a, "player", None)

@@ -160,11 +160,20 @@ class Game:
         if events is not _UNHEARD:   # a replay's events are read by nobody: none are built
             events.append(Event(key, params))
 
-    def refusal(self, act: Action, decision: Decision) -> IllegalAction | None:
+    def emit_event(self, event: Event) -> None:
+        """`emit` for an event already made (a ledger's transfer, a move of lots returns
+        its own), appended as it is rather than its key and parameters made into another."""
+        events = self._events
+        if events is not _UNHEARD:
+            events.append(event)
+
+    def refusal(self, act: Action, decision: Decision, field: str | None) -> IllegalAction | None:
         """The rule that refuses `act`, which `decision` does not allow: an IllegalAction
         saying why in the game's own words ("no certificate left", "has no influence card"),
-        or None when the generic message says it all. Called only for refused actions; it
-        must not change the state."""
+        or None when the generic message says it all. `field` is the first field of the
+        option, in its order, whose value the decision refuses (`check` has just found it:
+        a hook never searches again), None when the decision offers no option of `act`'s
+        kind. Called only for refused actions; it must not change the state."""
         return None
 
     def check(self, act: Action, decision: Decision | None = None) -> None:
@@ -178,7 +187,7 @@ class Game:
         option = decision.option(act.kind)
         if option is None:
             allowed = sorted({o.kind for o in decision.options})
-            reason = self.refusal(act, decision)
+            reason = self.refusal(act, decision, None)
             if reason is not None:
                 raise reason.allowing(allowed)
             raise IllegalAction("error.unexpected", kind=act.kind, allowed=allowed or ["-"])
@@ -194,7 +203,7 @@ class Game:
                 seat = typ is Seat or typing_seat(typ) or list_item(typ) is Seat
                 field, value, domain = self._first_refused(name, value, domain)
                 allowed = self._describe(domain, seat)
-                reason = self.refusal(act, decision)
+                reason = self.refusal(act, decision, name)
                 if reason is not None:
                     raise reason.allowing(allowed, field)
                 shown = value
@@ -255,11 +264,12 @@ class Game:
         self._logged(act)
         return events
 
-    def _logged(self, act: Action) -> None:
-        """`act` was applied: into the log, and a checkpoint every CHECKPOINT_EVERY actions."""
+    def _logged(self, act: Action, first: int = 0) -> None:
+        """`act` was applied: into the log, and a checkpoint every CHECKPOINT_EVERY actions
+        from the `first`-th action on (a replay takes only its last one: `_replay`)."""
         log = self.log
         log.append(act)
-        if len(log) % self.CHECKPOINT_EVERY == 0:
+        if len(log) % self.CHECKPOINT_EVERY == 0 and len(log) >= first:
             self._checkpoints[len(log)] = self.frozen_state()
 
     def frozen_state(self) -> bytes:
@@ -332,12 +342,25 @@ class Game:
         for act in actions:
             yield game, act, game.apply(act, atomic=False)
 
-    def _replay(self, actions, checked: bool) -> None:
+    def _replay(self, actions, checked: bool, every_checkpoint: bool = False) -> None:
         """Apply `actions` as `apply(act, atomic=False)` does, one after the other, with
         what only a replay may leave out: their events (a replay returns none, so `emit`
-        builds none) and, unchecked, the check. A refusal aborts the replay, the state
-        half-changed (the caller starts again or gives up)."""
+        builds none), unchecked the check, and, when the number of actions is known
+        (`every_checkpoint` False), the checkpoints before the one an undo of the last
+        action starts from: a checkpoint only saves an undo time, and a replay's state at
+        any count can be replayed again, so only that one (and one at the very end, when
+        the replay ends on a hundredth action) is taken as the replay passes it;
+        `_rebuild` takes the others the first time an undo goes back past them
+        (every_checkpoint). A refusal aborts the
+        replay, the state half-changed (the caller starts again or gives up)."""
         handle, after_action, logged = self.handle, self.after_action, self._logged
+        if every_checkpoint or not hasattr(actions, "__len__"):
+            first = 0                               # a stream (a resume reading rows): all
+        else:
+            # the one an undo of the last action starts from (before the last action), and
+            # the one after it when the replay ends on a hundredth action
+            every = self.CHECKPOINT_EVERY
+            first = (len(self.log) + len(actions) - 1) // every * every
         events, self._events = self._events, _UNHEARD
         try:
             for act in actions:
@@ -345,7 +368,7 @@ class Game:
                     self.check(act)
                 handle(act)
                 after_action()
-                logged(act)
+                logged(act, first)
         finally:
             self._events = events
 
@@ -374,7 +397,9 @@ class Game:
         start = max(n for n in self._checkpoints if n <= target)
         self._checkpoints = {n: state for n, state in self._checkpoints.items() if n <= target}
         self.s, self.log = pickle.loads(self._checkpoints[start]), log[:start]   # made here: trusted
-        self._replay(log[start:target], checked=False)   # this engine accepted them already
+        # This engine accepted them already; every checkpoint on the way is taken, so an undo
+        # past the last one of a replay pays for that replay once, not again 100 actions on.
+        self._replay(log[start:target], checked=False, every_checkpoint=True)
 
 
 # `Game._events` while a replay runs: `emit` builds no event (see `_replay`).

@@ -7,25 +7,21 @@ outside the decision; the generic message ("player = Ben is not allowed") would 
 table guessing why, so the game says it in its own words (`key`, with `player`), and
 `Game.check` adds the players it allows.
 
-Only the first field the decision refuses is looked at, in the option's order, as
-`Game.check` does: the allowed values it adds are that field's, so the reason must be too.
+Only the first field the decision refuses is looked at, the one `Game.check` found and
+passes to the game's `refusal` hook: the allowed values it adds are that field's, so the
+reason must be too.
 """
 from engines.core.actions import Seat, field_type
 from engines.core.errors import IllegalAction
 
 
-def out_refusal(game, act, decision, key):
-    """IllegalAction(`key`, player=NAME) when the first field of `act` that `decision`
-    refuses names a player `game.eliminated`, else None."""
-    option = decision.option(act.kind)
-    if option is None:
+def out_refusal(game, act, field, key):
+    """IllegalAction(`key`, player=NAME) when `field`, the first field of `act` its
+    decision refuses (None: its kind is not offered), names a player `game.eliminated`,
+    else None."""
+    if field is None or field_type(type(act), field) is not Seat:
         return None
-    for name, domain in option.fields.items():
-        value = getattr(act, name, None)
-        if value in domain:
-            continue
-        if field_type(type(act), name) is Seat and isinstance(value, int) \
-                and 0 <= value < len(game.players) and game.eliminated(value):
-            return IllegalAction(key, player=game.players[value])
-        return None
+    value = getattr(act, field)
+    if isinstance(value, int) and 0 <= value < len(game.players) and game.eliminated(value):
+        return IllegalAction(key, player=game.players[value])
     return None

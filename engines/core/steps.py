@@ -87,7 +87,7 @@ class StepGame(Game):
         d = self.step.decision(self)
         return Decision(d.prompt, d.params, d.actor, tuple(d.options) + tuple(self.anytime_options()))
 
-    def refusal(self, act, decision):
+    def refusal(self, act, decision, field):
         return self.step.refusal(self, act, decision)
 
     def fill_chance(self, act, rng):

@@ -17,12 +17,12 @@ influence cards) and the operator's corrections, allowed at any time. Chance (di
 event tile, random token deal) comes in the actions; `fill_chance` is how the device
 draws it. See docs/rules/dividends.md for the digest and the tests pinning each rule.
 """
-import functools
 from dataclasses import field
 
 from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.game import drop_private
+from engines.core.per_game import per_game
 from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.ledger import BANK, Ledger
@@ -176,7 +176,7 @@ class Dividends(StepGame):
     def transfer(self, src, dst, amount, reason):
         if amount:
             event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
 
     def need_cash(self, seat, amount):
         """Refuse a payment the player cannot make; the message does not show their cash."""
@@ -189,7 +189,7 @@ class Dividends(StepGame):
         self.need_cash(seat, price)
         self.transfer(seat, BANK, price, reason)
         event = self.s.certs.move(company, BANK, seat, 1)
-        self.emit(event.key, **event.params)
+        self.emit_event(event)
         self.emit("dv.bought", player=self.players[seat], company=company, price=price, reason=reason)
         self.update_tile(company)
 
@@ -197,7 +197,7 @@ class Dividends(StepGame):
         if self.count(company, seat) == 0:
             raise IllegalAction("error.dv.not_held", player=self.players[seat], company=company)
         event = self.s.certs.move(company, seat, BANK, 1)
-        self.emit(event.key, **event.params)
+        self.emit_event(event)
         self.transfer(BANK, seat, price, reason)
         self.emit("dv.sold", player=self.players[seat], company=company, price=price, reason=reason)
         self.update_tile(company)
@@ -287,7 +287,7 @@ class Dividends(StepGame):
             self.emit("dv.cards_returned", player=self.players[seat], cards=unused)
 
     # ---------------------------------------------------------------- refusals
-    def refusal(self, a, decision):
+    def refusal(self, a, decision, field):
         """Why the pending decision refuses `a`, in the rulebook's terms (Game.check adds
         what is allowed after it); None where the generic message says it all. What every
         step shares is checked here, the rest by the step on top."""
@@ -313,8 +313,11 @@ class Dividends(StepGame):
         """Corrections at any time; once the winners are known, undo the end to correct anything."""
         return () if self.over else self.corrections()
 
-    @functools.cached_property
-    def _corrections(self):
+    @per_game
+    def corrections(self):
+        """The corrections, offered beside every decision: their domains are what the set-up
+        fixes (seats, companies, the box), so they are built once per game
+        (engines/core/per_game.py)."""
         seats = Choice(tuple(range(len(self.players))))
         companies = Choice(tuple(self.companies))
         return (
@@ -323,11 +326,6 @@ class Dividends(StepGame):
             Option("adjust_cards", {"player": seats, "delta": IntRange(-self.total_cards, self.total_cards)}),
             Option("set_marker", {"company": companies, "value": Choice(self.box.track)}),
         )
-
-    def corrections(self):
-        """The corrections, offered beside every decision: their domains are what the set-up
-        fixes (seats, companies, the box), so they are built once per game (issue 11)."""
-        return self._corrections
 
     def on_adjust_cash(self, a):
         seat = a.player
@@ -370,7 +368,7 @@ class Dividends(StepGame):
         src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
         if a.delta:
             event = self.s.certs.move(a.company, src, dst, abs(a.delta))
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
             self.update_tile(a.company)
         self.emit("correction", player=self.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
 

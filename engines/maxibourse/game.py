@@ -10,11 +10,11 @@ share (prices, lots, sales to the table, debts, ruin) and the actions allowed at
 time (rumours revealed, closing, corrections). See docs/rules/maxibourse.md for the rules
 digest and the tests that pin each rule.
 """
-import functools
 from dataclasses import field
 
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
+from engines.core.per_game import per_game
 from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.ledger import BANK, Ledger
@@ -177,12 +177,12 @@ class MaxiBourse(StepGame):
     def transfer(self, src, dst, amount, reason):
         if amount:
             event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
 
     def move_lots(self, company, src, dst, lots):
         if lots:
             event = self.s.lots.move(company, src, dst, lots)
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
 
     def set_price(self, company, new, reason):
         new = max(MIN_PRICE, new)
@@ -256,36 +256,28 @@ class MaxiBourse(StepGame):
         traders = tuple(s for s in range(len(self.players)) if self.can_trade(s))
         if seat not in traders or len(traders) < 2:
             return []
-        made = self._fixed["trade"]          # one per set of traders (see _fixed)
-        option = made.get(traders)
-        if option is None:
-            option = made[traders] = Option("trade", {
-                "seller": Choice(traders), "buyer": Choice(traders), "company": self.company_choice,
-                "lots": IntRange(1, self.box.lots_per_company), "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)})
-        return [option]
+        return [self._trade(traders)]
 
+    @per_game
+    def _trade(self, traders):
+        """The trade between `traders`: one per set of traders (engines/core/per_game.py)."""
+        return Option("trade", {
+            "seller": Choice(traders), "buyer": Choice(traders), "company": self.company_choice,
+            "lots": IntRange(1, self.box.lots_per_company), "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)})
+
+    @per_game
     def target_names(self):
-        return self._fixed["targets"]
+        """What a price card or a rumour may name: a company, a sector, or all of them."""
+        return tuple(self.companies) + tuple(self.sectors) + ("ALL",)
 
     @property
     def company_choice(self):
         """Any company of the box, as a decision's domain."""
-        return self._fixed["company"]
+        return self._company_choice()
 
-    @functools.cached_property
-    def _fixed(self):
-        """What the decisions offer that the set-up alone fixes (the box's companies and
-        sectors), and what depends only on who is still in: built once per game instead of for every decision
-        (one after each action, many for an undo or a replay check: issue 11). Decisions
-        share these options and domains; nothing changes one once made."""
-        companies = Choice(tuple(self.companies))
-        return {
-            "targets": tuple(self.companies) + tuple(self.sectors) + ("ALL",),
-            "company": companies,
-            "corrections": {},       # players still in -> their correction options (corrections)
-            "nominal": (Option("set_nominal", {"company": companies, "nominal": Choice(NOMINALS)}),),
-            "trade": {},             # traders -> their trade option (trade_option)
-        }
+    @per_game
+    def _company_choice(self):
+        return Choice(tuple(self.companies))
 
     def holder_name(self, holder):
         return "BANK" if holder == BANK else self.players[holder]
@@ -303,23 +295,23 @@ class MaxiBourse(StepGame):
         """Cash, lots and prices; cash and lots only for the players still in: a ruined player
         gave everything back to the bank and is never paid again (MB8), so what a correction
         gave him would stay outside the game (the refusal: refusals.py). One set of options
-        per set of players still in (see _fixed)."""
-        seats = tuple(self.in_game())
-        made = self._fixed["corrections"]
-        options = made.get(seats)
-        if options is None:
-            companies, lots = self._fixed["company"], self.box.lots_per_company
-            options = made[seats] = (
-                Option("adjust_cash", {"player": Choice(seats), "delta": IntRange(-MAX_AMOUNT, MAX_AMOUNT, 1)}),
-                Option("adjust_lots", {"player": Choice(seats), "company": companies, "delta": IntRange(-lots, lots)}),
-                Option("set_price", {"company": companies, "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)}),
-            )
-        return options
+        per set of players still in (engines/core/per_game.py)."""
+        return self._corrections(tuple(self.in_game()))
 
+    @per_game
+    def _corrections(self, seats):
+        companies, lots = self.company_choice, self.box.lots_per_company
+        return (
+            Option("adjust_cash", {"player": Choice(seats), "delta": IntRange(-MAX_AMOUNT, MAX_AMOUNT, 1)}),
+            Option("adjust_lots", {"player": Choice(seats), "company": companies, "delta": IntRange(-lots, lots)}),
+            Option("set_price", {"company": companies, "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)}),
+        )
+
+    @per_game
     def nominal_correction(self):
         """A nominal price of the box file found wrong, corrected while the game runs (from
         the set-up on); once it is over, prices no longer move."""
-        return self._fixed["nominal"]
+        return (Option("set_nominal", {"company": self.company_choice, "nominal": Choice(NOMINALS)}),)
 
     # ------------------------------------------------------------------- turns
     def next_turn(self, after):
@@ -364,12 +356,12 @@ class MaxiBourse(StepGame):
         self.s.steps = [F.Over(reason)]
         self.emit("mb.closed", reason=reason, ranking=[[self.players[s], w] for _, s, w in self.ranking()])
 
-    def refusal(self, act, decision):
+    def refusal(self, act, decision, field):
         """The step on top says why first; then the reasons any step shares (whose turn,
         what is held)."""
         from engines.maxibourse.refusals import refusal
 
-        return super().refusal(act, decision) or refusal(self, act, decision)
+        return super().refusal(act, decision, field) or refusal(self, act, decision, field)
 
     def fortunes(self):
         """MB10: cash plus shares at their price; a ruined player has nothing."""

@@ -6,7 +6,7 @@ from engines.core.errors import IllegalAction
 from engines.core.out_of_game import out_refusal
 
 
-def refusal(game, act, decision):
+def refusal(game, act, decision, field):
     players = game.players
     option = decision.option(act.kind)
     actor = decision.actor
@@ -14,7 +14,7 @@ def refusal(game, act, decision):
         if act.kind == "end" and decision.option("roll") and actor is not None:
             return IllegalAction("error.mb.roll_first", player=players[actor])
         return None
-    out = out_refusal(game, act, decision, "error.mb.ruined")  # before "whose turn": he has none any more
+    out = out_refusal(game, act, field, "error.mb.ruined")  # before "whose turn": he has none any more
     if out is not None:
         return out
     seat = getattr(act, "player", None)

@@ -184,7 +184,7 @@ class Richesses(StepGame):
     def transfer(self, src, dst, amount, reason):
         if amount:
             event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
 
     def charge(self, debtor, owed, reason) -> bool:
         """Pay `owed` ([[creditor, amount]]) now, or go bankrupt: RM11 is cash only, so the
@@ -232,7 +232,7 @@ class Richesses(StepGame):
         """A whole trust changes hands, never a part of it (RM6)."""
         for title in self.trust(src, production):
             event = self.s.deeds.move(title, src, dst)
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
 
     def buy_titles(self, seat, titles):
         refused = self.buy_refusal_of(seat, titles)
@@ -242,7 +242,7 @@ class Richesses(StepGame):
         self.transfer(seat, BANK, total, "titles")
         for title in titles:
             event = self.s.deeds.move(title, STOCK, seat)
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
         self.emit("rm.bought", player=self.players[seat], titles=" ".join(titles), amount=total,
                   shares=", ".join(f"{p} {self.share(seat, p)} %"
                                    for p in dict.fromkeys(self.box.titles[t].production for t in titles)))
@@ -381,13 +381,13 @@ class Richesses(StepGame):
                 Option("set_pawn", {"player": seats, "square": IntRange(0, len(self.box.squares)),
                                     "tours": IntRange(0, MAX_TOURS)}))
 
-    def refusal(self, act, decision):
-        out = out_refusal(self, act, decision, "error.rm.out")   # before "whose turn": he has none any more
+    def refusal(self, act, decision, field):
+        out = out_refusal(self, act, field, "error.rm.out")   # before "whose turn": he has none any more
         if out is not None:
             return out
         if act.kind == "adjust_cash" and 0 <= act.player < len(self.players) and -act.delta > self.cash(act.player):
             return IllegalAction("error.rm.adjust", player=self.players[act.player], amount=-act.delta)
-        return super().refusal(act, decision)
+        return super().refusal(act, decision, field)
 
     def on_set_pawn(self, act):
         """A pawn put back where it belongs; nothing is paid or bought (the table settles

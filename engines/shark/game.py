@@ -215,12 +215,12 @@ class Shark(StepGame):
 
     def move_shares(self, company, src, dst, shares, reason):
         event = self.s.shares.move(company, src, dst, shares)
-        self.emit(event.key, **event.params)
+        self.emit_event(event)
 
     def transfer(self, src, dst, amount, reason):
         if amount:
             event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit(event.key, **event.params)
+            self.emit_event(event)
 
     def forced_price(self, company):
         """SH9: half price, rounded up to the thousand (`thousand_up`: value 1 or 2 gives
@@ -359,10 +359,10 @@ class Shark(StepGame):
                   ranking=[[self.players[s], money] for _, s, money in self.ranking()])
 
     # ------------------------------------------------------------- corrections
-    def refusal(self, act, decision):
+    def refusal(self, act, decision, field):
         """A correction aimed at a player out says so in its own words first (SH9); then
         the step's reasons."""
-        return out_refusal(self, act, decision, "error.sh.out") or super().refusal(act, decision)
+        return out_refusal(self, act, field, "error.sh.out") or super().refusal(act, decision, field)
 
     def anytime_options(self):
         """Corrections at any time until the game is over (then: undo the end first), for the

@@ -1,11 +1,10 @@
 """A player's turn (MB3-MB9): before the roll they may sell; a double lets them buy one or
 two lots au cours; then the square: a Titre square's purchases, a card's effect (price,
 pay, receive, pay each, forced sale, rumour), a trade; the operator ends the turn."""
-import functools
-
 from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
+from engines.core.per_game import per_game
 from engines.core.records import record
 from engines.core.rounds import SpeakingRound, clockwise
 from engines.maxibourse.rules import AMOUNT_STEP, MAX_AMOUNT, PRICE_STEP
@@ -19,15 +18,13 @@ _AMOUNT = IntRange(AMOUNT_STEP, MAX_AMOUNT, AMOUNT_STEP)
 _END = Option("end")
 
 
-@functools.lru_cache(maxsize=64)
-def _card_options(seat, everyone, targets):
-    """The square's card effects for `seat` with `everyone` still in (tuples): the same
-    options for the whole of a turn, so built once, not on every decision (the box builds
-    one after each action, an undo or a replay check many: issue 11). Options and their
-    domains are never changed once made, so one set serves every decision that offers it."""
+@per_game
+def _card_options(game, seat, everyone):
+    """The square's card effects for `seat` with `everyone` still in (a tuple): the same
+    options for the whole of a turn, so built once per game for each (engines/core/per_game.py)."""
     players = Choice(everyone)
     return (
-        Option("price", {"target": Choice(targets), "delta": IntRange(-1000, 1000, PRICE_STEP)}),
+        Option("price", {"target": Choice(game.target_names()), "delta": IntRange(-1000, 1000, PRICE_STEP)}),
         Option("pay", {"player": players, "amount": _AMOUNT}),
         Option("receive", {"player": players, "amount": _AMOUNT}),
         Option("payeach", {"player": players, "amount": _AMOUNT}),
@@ -67,7 +64,7 @@ class Turn(Frame):
         if not self.titre_done and open_ and game.can_trade(seat):  # a sanctioned lander trades nothing
             opts.append(Option("titre", {"square": game.company_choice, "company": Choice(open_ + (None,))}))
         opts += [
-            *_card_options(seat, tuple(game.in_game()), game.target_names()),
+            *_card_options(game, seat, tuple(game.in_game())),
             *game.trade_option(seat),
             _END,
         ]
