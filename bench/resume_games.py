@@ -138,6 +138,8 @@ def instructions(root: Path, state_dir: Path) -> int | None:
 
 
 def _spread(values) -> str:
+    if len(values) < 2:                     # one round: no quartiles
+        return f"{statistics.median(values):.2f}x"
     q1, q2, q3 = statistics.quantiles(values, n=4, method="inclusive")
     return f"{q2:.2f}x ({q1:.2f}-{q3:.2f})"
 
