@@ -416,22 +416,24 @@ def imports_once(modules):
     return time.perf_counter() - start
 
 
-def start_figures(fresh_dir: Path, resume_dir: Path, runs: int = 7):
+def start_figures(fresh_dir: Path, resume_dir: Path, runs: int = 11):
     """Fresh start, its floor (the imports it had made by its first frame), a bare
     interpreter and a resume, interleaved run by run so that a busy machine weighs on
-    each alike (one warm-up round first). Returns medians and the children's notes."""
+    each alike (one warm-up round first). The resume runs right after the fresh start it
+    is compared with, the order of the two flipped every run (a start's time moves by
+    +-15 % here from one run to the next: docs/benchmarks.md, "Issue 11, sixth pass").
+    Returns the times of each kind and the children's notes."""
     _, fresh_first, _ = start_once(fresh_dir)
     start_once(resume_dir)
     modules = [m for m in fresh_first["modules"] if m != "bench"]
     times = {"fresh": [], "floor": [], "bare": [], "resume": []}
     notes = {}
-    for _ in range(runs):
-        t, notes["fresh_first"], notes["fresh_exit"] = start_once(fresh_dir)
-        times["fresh"].append(t)
+    for n in range(runs):
+        for kind in (("fresh", "resume") if n % 2 == 0 else ("resume", "fresh")):
+            t, notes[f"{kind}_first"], notes[f"{kind}_exit"] = start_once(fresh_dir if kind == "fresh" else resume_dir)
+            times[kind].append(t)
         times["floor"].append(imports_once(modules))
         times["bare"].append(imports_once([]))
-        t, notes["resume_first"], notes["resume_exit"] = start_once(resume_dir)
-        times["resume"].append(t)
     return times, notes
 
 
@@ -442,11 +444,17 @@ def long_journal(state_dir: Path, target: int = 2000):
     from bench.randomgame import long_game
     from firmware.session import Session
 
+    from engines.core.files import keep_parsed_in
+
     _, header, actions, _ = long_game(target)
-    with Journal(state_dir / "journal.sqlite") as journal:
-        session = Session.new(header, journal)
-        for act in actions:
-            session.apply(act)
+    keep_parsed_in(state_dir / "parsed")    # as `corbeille run` creates a game: its box file parsed there once
+    try:
+        with Journal(state_dir / "journal.sqlite") as journal:
+            session = Session.new(header, journal)
+            for act in actions:
+                session.apply(act)
+    finally:
+        keep_parsed_in(None)
     return header, actions
 
 
@@ -1216,7 +1224,9 @@ def run(journal_dir: Path):
                   "Pillow alone", "<= 1.3x"),
         ratio_row(f"800x480 board, Dividends", dv_board[0], dv_board[1], "Pillow alone", "<= 1.3x"),
         ratio_row("start -> first frame (fresh, board attached)", fresh, floor_import, "imports alone", "<= 1.3x"),
-        ratio_row(f"resume of a {n_resume}-action game -> first frame", resume, fresh, "fresh start", "<= 1.2x"),
+        ratio_row(f"resume of a {n_resume}-action game -> first frame (paired with a fresh start: median "
+                  f"{med(a / b for a, b in zip(resume_times, fresh_times)):.2f}x)", resume, fresh, "fresh start",
+                  "<= 1.2x"),
         ratio_row(f"replay of that game from its journal (open, read, replay)", replay_s, fresh, "fresh start",
                   "<= 0.2x"),
         f"| peak RSS of `corbeille run` resuming that game, board drawn (VmHWM, read by the child) "

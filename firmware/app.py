@@ -394,12 +394,12 @@ def public_snapshot(session) -> dict:
 def reporter(journal, state_dir: Path, lang_of):
     """A function writing a finished game's report once (its folder kept in the meta table)."""
     def report(session):
-        from firmware.report import write_report
-
         key = f"report.{session.game_id}"
         done = journal.get_meta(key) if journal is not None else None
         if done:
             return done
+        from firmware.report import write_report   # only to write one (a resumed finished game has its own)
+
         lang = lang_of()
         folder = Path(state_dir) / "reports" / f"game-{session.game_id}"
         game = adapter_of(session)

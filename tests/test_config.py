@@ -452,6 +452,15 @@ def test_a_utf8_byte_order_mark_is_accepted(tmp_path):
     assert load_config(path).seats.count == 2
 
 
+def test_a_bad_byte_after_a_byte_order_mark_is_the_one_named(tmp_path):
+    """The mark is dropped before decoding: the byte named is the bad one, at its line and
+    column in the text."""
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf[seats]\ncount = \xff2\n")
+    with pytest.raises(ConfigError, match=rf"^{re.escape(str(path))}:2: byte 0xFF \(column 9\)"):
+        load_config(path)
+
+
 @pytest.mark.parametrize("make, words", [
     (lambda p: p.mkdir(), "is a folder, not a configuration file"),
     (lambda p: p.symlink_to("/dev/null"), "is a device or a pipe, not a configuration file"),

@@ -51,8 +51,10 @@ def read_text(path: str | os.PathLike, what: str, error: type[Exception] = Value
 
 def decode_text(data: bytes, path, what: str, error: type[Exception] = ValueError) -> str:
     """UTF-8 bytes as text; a bad byte is an `error` naming the file, line and column."""
+    if data.startswith(b"\xef\xbb\xbf"):      # the BOM, dropped as "utf-8-sig" would, without
+        data = data[3:]                        # loading that codec (a resume's first box file)
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8")
     except UnicodeDecodeError as bad:
         line = data.count(b"\n", 0, bad.start) + 1
         column = bad.start - (data.rfind(b"\n", 0, bad.start) + 1) + 1

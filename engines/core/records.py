@@ -28,11 +28,14 @@ the journal's snapshots) and copies alike. A method the class itself defines is 
 is in `_record`. A class with no docstring gets a short one naming its fields (dataclasses
 would work out the signature for it, which costs as much as the rest together).
 """
+import abc
 import dataclasses
 import operator
+import re
+import sys
 import types
 from _thread import get_ident
-from dataclasses import MISSING, FrozenInstanceError
+from dataclasses import MISSING, Field, FrozenInstanceError
 
 _set = object.__setattr__
 _REQUIRED = object()     # in a record's template: a field with no default
@@ -54,7 +57,7 @@ class Spec:
     """What a record's methods need of its class, worked out once when it is decorated."""
 
     __slots__ = ("names", "positional", "index", "template", "made_init", "needed", "factories",
-                 "post_init", "repr_names", "compare", "hash", "frozen")
+                 "post_init", "repr_names", "compare", "hash", "frozen", "stub", "init", "calls")
 
     def __init__(self, cls, fields, frozen):
         # one pass over the fields: this runs for every record an engine declares, at import
@@ -86,6 +89,8 @@ class Spec:
         self.hash = self.compare if hashed == compared else _key(tuple(hashed))
         self.frozen = frozen
         self.made_init = "__init__" not in cls.__dict__     # the record's own, not one the class wrote
+        self.stub = self.init = None                         # see _first_init
+        self.calls = 0
 
     def gather(self, cls, args, kwargs) -> dict:
         """The fields' values, in order, from the arguments of a call (`_init`)."""
@@ -145,9 +150,9 @@ def _template(count: int, factories: tuple, post_init: bool, frozen: bool):
 _GLOBALS = {"_set": _set, "_FACTORY": _FACTORY}    # what the templates read
 
 
-def _init_for(cls, spec, fields):
-    if len(spec.positional) < len(spec.names):      # keyword-only fields
-        return _init
+def _check_order(fields) -> None:
+    """A field without a default after one with a default: refused when declared, in
+    dataclasses' words (the record's __init__ is only made at its first call)."""
     seen_default = None
     for f in fields:
         if f.default is MISSING and f.default_factory is MISSING:
@@ -155,17 +160,86 @@ def _init_for(cls, spec, fields):
                 raise TypeError(f"non-default argument {f.name!r} follows default argument {seen_default!r}")
         else:
             seen_default = seen_default or f.name
+
+
+def _signed(code, cls, spec):
+    """`code` made the __init__ of `cls`: its parameters named after the record's fields (the
+    record's own signature: `inspect.signature`, Python's own errors for a wrong call), its
+    defaults the fields' defaults."""
+    this = "__dataclass_self__" if "self" in spec.names else "self"     # as dataclasses names it then
+    code = code.replace(co_argcount=1 + len(spec.names), co_nlocals=1 + len(spec.names),
+                        co_varnames=(this, *spec.names), co_name="__init__",
+                        co_qualname=f"{cls.__qualname__}.__init__")
+    return code, tuple(value for value in spec.template.values() if value is not _REQUIRED) or None  # _FACTORY: made
+
+
+def _made_init(cls, spec):
+    """The fast __init__ of a record: its shape's template (_TEMPLATES) with the field names
+    put in place of the placeholders."""
     made = tuple(i for i, name in enumerate(spec.names) if name in spec.factories)
     code, params = _template(len(spec.names), made, spec.post_init is not None, spec.frozen)
     rename = dict(zip(params, spec.names))
     rename[params] = spec.names
-    consts = tuple(rename.get(c, c) if isinstance(c, (str, tuple)) else c for c in code.co_consts)
-    this = "__dataclass_self__" if "self" in spec.names else "self"     # as dataclasses names it then
-    code = code.replace(co_varnames=(this, *spec.names), co_consts=consts,
-                        co_names=tuple(rename.get(n, n) for n in code.co_names),
-                        co_qualname=f"{cls.__qualname__}.__init__")
-    defaults = tuple(value for value in spec.template.values() if value is not _REQUIRED)   # _FACTORY: made
-    return types.FunctionType(code, _GLOBALS, "__init__", defaults or None)
+    code = code.replace(co_consts=tuple(rename.get(c, c) if isinstance(c, (str, tuple)) else c
+                                        for c in code.co_consts),
+                        co_names=tuple(rename.get(n, n) for n in code.co_names))
+    code, defaults = _signed(code, cls, spec)
+    return types.FunctionType(code, _GLOBALS, "__init__", defaults)
+
+
+# A record's __init__ starts as a stand-in with the same parameters (the code of
+# `_first_init`, only renamed: nothing compiled) that fills the instance itself, as the
+# template would; once the class has been built HOT times, its template is compiled and put
+# on the class in its place. Compiling a shape's template costs about 0.15 ms here (0.5 M
+# instructions), and a resume imports 40 to 70 records but builds few of them, a few times,
+# before its first frame (its state is unpickled, which calls no __init__): 10 to 16 templates
+# were 1.5 to 2.5 ms of a resume (issue 11). A class built often (a replay's steps and
+# results) gets its template as before, the stand-in costing a few microseconds a call until then.
+HOT = 32
+
+
+def _first_init(self):
+    # compiled with `self` alone, so these are read as globals (of the stand-in's own dict)
+    # whatever the fields its parameters are renamed after: tests/test_records.py `Shadowing`
+    return __stand_in__(__owner__, self, __locals__())
+
+
+def _stand_in(cls, obj, given: dict):
+    spec = cls.__dict__["_record"]
+    spec.calls += 1
+    if spec.calls >= HOT:
+        if spec.init is None:
+            spec.init = _made_init(cls, spec)
+            if cls.__dict__.get("__init__") is spec.stub:
+                type.__setattr__(cls, "__init__", spec.init)
+        return spec.init(given["__dataclass_self__" if "self" in spec.names else "self"],
+                         *[given[name] for name in spec.names])
+    # what the template does (_template): the factories first, in the fields' order, then
+    # the fields set (a mutable record's through setattr, as `self.x = x`; a frozen one's
+    # __dict__ at once), then __post_init__
+    values = {name: given[name] for name in spec.names}
+    for name in spec.factories:
+        if values[name] is _FACTORY:
+            values[name] = obj.__class__._record.factories[name]()
+    if spec.frozen:
+        _set(obj, "__dict__", values)
+    else:
+        for name, value in values.items():
+            setattr(obj, name, value)
+    if spec.post_init is not None:
+        obj.__post_init__()
+
+
+def _init_for(cls, spec, fields):
+    """The __init__ a record gets: the generic `_init` with keyword-only fields (whose
+    `__dict__` order is not their parameters' order), else the stand-in of `_first_init`."""
+    if len(spec.positional) < len(spec.names):      # keyword-only fields
+        return _init
+    _check_order(fields)
+    code, defaults = _signed(_first_init.__code__, cls, spec)
+    spec.stub = types.FunctionType(code, {"__stand_in__": _stand_in, "__owner__": cls, "__locals__": locals},
+                                   "__init__", defaults)
+    return spec.stub
 
 
 def _init(self, *args, **kwargs):
@@ -222,6 +296,88 @@ def _set_new(cls, name, value):
         type.__setattr__(cls, name, value)
 
 
+# ------------------------------------------------------------------------- fields
+# A record's fields are worked out here, as `dataclasses` works them out for a dataclass
+# declared with init=False, repr=False, eq=False (the methods being the ones above): the
+# same `Field`s in `__dataclass_fields__` (a base's first, in the MRO's order), the same
+# `__dataclass_params__`, `__match_args__`, class defaults and refusals. `dataclasses` does
+# more for every class (its decorator's options, three regular-expression matches per string
+# annotation, methods it is told not to write): about 30 us a class here, a millisecond or two
+# of an engine's import (issue 11). A class with anything this does not read as a plain field
+# (an annotation naming ClassVar, InitVar or KW_ONLY, which dataclasses matches by name in the
+# class's module) is handed to `dataclasses` itself, as are all classes on a Python whose
+# annotations are not the class's `__annotations__` (3.14, PEP 649).
+# what dataclasses says of such a class (its own type, whose arguments change between
+# versions); the docstring spares the inspect.signature dataclasses would write into one
+_PARAMS = dataclasses.dataclass(init=False, repr=False, eq=False)(type("_Params", (), {"__doc__": "-"})).__dataclass_params__
+_FIRST_NAME = re.compile(r"^(?:\s*(\w+)\s*\.)?\s*(\w+)")    # dataclasses' _MODULE_IDENTIFIER_RE
+_OWN_FIELDS = sys.version_info < (3, 14)
+
+
+def _special(annotation, namespace: dict) -> bool:
+    """Whether dataclasses could read `annotation` as other than a plain field: ClassVar,
+    InitVar or KW_ONLY, written as such or as a string naming them (by their name in the
+    class's module, as dataclasses matches them; a dotted name by its last part)."""
+    typing = sys.modules.get("typing")
+    if isinstance(annotation, str):
+        match = _FIRST_NAME.match(annotation)
+        if match is None:
+            return False
+        annotation = namespace.get(match.group(2))
+    if annotation is dataclasses.KW_ONLY or annotation is dataclasses.InitVar \
+            or type(annotation) is dataclasses.InitVar:
+        return True
+    return typing is not None and (annotation is typing.ClassVar or getattr(annotation, "__origin__", None)
+                                   is typing.ClassVar)
+
+
+def _declare(cls) -> list:
+    """Make `cls` a dataclass without methods, as dataclasses.dataclass(init=False,
+    repr=False, eq=False) does; returns its fields (those `dataclasses.fields` lists)."""
+    annotations = cls.__dict__.get("__annotations__", {})
+    module = sys.modules.get(cls.__module__)
+    namespace = module.__dict__ if module is not None else {}
+    if not _OWN_FIELDS or any(_special(a, namespace) for a in annotations.values()):
+        dataclasses.dataclass(init=False, repr=False, eq=False)(cls)
+        return list(dataclasses.fields(cls))
+    every, frozen_base, dataclass_base = {}, False, False
+    for base in cls.__mro__[-1:0:-1]:
+        inherited = getattr(base, "__dataclass_fields__", None)
+        if inherited is not None:
+            dataclass_base = True
+            every.update(inherited)
+            frozen_base = frozen_base or getattr(base, "__dataclass_params__").frozen
+    type.__setattr__(cls, "__dataclass_params__", _PARAMS)
+    for name, annotation in annotations.items():
+        default = getattr(cls, name, MISSING)
+        if isinstance(default, Field):
+            f = default
+            if f.default is MISSING:
+                type.__delattr__(cls, name)
+            else:
+                type.__setattr__(cls, name, f.default)
+        else:
+            if isinstance(default, types.MemberDescriptorType):      # a slot: no default
+                default = MISSING
+            f = dataclasses.field(default=default)
+        f.name, f.type, f._field_type = name, annotation, dataclasses._FIELD
+        if f.kw_only is MISSING:
+            f.kw_only = False
+        if f.default.__class__.__hash__ is None:        # dataclasses' own words
+            raise ValueError(f"mutable default {type(f.default)} for field {name} is not allowed: use default_factory")
+        every[name] = f
+    for name, value in cls.__dict__.items():
+        if isinstance(value, Field) and name not in annotations:
+            raise TypeError(f"{name!r} is a field but has no type annotation")
+    if dataclass_base and frozen_base:
+        raise TypeError("cannot inherit non-frozen dataclass from a frozen one")
+    type.__setattr__(cls, "__dataclass_fields__", every)
+    fields = [f for f in every.values() if f._field_type is dataclasses._FIELD]
+    _set_new(cls, "__match_args__", tuple(f.name for f in fields if f.init and not f.kw_only))
+    abc.update_abstractmethods(cls)
+    return fields
+
+
 def _process(cls, frozen: bool):
     if frozen and ("__setattr__" in cls.__dict__ or "__delattr__" in cls.__dict__):
         raise TypeError(f"{cls.__qualname__}: a frozen record defines no __setattr__ or __delattr__")
@@ -240,8 +396,7 @@ def _process(cls, frozen: bool):
     # class defines its own; else a frozen record hashes its fields, a mutable one is unhashable
     own_hash = cls.__dict__.get("__hash__", MISSING)
     explicit_hash = not (own_hash is MISSING or (own_hash is None and "__eq__" in cls.__dict__))
-    cls = dataclasses.dataclass(init=False, repr=False, eq=False)(cls)
-    fields = dataclasses.fields(cls)
+    fields = _declare(cls)
     for f in fields:
         if not f.init:
             raise TypeError(f"{cls.__qualname__}.{f.name}: a record's fields are all set by __init__ (no init=False)")
