@@ -491,3 +491,18 @@ def test_a_pawn_corrected_stands_on_the_first_such_square_ahead():
             else:
                 assert game.s.pawns[0] == min((i for i, sq in enumerate(board) if sq == square),
                                               key=lambda i: (i - here) % len(board))
+
+
+def test_the_horizontal_groups_counted_in_one_pass_are_the_rulebooks():
+    """MB10's horizontal bonus: a majority (6 lots) and two others of 3 lots or more per
+    group of three; counted in one pass, which relies on a majority holding the 3 lots."""
+    from engines.maxibourse.payday import HORIZONTAL_MIN_LOTS, MAJORITY_LOTS, horizontal_groups
+
+    assert (MAJORITY_LOTS, HORIZONTAL_MIN_LOTS) == (6, 3)
+    rng = random.Random(3)
+    companies = ["A", "B", "C", "D", "E", "F"]
+    for _ in range(2000):
+        portfolio = {c: rng.randint(0, 10) for c in rng.sample(companies, rng.randint(0, 6))}
+        majors = sum(1 for c in companies if portfolio.get(c, 0) >= MAJORITY_LOTS)
+        enough = sum(1 for c in companies if portfolio.get(c, 0) >= HORIZONTAL_MIN_LOTS)
+        assert horizontal_groups(companies, portfolio) == min(majors, enough // 3)
