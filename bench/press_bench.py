@@ -1236,7 +1236,8 @@ def run(journal_dir: Path):
         ratio_row(f"resume of a {n_resume}-action game -> first frame (paired with a fresh start: median "
                   f"{med(a / b for a, b in zip(resume_times, fresh_times)):.2f}x)", resume, fresh, "fresh start",
                   "<= 1.2x"),
-        ratio_row(f"replay of that game from its journal (open, read, replay)", replay_s, fresh, "fresh start",
+        ratio_row(f"replay of that game from its journal (open, read, replay; its box file read as the box "
+                  f"reads it, from the parsed copy beside the journal)", replay_s, fresh, "fresh start",
                   "<= 0.2x"),
         f"| peak RSS of `corbeille run` resuming that game, board drawn (VmHWM, read by the child) "
         f"| {kib(resume_exit.get('VmHWM', 0))} | fresh start: {kib(fresh_exit.get('VmHWM', 0))} | | < 34 MiB | |",
