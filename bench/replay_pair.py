@@ -5,7 +5,8 @@
 Each round runs, for each tree in an order that changes every round, one child process
 that imports that tree's code and times `press_bench.replay_from_journal` (open, read,
 replay unchecked; best of 3) on its own copy of the same 2 000-action journal
-(`press_bench.long_journal`, written once by this tree: both schemas are the same), with
+(`press_bench.long_journal`, written once by this tree: both schemas are the same), its
+box file read from the parsed copy beside it as `corbeille run` reads it, with
 the child's CPU time (`time.thread_time`) beside its wall time; then a fresh start of
 that tree (`press_bench.start_once`, the real `corbeille run` to its first frame), as the
 figure's denominator. Printed: per tree and per round, replay / fresh start, and the
@@ -32,7 +33,9 @@ sys.path.insert(0, sys.argv[1])
 from bench.press_bench import replay_from_journal
 from firmware.journal import Journal
 from engines import game_class
+from engines.core.files import keep_parsed_in
 path = Path(sys.argv[2])
+keep_parsed_in(path.parent / "parsed")      # the box file read as corbeille run reads it
 best_wall, best_cpu = None, None
 for _ in range(3):
     w, c = time.perf_counter(), time.thread_time()
@@ -44,6 +47,7 @@ for _ in range(3):
     w, c = time.perf_counter() - w, time.thread_time() - c
     best_wall = w if best_wall is None else min(best_wall, w)
     best_cpu = c if best_cpu is None else min(best_cpu, c)
+keep_parsed_in(None)
 print(json.dumps({"bench": replay_from_journal(path), "wall": best_wall, "cpu": best_cpu}))
 """
 
@@ -67,6 +71,7 @@ def main(argv=None) -> int:
             folder = work / f"{name}-{round_}"
             folder.mkdir()
             shutil.copy(source / "journal.sqlite", folder / "journal.sqlite")
+            shutil.copytree(source / "parsed", folder / "parsed")   # the box's parsed box file
             env = dict(os.environ, PYTHONSAFEPATH="1")
             out = subprocess.run([sys.executable, "-c", CHILD, str(trees[name]), str(folder / "journal.sqlite")],
                                  cwd=trees[name], env=env, capture_output=True, text=True, check=True)

@@ -70,3 +70,24 @@ def test_the_bus_recorder_counts_i2c_framing():
     bus.command(0x21, 0, 127, 0x22, 0, 7)
     bus.data([0] * 1024)
     assert bus.payload == 1030 and bus.messages == 2 and bus.wire == 1034
+
+
+def test_the_replay_figure_reads_the_box_file_as_the_box_does(tmp_path, monkeypatch):
+    """`corbeille run` keeps its box files parsed in its state folder (keep_parsed_in):
+    the bench's replay reads the copy `long_journal` left there, and parses no TOML."""
+    import tomllib
+
+    from engines.core import files
+
+    press_bench.long_journal(tmp_path, target=120)
+    assert list((tmp_path / "parsed").glob("toml-*.json"))
+    parsed = []
+    real = tomllib.loads
+    monkeypatch.setattr(files.tomllib, "loads", lambda text: parsed.append(text) or real(text))
+    assert press_bench.replay_from_journal(tmp_path / "journal.sqlite", runs=2) > 0
+    assert parsed == []
+    assert files._PARSED is None            # kept only while the figure runs
+    for kept in (tmp_path / "parsed").glob("toml-*.json"):
+        kept.unlink()
+    press_bench.replay_from_journal(tmp_path / "journal.sqlite", runs=1)
+    assert len(parsed) == 1                 # the mechanism: without the copy, parsed again

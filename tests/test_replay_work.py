@@ -7,6 +7,8 @@ Counted and compared, never timed: a replay builds no event (nobody reads a repl
 per class, which accepts and refuses every value the field-by-field reading did (kept here
 as the reference); the open's chain walk refuses the same rows as before, for the same
 reasons; Maxi Bourse's `sellable` is still its rule (the lots held less those on offer).
+The shortcuts a replay takes through the rules (a question that stops at its first answer,
+a step that plays nothing left uncalled) answer as the long way did in every state.
 """
 import json
 import random
@@ -404,5 +406,103 @@ def test_sellable_and_free_lots_are_the_lots_held_less_those_on_offer_in_every_s
                 nested += any(offered.values())
                 free = {c: game.s.lots.of(c, seat) - offered[c] for c in game.companies}
                 assert game.sellable(seat) == tuple(c for c in game.companies if free[c] > 0)
+                assert game.can_sell(seat) is any(free[c] > 0 for c in game.companies)
                 assert all(game.free_lots(seat, c) == free[c] for c in game.companies)
     assert nested > 0, "no state with a sale of the seat's under way: the test would not see one"
+
+
+def test_the_shortcuts_of_the_fold_answer_as_the_long_way_in_every_state(monkeypatch):
+    """Asked in every state of long random games: whether the bank holds a lot (what closes
+    a session) and whether a seat holds one, as the lists they stop early on say; the
+    speaking rounds' order, as the two comprehensions made it."""
+    from engines.core.ledger import BANK
+    from engines.core.lots import Holdings
+    from engines.core.rounds import clockwise
+
+    cls = game_class("maxibourse")
+    closed = 0
+    for seed in (2028, 5):
+        header, acts = mb_game(seed=seed, actions=900)
+        for game, _, _ in cls.unfold(header, acts, checked=False):
+            lots, companies = game.s.lots, game.companies
+            assert lots.any_in_bank(companies) is bool(lots.in_bank(companies))
+            closed += not lots.any_in_bank(companies)
+            for seat in (BANK, *range(len(game.players))):
+                assert lots.holds_any(seat, companies) is bool(lots.held_by(seat, companies))
+                assert lots.held_by(seat, companies) == tuple(c for c in companies if lots.portfolio(seat).get(c))
+    assert closed == 0          # the bank never ran out in these games: its last lots sold here
+    emptied = Holdings(["AA", "BB", "CC"], 2, 2)
+    for company, seat in (("AA", 0), ("BB", 1), ("CC", 1)):
+        assert emptied.any_in_bank(["AA", "BB", "CC"])
+        emptied.move(company, BANK, seat, 2)
+    assert not emptied.any_in_bank(["AA", "BB", "CC"]) and not emptied.in_bank(["AA", "BB", "CC"])
+    assert emptied.holds_any(0, ["AA"]) and not emptied.holds_any(0, ["BB", "CC"])
+    rng = random.Random(11)
+    for _ in range(500):
+        seats = rng.sample(range(8), rng.randint(0, 8))
+        first = rng.randint(0, 8)
+        ordered = sorted(seats)
+        assert clockwise(first, seats) == [s for s in ordered if s >= first] + [s for s in ordered if s < first]
+
+
+def test_a_step_that_plays_nothing_is_not_asked_to_and_the_states_are_the_same(monkeypatch):
+    """`StepGame.advance` leaves uncalled a step that keeps `Step.advance` (it plays nothing,
+    so the step waits): every state of a replay is the one calling it would reach, and it is
+    called for none but the steps that play something (the debts' own `advance`)."""
+    import pickle
+
+    import engines.core.steps as core_steps
+
+    cls = game_class("maxibourse")
+    header, acts = mb_game(seed=2028, actions=900)
+    short = [pickle.dumps(game.s) for game, _, _ in cls.unfold(header, acts, checked=False)]
+    asked = []
+    plain = core_steps.Step.advance
+
+    def counted(step, game):
+        asked.append(type(step).__name__)
+        return plain(step, game)
+
+    monkeypatch.setattr(core_steps.Step, "advance", counted)     # no longer `_WAITS`: every step asked
+    long = [pickle.dumps(game.s) for game, _, _ in cls.unfold(header, acts, checked=False)]
+    assert long == short
+    assert len(asked) > len(acts) / 2                           # the long way asks them all
+    monkeypatch.setattr(core_steps, "_WAITS", counted)          # the shortcut knows the plain one again
+    asked.clear()
+    assert [pickle.dumps(game.s) for game, _, _ in cls.unfold(header, acts, checked=False)] == short
+    assert asked == []
+
+
+def test_a_pawn_corrected_stands_on_the_first_such_square_ahead():
+    """`correct_pawn` finds the square ahead by index as the smallest distance round the
+    board did, from every square to every square."""
+    cls = game_class("maxibourse")
+    header, _ = mb_game(seed=7, actions=10)
+    game = cls(dict(header, players=["A", "B", "C"]))
+    board = game.box.board
+    if not board:
+        pytest.skip("the test box has no board")
+    for here in range(len(board)):
+        for square in set(board):
+            game.s.pawns[0] = here
+            game.correct_pawn(0, square)
+            if board[here] == square:
+                assert game.s.pawns[0] == here
+            else:
+                assert game.s.pawns[0] == min((i for i, sq in enumerate(board) if sq == square),
+                                              key=lambda i: (i - here) % len(board))
+
+
+def test_the_horizontal_groups_counted_in_one_pass_are_the_rulebooks():
+    """MB10's horizontal bonus: a majority (6 lots) and two others of 3 lots or more per
+    group of three; counted in one pass, which relies on a majority holding the 3 lots."""
+    from engines.maxibourse.payday import HORIZONTAL_MIN_LOTS, MAJORITY_LOTS, horizontal_groups
+
+    assert (MAJORITY_LOTS, HORIZONTAL_MIN_LOTS) == (6, 3)
+    rng = random.Random(3)
+    companies = ["A", "B", "C", "D", "E", "F"]
+    for _ in range(2000):
+        portfolio = {c: rng.randint(0, 10) for c in rng.sample(companies, rng.randint(0, 6))}
+        majors = sum(1 for c in companies if portfolio.get(c, 0) >= MAJORITY_LOTS)
+        enough = sum(1 for c in companies if portfolio.get(c, 0) >= HORIZONTAL_MIN_LOTS)
+        assert horizontal_groups(companies, portfolio) == min(majors, enough // 3)

@@ -35,6 +35,31 @@ class Holdings:
         held = self.held
         return tuple([c for c in companies if held[c][BANK] > 0])
 
+    def any_in_bank(self, companies) -> bool:
+        """Whether the bank still holds a lot of one of `companies`: what closes a session
+        (MB11), asked at every turn; it stops at the first, where `in_bank` lists them all."""
+        held = self.held
+        for c in companies:
+            if held[c][BANK] > 0:
+                return True
+        return False
+
+    def holds_any(self, holder: int, companies) -> bool:
+        """Whether `holder` holds a lot of one of `companies`: `bool(held_by(...))`, stopping
+        at the first."""
+        held = self.held
+        for c in companies:
+            if held[c][holder]:
+                return True
+        return False
+
+    def held_by(self, holder: int, companies) -> tuple[str, ...]:
+        """The companies of `companies` of which `holder` holds a lot, in their order: the
+        keys of `portfolio` in that order, without building the dict (a debt asks after
+        every sale and settlement)."""
+        held = self.held
+        return tuple([c for c in companies if held[c][holder]])
+
     def portfolio(self, holder: int) -> dict[str, int]:
         return {c: h[holder] for c, h in self.held.items() if h[holder]}
 

@@ -3,6 +3,7 @@
 Both are plain data with small methods, so they live inside a game's state and are
 copied, replayed and undone with it.
 """
+from bisect import bisect_left
 from dataclasses import field
 
 from engines.core.records import record
@@ -14,9 +15,8 @@ def clockwise(first: int, seats) -> list[int]:
     `first` itself need not be among `seats`; the order then starts at the next seat
     after it."""
     seats = sorted(seats)
-    after = [s for s in seats if s >= first]
-    before = [s for s in seats if s < first]
-    return after + before
+    cut = bisect_left(seats, first)       # the first seat at or after `first`
+    return seats[cut:] + seats[:cut]
 
 
 @record
@@ -35,8 +35,9 @@ class SpeakingRound:
         return len(self.answers) == len(self.order)
 
     def answer(self, seat, value):
-        assert seat == self.speaker, (seat, self.speaker)
-        self.answers.append((seat, value))
+        answers, order = self.answers, self.order     # `speaker` read in place: every answer
+        assert len(answers) < len(order) and seat == order[len(answers)], (seat, self.speaker)
+        answers.append((seat, value))
 
     def total(self):
         return sum(v for _, v in self.answers)

@@ -67,6 +67,10 @@ class Step:
         return chance.fill_chance(game, act, rng)
 
 
+# `Step.advance`, which plays nothing: a step that keeps it waits on its decision at once.
+_WAITS = Step.advance
+
+
 class StepGame(Game):
     """A Game whose procedure is a stack of Steps in `self.s.steps` (the state a game's
     `initial_state` returns has a `steps` list, its first steps in it).
@@ -124,7 +128,10 @@ class StepGame(Game):
         """Play everything that needs no choice, until the top step waits for a decision."""
         while True:
             steps = self.s.steps              # read again each time: a step may replace the stack
-            step, depth = steps[-1], len(steps)
+            step = steps[-1]
+            if step.__class__.advance is _WAITS:
+                return  # Step.advance plays nothing: the step waits (most steps, after most actions)
+            depth = len(steps)
             result = step.advance(self)
             if result is not None:
                 self.finish(step, result)

@@ -116,7 +116,10 @@ class MaxiBourse(StepGame):
         if not board or board[self.s.pawns[seat]] == square or square not in board:
             return
         here = self.s.pawns[seat]
-        self.s.pawns[seat] = min((i for i, sq in enumerate(board) if sq == square), key=lambda i: (i - here) % len(board))
+        try:        # the first occurrence from here on, else the first from the start (it goes round)
+            self.s.pawns[seat] = board.index(square, here)
+        except ValueError:
+            self.s.pawns[seat] = board.index(square)
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -134,12 +137,15 @@ class MaxiBourse(StepGame):
         return not self.s.ruined[seat] and self.s.skip[seat] == 0
 
     def in_game(self):
-        return [s for s in range(len(self.players)) if not self.s.ruined[s]]
+        ruined = self.s.ruined
+        return [s for s in range(len(ruined)) if not ruined[s]]
 
     def buyers_after(self, seat, exclude=None):
-        """The other players who may trade, clockwise from the left of `seat`."""
-        others = [s for s in range(len(self.players)) if s != seat and s != exclude and self.can_trade(s)]
-        return clockwise((seat + 1) % len(self.players), others)
+        """The other players who may trade, clockwise from the left of `seat` (`can_trade`
+        read in place: every sale asks it of each seat)."""
+        ruined, skip = self.s.ruined, self.s.skip
+        others = [s for s in range(len(ruined)) if s != seat and s != exclude and not ruined[s] and skip[s] == 0]
+        return clockwise((seat + 1) % len(ruined), others)
 
     def price(self, company):
         return self.s.prices[company]
@@ -166,10 +172,18 @@ class MaxiBourse(StepGame):
     def sellable(self, seat):
         """The companies of which `seat` may still offer lots, in board order. A debt asks
         this after every sale and settlement, so the stack is read once, not per company."""
-        held, offered = self.held(seat), self.offered(seat)   # held: companies with lots only
+        offered = self.offered(seat)
         if not offered:                                         # the common case: no sale of theirs under way
-            return tuple(filter(held.__contains__, self.companies))
+            return self.s.lots.held_by(seat, self.companies)
+        held = self.held(seat)                                  # held: companies with lots only
         return tuple(c for c in self.companies if held.get(c, 0) > offered.get(c, 0))
+
+    def can_sell(self, seat):
+        """`bool(sellable(seat))`, stopping at the first company when no sale of theirs is
+        under way: a debt asks it after every sale and settlement."""
+        if self.offered(seat):
+            return bool(self.sellable(seat))
+        return self.s.lots.holds_any(seat, self.companies)
 
     def wealth(self, seat):
         return self.cash(seat) + sum(n * self.shares * self.price(c) for c, n in self.held(seat).items())
@@ -191,8 +205,9 @@ class MaxiBourse(StepGame):
             self.s.prices[company] = new
             self.s.last_change[company] = new - old
             self.emit("mb.price", company=company, old=old, new=new, reason=reason)
+        auction = F.Auction    # read once: every price change walks the stack
         for f in self.s.steps:  # an auction under way goes on from the quotation (MB5: a rumour counts)
-            if isinstance(f, F.Auction) and f.company == company:
+            if isinstance(f, auction) and f.company == company:
                 f.auction.price = new
 
     def targets(self, target):
@@ -348,7 +363,7 @@ class MaxiBourse(StepGame):
         """MB11: one player left, or the bank has sold every lot."""
         if len(self.in_game()) <= 1:
             return "last_player"
-        if not self.s.lots.in_bank(self.companies):
+        if not self.s.lots.any_in_bank(self.companies):
             return "bank_empty"
         return None
 

@@ -51,8 +51,12 @@ def horizontal_groups(companies, portfolio: dict) -> int:
     """Most disjoint groups of three companies of one sector, each with a majority and two
     others of at least 3 lots ("3 entreprises appartenant à un même secteur"): a sector of
     six (AUTOMOBILE) can hold two. A majority counts as one of the "3 000 titres au moins"."""
-    majors = sum(1 for c in companies if portfolio.get(c, 0) >= MAJORITY_LOTS)
-    enough = sum(1 for c in companies if portfolio.get(c, 0) >= HORIZONTAL_MIN_LOTS)
+    majors = enough = 0      # one pass (a majority has the 3 lots too: MAJORITY_LOTS >= HORIZONTAL_MIN_LOTS)
+    for c in companies:
+        n = portfolio.get(c, 0)
+        if n >= HORIZONTAL_MIN_LOTS:
+            enough += 1
+            majors += n >= MAJORITY_LOTS
     return min(majors, enough // 3)
 
 

@@ -20,7 +20,7 @@ class SellToTable(Remedy):
     kind: str = "sell"
 
     def available(self, game, debt):
-        return bool(game.sellable(debt.debtor))
+        return game.can_sell(debt.debtor)
 
     def option(self, game, debt):
         seat = debt.debtor
@@ -64,7 +64,7 @@ class Debt(Frame, CoreDebt):
         if game.s.ruined[self.debtor]:  # ruined in a nested default: the bank settles
             return self.bank_settles(game)
         debtor, owed = self.debtor, sum(a for _, a in self.owed)
-        cash, has_lots = game.cash(debtor), bool(game.sellable(debtor))
+        cash, has_lots = game.cash(debtor), game.can_sell(debtor)
         if cash >= owed + self.fine or (cash >= owed and not has_lots):
             for creditor, amount in self.owed:
                 game.transfer(debtor, creditor, amount, "debt")
@@ -149,7 +149,7 @@ class ForcedSale(Frame, CoreDebt):
 
     def check(self, game):
         """MB9: sell until the proceeds reach X, then pay X; short of lots, pay the rest in cash."""
-        if self.proceeds < self.amount and game.sellable(self.debtor):
+        if self.proceeds < self.amount and game.can_sell(self.debtor):
             return None
         if game.cash(self.debtor) >= self.amount:
             game.transfer(self.debtor, BANK, self.amount, "forced_sale")
