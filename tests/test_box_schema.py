@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.core.boxfile import Ints, Key, Reader, Table, Tables, check, describe
+from engines.core.boxfile import Ints, Key, Reader, Table, Tables, _plan, check, describe, load_toml
 from engines.core.errors import BoxFileError
 from engines.registry import games
 
@@ -60,6 +60,59 @@ def test_the_schema_check_accepts_what_the_schema_allows():
     check(Reader("mybox.toml", {"size": 2, "rows": [{"id": "A", "dice": "white", "marks": [1, 2]}],
                                 "names": {"fr": "x", "de": "y"}}), SCHEMA)
     assert describe(SCHEMA)[:2] == ["verified: bool, default False", "size: int, at least 1, required"]
+
+
+# An array of plain tables is checked in one pass over its dicts (boxfile._passes) and walked
+# by readers only when an item does not pass: the same verdicts, the same errors.
+PLAIN = Table({"rows": Tables(Table({"id": Key(str), "dice": Key(str, allowed=("black", "white")),
+                                     "size": Key(int, 1, minimum=1), "open": Key(bool, False)}))})
+VALUES = [None, 0, 1, 2, -1, True, False, 1.0, "", "A", "black", "grey", [], {}]
+
+
+@pytest.mark.parametrize("key", ["id", "dice", "size", "open", "hue"])
+def test_the_one_pass_check_of_plain_tables_passes_and_refuses_as_the_readers_do(key):
+    for value in VALUES:
+        row = {"id": "A", "dice": "white", "size": 2, "open": True}
+        if value is None:
+            row.pop(key, None)
+        else:
+            row[key] = value
+        for rows in ([row], [{"id": "B", "dice": "black"}, row], [row, "not a table"]):
+            walked = None
+            try:
+                for item in Reader("mybox.toml", {"rows": rows}).tables("rows"):
+                    check(item, PLAIN.keys["rows"].table)     # what the readers alone say
+            except BoxFileError as refused:
+                walked = str(refused)
+            try:
+                check(Reader("mybox.toml", {"rows": rows}), PLAIN)
+                said = None
+            except BoxFileError as refused:
+                said = str(refused)
+            assert said == walked, (key, value, rows)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_shipped_box_file_has_its_plain_tables_checked_in_one_pass(name, monkeypatch):
+    """Only the arrays of tables with more than plain keys (lists of numbers, nested tables)
+    are walked reader by reader when the shipped file is checked."""
+    module = import_module(f"engines.{name}.box")
+    data = load_toml(module.DEFAULT_BOX)
+    walked, tables = [], Reader.tables
+    monkeypatch.setattr(Reader, "tables", lambda reader, key: walked.append(key) or tables(reader, key))
+    check(Reader(module.DEFAULT_BOX, data), module.SCHEMA)
+    plain = set(plain_arrays(module.SCHEMA))
+    assert plain or name == "shark"                 # Shark's file is one grid, no array of tables
+    assert not set(walked) & plain
+
+
+def plain_arrays(table):
+    """The keys of the arrays of plain tables in `table`, at any depth."""
+    for key, part in table.keys.items():
+        if isinstance(part, Tables) and _plan(part.table):
+            yield key
+        elif isinstance(part, (Table, Tables)):
+            yield from plain_arrays(part if isinstance(part, Table) else part.table)
 
 
 # -------------------------------------------------------------------- every game's box

@@ -18,7 +18,7 @@ from engines.core.grid import Grid
 from engines.core.random_play import play_randomly
 from engines.shark import board
 from engines.shark.game import Shark
-from engines.shark.rules import BUILDINGS, COMPANIES, SHARES
+from engines.shark.rules import BUILDINGS, COMPANIES, SHARES, ZONES
 from props import played, props
 
 
@@ -138,6 +138,9 @@ def check_invariants(game):
         for c in COMPANIES:
             assert s.on_board[c] == grid.count(c)
             assert s.values[c] == board.value_of(grid, c, game.settings["variant1"])
+        for zone in ZONES:        # what a turn asks after a roll, found at the first legal cell
+            assert [game.has_legal_cell(zone, c) for c in COMPANIES] == [bool(game.legal_cells(zone, c))
+                                                                          for c in COMPANIES]
 
 
 settings_st = st.fixed_dictionaries({

@@ -56,12 +56,16 @@ def test_a_resume_starts_from_the_last_snapshot_and_reaches_the_state_of_a_full_
     taken = json.loads(journal.get_meta(snapshots.KEY.format(session.game_id)))["n"]
     assert taken == n // 100 * 100
     applied = counting_applies(monkeypatch)
+    cls, initial, built = type(session.game), type(session.game).initial_state, []
+    monkeypatch.setattr(cls, "initial_state", lambda game: built.append(game) or initial(game))
     resumed = Session.resume(journal, session.game_id)
     assert len(applied) == n - taken                         # only the actions after the snapshot
+    assert built == []                                       # no initial state built to be thrown away
     assert resumed.game.snapshot() == session.game.snapshot() and resumed.game.log == session.game.log
     monkeypatch.undo()
     resumed.undo_to(taken - 1)                               # an undo past the snapshot replays from the start
     assert resumed.game.snapshot() == type(resumed.game).replay(resumed.game.header, actions[:taken - 1]).snapshot()
+    assert resumed.game.frozen_at(0) == session.game.frozen_at(0)    # built then, as a new game builds it
     journal.close()
 
 

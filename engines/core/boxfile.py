@@ -39,7 +39,8 @@ class Reader:
                 self.fail(key, f"missing; expected {typ.__name__}")
             return default
         value = self.data[key]
-        if typ is int and isinstance(value, bool) or not isinstance(value, typ):
+        # a value of exactly the type asked (what a parsed file holds) needs no more test
+        if type(value) is not typ and (typ is int and isinstance(value, bool) or not isinstance(value, typ)):
             self.fail(key, f"{value!r} is not {'an' if typ is int else 'a'} {typ.__name__}")
         if allowed is not None and value not in allowed:
             self.fail(key, f"{value!r} is not allowed; allowed: {', '.join(map(str, allowed))}")
@@ -52,11 +53,11 @@ class Reader:
 
     def tables(self, key):
         items = self.get(key, list)
-        out = []
+        out, where = [], self._key(key)
         for i, item in enumerate(items):
             if not isinstance(item, dict):
                 self.fail(f"{key}[{i}]", "must be a table")
-            out.append(Reader(self.path, item, f"{self._key(key)}[{i}]"))
+            out.append(Reader(self.path, item, f"{where}[{i}]"))
         return out
 
     def refuse_unknown(self, known):
@@ -102,7 +103,14 @@ class Tables:
 
 def check(reader: Reader, schema: Table) -> None:
     """Check the table `reader` reads against `schema`; the first mistake is a BoxFileError
-    naming the file and the key."""
+    naming the file and the key.
+
+    An array of tables of plain keys (a box's titles, squares...: most of a file) is first
+    checked item by item in one pass over plain dicts (`_passes`); only an array with an item
+    that does not pass is walked by the readers, which name the mistake. The fast pass says
+    yes only where the readers would too (a value of exactly its type, allowed, not below
+    its minimum, no unknown key), so what passes is the same and every error the same; it
+    cost a resume of Richesses du Monde about 5 M instructions to walk 300 tables by readers."""
     if not schema.others:
         reader.refuse_unknown(schema.keys)
     for key, part in schema.keys.items():
@@ -115,8 +123,38 @@ def check(reader: Reader, schema: Table) -> None:
             if not part.optional or key in reader.data:
                 check(reader.table(key), part)
         elif not part.optional or key in reader.data:
+            plan, items = _plan(part.table), reader.data.get(key)
+            if plan is not None and type(items) is list and all(_passes(item, plan) for item in items):
+                continue
             for item in reader.tables(key):
                 check(item, part.table)
+
+
+def _plan(table: Table) -> tuple | None:
+    """What `_passes` checks an item of `table` against: (the keys known, or None when
+    others are accepted; (key, type, required, allowed, minimum) for each), or None for a
+    table with more than plain keys (nested tables, lists of numbers): those are walked."""
+    if not all(isinstance(part, Key) for part in table.keys.values()):
+        return None
+    return (None if table.others else frozenset(table.keys),
+            tuple((key, k.typ, k.default is ..., k.allowed, k.minimum) for key, k in table.keys.items()))
+
+
+def _passes(item, plan: tuple) -> bool:
+    """`item` is a table that `check` would pass against the plan's table (`_plan`); False
+    also for what it might refuse: the readers then decide, and say why."""
+    known, keys = plan
+    if type(item) is not dict or known is not None and not known.issuperset(item):
+        return False
+    for key, typ, required, allowed, minimum in keys:
+        if key in item:
+            value = item[key]
+            if (type(value) is not typ or allowed is not None and value not in allowed
+                    or minimum is not None and value < minimum):
+                return False
+        elif required:
+            return False
+    return True
 
 
 def int_list(reader: Reader, key: str, order: str) -> tuple:

@@ -67,8 +67,14 @@ class Game:
         self.log: list[Action] = []
         self._events: list[Event] | None = None
         self._trusted = False  # unfolding actions already checked: see unfold()
-        self.s = self.initial_state()
-        self._checkpoints = {0: self.frozen_state()}  # actions applied -> state then (pickled)
+        if "s" in self.__dict__:
+            # `restore` set the state read back from a checkpoint before calling this: the
+            # initial state (and its checkpoint 0) would be built only to be thrown away
+            # (1-3 M instructions of a resume); an undo past that checkpoint builds it then.
+            self._checkpoints = {}
+        else:
+            self.s = self.initial_state()
+            self._checkpoints = {0: self.frozen_state()}  # actions applied -> state then (pickled)
 
     # To be provided by each game --------------------------------------------
     def initial_state(self):
@@ -278,7 +284,7 @@ class Game:
         Bourse game keeps 21 checkpoints: 66 KiB instead of 430 KiB, within issue 11's RSS
         budget), and is made and read back faster (dumps 0.2 ms and loads 0.08 ms against
         0.8 ms for a deepcopy, here)."""
-        return pickle.dumps(self.s, pickle.HIGHEST_PROTOCOL)
+        return freeze(self.s)
 
     def frozen_at(self, count: int) -> bytes | None:
         """The checkpoint kept after the first `count` actions (`frozen_state`), if any: a
@@ -294,7 +300,9 @@ class Game:
         (a journal's snapshot, verified against its hash chain and this engine's rules).
         `actions` may be a `Log` of unparsed texts (engines/core/log.py): the first `count`
         then stay unparsed until something reads them; only the rest are parsed, to replay."""
-        game = cls(header)
+        game = cls.__new__(cls)
+        game.s = thaw(frozen, {"engines", cls.__module__.split(".")[0]})
+        game.__init__(header)           # seeing `s` set, it builds no initial state
         if isinstance(actions, Log):
             game.log, rest = actions[:count], actions[count:]
         else:
@@ -302,7 +310,6 @@ class Game:
             game.log = [act for _, act in zip(range(count), rest)]
         if len(game.log) != count:
             raise ValueError(f"a checkpoint after {count} actions, but only {len(game.log)} actions")
-        game.s = thaw(frozen, {"engines", cls.__module__.split(".")[0]})
         game._checkpoints[count] = frozen
         game._replay(rest, checked=False)
         return game
@@ -394,6 +401,8 @@ class Game:
         """The state after the first `target` actions of the log, from the last checkpoint
         at or before it; the log keeps those actions only."""
         log = self.log
+        if 0 not in self._checkpoints:    # a restored game's first undo past its snapshot
+            self._checkpoints[0] = freeze(self.initial_state())
         start = max(n for n in self._checkpoints if n <= target)
         self._checkpoints = {n: state for n, state in self._checkpoints.items() if n <= target}
         self.s, self.log = pickle.loads(self._checkpoints[start]), log[:start]   # made here: trusted
@@ -424,6 +433,11 @@ class _StateUnpickler(pickle.Unpickler):
                 or (module == "collections" and name in self.COLLECTIONS)):
             return super().find_class(module, name)
         raise pickle.UnpicklingError(f"a game state may not hold {module}.{name}")
+
+
+def freeze(state) -> bytes:
+    """`state` as a checkpoint keeps it (`Game.frozen_state`)."""
+    return pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
 
 
 def thaw(frozen: bytes, roots=frozenset({"engines"})):

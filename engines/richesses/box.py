@@ -241,7 +241,8 @@ def _squares(top: Reader, countries: dict) -> list:
     plaques = sum(sq.plaque for sq in squares)
     if plaques != PLAQUES:
         top.fail("squares", f"{plaques} squares carry a plaque; the rulebook has {PLAQUES}")
-    missing = [c for c in countries if not any(sq.country == c for sq in squares)]
+    on_board = {sq.country for sq in squares}
+    missing = [c for c in countries if c not in on_board]
     if missing:
         top.fail("squares", f"no square for the country {missing[0]}: its titles could never be bought")
     return squares

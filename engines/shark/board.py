@@ -37,11 +37,16 @@ class Outcome:
 
 
 def blocker(grid: Grid, cell, colour: str) -> frozenset | None:
-    """SH6: a chain of another colour touching `cell` that is as large as the chain the new
-    building would form (a tie is illegal; a lone building counts as a chain of 1), or None."""
-    joined = len(grid.would_join(cell, colour))
-    for group in grid.touching(cell):
-        if grid.pieces[next(iter(group))] != colour and len(group) >= joined:
+    """SH6: a chain of another colour touching the free `cell` that is as large as the chain
+    the new building would form (a tie is illegal; a lone building counts as a chain of 1),
+    or None."""
+    touching = grid.touching(cell)
+    # the chain it would form (grid.would_join's size), from the same touching groups, found
+    # once: they are distinct and `cell` is free, so their sizes add up
+    colours = [grid.pieces[next(iter(group))] for group in touching]
+    joined = 1 + sum(len(group) for group, c in zip(touching, colours) if c == colour)
+    for group, c in zip(touching, colours):
+        if c != colour and len(group) >= joined:
             return group
     return None
 

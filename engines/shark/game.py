@@ -237,6 +237,12 @@ class Shark(StepGame):
         grid = self.grid
         return [Cell(c) for c in self.box.cells_of(zone) if board.legal(grid, c, company)]
 
+    def has_legal_cell(self, zone, company) -> bool:
+        """SH6: `legal_cells` is not empty, found at its first cell (what a turn asks of
+        every colour after each roll, in play and in a replay)."""
+        grid = self.grid
+        return any(board.legal(grid, c, company) for c in self.box.cells_of(zone))
+
     def place_refusal(self, zone, company, cell):
         """Why `cell` is not a legal cell for the building, in the rulebook's words."""
         grid = self.grid

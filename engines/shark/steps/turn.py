@@ -73,7 +73,7 @@ class Turn(Step):
             colours = tuple(c for c in COMPANIES if game.s.on_board[c] == fewest)
         if game.grid is None:
             return colours
-        return tuple(c for c in colours if game.legal_cells(self.zone, c))
+        return tuple(c for c in colours if game.has_legal_cell(self.zone, c))
 
     def entry_options(self, game):
         """Without the grid (SH11): the operator enters the placed colour's new value
@@ -186,7 +186,7 @@ class Turn(Step):
         if self.phase == "colour" and game.grid is not None and not self.colours(game):
             game.emit("sh.no_cell", player=game.players[self.seat], zone=self.zone, company="-")
             self.phase = "after"
-        if self.phase == "place" and game.grid is not None and not game.legal_cells(self.zone, self.company):
+        if self.phase == "place" and game.grid is not None and not game.has_legal_cell(self.zone, self.company):
             # "Si le placement d'un immeuble n'est pas possible [...] le joueur doit laisser
             # passer son tour. Mais il peut tout de même acheter ou vendre des actions."
             game.emit("sh.no_cell", player=game.players[self.seat], zone=self.zone, company=self.company)
