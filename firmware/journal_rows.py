@@ -90,16 +90,8 @@ def parse_row(text: str):
 
 
 def parse_rows(texts) -> list:
-    """[parse_row(text) for text in texts], without a call per row (a game's 2 000 rows)."""
-    scan, loads, out = _SCAN, json.loads, []
-    append = out.append
-    for text in texts:
-        try:
-            value, end = scan(text, 0)
-        except (StopIteration, ValueError, TypeError):
-            value, end = loads(text), None
-        append(value if end is None or end == len(text) else loads(text))
-    return out
+    """[parse_row(text) for text in texts]."""
+    return list(map(parse_row, texts))
 
 
 def is_object(text: str) -> bool:
@@ -116,10 +108,10 @@ def walk_chain(game_id: int, rows, start: int, prev: str, keep: list | None = No
     (None, the last seq) when every row is good. A body is its stored UTF-8 bytes (None
     for a value that is not text): those bytes are what `action_checksum` hashes, so they
     are hashed as they are, and only a row whose checksum holds is decoded and scanned
-    for its JSON object. One loop, no call per row but SHA-256 and the scan: the open
-    walks every row of the journal (2 000 a long game). The objects it reads go into
-    `keep` (a list) when one is given: what reading the good rows back would parse again."""
-    prefix, prev, scan = f"{game_id}:".encode(), prev.encode(), _SCAN
+    for its JSON object (`parse_row`). One loop: the open walks every row of the journal
+    (2 000 a long game). The objects it reads go into `keep` (a list) when one is given:
+    what reading the good rows back would parse again."""
+    prefix, prev = f"{game_id}:".encode(), prev.encode()
     kept = None if keep is None else keep.append
     reason, expected = None, start
     for expected, (seq, raw, stored) in enumerate(rows, start):
@@ -142,18 +134,12 @@ def walk_chain(game_id: int, rows, start: int, prev: str, keep: list | None = No
             reason = f"checksum mismatch at action {expected + 1}"
             break
         try:
-            value, end = scan(body, 0)
-            good = end == len(body) and isinstance(value, dict)
-        except (StopIteration, ValueError):
-            good = False
-        if not good:                            # as json.loads reads it (whitespace around it...)
-            try:
-                value = parse_row(body)
-            except ValueError:
-                value = None
-            if not isinstance(value, dict):
-                reason = f"unparsable JSON at action {expected + 1}"
-                break
+            value = parse_row(body)
+        except ValueError:
+            value = None
+        if not isinstance(value, dict):
+            reason = f"unparsable JSON at action {expected + 1}"
+            break
         if kept is not None:
             kept(value)
         prev = (stored.hex() if stored.__class__ is bytes else stored).encode()
