@@ -571,14 +571,19 @@ class Journal:
     # changes stay counted in total_changes, but the row is gone).
     _tail = None
 
+    def _standing_tail(self, conn):
+        """`_tail` while it still stands for `conn` (no other row changed since), else None."""
+        tail = self._tail
+        return tail if tail is not None and tail[0] is conn and tail[1] == conn.total_changes else None
+
     def append(self, game_id: int, action: dict) -> int:
         """Store an action; returns its seq (0-based) once the row is durably committed."""
         body = self._json(action, "action")
         # IMMEDIATE takes the write lock now, so reading the last row and inserting the
         # next one cannot interleave with another writer.
         with self._transaction() as conn:
-            tail = self._tail
-            if tail is not None and tail[0] is conn and tail[1] == conn.total_changes and tail[2] == game_id:
+            tail = self._standing_tail(conn)
+            if tail is not None and tail[2] == game_id:
                 seq, prev = tail[3] + 1, tail[4]
             else:
                 where, params = self._rows_of(game_id)
@@ -685,13 +690,12 @@ class Journal:
             raise JournalError(f"journal {self.path}: meta keys and values are strings, got "
                                f"{key!r}: {value!r}")
         with self._transaction() as conn:
-            tail = self._tail
-            kept = tail is not None and tail[0] is conn and tail[1] == conn.total_changes
+            tail = self._standing_tail(conn)
             # UPDATE keeps the row's rowid, so only the table's page changes; INSERT OR
             # REPLACE would also rewrite the key's index page: one more WAL frame a commit.
             if not conn.execute("UPDATE meta SET value=? WHERE key=?", (value, key)).rowcount:
                 conn.execute("INSERT INTO meta VALUES (?, ?)", (key, value))
-            if kept:                    # a meta row is no action row: the tail stands
+            if tail is not None:        # a meta row is no action row: the tail stands
                 self._tail = (conn, conn.total_changes, *tail[2:])
 
     def get_meta(self, key: str) -> str | None:
