@@ -33,6 +33,17 @@ def reopened(path, game):
         return journal.actions(game)
 
 
+def second_action_held(path):
+    """A journal at `path` with a game whose first action is committed and whose second is
+    appended in a held step, not yet committed: (journal, game id)."""
+    journal = Journal(path)
+    game = journal.new_game(HEADER)
+    journal.append(game, act(0))
+    journal.hold()
+    journal.append(game, act(1))
+    return journal, game
+
+
 def test_appends_as_the_box_makes_them_read_no_row_back_and_keep_the_chain(tmp_path):
     path = tmp_path / "j.sqlite"
     journal = Journal(path)
@@ -65,11 +76,7 @@ def test_after_an_undo_the_next_append_reads_the_last_row_again(tmp_path):
 
 def test_a_rolled_back_append_is_not_the_tail(tmp_path):
     path = tmp_path / "j.sqlite"
-    journal = Journal(path)
-    game = journal.new_game(HEADER)
-    journal.append(game, act(0))
-    journal.hold()
-    journal.append(game, act(1))
+    journal, game = second_action_held(path)
     journal.set_meta("ui", "{}")
     journal.rollback()                           # the step's commit failed: nothing of it stays
     assert journal.append(game, act(2)) == 1
@@ -79,11 +86,7 @@ def test_a_rolled_back_append_is_not_the_tail(tmp_path):
 
 def test_a_failed_commit_forgets_the_tail(tmp_path, monkeypatch):
     path = tmp_path / "j.sqlite"
-    journal = Journal(path)
-    game = journal.new_game(HEADER)
-    journal.append(game, act(0))
-    journal.hold()
-    journal.append(game, act(1))
+    journal, game = second_action_held(path)
     real = journal._conn
 
     class Failing:                               # COMMIT refused, as a full disk would
