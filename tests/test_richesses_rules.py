@@ -48,6 +48,13 @@ def rebase(game):
     game._checkpoints = {len(game.log): game.frozen_state()}
 
 
+def keep_cash(game, seat, amount):
+    """`seat` is left with `amount` in cash, the bank taking the rest (money kept whole)."""
+    game.s.ledger.balances[BANK] += game.cash(seat) - amount
+    game.s.ledger.balances[seat] = amount
+    rebase(game)
+
+
 def total_money(game):
     return game.s.ledger.total()
 
@@ -170,9 +177,7 @@ def test_a_country_purchase_takes_up_to_6_titles_of_that_country_only():
 def test_a_purchase_above_cash_is_refused_without_showing_the_cash():
     game = new_game()
     game.apply(Roll(1, 2))
-    game.s.ledger.balances[BANK] += game.cash(0) - 100_000
-    game.s.ledger.balances[0] = 100_000
-    rebase(game)
+    keep_cash(game, 0, 100_000)
     with pytest.raises(IllegalAction) as refused:
         game.apply(Buy(0, ("ARGENT-CANADA",)))
     assert refused.value.key == "error.rm.cash" and "100000" not in str(refused.value) \
@@ -342,9 +347,7 @@ def test_bankruptcy_the_bank_pays_the_creditor_in_full_titles_back_to_the_stock(
     game = new_game(3, at={3: "ALUMINIUM"})
     give(game, 1, "ALUMINIUM-CANADA", "ALUMINIUM-URSS")    # 50 %: 4 500 000
     give(game, 0, "ARGENT-MEXIQUE")
-    game.s.ledger.balances[BANK] += game.cash(0) - 1_000_000   # Ana keeps 1 000 000
-    game.s.ledger.balances[0] = 1_000_000
-    rebase(game)
+    keep_cash(game, 0, 1_000_000)
     total, ben = total_money(game), game.cash(1)
     events = game.apply(Roll(1, 2))
     assert any(e.key == "rm.bankrupt" for e in events)
@@ -361,9 +364,7 @@ def test_a_bankrupt_player_is_offered_nothing_and_a_correction_or_sale_aimed_at_
     and English, and changes nothing."""
     game = new_game(3, at={3: "ALUMINIUM"})
     give(game, 1, "ALUMINIUM-CANADA", "ALUMINIUM-URSS")
-    game.s.ledger.balances[BANK] += game.cash(0) - 1_000_000
-    game.s.ledger.balances[0] = 1_000_000
-    rebase(game)
+    keep_cash(game, 0, 1_000_000)
     game.apply(Roll(1, 2))
     assert game.s.out == [0] and game.decision().params["player"] == "Ben"
     pending = game.decision()
@@ -390,9 +391,7 @@ def test_the_last_player_standing_wins():
     joueurs se placeront second, troisième, etc...\""""
     game = new_game(2, at={3: "ALUMINIUM"})
     give(game, 1, "ALUMINIUM-CANADA", "ALUMINIUM-URSS")
-    game.s.ledger.balances[BANK] += game.cash(0) - 100_000
-    game.s.ledger.balances[0] = 100_000
-    rebase(game)
+    keep_cash(game, 0, 100_000)
     game.apply(Roll(1, 2))
     assert game.over and [seat for _, seat, _ in game.ranking()] == [1, 0]
     assert game.snapshot()["ranking"] == ["Ben", "Ana"]
