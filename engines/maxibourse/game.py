@@ -141,11 +141,10 @@ class MaxiBourse(StepGame):
         return [s for s in range(len(ruined)) if not ruined[s]]
 
     def buyers_after(self, seat, exclude=None):
-        """The other players who may trade, clockwise from the left of `seat` (`can_trade`
-        read in place: every sale asks it of each seat)."""
-        ruined, skip = self.s.ruined, self.s.skip
-        others = [s for s in range(len(ruined)) if s != seat and s != exclude and not ruined[s] and skip[s] == 0]
-        return clockwise((seat + 1) % len(ruined), others)
+        """The other players who may trade, clockwise from the left of `seat`."""
+        count = len(self.players)
+        others = [s for s in range(count) if s != seat and s != exclude and self.can_trade(s)]
+        return clockwise((seat + 1) % count, others)
 
     def price(self, company):
         return self.s.prices[company]
