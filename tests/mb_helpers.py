@@ -41,6 +41,12 @@ def set_cash(game, name, amount):
         play(game, f'adjust_cash {name} {delta:+d} "test set-up"')
 
 
+def take_all_lots(game, name):
+    """Every lot `name` holds back to the bank, by corrections (a player left with cash only)."""
+    for company, n in list(game.held(seat(game, name)).items()):
+        play(game, f'adjust_lots {name} {company} -{n} "test set-up"')
+
+
 def total_money(game):
     return game.s.ledger.total()
 

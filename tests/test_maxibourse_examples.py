@@ -4,7 +4,7 @@ import pytest
 from engines.core.errors import IllegalAction
 from engines.maxibourse import payday as P
 from engines.maxibourse.box import load_box
-from mb_helpers import bank_lots, cash, give, lots, play, seat, set_cash, started
+from mb_helpers import bank_lots, cash, give, lots, play, seat, set_cash, started, take_all_lots
 
 BOX = load_box()
 
@@ -189,8 +189,7 @@ def test_sophie_strictement_personnel_too_few_shares_pays_the_rest():
     """6 example 2: Sophie must sell 500 000 $ but holds too few shares: she sells them all
     and completes in cash, receiving only the proceeds of her sales."""
     g = started(["Sophie", "Yves", "Vero"])
-    for company, n in list(g.held(0).items()):
-        play(g, f'adjust_lots Sophie {company} -{n} "example"')
+    take_all_lots(g, "Sophie")
     give(g, "Sophie", "TDK", 1)
     play(g, 'set_price TDK 200 "example"', "roll 1 2", "forced Sophie 500000", "sell Sophie TDK 1")
     before = cash(g, "Sophie")
@@ -204,8 +203,7 @@ def test_sophie_strictement_personnel_too_few_shares_pays_the_rest():
 
 def test_sophie_ruined_when_she_cannot_complete_in_cash():
     g = started(["Sophie", "Yves", "Vero"])
-    for company, n in list(g.held(0).items()):
-        play(g, f'adjust_lots Sophie {company} -{n} "example"')
+    take_all_lots(g, "Sophie")
     set_cash(g, "Sophie", 100_000)
     play(g, "roll 1 2", "forced Sophie 500000")
     assert g.s.ruined[0]
@@ -217,8 +215,7 @@ def test_messaline_cessation_de_paiement_daniel_paid_in_full():
     after selling her shares; the bank seizes the 4 000 PEUGEOT, sells them, pays Daniel
     2 800 000 $ in full and gives Messaline the surplus."""
     g = started(["Daniel", "Messaline", "Jacques"])
-    for company, n in list(g.held(1).items()):
-        play(g, f'adjust_lots Messaline {company} -{n} "example"')
+    take_all_lots(g, "Messaline")
     give(g, "Messaline", "FIAT", 2)
     give(g, "Daniel", "PEUGEOT", 4)
     set_cash(g, "Messaline", 1_000_000)
@@ -244,8 +241,7 @@ def test_cannot_pay_fine_and_skipped_turn():
     """8: short of cash at settlement: sell to cover, pay 100 000 $, skip the next turn."""
     g = started(["Ana", "Ben"])
     set_cash(g, "Ana", 100_000)
-    for company, n in list(g.held(0).items()):
-        play(g, f'adjust_lots Ana {company} -{n} "example"')
+    take_all_lots(g, "Ana")
     give(g, "Ana", "SHELL", 2)
     play(g, 'set_price SHELL 300 "example"', 'set_price SONY 300 "example"')
     play(g, "roll 1 2", "titre SONY", "declare Ana 1", "settle")  # 300 000 due, 100 000 held
@@ -314,8 +310,7 @@ def test_yves_3160000_in_total():
 
 def test_yves_through_the_payday_step():
     g = started(["Yves", "Ana"])
-    for company, n in list(g.held(0).items()):
-        play(g, f'adjust_lots Yves {company} -{n} "example"')
+    take_all_lots(g, "Yves")
     for company, n in YVES.items():
         give(g, "Yves", company, n)
     for company, price in YVES_PRICES.items():

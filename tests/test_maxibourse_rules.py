@@ -4,7 +4,8 @@ import pytest
 from engines.core.errors import BoxFileError, IllegalAction
 from engines.maxibourse.box import load_box
 from engines.maxibourse.game import MaxiBourse, snapshot
-from mb_helpers import PICKS_3, bank_lots, cash, give, lots, new_game, play, script, seat, set_cash, started
+from mb_helpers import (PICKS_3, bank_lots, cash, give, lots, new_game, play, script, seat, set_cash, started,
+                        take_all_lots)
 
 
 def test_mb1_market_40_companies_10_sectors_nominal_start_prices():
@@ -107,8 +108,7 @@ def test_mb6_only_rounds_with_no_buyer_count_towards_the_bank():
 
 def test_mb8_debt_covered_but_not_the_fine_pays_what_is_left():
     g = started(["Ana", "Ben"])
-    for company, n in list(g.held(0).items()):
-        play(g, f'adjust_lots Ana {company} -{n} "x"')
+    take_all_lots(g, "Ana")
     set_cash(g, "Ana", 250_000)
     give(g, "Ana", "TDK", 1)
     play(g, 'set_price TDK 100 "x"', 'set_price SONY 300 "x"', "roll 1 2", "titre SONY", "declare Ana 1", "settle")
@@ -120,8 +120,7 @@ def test_mb8_debt_covered_but_not_the_fine_pays_what_is_left():
 
 def test_mb8_card_debt_without_lots_ruins_and_the_bank_pays_the_creditors():
     g = started(["Ana", "Ben", "Cid"])
-    for company, n in list(g.held(0).items()):
-        play(g, f'adjust_lots Ana {company} -{n} "x"')
+    take_all_lots(g, "Ana")
     set_cash(g, "Ana", 50_000)
     ben = cash(g, "Ben")
     play(g, "roll 1 2", "payeach Ana 100000")
@@ -136,8 +135,7 @@ def test_mb8_a_ruined_player_is_offered_no_correction_and_one_aimed_at_him_is_re
     corrections offer the players still in; one aimed at him is refused, says why and who
     may be corrected, in French and English, and changes nothing."""
     g = started(["Ana", "Ben", "Cid"])
-    for company, n in list(g.held(0).items()):
-        play(g, f'adjust_lots Ana {company} -{n} "x"')
+    take_all_lots(g, "Ana")
     set_cash(g, "Ana", 50_000)
     play(g, "roll 1 2", "payeach Ana 100000")
     assert g.s.ruined[0]
@@ -403,8 +401,7 @@ def test_a_player_sanctioned_during_a_titre_is_no_longer_asked():
     fined: back on the Titre, Ben is not asked and cannot buy; Cid is."""
     g = started(["Ana", "Ben", "Cid"])
     for name in ("Ana", "Ben"):
-        for company, n in list(g.held(seat(g, name)).items()):
-            play(g, f'adjust_lots {name} {company} -{n} "x"')
+        take_all_lots(g, name)
     give(g, "Ana", "SHELL", 2)
     give(g, "Ben", "GM", 1)
     set_cash(g, "Ana", 100_000)
@@ -430,8 +427,7 @@ def test_a_purchase_declared_before_a_sanction_is_withdrawn():
     nobody being left to ask, goes to the bank)."""
     g = started(["Ana", "Ben", "Cid"])
     for name in ("Ana", "Ben"):
-        for company, n in list(g.held(seat(g, name)).items()):
-            play(g, f'adjust_lots {name} {company} -{n} "x"')
+        take_all_lots(g, name)
     give(g, "Cid", "SHELL", 2)
     give(g, "Ana", "GM", 1)
     give(g, "Ben", "TDK", 3)
@@ -610,8 +606,7 @@ def test_cessation_de_paiement_fine_comes_out_of_the_difference_or_ruins():
     ne vous reverse pas d'argent, vous êtes ruiné". The sanction is the 100 000 $ fine:
     a difference of 50 000 $ does not cover it, so nothing comes back and Ben is ruined."""
     g = started(["Ana", "Ben", "Cid"])
-    for company, n in list(g.held(1).items()):
-        play(g, f'adjust_lots Ben {company} -{n} "x"')
+    take_all_lots(g, "Ben")
     give(g, "Ana", "SHELL", 1)
     set_cash(g, "Ben", 100_000)
     play(g, 'set_price SHELL 300 "x"', "sell Ana SHELL 1", "declare Ben 1", "declare Cid 0", "settle")
@@ -647,8 +642,7 @@ def test_a_correction_during_a_half_delivered_settlement_keeps_what_was_sold():
     Ana's fourth lot, which was never on offer: her sale, all sold, is not cut (it was cut
     below what it had sold and the bank's buy-back paid a negative amount)."""
     g = started(["Ana", "Ben", "Cid"])
-    for company, n in list(g.held(2).items()):
-        play(g, f'adjust_lots Cid {company} -{n} "x"')
+    take_all_lots(g, "Cid")
     give(g, "Ana", "SHELL", 4)
     set_cash(g, "Cid", 100_000)
     play(g, 'set_price SHELL 300 "x"', "sell Ana SHELL 3", "declare Ben 1", "declare Cid 2", "settle")
