@@ -161,3 +161,17 @@ def test_without_the_square_order_the_plaque_said_before_on_that_square_comes_fi
     assert box.game.log[-1] == box.game.ACTIONS.parse("land Ana CANADA ARGENT", box.game.players)
     assert describe(box.c.ctx, box.game.log[-1]) == "Ana sur CANADA ARGENT"
     assert box.game.cash(2) == cash + 1_000_000
+
+
+def test_a_new_game_with_every_default_lays_the_plaques_on_one_confirmation(tmp_path):
+    """RM13: the device draws the plaques whatever the dice setting (the players' own dice
+    by default): from the setup screen, every default, the placement is one confirmation
+    and the game asks who starts."""
+    box = E2EBox(tmp_path, seats=3)
+    assert box.screen.title == "Nouvelle partie"
+    box.choose("Richesses du Monde").choose("3 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
+    assert box.screen.title == "Plaquettes"
+    box.press("ok")
+    assert box.screen.title == "Qui commence ?"
+    plaques = box.game.s.plaques
+    assert len(plaques) == 48 and all(list(plaques.values()).count(p) == 2 for p in plaques.values())

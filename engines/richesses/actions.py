@@ -15,7 +15,7 @@ from engines.core.actions import (ANYTIME, CHANCE, CONFIRM, CORRECTION, OUTCOME,
 from engines.core.cards import CARD_ACTIONS
 
 
-@action("plaques", CHANCE, CONFIRM)
+@action("plaques", CHANCE, OUTCOME, CONFIRM)
 class Plaques:
     """The production of each plaque, in the order of the plaque squares (48 words, each
     production twice); left out, the device draws them (RM13)."""

@@ -37,6 +37,8 @@ PROMPTS = {
 
 
 def params(game, decision, kind) -> dict:
+    if decision.prompt == "prompt.rm.plaques":
+        return {"device": True}  # RM13: the device draws the placement, whatever the dice
     if decision.prompt == "prompt.rm.claims":
         # a holder's press claims what his share earns; anyone else's press blinks his
         # light only (as at an auction: nothing said of anyone's cash)
