@@ -696,10 +696,11 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
 
     def _params(self, params):
         """The pending decision's params as texts use them, with what its interaction adds
-        for the texts only (`text`: derived from the state, no part of it)."""
+        for the texts only (`text`: derived from the state, no part of it; a value named in
+        words for a param the decision gives as an id)."""
         out = {}
         extra = self.session.decision().interaction.params.get("text", {})
-        for k, v in {**extra, **params}.items():
+        for k, v in {**params, **extra}.items():
             if isinstance(v, list):
                 out[k] = ", ".join(str(x) for x in v)
             else:

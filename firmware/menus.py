@@ -22,12 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engines.core.actions import (CHANCE, Company, CountDelta, DieFace, Lots, Money, MoneyDelta, Price, PriceDelta, Seat,
-                                  Signed, SignedDie, Target, _base, list_item)
+from engines.core.actions import (CHANCE, Cell, Company, CountDelta, DieFace, Lots, Money, MoneyDelta, Price,
+                                  PriceDelta, Seat, Signed, SignedDie, Target, _base, list_item)
 from engines.core.errors import CorbeilleError
 from engines.core.decision import Choice, Fixed, Interactions, IntRange, Items, Subset
-from engines.core.i18n import catalog, format_amount, text
-from firmware.texts import lots_label, money, signed, t
+from engines.core.i18n import catalog, format_amount, money, text
+from firmware.texts import lots_label, t
 
 MENU = "#menu"          # the value of the "Menu…" entry added to a root list
 CHECK = "#check:"       # a checklist's ticked items so far (values key prefix)
@@ -109,6 +109,15 @@ def sector_label(ctx, sector):
     return sector
 
 
+def target_label(ctx, target):
+    """What a price change moves, in words: all the companies, a sector by its name, a company."""
+    if target == "ALL":
+        return t("q.all", ctx.lang)
+    if target in {group for group, _, _ in ctx.game.groups()}:
+        return sector_label(ctx, target)
+    return str(target)
+
+
 def sectors_of(ctx, companies):
     """[(group id, [companies in it])] in the game's order (its `groups`), keeping only
     `companies`."""
@@ -138,7 +147,8 @@ def _written_as(cls) -> tuple:
     for name in getattr(cls, "__dataclass_fields__", {}):
         typ = _base(types.get(name, object))
         how = ("seat" if _is(typ, Seat) else "signed" if _is(typ, (MoneyDelta, PriceDelta, CountDelta))
-               else "money" if _is(typ, Money) else None)
+               else "money" if _is(typ, Money) else "target" if _is(typ, Target) else "cell" if _is(typ, Cell)
+               else None)
         out.append((name, how))
     return tuple(out)
 
@@ -148,12 +158,19 @@ def describe(ctx, act) -> str:
     lang, params, key = ctx.lang, {}, "act." + _prefix(ctx) + act.kind
     for name, how in _written_as(type(act)):
         value = getattr(act, name)
-        if value is not None and how == "seat":
+        shown = named(ctx, name, value)
+        if shown is not None:
+            params[name] = shown
+        elif value is not None and how == "seat":
             params[name] = player_name(ctx, value)
         elif value is not None and how == "signed":
-            params[name] = signed(value, lang)
+            params[name] = format_amount(value, lang, sign=True)
         elif value is not None and how == "money":
             params[name] = money(value, lang, _prefix(ctx))
+        elif value is not None and how == "target":
+            params[name] = target_label(ctx, value)
+        elif value is not None and how == "cell":
+            params[name] = str(Cell(value))        # as the grid names it ("E6"), never a pair of numbers
         elif isinstance(value, int) and not isinstance(value, bool):
             params[name] = format_amount(value, lang)
         elif isinstance(value, (tuple, list)):
@@ -164,6 +181,13 @@ def describe(ctx, act) -> str:
     if getattr(act, "lots", None) == 0 and has_text("ui." + key + "_zero", lang):
         key += "_zero"                       # "Sophie passe" rather than "Sophie: 0 lots"
     return t(key, lang, **params)
+
+
+def named(ctx, name, value):
+    """A field's value in the game's own words (its adapter's `field_text`: A Vendre!'s title
+    by its name, Shark's company by its colour), or None when the game has none for it."""
+    own = getattr(_adapter(ctx), "field_text", None)
+    return own(ctx, name, value) if own is not None and value is not None else None
 
 
 def has_text(key, lang) -> bool:
@@ -257,7 +281,7 @@ def die_question(ctx, name, domain, typ, item):
     and, for a die per company, which company and which of the game's dice it is."""
     lang, prefix = ctx.lang, _prefix(ctx)
     values_ = domain.values if isinstance(domain, Choice) else range(domain.lo, domain.hi + 1, domain.step)
-    items = tuple(((signed(v, lang) if _is(typ, Signed) else str(v)), v) for v in values_)
+    items = tuple(((format_amount(v, lang, sign=True) if _is(typ, Signed) else str(v)), v) for v in values_)
     if item is None:
         line = t("q." + name, lang) if has_text("ui.q." + name, lang) else t("q.dice_title", lang)
         return Question(name, "list", t("q.dice_title", lang), (line,), items)
@@ -305,11 +329,13 @@ def choice_question(ctx, kind, name, domain, filled, typ):
     stem = typ.__name__.lower() if isinstance(typ, type) else ""
 
     def label(v):   # a value with a printed name in the game's catalog (a tile "as printed")
-        named = f"{_prefix(ctx)}{stem}_name.{v}"
-        return text(named, lang) if stem and named in catalog(lang) else signed(v, lang) if _is(typ, Signed) else str(v)
+        printed = f"{_prefix(ctx)}{stem}_name.{v}"
+        if stem and printed in catalog(lang):
+            return text(printed, lang)
+        return named(ctx, name, v) or (format_amount(v, lang, sign=True) if _is(typ, Signed) else str(v))
 
     items = tuple((label(v), v) for v in domain.values)
-    line = name
+    line = field_line(ctx, name)
     for key in ("q." + _prefix(ctx) + stem, "q." + stem):
         if stem and has_text("ui." + key, lang):
             line = t(key, lang, company=filled.get("company") or "", player=player_name(ctx, filled.get("player")))
@@ -332,7 +358,7 @@ def checklist_question(ctx, kind, name, domain, ticked):
             money(info["opening"], lang, _prefix(ctx)) if "opening" in info else ""
         after = f" {info['share_after']}%" if "share_after" in info else ""
         toggled = tuple(v for v in ticked if v != value) if value in ticked else ticked + (value,)
-        items.append((f"{mark} {value}{after}" + (f"\t{right}" if right else ""), toggled))
+        items.append((f"{mark} {named(ctx, name, value) or value}{after}" + (f"\t{right}" if right else ""), toggled))
     most = len(domain.values) if domain.hi is None else min(domain.hi, len(domain.values))
     if len(ticked) >= domain.lo:
         items.append((t("q.check_done", lang, n=len(ticked)), (DONE,) + ticked))
@@ -422,7 +448,7 @@ def amount_question(ctx, kind, name, domain, filled, typ=int):
     delta = _is(typ, Signed)
     if (hi - lo) // base <= 12 and not delta and not _is(typ, Price):
         items = tuple((str(v), v) for v in range(lo, hi + 1, base))
-        return Question(name, "list", title, (name,), items)
+        return Question(name, "list", title, (field_line(ctx, name),), items)
     skip_zero = delta
     if _is(typ, Price):                       # set_price: start from the current price
         company = filled.get("company")
@@ -436,14 +462,11 @@ def amount_question(ctx, kind, name, domain, filled, typ=int):
         unit = 1 if count else 10
         base = max(base, unit)
         start = base
-        fmt = (lambda v: signed(v, lang)) if count else (lambda v: money(signed(v, lang), lang, _prefix(ctx)))
+        fmt = (lambda v: format_amount(v, lang, sign=True)) if count else (lambda v: money(v, lang, _prefix(ctx), sign=True))
         steps = _steps(base, base, base * 10)
         step = 0
         target = filled.get("target") or filled.get("company") or ""
-        if target == "ALL":
-            target = t("q.all", lang)
-        elif target and target in {group for group, _, _ in ctx.game.groups()}:
-            target = sector_label(ctx, target)
+        target = target_label(ctx, target) if target else ""
         if count and not target:             # a count held by a player (influence cards)
             target = player_name(ctx, filled.get("player"))
         line = t("q.delta_lots" if count else "q.delta", lang, target=target)
@@ -452,13 +475,22 @@ def amount_question(ctx, kind, name, domain, filled, typ=int):
         steps = _steps(base, 10_000, 100_000, 1_000_000, 10_000_000)
         step = steps.index(100_000) if 100_000 in steps else 0
         start = steps[step] if lo <= steps[step] <= hi or delta else lo
-        fmt = (lambda v: money(signed(v, lang) if delta else v, lang, _prefix(ctx)))
+        fmt = (lambda v: money(v, lang, _prefix(ctx), sign=delta))
         line = t("q.amount_" + kind, lang, player=player_name(ctx, filled.get("player")))
     start = min(max(start, lo), hi)
     if skip_zero and start == 0:
         start = base
     return Question(name, "amount", title, (line,), lo=lo, hi=hi, start=start, steps=steps, step=step,
                     skip_zero=skip_zero, fmt=fmt)
+
+
+def field_line(ctx, name) -> str:
+    """The question line of a number field asked as a list: the game's own (`q.<prefix><name>`,
+    A Vendre!'s "De combien de cases ?"), the box's (`q.<name>`), or "Quelle valeur ?"."""
+    for key in ("q." + _prefix(ctx) + name, "q." + name):
+        if has_text("ui." + key, ctx.lang):
+            return t(key, ctx.lang)
+    return t("q.value", ctx.lang)
 
 
 def _is(typ, kinds) -> bool:

@@ -33,14 +33,14 @@ def write_catalog(folder, fr, en):
 
 
 def test_a_key_another_catalog_defines_is_refused_naming_both_files(tmp_path, fresh_catalogs):
-    folder = write_catalog(tmp_path / "locale", {"ui.money": "{amount} F", "ui.zz.new": "neuf"},
-                           {"ui.money": "{amount} F", "ui.zz.new": "new"})
+    folder = write_catalog(tmp_path / "locale", {"ui.lots": "{amount} F", "ui.zz.new": "neuf"},
+                           {"ui.lots": "{amount} F", "ui.zz.new": "new"})
     before = {lang: dict(catalog(lang)) for lang in i18n.LANGUAGES}
     with pytest.raises(CatalogClash) as refused:
         register_catalog(folder)
     message = str(refused.value)
     assert str(folder / "fr.json") in message and str(texts.LOCALE.resolve() / "fr.json") in message
-    assert "ui.money" in message and "ui.zz.new" not in message
+    assert "ui.lots" in message and "ui.zz.new" not in message
     # all or nothing: neither the clashing key nor the new one went in
     assert {lang: catalog(lang) for lang in i18n.LANGUAGES} == before
 

@@ -67,11 +67,22 @@ def catalog(lang: str) -> dict[str, str]:
     return _catalogs[lang]
 
 
-def format_amount(amount: int, lang: str = "fr") -> str:
-    """1234567 -> '1 234 567' (French thin grouping) or '1,234,567'."""
+def format_amount(amount: int, lang: str = "fr", sign: bool = False) -> str:
+    """An amount as `lang` groups its thousands: 1234567 -> '1 234 567' (French) or
+    '1,234,567'; with `sign`, a change written with its sign ('+1 000', '-50', '0')."""
     sep = " " if lang == "fr" else ","
-    sign = "-" if amount < 0 else ""
-    return sign + f"{abs(amount):,}".replace(",", sep)
+    mark = "-" if amount < 0 else "+" if sign and amount > 0 else ""
+    return mark + f"{abs(amount):,}".replace(",", sep)
+
+
+def money(amount: int, lang: str = "fr", prefix: str = "", sign: bool = False) -> str:
+    """An amount of a game's money, the one way the box and the command line write it: its
+    thousands grouped as `lang` writes them (`format_amount`, with `sign` a change: "+1 000"),
+    in the money of the game whose catalog prefix is `prefix` ("av" or "av.") as its rulebook
+    writes it: the game's `money.<prefix>` (A Vendre!'s "1 200.—", Shark's "1 000 FT",
+    Richesses du Monde's "1 000 000 F"), else core's `money` ("1 200 $")."""
+    key = "money." + prefix.rstrip(".") if prefix else "money"
+    return text(key if key in _catalogs[lang] else "money", lang, amount=format_amount(amount, lang, sign))
 
 
 def text(key: str, lang: str = "fr", /, **params) -> str:
@@ -165,7 +176,10 @@ def _format_field(value, spec: str, lang: str) -> str:
     """One field of a template, by the catalog's conventions (see _Formatter)."""
     if spec.startswith("@"):
         # A value the catalog names: `{tile:@dv.tile_name}` writes "dv.tile_name.<value>"
-        # (the tile's printed name, "Force Sell"), not the protocol's word ("FORCE-SELL").
+        # (the tile's printed name, "Force Sell"), not the protocol's word ("FORCE-SELL");
+        # a list, each of its values.
+        if isinstance(value, (list, tuple)):
+            return ", ".join(_format_field(item, spec, lang) for item in value)
         key = f"{spec[1:]}.{value}"
         return _catalogs.get(lang, {}).get(key) or _catalogs["en"].get(key) or str(value)
     if "|" in spec:

@@ -10,7 +10,7 @@ configuration proposes (SetupDefaults, options) and the controller's side (Setup
 """
 from __future__ import annotations
 
-from engines.core.errors import CorbeilleError
+from engines.core.errors import CorbeilleError, IllegalAction
 from engines.registry import game_settings, spec
 from firmware.games import PLAYABLE
 from firmware.screens.setup import MAX_ROUNDS, Setup, options, setup_ui  # noqa: F401 (MAX_ROUNDS, options: the API)
@@ -81,7 +81,8 @@ class SetupFlow:
         try:
             self.session = Session.new(header, self.journal)
         except (CorbeilleError, OSError, ValueError) as error:
-            self._error(str(error))
+            # a setting the game refuses (one only the configuration sets): in the box's language
+            self._error(error.message(self.lang) if isinstance(error, IllegalAction) else str(error))
             return
         self.tags = {}
         self.news = ()

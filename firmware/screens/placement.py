@@ -64,7 +64,9 @@ class Placement(Frame):
     def draw(self, ctl):
         params = ctl.session.decision().interaction.params
         cell = self.current(ctl)
-        rows = [list(r) for r in params.get("map", [])]
+        # The game may draw its pieces in the language's letters (Shark's J for Jaune)
+        worded = getattr(ctl.ui, "placement_map", None)
+        rows = [list(r) for r in (worded(params.get("map", []), ctl.lang) if worded else params.get("map", []))]
         if cell is not None and rows:
             r0, c0 = read_cell(params["origin"])
             r, c = read_cell(cell)

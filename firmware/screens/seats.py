@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.core.decision import Interactions as I
-from engines.core.i18n import catalog, format_amount, text
+from engines.core.i18n import catalog, format_amount, money, text
 from firmware.menus import MENU, player_name
 from firmware.flows.seats import RAISE_ENTRY
 from firmware.screen import Screen
 from firmware.screens.base import Frame, frame_type
 from firmware.screens.menu import Menu
-from firmware.texts import lots_label, t
+from firmware.texts import t
 
 
 def soonest(*times):
@@ -199,14 +199,14 @@ class OpenAuction(Frame):
         for name in auction.get("bidders", []):
             if name == bidder:
                 highlight = len(rows)
-                rows.append(f"{name}\t{high}")
+                rows.append(f"{name}\t{money(high, ctl.lang, ctl.ui.prefix)}")
             else:
                 rows.append(name)
         d = ctl.session.decision()
         if not auction and "ui.line." + d.prompt.removeprefix("prompt.") in catalog(ctl.lang):
             # no lot on sale, a window of the game's own (a claim): who may press now and for what
             for seat, amount in d.interaction.params.get("offers", []):
-                rows.append(f"{player_name(ctl.ctx, seat)}\t{format_amount(amount, ctl.lang)}")
+                rows.append(f"{player_name(ctl.ctx, seat)}\t{money(amount, ctl.lang, ctl.ui.prefix)}")
         running = "open_seats_pause" if ctl._clock_pausable() else "open_seats"
         own = "footer." + d.prompt.removeprefix("prompt.")
         if running == "open_seats" and "ui." + own in catalog(ctl.lang):
@@ -248,13 +248,12 @@ class Auction(Frame):
                  proposal=d.params.get("proposal", ""))
 
     def draw(self, ctl):
-        d = ctl.session.decision()
         pending = set(ctl._pending())
         rows = []
         for seat, lots in ctl._bidders():
             mark = t("auction.holding", ctl.lang) if seat in ctl.held else ""
             state = "" if seat in pending else " ✓"
-            shown = lots_label(lots, d.interaction.params['shares'], ctl.lang).split(' (')[0]
+            shown = t("lots_count", ctl.lang, n=lots)
             rows.append(f"{player_name(ctl.ctx, seat)}{state}\t{shown}{mark}")
         lines = (self.line(ctl),)
         footer = ctl._footer("clock_stopped" if ctl._clock_stopped() else

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.core.decision import Interactions as I
-from engines.core.i18n import format_amount
+from engines.core.i18n import money
 from firmware.menus import chance_lines
 from firmware.screen import Screen
 from firmware.screens.base import Frame, frame_type
@@ -55,7 +55,7 @@ class Settle(Frame):
 
     def draw(self, ctl):
         lines = ctl.session.decision().interaction.params.get("lines", [])
-        shown = tuple(f"{ctl.session.players[x['player']]} {x['lots']}\t{format_amount(x['amount'], ctl.lang)}"
+        shown = tuple(f"{ctl.session.players[x['player']]} {x['lots']}\t{money(x['amount'], ctl.lang, ctl.ui.prefix)}"
                       for x in lines)
         items = (t("settle.ok", ctl.lang), t("menu_short", ctl.lang))
         return Screen("confirm", ctl._title(), shown, items, self.sel % 2, ctl._footer("confirm"))
