@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from engines.core.i18n import format_amount
 from engines.maxibourse import GAME
-from firmware.texts import lots_label, t
+from firmware.texts import t
 
 NEWS_ORDER = tuple("mb." + key for key in (
     "closed", "ruined", "payday", "cessation", "sanction", "purchase_withdrawn", "offer_reduced", "bank_bought",
-    "shortage", "cannot_pay", "settled", "titre_over", "price", "rolled", "turn_skipped", "declared", "bid", "titre",
-    "rumour_drawn", "round"))
+    "shortage", "cannot_pay", "settled", "titre_over", "price", "rolled", "turn_skipped", "declared", "passed", "bid",
+    "titre", "rumour_drawn", "round"))
 
 
 BOARD_OTHER = "#board_other"  # the pawn is not on the board's square: the operator names it
@@ -78,9 +78,8 @@ class MaxiBourseUI:
         snap = session.snapshot()
         player = snap["players"][seat]
         lines = [f"{t('private.cash', lang)}\t{format_amount(player['cash'], lang)}"]
-        shares = getattr(session.game, "shares", 1000)
         for company, lots in player["lots"].items():
-            lines.append(f"{company}\t{lots_label(lots, shares, lang).split(' (')[0]}")
+            lines.append(f"{company}\t{t('lots_count', lang, n=lots)}")
         if player.get("rumours"):
             lines.append(f"{t('private.mb.rumours', lang)}\t{player['rumours']}")
         lines.append(f"{t('private.wealth', lang)}\t{format_amount(player['wealth'], lang)}")

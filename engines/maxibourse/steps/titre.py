@@ -53,7 +53,10 @@ class TitreSquare(Frame):
                 return game.push(Settlement(self.company, BANK, [(a.player, a.lots)], au_cours=True))
         else:
             self.round.answer(a.player, a.lots)
-            game.emit("mb.declared", player=game.players[a.player], lots=a.lots, au_cours=False)
+            if a.lots:
+                game.emit("mb.declared", player=game.players[a.player], lots=a.lots, au_cours=False)
+            else:       # "Rouge passe", not "Rouge demande 0 lot"
+                game.emit("mb.passed", player=game.players[a.player])
             # au mieux: +10 $ per 1 000 shares asked, in declaration order (SONY example)
             game.set_price(self.company, game.price(self.company) + PRICE_STEP * a.lots, "au_mieux")
         if self.round.done:
