@@ -8,7 +8,7 @@ the fortune so far (AV13). Everything is read from the engine's snapshot.
 from __future__ import annotations
 
 from engines.avendre import GAME
-from engines.core.i18n import format_amount
+from engines.core.i18n import format_amount, money
 from firmware.fonts import FONT
 from firmware.render import Canvas
 from firmware.texts import t
@@ -63,16 +63,16 @@ class AVendreUI:
     def private_lines(self, session, seat, lang):
         snap = session.snapshot()
         player = snap["players"][seat]
-        lines = [f"{t('private.cash', lang)}\t{format_amount(player['cash'], lang)}"]
+        lines = [f"{t('private.cash', lang)}\t{money(player['cash'], lang, GAME.prefix)}"]
         for title in player["titles"]:
-            lines.append(f"{title['title'][:14]}\t{format_amount(title['half_pa'], lang)}")
+            lines.append(f"{title['title']}\t{money(title['half_pa'], lang, GAME.prefix)}")
         if player["loans"]:
-            lines.append(f"{t('av.loans', lang, n=player['loans'])}\t-{format_amount(player['loans_owed'], lang)}")
-        lines.append(f"{t('av.fortune', lang)}\t{format_amount(player['fortune'], lang)}")
+            lines.append(f"{t('av.loans', lang, n=player['loans'])}\t{money(-player['loans_owed'], lang, GAME.prefix)}")
+        lines.append(f"{t('av.fortune', lang)}\t{money(player['fortune'], lang, GAME.prefix)}")
         return player["name"], lines
 
     def ranking_lines(self, snap, lang):
-        return [f"{r['rank']}. {r['name']}\t{format_amount(r['fortune'], lang)}" for r in snap.get("ranking", [])]
+        return [f"{r['rank']}. {r['name']}\t{money(r['fortune'], lang, GAME.prefix)}" for r in snap.get("ranking", [])]
 
     def box_unverified(self, box, lang):
         """The setup's warning: A Vendre!'s box file holds a board and titles, not nominal
@@ -81,6 +81,15 @@ class AVendreUI:
 
     def act_key(self, act, key):
         return key
+
+    def field_text(self, ctx, name, value):
+        """An action's title in words (the history, a confirmation), as the title question
+        lists it, never a bare number; a square's colour as the colour question says it."""
+        if name == "title":
+            return title_text(ctx.game, value, ctx.lang)
+        if name == "colour":
+            return t("av.colour." + str(value).lower(), ctx.lang)
+        return None
 
     def field_question(self, ctx, kind, name, domain, filled, values):
         """Titles by number and name; the colour of a square read without a board."""
@@ -100,7 +109,7 @@ class AVendreUI:
             return None
         if name == "title":
             game = ctx.game
-            items = tuple((game.title_label(v)[:20], v) for v in domain.values)
+            items = tuple((title_text(game, v, lang), v) for v in domain.values)
             return Question(name, "list", title, (t("q.av.title", lang),), items)
         if name == "colour":
             items = tuple((t("av.colour." + v.lower(), lang), v) for v in domain.values)
@@ -128,7 +137,7 @@ class AVendreUI:
         start = min(max(start, domain.lo), domain.hi)
         line = t("q.av." + name, lang, player=player_name(ctx, filled.get("player")))
         return Question(name, "amount", title, (line,), lo=domain.lo, hi=domain.hi, start=start, steps=notes, step=step,
-                        fmt=lambda v: t("av.money", lang, amount=format_amount(v, lang)))
+                        fmt=lambda v: money(v, lang, GAME.prefix))
 
     def confirm_lines(self, ctx, act, events, describe):
         """What the action does, from the engine's preview: the money it moves."""
@@ -136,9 +145,8 @@ class AVendreUI:
         for event in events:
             if event.key == "transfer":
                 p = event.params
-                src = ctx.game.account_name(p["src"])
-                dst = ctx.game.account_name(p["dst"])
-                lines.append(f"{src[:8]} -> {dst[:8]}\t{format_amount(p['amount'], ctx.lang)}")
+                moved = t("av.moved", ctx.lang, src=ctx.game.account_name(p["src"]), dst=ctx.game.account_name(p["dst"]))
+                lines.append(f"{moved}\t{money(p['amount'], ctx.lang, GAME.prefix)}")
         return lines[:5]
 
     def news(self, ctx, act, events, describe):
@@ -195,6 +203,12 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
         _row(c, y, player["name"], cells, dim=player["out"])
         y += lh
     return c.image
+
+
+def title_text(game, title, lang) -> str:
+    """A title as the box file prints it ("3 Boucherie"), or by its number without a board
+    ("titre 3"): the game knows no name it was not told."""
+    return game.title_label(title) if game.box is not None else t("av.title_n", lang, n=title)
 
 
 def auction_line(c, auction, lang) -> str:
