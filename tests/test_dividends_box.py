@@ -191,12 +191,13 @@ def test_physical_dice_are_entered_then_confirmed_with_the_outcome():
         assert any(line.startswith(f"{company} : dé ") for line in screen.lines), screen
         c.handle(InputEvent("ok", "press", 0.0))          # the first face of each die
     screen = c.screen()
-    assert screen.kind == "payday" and len(screen.lines) == 5 and screen.lines[0].startswith("CEDARPIN ± -3")
+    # each company by its printed name, then its die's move and the marker's (not "CEDARPIN ± -3")
+    assert screen.kind == "payday" and len(screen.lines) == 5 and screen.lines[0] == "CEDARPINES\t-3 200→50"
     c.handle(InputEvent("back", "press", 0.0))            # Back forgets the last die
     assert c.screen().kind == "menu"
     c.handle(InputEvent("down", "press", 0.0))
     c.handle(InputEvent("ok", "press", 0.0))
-    assert c.screen().lines[4].startswith("BIG-BOUL ± -2")
+    assert c.screen().lines[4] == "BIG-BOULDER\t-2 200→100"
     c.handle(InputEvent("ok", "press", 0.0))
     assert c.session.game.log[-1].kind == "dice" and c.stack[0]["t"] == "open_auction"
 

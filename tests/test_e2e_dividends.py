@@ -190,7 +190,7 @@ def test_private_view_shows_cash_only_there(box):
         assert "4 000" not in " ".join(screen_shown.lines + tuple(screen_shown.items))
     box.long("seat3")
     assert box.screen.kind == "private" and box.screen.title == "Vert (privé)"
-    assert box.screen.lines == ("Argent\t4 000", "Cartes 2")
+    assert box.screen.lines == ("Argent\t4 000 $", "Cartes 2")
     assert_matches_reference(box.frame(), "private_view")
     box.wait(2.5)                                                         # the view closes, the silence restarts
     assert box.screen.kind == "auction" and box.game.log[-1].kind == "dice"

@@ -49,7 +49,7 @@ def test_event_tiles_show_their_printed_names(lang):
     assert not any(tile in line for line in said for tile in TILES)
     other = "en" if lang == "fr" else "fr"
     c.set_lang(other)                                               # the news line follows a switch
-    assert c.news == ({"fr": "Événement : Force Sell (-)", "en": "Event: Force Sell (-)"}[other],)
+    assert c.news == ({"fr": "Événement : Force Sell (aucune compagnie)", "en": "Event: Force Sell (no company)"}[other],)
     assert c.screen().lines[0] == c.news[0]
 
 
@@ -117,7 +117,7 @@ def test_no_protocol_word_reaches_a_sentence():
 def test_each_game_counts_in_its_own_money():
     """Maxi Bourse and Dividends in dollars, A Vendre! in its rulebook's "5100.—", Shark in
     FT, Richesses du Monde in francs: the box's menus and history take the game's word."""
-    from firmware.texts import money
+    from engines.core.i18n import money
     assert [money(1200, "fr", prefix) for prefix in ("mb.", "dv.", "av.", "sh.", "rm.")] == [
         "1 200 $", "1 200 $", "1 200.—", "1 200 FT", "1 200 F"]
-    assert money("+1 000", "fr", "sh.") == "+1 000 FT"             # a signed amount, already written
+    assert money(1000, "fr", "sh.", sign=True) == "+1 000 FT"       # a change, with its sign

@@ -387,7 +387,7 @@ class Dividends(StepGame):
         old = self.s.markers[a.company]
         self.s.markers[a.company] = a.value
         self.emit("dv.marker", company=a.company, old=old, new=a.value, steps=0, reason="correction")
-        self.emit("correction", player="-", what=a.company, delta=a.value, reason=a.reason)
+        self.emit("dv.marker_corrected", company=a.company, value=a.value, reason=a.reason)
 
 
 # ------------------------------------------------------------------------ views

@@ -6,11 +6,11 @@ player's cash outside the private view (a long seat press or an RFID card).
 """
 from __future__ import annotations
 
-from engines.core.i18n import format_amount
+from engines.core.i18n import format_amount, money
 from engines.dividends import GAME
 from firmware.fonts import FONT
 from firmware.render import Canvas
-from firmware.texts import signed, t
+from firmware.texts import t
 from firmware.games.news import news_line
 
 NEWS_ORDER = ("dv.game_over", "dv.tokens_dealt", "dv.token_won", "dv.token_won_all_cash", "dv.event", "dv.bought", "dv.sold",
@@ -55,9 +55,9 @@ class DividendsUI:
         if not info:
             return str(company)
         if kind == "buy" and info["buy_price"] is not None:
-            return f"{company}\t{info['buy_price']}"
+            return f"{company}\t{money(info['buy_price'], ctx.lang, GAME.prefix)}"
         if kind == "sell" and info["sell_price"] is not None:
-            return f"{company}\t{info['sell_price']}"
+            return f"{company}\t{money(info['sell_price'], ctx.lang, GAME.prefix)}"
         if kind in ("influence", "set_marker"):
             return f"{company}\t{info['dividend']}"
         return str(company)
@@ -66,26 +66,24 @@ class DividendsUI:
         """Only here does a player's cash appear (the private view)."""
         snap = session.snapshot()
         player = snap["players"][seat]
-        lines = [f"{t('private.cash', lang)}\t{format_amount(player['cash'], lang)}"]
-        # Certificates two to a line ("CEDARP 2  GLOBAL 1"): five companies fit a 128x64 screen.
-        held = [f"{company[:6]} {n}" for company, n in player["certificates"].items()]
-        for i in range(0, len(held), 2):
-            lines.append("  ".join(held[i:i + 2]))
+        lines = [f"{t('private.cash', lang)}\t{money(player['cash'], lang, GAME.prefix)}"]
         extra = t("private.cards", lang, n=player["influence_cards"])
         if player.get("token") is not None:
             extra += " · " + t("private.token", lang, n=player["token"])
         lines.append(extra)
+        # Then each company held, by its name as printed: a 128x64 screen shows the first ones.
+        lines += [f"{company}\t{n}" for company, n in player["certificates"].items()]
         return player["name"], lines
 
     def ranking_lines(self, snap, lang):
-        return [f"{r['rank']}. {r['name']}\t{format_amount(r['cash'], lang)}" for r in snap.get("ranking", [])]
+        return [f"{r['rank']}. {r['name']}\t{money(r['cash'], lang, GAME.prefix)}" for r in snap.get("ranking", [])]
 
     def act_key(self, act, key):
         return key
 
     def confirm_lines(self, ctx, act, events, describe):
         """A confirmation's lines from the engine's preview of the action (`events`): the
-        dice with each marker's move ("DESERT-O grey +3\t200→350"), the tile drawn, each
+        dice with each marker's move ("DESERT-OIL\t+3 200→350"), the tile drawn, each
         player's dividends, the price a certificate sells at."""
         lang = ctx.lang
         if act.kind == "dice":
@@ -96,15 +94,15 @@ class DividendsUI:
                     dice[p["company"]] = p
                 elif event.key == "dv.marker" and p["company"] in dice:
                     die = dice.pop(p["company"])
-                    zone = t("dv.zone." + die["die"], lang)
-                    lines.append(f"{p['company'][:8]} {zone} {signed(die['move'] or 0, lang)}\t{p['old']}→{p['new']}")
+                    move = format_amount(die["move"] or 0, lang, sign=True)
+                    lines.append(f"{p['company']}\t{t('dv.die_move', lang, move=move, old=p['old'], new=p['new'])}")
             return lines
         if act.kind == "event":
             tile = next((e.params["tile"] for e in events if e.key == "dv.event"), act.tile)
             return [t("q.dv.tile_is", lang, tile=tile), t("dv.tile." + str(tile), lang)]
         if act.kind == "payout":
             paid = {e.params["player"]: e.params["amount"] for e in events if e.key == "dv.dividends"}
-            return [f"{name}\t{format_amount(paid.get(name, 0), lang)}" for name in ctx.players]
+            return [f"{name}\t{money(paid.get(name, 0), lang, GAME.prefix)}" for name in ctx.players]
         if act.kind == "sell":
             sold = next((e for e in events if e.key == "dv.sold"), None)
             if sold is not None:
