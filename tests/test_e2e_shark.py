@@ -18,6 +18,7 @@ from engines.shark.game import Shark
 from engines.shark.rules import COMPANIES
 
 COLOUR_FR = {"RED": "rouge", "YELLOW": "jaune", "GREEN": "vert", "BLUE": "bleu", "WHITE": "blanc", "BLACK": "noir"}
+COMPANY_FR = {"RED": "Rouge", "YELLOW": "Jaune", "GREEN": "Vert", "BLUE": "Bleu"}     # as the rulebook: by colour
 
 
 @pytest.fixture
@@ -44,7 +45,7 @@ def roll(box, zone, colour):
 def deal(box, companies):
     """The starting shares entered by hand (one company a player), then OK on them shown."""
     for company in companies:
-        box.choose(company)
+        box.choose(COMPANY_FR[company])
     assert box.screen.kind == "payday" and len(box.screen.lines) == len(companies)
     box.press("ok")
     assert box.game.log[-1].kind == "deal"
@@ -74,7 +75,7 @@ def done(box):
 def buy(box, company, shares):
     box.choose("Acheter")
     if len(box.game.decision().option("buy").fields["company"].values) > 1:
-        box.choose(company)
+        box.choose(COMPANY_FR[company])
     box.choose(f"{shares} action")
 
 
@@ -102,20 +103,20 @@ def test_a_shark_game_from_setup_through_a_merge_a_forced_sale_and_an_eliminatio
     # ---------------------------------------------------------------- setup
     assert box.screen.title == "Nouvelle partie"
     box.choose("Shark")
-    box.choose("3 joueurs").choose("Couleurs")
+    box.choose("3 joueurs").choose("J1")         # numbered: the companies are the colours
     box.choose("Continuer")                      # the shipped map is a template: unverified
     assert box.screen.lines[0].startswith("Shark, 3 joueurs")
     box.choose("Jouer")
     game = box.game
-    assert isinstance(game, Shark) and game.players == ["Rouge", "Bleu", "Vert"]
+    assert isinstance(game, Shark) and game.players == ["J1", "J2", "J3"]
     # the starting shares, dealt by hand (players' dice), shown before OK
     deal(box, ["RED", "GREEN", "RED"])
-    box.choose("Rouge")                          # the operator names the first player
+    box.choose("J1")                             # the operator names the first player
     victim = 1
-    cv = next(iter(game.s.shares.portfolio(victim)))        # Bleu's one starting share: green
+    cv = next(iter(game.s.shares.portfolio(victim)))        # J2's one starting share: green
     y, z = [c for c in COMPANIES if c != cv][:2]
 
-    # T1 Rouge: a yellow building; T2 Bleu: the first of his colour; he buys a yellow
+    # T1 J1: a yellow building; T2 J2: the first of his colour; he buys a yellow
     roll(box, 1, y)
     shot("placement")
     place(box, "C2")
@@ -124,28 +125,28 @@ def test_a_shark_game_from_setup_through_a_merge_a_forced_sale_and_an_eliminatio
     place(box, "A1")
     buy(box, y, 1)
     done(box)
-    # T3 Vert: the pair; T4 Rouge: the yellow pair
+    # T3 J3: the pair; T4 J1: the yellow pair
     roll(box, 1, cv)
     place(box, "B1")
     done(box)
     roll(box, 1, y)
     place(box, "D2")
     done(box)
-    # T5 Bleu buys his colour with everything he has, before and after placing far away
+    # T5 J2 buys his colour with everything he has, before and after placing far away
     buy(box, cv, 1)
     roll(box, 6, z)
     place(box, "I6")
     buy(box, cv, 1)
     done(box)
     assert game.cash(victim) == 0 and game.shares(cv, victim) == 3 and game.shares(y, victim) == 1
-    # T6 Vert: yellow C1 joins C2-D2 (3 > 2) and removes Bleu's pair: his colour 2 -> 0
+    # T6 J3: yellow C1 joins C2-D2 (3 > 2) and removes J2's pair: his colour 2 -> 0
     roll(box, 1, y)
     preview = {p["cell"]: p for p in game.decision().interaction.params["cells"]}["C1"]
     assert preview["changes"] == {y: [2, 3], cv: [2, 0]} and preview["removed"] == 2
     place(box, "C1")
     assert game.s.values[cv] == 0 and game.decision().prompt == "prompt.sh.debt"
     shot("debt")
-    # Bleu owes 3 x 2 000 with 1 000 in hand: his yellow share (3: half 1 500, rounded up
+    # J2 owes 3 x 2 000 with 1 000 in hand: his yellow share (3: half 1 500, rounded up
     # to 2 000) is his only remedy; still short, he leaves the game
     box.press("ok")
     assert game.eliminated(victim)
@@ -167,7 +168,7 @@ def test_a_shark_game_from_setup_through_a_merge_a_forced_sale_and_an_eliminatio
             done(box)
     assert game.s.values[y] == 15 and game.snapshot()["end"] == "value"
     ranking = game.snapshot()["ranking"]
-    assert ranking[-1]["name"] == "Bleu" and ranking[0]["rank"] == 1
+    assert ranking[-1]["name"] == "J2" and ranking[0]["rank"] == 1
     shot("over", board=True)
     # the journal replays to the same game
     replayed = Shark.replay(game.header, game.log)
@@ -180,9 +181,9 @@ def test_a_whole_turn_without_trading_takes_at_most_5_presses_with_device_dice(t
     monkeypatch.setattr(e2e_box, "REFERENCES", "e2e_shark")
     b = E2EBox(tmp_path, seats=0, extra={"game": {"game": "shark", "dice": "device"}})
     try:
-        b.choose("Shark").choose("3 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
+        b.choose("Shark").choose("3 joueurs").choose("J1").choose("Continuer").choose("Jouer")
         b.press("ok")                 # the deal
-        b.choose("Rouge")
+        b.choose("J1")
         game = b.game
         for _ in range(6):
             start, presses = len(game.log), 0
@@ -211,9 +212,9 @@ def test_without_the_grid_the_operator_enters_the_values_on_the_box(tmp_path, mo
     monkeypatch.setattr(e2e_box, "REFERENCES", "e2e_shark")
     b = E2EBox(tmp_path, seats=0, extra={"game": {"game": "shark", "grid": "none"}})
     try:
-        b.choose("Shark").choose("2 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
+        b.choose("Shark").choose("2 joueurs").choose("J1").choose("Continuer").choose("Jouer")
         deal(b, ["RED", "RED"])
-        b.choose("Rouge")
+        b.choose("J1")
         game = b.game
         assert game.grid is None
         for zone, colour, value in ((1, "BLUE", 1), (1, "BLUE", 2)):
@@ -229,7 +230,7 @@ def test_without_the_grid_the_operator_enters_the_values_on_the_box(tmp_path, mo
         b.choose("Oui")
         b.choose("Immeuble posé").choose("1")
         lines = b.screen.lines
-        assert lines[0] == "Rouge : nouvelle valeur 1" and "Rouge prime\t+1 000" in lines
+        assert lines[0] == "J1 : nouvelle valeur 1" and "J1 prime\t+1 000 FT" in lines
         b.choose("Oui")
         assert game.s.values == {"RED": 0, "YELLOW": 1, "GREEN": 0, "BLUE": 0}
         assert game.s.on_board == {"RED": 0, "YELLOW": 1, "GREEN": 0, "BLUE": 0}

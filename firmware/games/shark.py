@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from engines.core.actions import CHANCE
 from engines.core.decision import Choice, IntRange
-from engines.core.i18n import format_amount
+from engines.core.i18n import format_amount, money, text
 from engines.shark import GAME
 from engines.shark.rules import LETTERS
 from firmware.fonts import FONT
 from firmware.render import Canvas
-from firmware.texts import signed, t
+from firmware.texts import t
 from firmware.games.news import news_line
 
 NEWS_ORDER = ("sh.game_over", "sh.out", "sh.short", "sh.forced_sale", "sh.removed", "sh.bonus", "sh.no_cell", "sh.bought",
@@ -24,6 +24,7 @@ NEWS_ORDER = ("sh.game_over", "sh.out", "sh.short", "sh.forced_sale", "sh.remove
 class SharkUI:
     name = "shark"
     rounds = False                # the game ends by its own rule (SH10)
+    colour_names = False          # its companies are the colours: players are not named after them
     prefix = GAME.prefix + "."    # kind.sh.* / act.sh.* texts (the registry's prefix)
     box_meta = "box_confirmed.shark"   # journal meta: the unverified map the table accepted
 
@@ -54,32 +55,41 @@ class SharkUI:
     # ---------------------------------------------------------------- screens
     def company_label(self, ctx, company, kind=None):
         info = ctx.snapshot()["companies"].get(company)
+        name = company_name(company, ctx.lang)
         if not info:
-            return str(company)
+            return name
         if kind in ("buy", "sell", "forced_sale"):
-            return f"{company}\t{format_amount(info['price'], ctx.lang)}"
-        return f"{company}\t{info['value']}"
+            return f"{name}\t{money(info['price'], ctx.lang, GAME.prefix)}"
+        return f"{name}\t{info['value']}"
 
     def private_lines(self, session, seat, lang):
         snap = session.snapshot()
         player = snap["players"][seat]
-        lines = [f"{t('private.cash', lang)}\t{format_amount(player['cash'], lang)}"]
-        lines += [f"{company}\t{n}" for company, n in player["shares"].items()]
-        lines.append(f"{t('private.wealth', lang)}\t{format_amount(player['fortune'], lang)}")
+        lines = [f"{t('private.cash', lang)}\t{money(player['cash'], lang, GAME.prefix)}"]
+        lines += [f"{company_name(company, lang)}\t{n}" for company, n in player["shares"].items()]
+        lines.append(f"{t('private.wealth', lang)}\t{money(player['fortune'], lang, GAME.prefix)}")
         return player["name"], lines
 
     def ranking_lines(self, snap, lang):
-        return [f"{r['rank']}. {r['name']}\t{format_amount(r['fortune'], lang)}" for r in snap.get("ranking", [])]
+        return [f"{r['rank']}. {r['name']}\t{money(r['fortune'], lang, GAME.prefix)}" for r in snap.get("ranking", [])]
 
     def act_key(self, act, key):
-        return key
+        """Dice without the colour die (variant 3) say the zone alone."""
+        return key + "_zone" if act.kind == "roll" and act.zone is not None and not act.colour else key
+
+    def field_text(self, ctx, name, value):
+        """A company of an action by its name, as the rulebook calls it by its colour."""
+        return company_name(value, ctx.lang) if name == "company" else None
+
+    def placement_map(self, rows, lang):
+        return map_rows(rows, lang)
 
     def placement_lines(self, preview, params, lang):
         """The engine's preview of the cell under the cursor: the cell, the success bonus,
         each value that changes (a rise pays every holder, a fall costs the others)."""
-        lines = [f"{preview['cell']}\t+{format_amount(preview['bonus'], lang)}"]
+        lines = [f"{preview['cell']}\t{money(preview['bonus'], lang, GAME.prefix, sign=True)}"]
         for company, (old, new) in preview["changes"].items():
-            lines.append(f"{LETTERS[company]} {old}→{new}\t{signed((new - old) * 1000, lang)}")
+            lines.append(f"{letter(company, lang)} {old}→{new}\t{format_amount((new - old) * 1000, lang, sign=True)}")
         if preview.get("removed"):
             lines.append(t("sh.removed", lang, n=preview["removed"]))
         return lines
@@ -125,7 +135,7 @@ class SharkUI:
             colour = t("sh.colour." + str(act.colour), lang) if act.colour else "-"
             return [t("sh.roll_line", lang, zone=act.zone, colour=colour)]
         if act.kind == "deal":
-            return [f"{name}\t{company}" for name, company in zip(ctx.players, act.companies)]
+            return [f"{name}\t{company_name(company, lang)}" for name, company in zip(ctx.players, act.companies)]
         if act.kind == "built":
             paid = [e for e in events if e.key == "transfer"]
             lines = [describe(ctx, act)]
@@ -133,8 +143,9 @@ class SharkUI:
                 p = e.params
                 who = ctx.players[p["dst"]] if p["dst"] >= 0 else ctx.players[p["src"]]
                 amount = p["amount"] if p["dst"] >= 0 else -p["amount"]
-                what = t("sh.board." + p["reason"], lang) if p["reason"] in ("bonus", "rise", "fall") else p["reason"]
-                lines.append(f"{who} {what}\t{signed(amount, lang)}")
+                what = t("sh.board." + p["reason"], lang) if p["reason"] in ("bonus", "rise", "fall") \
+                    else text("reason." + p["reason"], lang)
+                lines.append(f"{who} {what}\t{money(amount, lang, GAME.prefix, sign=True)}")
             return lines
         return [describe(ctx, act)]
 
@@ -144,6 +155,23 @@ class SharkUI:
     def report(self, session, lang):
         """(header details, no box file to name: the report charts each company's price)."""
         return {}, None
+
+
+def company_name(company, lang) -> str:
+    """A company as the French edition calls it, by its colour ("Jaune"), from the catalog."""
+    return text("sh.company." + str(company), lang)
+
+
+def letter(company, lang) -> str:
+    """A company's building as one letter (J for Jaune in French) on the maps and the board."""
+    return t("sh.letter." + str(company), lang)
+
+
+def map_rows(rows, lang) -> list[str]:
+    """The engine's map rows (its letters, "Y" a yellow building) with each building in the
+    language's letter."""
+    shown = {LETTERS[company]: letter(company, lang) for company in LETTERS}
+    return ["".join(shown.get(ch, ch) for ch in row) for row in rows]
 
 
 # ------------------------------------------------------------------------ board
@@ -170,18 +198,18 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
         right -= c.text(right - FONT.measure(corner, c.scale), c.scale // 2, corner, fill=c.bg) + c.cw
     c.text(c.scale, c.scale // 2, c.fit(title, right - c.scale), fill=c.bg)
     top = c.lh + 2 * c.scale
-    values = [f"{LETTERS[k]} {info['value']}\t{format_amount(info['price'], lang)}"
+    values = [f"{letter(k, lang)} {info['value']}\t{format_amount(info['price'], lang)}"
               for k, info in snapshot.get("companies", {}).items()]
     players = [f"{p['name']}{' ' + t('sh.board.out', lang) if p['out'] else ''} "
-               + " ".join(f"{LETTERS[k]}{n}" for k, n in p["shares"].items())
+               + " ".join(f"{letter(k, lang)}{n}" for k, n in p["shares"].items())
                + f"\t{format_amount(p['cash'], lang)}" for p in snapshot.get("players", [])]
-    last = [f"{line['player']} {t('sh.board.' + line['what'], lang)} {LETTERS[line['company']]}"
-            f"\t{signed(line['amount'], lang)}" for line in (snapshot.get("last") or {}).get("lines", [])]
+    last = [f"{line['player']} {t('sh.board.' + line['what'], lang)} {letter(line['company'], lang)}"
+            f"\t{format_amount(line['amount'], lang, sign=True)}" for line in (snapshot.get("last") or {}).get("lines", [])]
     if paged:
         if page == 0:   # beside the map only the values: a share costs value x 1 000
             x = _map(c, snapshot.get("map"), c.scale, top, c.width // 2) + 2 * c.cw
             _lines(c, x, c.width - c.scale, top,
-                   [f"{LETTERS[k]}\t{info['value']}" for k, info in snapshot.get("companies", {}).items()])
+                   [f"{letter(k, lang)}\t{info['value']}" for k, info in snapshot.get("companies", {}).items()])
         else:
             _lines(c, c.scale, c.width - c.scale, top, players if page == 1 else last)
         return c.image
