@@ -53,9 +53,10 @@ def test_a_landing_without_purchase_takes_two_presses_and_a_purchase_is_a_checkl
     assert square.kind == "country", square             # seed 3: Ana lands on a country
     assert box.screen.items[box.screen.selected].startswith("Rien")
     box.choose("Acheter")
-    title = box.items()[0][4:].split(" ")[0]
+    title = game.decision().option("buy").fields["titles"].values[0]
     info = game.box.titles[title]                      # its share of the production after purchase, its price
-    assert box.screen.items[0] == f"[ ] {title} {info.percent}%\t{info.price:,} F".replace(",", " ")
+    name = game.box.productions[info.production].name  # the country's titles by their production's name
+    assert box.screen.items[0] == f"[ ] {name} {info.percent}%\t{info.price:,} F".replace(",", " ")
     box.press("ok")                                     # tick the first title
     assert box.screen.items[0].startswith("[x]") and "Valider (1)" in box.items()
     box.choose("Valider")
@@ -73,7 +74,7 @@ def test_an_auction_on_the_seat_buttons_with_the_7_second_clock(tmp_path):
     deux fois, trois fois" on the screen with a tick each, then "adjugé"; no bid: the bank
     buys at half price and the titles go back to the stock."""
     box = start(tmp_path, AUCTION)
-    assert box.screen.title.startswith("ARGENT") and box.screen.title.endswith("\t7 s")   # the seconds left
+    assert box.screen.title.startswith("Argent") and box.screen.title.endswith("\t7 s")   # the seconds left
     box.press("seat2")                                  # Ben: 1 750 000, half of 3 500 000
     assert box.screen.lines[0].startswith("1 750 000 par Ben")
     box.wait(2.0)
@@ -93,7 +94,7 @@ def test_an_auction_on_the_seat_buttons_with_the_7_second_clock(tmp_path):
     assert game.trusts(2) == ("ARGENT",) and game.log[-1].kind == "sold"
     # the second lot: nobody bids, the bank buys at half price; a press during the result of
     # the first lot is no bid
-    assert box.screen.title.startswith("ALUMINIUM")
+    assert box.screen.title.startswith("Aluminium")
     box.press("seat2")
     assert game.log[-1].kind == "sold"
     cash = game.cash(0)
@@ -254,7 +255,7 @@ def test_the_board_shows_the_lot_the_bid_the_leader_and_the_seconds_left(tmp_pat
     line = box.app.controller.board_clock(True)          # the lot, the leader, the seconds left
     assert line.endswith("\t4 s") and "Ben" in line
     snap = box.game.public(box.game.snapshot())
-    assert clock_strip(render_board(snap), line).tobytes() == board.last_frame.tobytes()
+    assert clock_strip(render_board(snap, box=box.game.box), line).tobytes() == board.last_frame.tobytes()
     assert "\t" not in box.app.controller.board_clock(False)   # the e-ink board: no seconds
     assert all("cash" not in p for p in snap["players"])
     box.close()
@@ -266,8 +267,8 @@ def test_a_long_seat_press_shows_the_private_view_cash_and_what_each_trust_earns
     box.press("seat1", hold=1.1)
     screen = box.screen
     assert screen.title == "Ana (privé)"
-    assert screen.lines[0].endswith("60 100 000")      # 66 600 000 - 3 500 000 - 3 000 000
-    assert "ALUMINIUM 30%\t900 000" in screen.lines and "ARGENT 35%\t1 000 000" in screen.lines
+    assert screen.lines[0].endswith("60 100 000 F")    # 66 600 000 - 3 500 000 - 3 000 000
+    assert "Aluminium 30%\t900 000 F" in screen.lines and "Argent 35%\t1 000 000 F" in screen.lines
 
 
 @pytest.mark.parametrize("size", [(128, 64), (296, 128), (800, 480)])
@@ -278,5 +279,7 @@ def test_the_plaques_to_lay_are_listed_on_the_public_board_page_by_page(size):
     game = run_script("game richesses\nplayers Ana Ben Cid\nseed 3\nplaques\n")
     plaques = game.public(game.snapshot())["plaques"]
     pages = RichessesUI().board_pages(game.box, size)
-    shown = " ".join(row for page in range(pages) for row in plaque_rows(plaques, size, page)).split()
-    assert shown == [f"{sq}:{p[:6]}" for sq, p in plaques.items()] and len(shown) == 48
+    name = game.box.production_name
+    shown = [row for page in range(pages) for row in plaque_rows(plaques, size, page, name)]
+    laid = [f"{sq} {name(p)[:6]}" for sq, p in plaques.items()]   # each square, its production's name cut to fit
+    assert " ".join(shown).split() == " ".join(laid).split() and len(laid) == 48

@@ -87,6 +87,12 @@ def test_a_double_costs_its_face_in_millions_and_gives_no_extra_roll(face):
 
 
 # ----------------------------------------------------------------- royalties
+def royalty_lines(events):
+    """Each holder paid, a line each (`rm.royalty`), as "Ben 35 % 900000, Cid 50 % 4500000"."""
+    return ", ".join(f"{e.params['player']} {e.params['share']} % {e.params['amount']}" for e in events
+                     if e.key == "rm.royalty")
+
+
 def test_royalties_of_the_rulebook_tables_900_000_and_4_500_000():
     """"entre 30 et 50 % : 900 000 / entre 50 et 70 % : 4 500 000" (the ALUMINIUM title).
     RM6: a share on a band's edge is paid the band that starts there."""
@@ -96,7 +102,7 @@ def test_royalties_of_the_rulebook_tables_900_000_and_4_500_000():
     cash = [game.cash(s) for s in range(4)]
     events = game.apply(Roll(1, 2))               # to square 3, a country square carrying ALUMINIUM
     royalties = next(e for e in events if e.key == "rm.royalties")
-    assert royalties.params["lines"] == "Ben 35 % 900000, Cid 50 % 4500000"
+    assert royalty_lines(events) == "Ben 35 % 900000, Cid 50 % 4500000"
     assert royalties.params["total"] == 5_400_000
     assert game.cash(1) == cash[1] + 900_000 and game.cash(2) == cash[2] + 4_500_000
     assert game.cash(0) == cash[0] - 5_400_000
@@ -112,7 +118,7 @@ def test_a_share_on_a_bands_edge_is_paid_the_band_that_starts_there_unless_the_t
     game = new_game(4, at={3: "ALUMINIUM"}, royalty_edge="upper")
     give(game, 2, "ALUMINIUM-ETATS-UNIS", "ALUMINIUM-URSS", "ALUMINIUM-AFRIQUE-1")   # 50 %
     events = game.apply(Roll(1, 2))
-    assert next(e for e in events if e.key == "rm.royalties").params["lines"] == "Cid 50 % 900000"
+    assert royalty_lines(events) == "Cid 50 % 900000"
 
 
 def test_the_continental_example_60_percent_of_silver_pays_3_500_000():
@@ -125,7 +131,7 @@ def test_the_continental_example_60_percent_of_silver_pays_3_500_000():
     assert game.share(2, "ARGENT") == 60
     before = game.cash(2)
     events = game.apply(Roll(2, 1))               # Ana lands on square 3, whose plaque is ARGENT
-    assert next(e for e in events if e.key == "rm.royalties").params["lines"] == "Cid 60 % 3500000"
+    assert royalty_lines(events) == "Cid 60 % 3500000"
     assert game.cash(2) == before + 3_500_000
 
 
@@ -138,7 +144,7 @@ def test_the_lander_pays_every_other_holder_even_if_he_holds_some_and_is_never_p
     give(game, 1, "ARGENT-ETATS-UNIS", "ARGENT-MEXIQUE")                 # 25 + 15 = 40 %
     before = game.cash(0)
     events = game.apply(Roll(1, 2))
-    lines = next(e for e in events if e.key == "rm.royalties").params["lines"]
+    lines = royalty_lines(events)
     assert lines == "Ben 40 % 1000000"
     assert game.cash(0) == before - 1_000_000
 
@@ -169,7 +175,7 @@ def test_a_country_purchase_takes_up_to_6_titles_of_that_country_only():
     assert game.cash(0) == before - 3_500_000 - 3_000_000
     assert game.s.deeds.owner("ARGENT-CANADA") == 0 and game.share(0, "ALUMINIUM") == 30
     bought = next(e for e in events if e.key == "rm.bought")
-    assert "ARGENT 35 %" in bought.params["shares"]
+    assert "Argent 35 %" in bought.params["shares"]
     items = {i["id"]: i for i in decision.interaction.params["items"]}
     assert items["ARGENT-CANADA"]["share_after"] == 35 and items["ARGENT-CANADA"]["price"] == 3_500_000
 
@@ -566,7 +572,7 @@ def test_without_the_square_order_the_operator_says_the_square_and_its_plaque():
     assert game.s.track.positions == [0, 0, 0]
     before = [game.cash(s) for s in range(3)]
     events = game.apply(game.ACTIONS.parse("land Ana MEXIQUE ALUMINIUM", game.players))
-    assert next(e for e in events if e.key == "rm.royalties").params["lines"] == "Ben 35 % 900000"
+    assert royalty_lines(events) == "Ben 35 % 900000"
     assert game.cash(0) == before[0] - 900_000 and game.cash(1) == before[1] + 900_000
     assert game.decision().prompt == "prompt.rm.buy" and game.s.plaques == {"MEXIQUE": "ALUMINIUM"}
     assert all(t.endswith("-MEXIQUE") for t in game.decision().option("buy").fields["titles"].values)
@@ -658,7 +664,7 @@ def test_strict_claims_only_the_claimed_royalties_are_paid():
     assert decision.interaction.params["silence_s"] == 7
     game.apply(Claim(1, 900_000))
     events = game.apply(CloseClaims())
-    assert next(e for e in events if e.key == "rm.royalties").params["lines"] == "Ben 35 % 900000"
+    assert royalty_lines(events) == "Ben 35 % 900000"
     assert next(e for e in events if e.key == "rm.claim_lost").params["player"] == "Cid"
     assert [game.cash(s) - cash[s] for s in range(4)] == [-900_000, 900_000, 0, 0]
     assert game.decision().prompt == "prompt.rm.buy"

@@ -120,6 +120,15 @@ class Box:
             return Square(0, kind, "", "", kind in PLAQUE_KINDS)
         return None
 
+    def production_name(self, production: str) -> str:
+        """A production as its plaque prints it ("Argent"): texts never show the file's id."""
+        return self.productions[production].name
+
+    def title_name(self, title: str) -> str:
+        """A title as its card prints it, its production and its country: "Argent (Canada)"."""
+        info = self.titles[title]
+        return f"{self.production_name(info.production)} ({self.countries[info.country][0]})"
+
     def word(self, square: Square) -> str:
         """The word a landing names `square` with: `place`'s inverse."""
         if square.kind == "country":

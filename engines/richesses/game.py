@@ -207,7 +207,8 @@ class Richesses(StepGame):
             return
         if self.settings["strict_claims"]:
             self.push(ClaimStep(lander, production, [list(line) for line in lines]))
-            self.emit("rm.claims_open", player=self.players[lander], production=production, owed=len(lines))
+            self.emit("rm.claims_open", player=self.players[lander], production=self.box.production_name(production),
+                      owed=len(lines))
             return
         self.pay_royalties(lander, production, lines)
 
@@ -216,9 +217,10 @@ class Richesses(StepGame):
         bankrupt and the bank pays them in full (RM11)."""
         if not lines:
             return
-        self.emit("rm.royalties", player=self.players[lander], production=production,
-                  total=sum(a for _, _, a in lines),
-                  lines=", ".join(f"{self.players[s]} {share} % {a}" for s, share, a in lines))
+        self.emit("rm.royalties", player=self.players[lander], production=self.box.production_name(production),
+                  total=sum(a for _, _, a in lines))
+        for seat, share, amount in lines:       # a line each: its amount written as every amount is
+            self.emit("rm.royalty", player=self.players[seat], share=share, amount=amount)
         self.charge(lander, [[s, a] for s, _, a in lines], "royalties")
 
     def eliminate(self, seat):
@@ -243,8 +245,8 @@ class Richesses(StepGame):
         for title in titles:
             event = self.s.deeds.move(title, STOCK, seat)
             self.emit_event(event)
-        self.emit("rm.bought", player=self.players[seat], titles=" ".join(titles), amount=total,
-                  shares=", ".join(f"{p} {self.share(seat, p)} %"
+        self.emit("rm.bought", player=self.players[seat], titles=[self.box.title_name(t) for t in titles], amount=total,
+                  shares=", ".join(f"{self.box.production_name(p)} {self.share(seat, p)} %"
                                    for p in dict.fromkeys(self.box.titles[t].production for t in titles)))
 
     def buy_refusal_of(self, seat, titles):
@@ -261,13 +263,13 @@ class Richesses(StepGame):
             return IllegalAction("error.rm.too_many", count=len(act.titles), most=MAX_TITLES)
         taken = [t for t in act.titles if self.s.deeds.owner(t) != STOCK]
         if taken:
-            return IllegalAction("error.rm.not_in_stock", title=taken[0])
+            return IllegalAction("error.rm.not_in_stock", title=self.box.title_name(taken[0]))
         allowed = self.purchasable(act.player, square)
         wrong = [t for t in act.titles if t not in allowed]
         if wrong:
             key = {"country": "error.rm.not_country", "continental": "error.rm.not_continent"}.get(square.kind,
                                                                                                  "error.rm.not_held")
-            return IllegalAction(key, title=wrong[0], square=self.square_name(square))
+            return IllegalAction(key, title=self.box.title_name(wrong[0]), square=self.square_name(square))
         return None
 
     def lots_refusal(self, act, red):
@@ -276,7 +278,8 @@ class Richesses(StepGame):
         held = self.trusts(act.player)
         wrong = [p for p in act.productions if p not in held]
         if wrong:
-            return IllegalAction("error.rm.no_trust", player=self.players[act.player], production=wrong[0])
+            return IllegalAction("error.rm.no_trust", player=self.players[act.player],
+                                 production=self.box.production_name(wrong[0]))
         return self.lots_rule(act.player, act.productions, red)
 
     def lots_rule(self, seat, productions, red):
@@ -336,12 +339,14 @@ class Richesses(StepGame):
         if act.buyer == act.seller:
             return IllegalAction("error.rm.self_sale", player=self.players[act.seller])
         if act.production not in self.trusts(act.seller):
-            return IllegalAction("error.rm.no_trust", player=self.players[act.seller], production=act.production)
+            return IllegalAction("error.rm.no_trust", player=self.players[act.seller],
+                                 production=self.box.production_name(act.production))
         if act.kind == "exchange":
             if act.other not in self.trusts(act.buyer):
-                return IllegalAction("error.rm.no_trust", player=self.players[act.buyer], production=act.other)
+                return IllegalAction("error.rm.no_trust", player=self.players[act.buyer],
+                                     production=self.box.production_name(act.other))
             if act.other == act.production:
-                return IllegalAction("error.rm.same_trust", production=act.other)
+                return IllegalAction("error.rm.same_trust", production=self.box.production_name(act.other))
         if act.amount > self.cash(act.buyer):
             return IllegalAction("error.rm.cash", player=self.players[act.buyer], amount=act.amount)
         return None

@@ -37,6 +37,14 @@ PROMPTS = {
 
 
 def params(game, decision, kind) -> dict:
+    out = answer(game, decision, kind)
+    # the texts name a trust as its plaque prints it, never by the box file's id
+    named = {k: game.box.production_name(v) for k, v in decision.params.items()
+             if k in ("production", "other") and v in game.box.productions}
+    return out | {"text": named} if named else out
+
+
+def answer(game, decision, kind) -> dict:
     if decision.prompt == "prompt.rm.plaques":
         return {"device": True}  # RM13: the device draws the placement, whatever the dice
     if decision.prompt == "prompt.rm.claims":

@@ -6,14 +6,14 @@ shares, plaques, the lot on sale), and a player's cash appears only in his priva
 """
 from __future__ import annotations
 
-from engines.core.i18n import format_amount
+from engines.core.i18n import format_amount, money
 from engines.richesses import GAME
 from firmware.render import Canvas
 from firmware.texts import t
 from firmware.games.news import news_line
 
 NEWS_ORDER = ("rm.over", "rm.bankrupt", "rm.lot_sold", "rm.bank_bought", "rm.sale", "rm.royalties", "rm.claim_lost",
-              "rm.claims_open", "rm.claim", "rm.bought",
+              "rm.royalty", "rm.claims_open", "rm.claim", "rm.bought",
               "rm.double", "rm.joker_bought", "rm.joker_used", "rm.lot", "rm.bid", "rm.overbid", "rm.offer",
               "rm.offer_closed", "rm.offer_lapsed", "rm.rest", "rm.not_yet", "rm.nothing_to_buy",
               "rm.nothing_to_auction", "rm.no_joker_left", "rm.world_tour", "rm.moved", "rm.landed", "rm.plaques",
@@ -51,7 +51,7 @@ class RichessesUI:
         return max(1, -(-len(box.plaque_squares()) // (per_row * rows)))
 
     def render_board(self, snapshot, box, size, mode, lang, page):
-        return render_board(snapshot, size, mode, lang, page)
+        return render_board(snapshot, size, mode, lang, page, box=box)
 
     # ---------------------------------------------------------------- screens
     def company_label(self, ctx, company, kind=None):
@@ -60,15 +60,37 @@ class RichessesUI:
     def private_lines(self, session, seat, lang):
         """Only here does a player's cash appear, with what each trust earns now."""
         player = session.snapshot()["players"][seat]
-        lines = [f"{t('private.cash', lang)}\t{format_amount(player['cash'], lang)}"]
+        box = session.game.box
+        lines = [f"{t('private.cash', lang)}\t{money(player['cash'], lang, GAME.prefix)}"]
         for production, trust in player["trusts"].items():
-            lines.append(f"{production[:10]} {trust['share']}%\t{format_amount(trust['royalty'], lang)}")
+            lines.append(f"{box.production_name(production)} {trust['share']}%\t"
+                         f"{money(trust['royalty'], lang, GAME.prefix)}")
         if player["jokers"]:
             lines.append(t("rm.private.jokers", lang, n=player["jokers"]))
         return player["name"], lines
 
     def ranking_lines(self, snap, lang):
         return [f"{i}. {name}" for i, name in enumerate(snap.get("ranking", []), 1)]
+
+    def field_text(self, ctx, name, value):
+        """Titles, trusts and countries as the box file prints them, never by their ids: a
+        title by its production and country ("Argent (Canada)"), or by its production alone
+        in a list of one country's titles; a special square stays the word the catalog names."""
+        box = ctx.game.box
+        if isinstance(value, (tuple, list)):          # an action's list (the history): each in full
+            return [box.title_name(v) if v in box.titles else self.field_text(ctx, name, v) or v for v in value]
+        if name == "titles" and value in box.titles:  # an item of the purchase's checklist
+            offered = ctx.decision().option("buy")
+            titles = offered.fields["titles"].values if offered else ()
+            one_country = value in titles and len({box.titles[v].country for v in titles}) == 1
+            return box.production_name(box.titles[value].production) if one_country else box.title_name(value)
+        if name == "title" and value in box.titles:
+            return box.title_name(value)
+        if name in ("production", "productions", "other", "plaque") and value in box.productions:
+            return box.production_name(value)
+        if name == "square" and value in box.countries:
+            return box.countries[value][0]
+        return None
 
     def act_key(self, act, key):
         """A landing said without a plaque (none owed) reads without one."""
@@ -157,7 +179,7 @@ def plaque_question(ctx, filled, values):
 
 
 # ------------------------------------------------------------------------ board
-PLAQUE_CHARS = 10     # "12:PRODUC " : a square, its plaque's production cut to six letters
+PLAQUE_CHARS = 10     # "12 Alumin " : a square, its plaque's production cut to six letters
 
 
 def plaque_layout(size):
@@ -166,19 +188,23 @@ def plaque_layout(size):
     return max(1, (c.width // c.cw) // PLAQUE_CHARS), max(1, (c.height - c.lh - c.scale) // c.lh)
 
 
-def plaque_rows(plaques: dict, size, page: int) -> list[str]:
-    """The rows of `page` listing the plaques to lay, square by square (RM13)."""
+def plaque_rows(plaques: dict, size, page: int, name=str) -> list[str]:
+    """The rows of `page` listing the plaques to lay, square by square (RM13), each
+    production by its name (`name`) cut to fit."""
     per_row, rows = plaque_layout(size)
     items = list(plaques.items())
-    lines = [" ".join(f"{sq}:{p[:6]}" for sq, p in items[i:i + per_row]) for i in range(0, len(items), per_row)]
+    lines = [" ".join(f"{sq} {name(p)[:6]:6}" for sq, p in items[i:i + per_row]).rstrip()
+             for i in range(0, len(items), per_row)]
     pages = max(1, -(-len(lines) // rows))
     return lines[(page % pages) * rows:(page % pages + 1) * rows]
 
 
-def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper=None):
+def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper=None, box=None):
     """The public board from a *public* snapshot: the lot on sale (production, bid,
     leader), or the titles and shares of each player; before the first turn, the plaques
-    to lay. It never reads cash (the public snapshot has none)."""
+    to lay. It never reads cash (the public snapshot has none). A production is named as
+    the box file prints it (`box`), cut to fit its column."""
+    name = box.production_name if box is not None else str
     size = (int(size[0]), int(size[1]))
     c = Canvas.new(size, mode, paper)
     lh = c.lh
@@ -186,9 +212,11 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     if snapshot.get("step") == "over":
         title = t("rm.board.over", lang, winner=(snapshot.get("ranking") or ["-"])[0])
     elif auction:
-        title = t("rm.board.lot", lang, production=auction["production"], seller=auction["seller"])
+        title = t("rm.board.lot", lang, production=name(auction["production"]), seller=auction["seller"])
+    elif snapshot.get("turn"):
+        title = t("rm.board.title", lang, player=snapshot["turn"])
     else:
-        title = t("rm.board.title", lang, player=snapshot.get("turn") or "")
+        title = t("game.richesses", lang)
     c.bar(0, 0, c.width - 1, lh)
     c.text(c.scale, c.scale // 2, c.fit(title, c.width - 2 * c.scale), fill=c.bg)
     rows = []
@@ -199,12 +227,12 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
             rows.append(f"{auction['high_bidder']}\t{format_amount(auction['high'], lang)}")
         rows.append(t("rm.board.next", lang, amount=format_amount(auction["minimum"], lang)))
     elif snapshot.get("step") == "setup" and snapshot.get("plaques"):
-        rows += plaque_rows(snapshot["plaques"], size, page)
+        rows += plaque_rows(snapshot["plaques"], size, page, name)
     else:
         for player in snapshot.get("players", []):
             if not player.get("in_game", True):
                 continue
-            trusts = " ".join(f"{p[:4]}{v['share']}" for p, v in player.get("trusts", {}).items())
+            trusts = " ".join(f"{name(p)[:4]}{v['share']}" for p, v in player.get("trusts", {}).items())
             rows.append(f"{player['name'][:6]} {trusts}")
     y = lh + c.scale
     for row in rows:

@@ -35,7 +35,7 @@ class AuctionStep(Step):
             bidders = [s for s in game.in_game() if s != self.seller]
             self.auction = OpenAuction(production, bidders, game.trust_price(self.seller, production) // 2, RAISE,
                                        on_grid=False)
-            game.emit("rm.lot", seller=game.players[self.seller], production=production,
+            game.emit("rm.lot", seller=game.players[self.seller], production=game.box.production_name(production),
                       titles=len(game.trust(self.seller, production)), opening=self.auction.opening)
         return None
 
@@ -62,7 +62,8 @@ class AuctionStep(Step):
 
     def on_bid(self, game, act):
         self.auction.bid(act.player, act.amount, game.cash(act.player), game.players[act.player])
-        game.emit("rm.bid", player=game.players[act.player], amount=act.amount, production=self.auction.item)
+        game.emit("rm.bid", player=game.players[act.player], amount=act.amount,
+                  production=game.box.production_name(self.auction.item))
         return None
 
     def on_sold(self, game, act):
@@ -72,13 +73,14 @@ class AuctionStep(Step):
             price = self.auction.opening
             game.move_trust(seller, production, STOCK)
             game.transfer(BANK, seller, price, "auction")
-            game.emit("rm.bank_bought", seller=game.players[seller], production=production, amount=price)
+            game.emit("rm.bank_bought", seller=game.players[seller],
+                      production=game.box.production_name(production), amount=price)
             self.results.append([production, None, price])
         else:
             buyer, price = won
             game.transfer(buyer, seller, price, "auction")
             game.move_trust(seller, production, buyer)
-            game.emit("rm.lot_sold", seller=game.players[seller], production=production,
+            game.emit("rm.lot_sold", seller=game.players[seller], production=game.box.production_name(production),
                       buyer=game.players[buyer], amount=price)
             self.results.append([production, buyer, price])
         self.lots.pop(0)

@@ -47,7 +47,8 @@ class ClaimStep(Step):
         if act.player in self.claimed:
             return IllegalAction("error.rm.claimed", player=game.players[act.player])
         if act.player not in owed:
-            return IllegalAction("error.rm.not_owed", player=game.players[act.player], production=self.production)
+            return IllegalAction("error.rm.not_owed", player=game.players[act.player],
+                                 production=game.box.production_name(self.production))
         if act.amount is not None and act.amount != owed[act.player]:
             return IllegalAction("error.rm.claim_amount", player=game.players[act.player], amount=act.amount,
                                  owed=owed[act.player])
@@ -59,7 +60,8 @@ class ClaimStep(Step):
             raise refused
         self.claimed.append(act.player)
         amount = next(a for s, _, a in self.lines if s == act.player)
-        game.emit("rm.claim", player=game.players[act.player], production=self.production, amount=amount)
+        game.emit("rm.claim", player=game.players[act.player],
+                  production=game.box.production_name(self.production), amount=amount)
         if not self.unclaimed():       # every holder has claimed: nothing left to wait for
             return self.on_close_claims(game, act)
         return None
@@ -68,6 +70,7 @@ class ClaimStep(Step):
         paid = [line for line in self.lines if line[0] in self.claimed]
         lost = [line for line in self.lines if line[0] not in self.claimed]
         for seat, share, amount in lost:
-            game.emit("rm.claim_lost", player=game.players[seat], production=self.production, amount=amount)
+            game.emit("rm.claim_lost", player=game.players[seat],
+                      production=game.box.production_name(self.production), amount=amount)
         game.pay_royalties(self.lander, self.production, paid)
         return ClaimsOver(self.lander)

@@ -53,13 +53,14 @@ class SaleStep(Step):
         if act.amount > game.cash(act.player):
             raise IllegalAction("error.rm.cash", player=game.players[act.player], amount=act.amount)
         self.buyer, self.amount, self.swap = act.player, act.amount, None
-        game.emit("rm.overbid", player=game.players[act.player], amount=act.amount, production=self.production)
+        game.emit("rm.overbid", player=game.players[act.player], amount=act.amount,
+                  production=game.box.production_name(self.production))
         return None
 
     def on_close_offer(self, game, act):
         self.closed = True
         game.emit("rm.offer_closed", seller=game.players[self.seller], buyer=game.players[self.buyer],
-                  amount=self.amount, production=self.production)
+                  amount=self.amount, production=game.box.production_name(self.production))
         return None
 
     def on_accept(self, game, act):
@@ -70,12 +71,14 @@ class SaleStep(Step):
         if self.swap is not None:
             game.move_trust(self.buyer, self.swap, self.seller)
             game.emit("rm.exchange", seller=game.players[self.seller], buyer=game.players[self.buyer],
-                      production=self.production, other=self.swap, amount=self.amount)
+                      production=game.box.production_name(self.production), other=game.box.production_name(self.swap),
+                      amount=self.amount)
             return SaleOver(True)
         game.emit("rm.sale", seller=game.players[self.seller], buyer=game.players[self.buyer],
-                  production=self.production, amount=self.amount)
+                  production=game.box.production_name(self.production), amount=self.amount)
         return SaleOver(True)
 
     def on_lapse(self, game, act):
-        game.emit("rm.offer_lapsed", seller=game.players[self.seller], production=self.production)
+        game.emit("rm.offer_lapsed", seller=game.players[self.seller],
+                  production=game.box.production_name(self.production))
         return SaleOver(False)

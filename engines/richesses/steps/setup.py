@@ -47,7 +47,8 @@ class Setup(Step):
     def on_plaques(self, game, act):
         squares = game.box.plaque_squares()
         game.s.plaques = {str(sq): p for sq, p in zip(squares, act.productions)}
-        game.emit("rm.plaques", plaques=[f"{sq} {p}" for sq, p in zip(squares, act.productions)])
+        game.emit("rm.plaques", plaques=[f"{sq} {game.box.production_name(p)}" for sq, p in zip(squares,
+                  act.productions)])
         self.laid = True
 
     def on_first(self, game, act):

@@ -143,7 +143,7 @@ class Turn(Step):
         if refused:
             raise refused
         game.push(SaleStep(act.seller, act.production, act.buyer, act.amount))
-        game.emit("rm.offer", seller=game.players[act.seller], production=act.production,
+        game.emit("rm.offer", seller=game.players[act.seller], production=game.box.production_name(act.production),
                   buyer=game.players[act.buyer], amount=act.amount)
         return None
 
@@ -152,8 +152,9 @@ class Turn(Step):
         if refused:
             raise refused
         game.push(SaleStep(act.seller, act.production, act.buyer, act.amount, swap=act.other))
-        game.emit("rm.exchange_offer", seller=game.players[act.seller], production=act.production,
-                  buyer=game.players[act.buyer], other=act.other, amount=act.amount)
+        game.emit("rm.exchange_offer", seller=game.players[act.seller],
+                  production=game.box.production_name(act.production),
+                  buyer=game.players[act.buyer], other=game.box.production_name(act.other), amount=act.amount)
         return None
 
     def on_buy(self, game, act):
@@ -189,7 +190,8 @@ class Turn(Step):
         if refused:
             raise refused
         game.push(AuctionStep(self.seat, list(act.productions)))
-        game.emit("rm.lots", player=game.players[self.seat], lots=" ".join(act.productions))
+        game.emit("rm.lots", player=game.players[self.seat],
+                  lots=[game.box.production_name(p) for p in act.productions])
         return None
 
     # ------------------------------------------------------------ no choice
