@@ -462,7 +462,8 @@ def amount_question(ctx, kind, name, domain, filled, typ=int):
         unit = 1 if count else 10
         base = max(base, unit)
         start = base
-        fmt = (lambda v: format_amount(v, lang, sign=True)) if count else (lambda v: money(v, lang, _prefix(ctx), sign=True))
+        fmt = (lambda v: format_amount(v, lang, sign=True)) if count else \
+            (lambda v: money(v, lang, _prefix(ctx), sign=True))
         steps = _steps(base, base, base * 10)
         step = 0
         target = filled.get("target") or filled.get("company") or ""

@@ -145,7 +145,8 @@ class AVendreUI:
         for event in events:
             if event.key == "transfer":
                 p = event.params
-                moved = t("av.moved", ctx.lang, src=ctx.game.account_name(p["src"]), dst=ctx.game.account_name(p["dst"]))
+                moved = t("av.moved", ctx.lang, src=ctx.game.account_name(p["src"]),
+                          dst=ctx.game.account_name(p["dst"]))
                 lines.append(f"{moved}\t{money(p['amount'], ctx.lang, GAME.prefix)}")
         return lines[:5]
 

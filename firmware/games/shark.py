@@ -204,7 +204,8 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
                + " ".join(f"{letter(k, lang)}{n}" for k, n in p["shares"].items())
                + f"\t{format_amount(p['cash'], lang)}" for p in snapshot.get("players", [])]
     last = [f"{line['player']} {t('sh.board.' + line['what'], lang)} {letter(line['company'], lang)}"
-            f"\t{format_amount(line['amount'], lang, sign=True)}" for line in (snapshot.get("last") or {}).get("lines", [])]
+            f"\t{format_amount(line['amount'], lang, sign=True)}"
+            for line in (snapshot.get("last") or {}).get("lines", [])]
     if paged:
         if page == 0:   # beside the map only the values: a share costs value x 1 000
             x = _map(c, snapshot.get("map"), c.scale, top, c.width // 2) + 2 * c.cw
