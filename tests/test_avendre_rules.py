@@ -656,7 +656,7 @@ def test_card_amounts_are_offered_from_10_to_5000_in_tens():
     game = new_game()
     play(game, "roll 4", "card Ana")
     error = refused(game, "card_pay Ana 5010", "error.field")
-    assert "10 to 5000 in steps of 10" in str(error)
+    assert "10 to 5,000 in steps of 10" in str(error)     # grouped as every amount is
     refused(game, "card_receive Ana 5", "error.field")
     play(game, "card_receive Ana 5000")
     assert cash(game, "Ana") == 10100 and bank(game) == 100

@@ -291,7 +291,7 @@ def test_dv4_opening_50_raises_by_50_never_above_cash_winner_pays_and_stops():
     with pytest.raises(IllegalAction, match="^bid 40: the lowest bid now is 50, then steps of 50; amount allowed: 50 to"):
         play(g, "bid Jean 40")
     play(g, "bid Jean 50")
-    with pytest.raises(IllegalAction, match="allowed: 100 to 1000000 in steps of 50"):
+    with pytest.raises(IllegalAction, match="allowed: 100 to 1,000,000 in steps of 50"):
         play(g, "bid Marie 120")
     with pytest.raises(IllegalAction, match=r"^Jean already holds the high bid \(50\); player allowed: Marie, Pierre, Sam$"):
         play(g, "bid Jean 100")
@@ -308,7 +308,7 @@ def test_dv4_opening_50_raises_by_50_never_above_cash_winner_pays_and_stops():
 def test_dv4_bid_step_setting():
     g = new_game(FOUR, bid_step=100)
     play(g, dice_line(g), "bid Jean 50")
-    with pytest.raises(IllegalAction, match="allowed: 150 to 1000000 in steps of 100"):
+    with pytest.raises(IllegalAction, match="allowed: 150 to 1,000,000 in steps of 100"):
         play(g, "bid Marie 100")
     play(g, "bid Marie 150")
 

@@ -11,8 +11,11 @@ checks every frame; these pin the cases found by a person at the table):
   history as "place en 5, 4" where the screen said "E6";
 * Maxi Bourse: "Rouge demande 0 lot" where a player passes.
 """
+import pytest
+
 from av_helpers import give, new_game as av_game, play
 from mb_helpers import started
+from engines.core.errors import IllegalAction
 from engines.core.i18n import money
 from firmware.controller import Controller
 from firmware.menus import chance_lines, describe, resolve
@@ -87,3 +90,14 @@ def test_maxi_bourse_says_a_pass_as_a_pass():
     events = game.apply(game.ACTIONS.parse("declare Ben 0", game.players))       # au mieux: Ben passes
     said = [e.text("fr") for e in events]
     assert "Ben passe" in said and not any("demande 0" in line for line in said)
+
+
+def test_a_refusal_writes_its_amounts_alike_in_its_own_language():
+    """"One line mixes 2,650,000 and 2700000": the refused value and the range allowed come
+    through the one formatter, in the language the refusal is read in."""
+    game = av_game()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(game.ACTIONS.parse('adjust_cash Ana +2650000 "miscount"', game.players))
+    assert "2,650,000 is not allowed; allowed: -1,000,000 to 1,000,000" in str(refused.value)
+    said = refused.value.message("fr")
+    assert "2 650 000 refusé" in said and "par pas de" in said and "steps" not in said

@@ -21,6 +21,7 @@ its interactions per prompt (engines/<game>/interactions.py); `Game` attaches th
 from dataclasses import field
 
 from engines.core.actions import Cell, cell_text
+from engines.core.i18n import Worded
 from engines.core.records import record
 
 
@@ -66,7 +67,8 @@ class IntRange:
         return isinstance(value, int) and not isinstance(value, bool) and self.lo <= value <= self.hi and (value - self.lo) % self.step == 0
 
     def describe(self):
-        return f"{self.lo} to {self.hi} in steps of {self.step}"
+        # in the language of the refusal that says it, each bound grouped as every amount is
+        return Worded("allowed.range", lo=self.lo, hi=self.hi, step=self.step)
 
     def to_json(self):
         return {"range": [self.lo, self.hi, self.step]}

@@ -189,7 +189,30 @@ def _format_field(value, spec: str, lang: str) -> str:
     return format(_show(value, lang), spec)
 
 
+class Worded:
+    """A value that is a text of its own (`key` with `params`), written in the language of the
+    text that shows it: a refusal's "1 000 to 2 000 000 in steps of 1 000" in French when the
+    refusal is read in French, its amounts grouped as every amount is. `str` is the English."""
+
+    def __init__(self, key: str, /, **params):
+        self.key, self.params = key, params
+
+    def text(self, lang: str) -> str:
+        return text(self.key, lang, **self.params)
+
+    def __str__(self):
+        return self.text("en")
+
+    def __eq__(self, other):
+        return isinstance(other, Worded) and (self.key, self.params) == (other.key, other.params)
+
+    def __hash__(self):
+        return hash(self.key)
+
+
 def _show(value, lang):
+    if isinstance(value, Worded):
+        return value.text(lang)
     if isinstance(value, bool):
         return value
     if isinstance(value, int):
