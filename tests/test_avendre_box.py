@@ -69,5 +69,5 @@ def test_box_check_says_what_an_owners_file_holds(tmp_path):
     done = box_check(path, "--game", "avendre")
     assert done.returncode == 0, done.stderr
     assert "43 titles: 30 shops (PA, R) and 13 establishments (R):" in done.stdout
-    assert "  1 Boulangerie: PA 550, R 70" in done.stdout and "  60 squares:" not in done.stdout
+    assert "  1 Boulangerie: PA 550.—, R 70.—" in done.stdout and "  60 squares:" not in done.stdout
     assert "  55 blue 28, 56 yellow, 57 blue 29, 58 blue 30, 59 green, 60 goal" in done.stdout

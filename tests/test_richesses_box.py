@@ -82,7 +82,7 @@ def test_box_check_validates_an_owners_file_on_a_desktop(tmp_path):
     done = box_check(DEFAULT_BOX, "--game", "richesses")
     assert done.returncode == 0, done.stderr
     assert "24 productions, 144 titles, 63 squares (48 with a plaque), 10 jokers" in done.stdout
-    assert "ALUMINIUM (Aluminium): royalties 30 %: 900000, 50 %: 4500000" in done.stdout
+    assert "ALUMINIUM (Aluminium): royalties 30 %: 900,000 F, 50 %: 4,500,000 F" in done.stdout   # in its money
     path = tmp_path / "mine.toml"
     path.write_text(TEXT.replace('price = 500_000\n', 'price = -1\n', 1), encoding="utf-8")
     done = box_check(path, "--game", "richesses")

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from engines.core.boxfile import Key, Reader, Table, Tables, check, load_toml
 from engines.avendre.rules import COLOURS, ESTABLISHMENT, GOAL, SHOP, SQUARES, TITLES
+from engines.core.i18n import money
 from engines.core.records import record
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "avendre.toml"
@@ -103,7 +104,8 @@ def holdings(box: Box, lang: str = "en") -> list[str]:
     shops, establishments = box.shops(), box.establishments()
     lines = [f"{len(box.titles)} titles: {len(shops)} shops (PA, R) and {len(establishments)} establishments (R):"]
     for t in box.titles.values():
-        lines.append(f"  {t.number} {t.name}: " + (f"PA {t.pa}, R {t.r}" if t.kind == SHOP else f"R {t.r}"))
+        pa, r = money(t.pa, lang, "av"), money(t.r, lang, "av")
+        lines.append(f"  {t.number} {t.name}: " + (f"PA {pa}, R {r}" if t.kind == SHOP else f"R {r}"))
     lines.append(f"{len(box.squares)} squares:")
     row = []
     for number, sq in enumerate(box.squares, 1):

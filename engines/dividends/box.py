@@ -3,6 +3,7 @@ companies and the influence cards (ruling DV1). Every schema error names the key
 from pathlib import Path
 
 from engines.core.boxfile import Ints, Key, Reader, Table, Tables, check, int_list, load_toml
+from engines.core.i18n import money
 from engines.core.records import record
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "dividends.toml"
@@ -135,7 +136,7 @@ def holdings(box: Box, lang: str = "en") -> list[str]:
     lines = [f"{len(box.companies)} companies, {box.slots} certificates each; price of each slot, cheapest first:"]
     for company in box.companies.values():
         lines.append(f"  {company.id} ({company.name}, {company.colour}): "
-                     + " ".join(str(price) for price in company.prices))
+                     + " ".join(money(price, lang, "dv") for price in company.prices))
     lines.append(f"dividend track {' '.join(map(str, box.track))}, start {box.start}; zones: "
                  + ", ".join(f"{zone.die} {zone.lo}-{zone.hi}" for zone in box.zones))
     lines.append(f"influence cards: {box.per_company_cards} per company, {box.any_company_cards} for any company")

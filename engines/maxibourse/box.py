@@ -2,6 +2,7 @@
 from pathlib import Path
 
 from engines.core.boxfile import Key, Reader, Table, Tables, check, load_toml
+from engines.core.i18n import money
 from engines.core.records import record
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "maxibourse.toml"
@@ -121,7 +122,7 @@ def holdings(box: Box, lang: str = "en") -> list[str]:
              f"of {box.shares_per_lot} shares each; nominal price of each company:"]
     for sector in box.sectors:
         lines.append(f"  {sector.name.get(lang, sector.id)}: "
-                     + ", ".join(f"{c} {box.companies[c].nominal} $" for c in sector.companies))
+                     + ", ".join(f"{c} {money(box.companies[c].nominal, lang, 'mb')}" for c in sector.companies))
     if box.board:
         state = "verified" if box.board_verified else "unverified: check it against the physical board"
         lines.append(f"board: {len(box.board)} squares from {START} ({state}):")

@@ -13,6 +13,7 @@ squares, the special squares and their continents. Every error names the file an
 from pathlib import Path
 
 from engines.core.boxfile import Ints, Key, Reader, Table, Tables, check, int_list, load_toml
+from engines.core.i18n import money
 from engines.core.records import record
 from engines.richesses.rules import (CONTINENTAL, CONTINENTS, PLAQUES, PRODUCTIONS, ROYALTY_MIN, SQUARES,
                                      TITLES_PER_PRODUCTION)
@@ -262,8 +263,9 @@ def holdings(box: Box, lang: str = "en") -> list[str]:
     lines = [f"{len(box.productions)} productions, {len(box.titles)} titles, {len(box.squares)} squares "
              f"({len(box.plaque_squares())} with a plaque), {box.jokers} jokers"]
     for p in box.productions.values():
-        bands = ", ".join(f"{b} %: {r}" for b, r in zip(p.bands, p.royalties))
-        titles = " ".join(f"{t.country} {t.percent}% {t.price}" for t in box.titles.values() if t.production == p.id)
+        bands = ", ".join(f"{b} %: {money(r, lang, 'rm')}" for b, r in zip(p.bands, p.royalties))
+        titles = ", ".join(f"{t.country} {t.percent}% {money(t.price, lang, 'rm')}" for t in box.titles.values()
+                           if t.production == p.id)
         lines.append(f"  {p.id} ({p.name}): royalties {bands}; titles {titles}")
     if box.ordered:
         lines.append("board: " + " ".join(sq.country or (f"{sq.kind}:{sq.continent}" if sq.continent else sq.kind)
