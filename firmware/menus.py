@@ -147,7 +147,7 @@ def _written_as(cls) -> tuple:
     for name in getattr(cls, "__dataclass_fields__", {}):
         typ = _base(types.get(name, object))
         how = ("seat" if _is(typ, Seat) else "signed" if _is(typ, (MoneyDelta, PriceDelta, CountDelta))
-               else "money" if _is(typ, Money) else "target" if _is(typ, Target) else "cell" if _is(typ, Cell)
+               else "money" if _is(typ, (Money, Price)) else "target" if _is(typ, Target) else "cell" if _is(typ, Cell)
                else None)
         out.append((name, how))
     return tuple(out)
@@ -184,8 +184,8 @@ def describe(ctx, act) -> str:
 
 
 def named(ctx, name, value):
-    """A field's value in the game's own words (its adapter's `field_text`: A Vendre!'s title
-    by its name, Shark's company by its colour), or None when the game has none for it."""
+    """A field's value in the game's own words (its adapter's `field_text`: a title by its
+    name, a company by its colour), or None when the game has none for it."""
     own = getattr(_adapter(ctx), "field_text", None)
     return own(ctx, name, value) if own is not None and value is not None else None
 
@@ -487,7 +487,7 @@ def amount_question(ctx, kind, name, domain, filled, typ=int):
 
 def field_line(ctx, name) -> str:
     """The question line of a number field asked as a list: the game's own (`q.<prefix><name>`,
-    A Vendre!'s "De combien de cases ?"), the box's (`q.<name>`), or "Quelle valeur ?"."""
+    "De combien de cases ?"), the box's (`q.<name>`), or "Quelle valeur ?"."""
     for key in ("q." + _prefix(ctx) + name, "q." + name):
         if has_text("ui." + key, ctx.lang):
             return t(key, ctx.lang)

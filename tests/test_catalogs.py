@@ -236,10 +236,11 @@ def test_titles_and_menu_labels_fit_the_screen_with_a_five_letter_name():
     assert long_labels({"ui.title.zz.x": "{player} : lot {n}/{of}"}, "fr") == {}
 
 
-def _by_formatter(template, lang, params):
-    """What `text` wrote before it cut templates once: string.Formatter on every call."""
+def _by_formatter(template, lang, params, key=""):
+    """What `text` wrote before it cut templates once: string.Formatter on every call (the
+    template's key says the money of its `{amount:$}` fields)."""
     try:
-        return i18n._Formatter(lang).vformat(template, (), params)
+        return i18n._Formatter(lang, key).vformat(template, (), params)
     except (KeyError, IndexError, ValueError):
         return template
 
@@ -265,8 +266,8 @@ def test_every_template_reads_as_string_formatter_reads_it(lang, monkeypatch):
             names = set()
         for value in (0, 1, 2, 1234567, -3, "FORCE-SELL", ["A", "B"]):
             params = dict.fromkeys(names, value) | ({"w": 6} if "w" in names else {})
-            assert i18n.text(key, lang, **params) == _by_formatter(template, lang, params), (key, value)
+            assert i18n.text(key, lang, **params) == _by_formatter(template, lang, params, key), (key, value)
             checked += 1
         if names:                                  # a field left out: the template itself
-            assert i18n.text(key, lang) == _by_formatter(template, lang, {}), key
+            assert i18n.text(key, lang) == _by_formatter(template, lang, {}, key), key
     assert checked > 1000

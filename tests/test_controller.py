@@ -244,7 +244,7 @@ def test_auction_clock_raises_while_held_and_a_release_drops_out():
     b.tick(0.5)                                # Robert, still holding, takes both at 270
     assert g.decision().prompt == "prompt.mb.settle"
     s = b.screen
-    assert s.kind == "confirm" and s.title == "Règlement CANON" and s.lines == ("Robert 2\t540 000",)
+    assert s.kind == "confirm" and s.title == "Règlement CANON" and s.lines == ("Robert 2\t540 000 $",)
     b.key("ok")
     assert lots(g, "Robert", "CANON") == 2
 
@@ -608,7 +608,7 @@ def test_a_trade_between_players_names_both_and_is_confirmed():
     b.choose("Cession").choose("Ben").choose("Ana").choose("SONY").choose("2 lot")
     assert b.screen.kind == "amount" and b.screen.items == ("300 $",)   # from the current price
     b.keys("up", "up", "ok")
-    assert b.screen.lines == ("Ben cède 2 SONY à Ana, à 320",)
+    assert b.screen.lines == ("Ben cède 2 SONY à Ana, à 320 $",)
     b.choose("Oui")
     assert lots(g, "Ana", "SONY") == 2 and g.price("SONY") == 320
 

@@ -607,7 +607,7 @@ def test_buying_needs_the_cash_and_the_refusal_does_not_show_it():
     set_cash(g, "Jean", 999)
     with pytest.raises(IllegalAction) as refused:
         play(g, "buy Jean DESERT-OIL")
-    assert str(refused.value) == "Jean cannot pay 1,000: not enough cash"
+    assert str(refused.value) == "Jean cannot pay $1,000: not enough cash"
     assert "999" not in refused.value.message("fr") and "999" not in refused.value.message("en")
     with pytest.raises(IllegalAction, match="^it is Jean's turn, not Marie's; player allowed: Jean$"):
         play(g, "buy Marie DESERT-OIL")  # not her turn

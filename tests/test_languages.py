@@ -102,9 +102,9 @@ def test_no_protocol_word_reaches_a_sentence():
     """The bank, a die's colour, a year's step and a dice line are said in the language, not
     as the engine's words ("à bank", "dé black", "Année 2 : auction", "Dés : {d1}...")."""
     assert text("event.av.income", "fr", player="Ana", amount=70, title="1 Boulangerie", to="bank") == \
-        "Ana paie R 70 pour 1 Boulangerie à la banque"
+        "Ana paie R 70.— pour 1 Boulangerie à la banque"
     assert text("event.av.card_tax", "en", player="Ana", amount=70, title="1 Boulangerie", to="Ben") == \
-        "Ana pays 70 for 1 Boulangerie to Ben"
+        "Ana pays 70.— for 1 Boulangerie to Ben"
     assert text("event.dv.die", "fr", company="CEDARPINES", die="black", move=2) == "CEDARPINES : dé noir 2"
     assert text("event.dv.step", "fr", year=2, step="auction") == "Année 2 : Enchères"
     assert text("event.sh.rolled", "fr", player="Ana", zone=3, colour="BLACK") == "Ana : zone 3, couleur noir"

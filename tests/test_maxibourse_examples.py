@@ -339,7 +339,7 @@ def test_trade_between_players_at_an_agreed_higher_price():
     g = started(["Ana", "Ben"])
     give(g, "Ben", "TWA", 10)
     play(g, 'set_price TWA 200 "example"', "roll 1 2")
-    with pytest.raises(IllegalAction, match="current price 200"):
+    with pytest.raises(IllegalAction, match=r"current price \$200"):
         play(g, "trade Ben Ana TWA 2 190")
     before = cash(g, "Ana")
     play(g, "trade Ben Ana TWA 2 250")

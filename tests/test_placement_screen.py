@@ -53,7 +53,8 @@ def test_the_screen_shows_the_zone_the_cursor_and_the_preview_and_ok_places():
     while frame.current(c) != "C2":
         press(c, "down")
     screen = c.screen()
-    assert screen.kind == "grid" and screen.items[1] == "..*Y" and screen.items[0] == "YYYY"
+    # the map in the language's letters: J for a yellow building in French (the engine's Y)
+    assert screen.kind == "grid" and screen.items[1] == "..*J" and screen.items[0] == "JJJJ"
     assert screen.lines[0].startswith("C2\t+6") and any("4→2" in line for line in screen.lines)
     image = render_screen(screen)
     assert isinstance(image, Image.Image) and image.size == (128, 64)

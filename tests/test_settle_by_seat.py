@@ -41,7 +41,7 @@ def test_the_next_speakers_press_settles_the_purchase_paid_at_once_and_is_their_
     assert box.game.price("DEUTSCHE") == 320                     # no OK pressed between the two
     box.wait(2.1)                                                # Vert is silent: a pass
     assert box.screen.title == "Règlement DEUTSCHE"              # the au-mieux buyers, after everyone spoke
-    assert box.screen.lines == ("Bleu 2\t640 000",)
+    assert box.screen.lines == ("Bleu 2\t640 000 $",)
 
 
 def test_a_press_of_a_seat_not_asked_next_settles_but_answers_nothing(box):

@@ -158,11 +158,11 @@ def test_a_building_may_touch_another_colour_only_when_its_chain_outnumbers_it()
     assert "A2" not in cells        # a lone red touching a lone blue: 1 against 1, a tie
     assert "D1" in cells and "B2" not in cells   # D1 joins C1; B2 alone against C2's blue chain of 2
     before = state(game)
-    with pytest.raises(IllegalAction, match="A2: a RED building \\(chain of 1\\) may not touch a BLUE chain of 1"):
+    with pytest.raises(IllegalAction, match="A2: a Red building \\(chain of 1\\) may not touch a Blue chain of 1"):
         act(game, "place Ana A2")
     with pytest.raises(IllegalAction, match="E1 is not a cell of zone 1"):
         act(game, "place Ana E1")
-    with pytest.raises(IllegalAction, match="C1 already holds a RED building"):
+    with pytest.raises(IllegalAction, match="C1 already holds a Red building"):
         act(game, "place Ana C1")
     assert state(game) == before
 
@@ -231,7 +231,7 @@ def test_variant_2_black_is_a_colour_with_the_fewest_buildings():
     act(game, "roll 1 BLACK")
     assert game.decision().option("colour").fields["company"].values == ("GREEN",)
     before = state(game)
-    with pytest.raises(IllegalAction, match="black \\(variant 2\\): RED has 1 building on the map"):
+    with pytest.raises(IllegalAction, match="black \\(variant 2\\): Red has 1 building on the map"):
         act(game, "colour Ana RED")
     assert state(game) == before
     game = new_game(variant2=True)
@@ -284,7 +284,7 @@ def test_no_share_of_a_company_worth_0_is_bought_or_sold():
     game = new_game()
     give_cash(game, ANA, 10_000)
     before = state(game)
-    with pytest.raises(IllegalAction, match="RED is worth 0: its shares can never be bought or sold"):
+    with pytest.raises(IllegalAction, match="Red is worth 0: its shares can never be bought or sold"):
         act(game, "buy Ana RED 1")
     assert game.decision().option("buy") is None and state(game) == before
 
@@ -324,10 +324,10 @@ def test_purchases_are_limited_by_cash_and_by_the_stock_of_40():
     game = new_game(players=("Ana", "Ben"), deal=["BLUE", "BLUE"])
     position(game, {"A1": "RED", "B1": "RED"})
     give_cash(game, ANA, 5000)
-    with pytest.raises(IllegalAction, match="Ana has 5,000, cannot pay 6,000: no credit"):
+    with pytest.raises(IllegalAction, match="Ana has 5,000 FT, cannot pay 6,000 FT: no credit"):
         act(game, "buy Ana RED 3")
     holdings(game, BEN, RED=38)
-    with pytest.raises(IllegalAction, match="RED: the bank has 2 shares left, not 3"):
+    with pytest.raises(IllegalAction, match="Red: the bank has 2 shares left, not 3"):
         act(game, "buy Ana RED 3")
 
 
@@ -546,9 +546,9 @@ def test_the_operator_corrects_cash_and_shares_at_any_time_within_what_is_there(
     act(game, "adjust_shares Ben RED +2 'a card forgotten'")
     assert game.cash(BEN) == 3000 and game.shares("RED", BEN) == 2 and game.stock("RED") == 37
     before = state(game)
-    with pytest.raises(IllegalAction, match="Ben has 3,000: cannot take 4,000"):
+    with pytest.raises(IllegalAction, match="Ben has 3,000 FT: cannot take 4,000 FT"):
         act(game, "adjust_cash Ben -4000 'too much'")
-    with pytest.raises(IllegalAction, match="Ben holds 2 RED shares, not 3"):
+    with pytest.raises(IllegalAction, match="Ben holds 2 Red shares, not 3"):
         act(game, "adjust_shares Ben RED -3 'too many'")
     assert state(game) == before
     assert game.decision().prompt == "prompt.sh.before"          # the turn is where it was

@@ -15,6 +15,10 @@ French elides "de" before a value that starts with a vowel: "victoire de {winner
 "victoire d'Ana", "Combien de {company} ?" writes "Combien d'ELF ?", and "victoire de Ben"
 as written; so a template never needs to know whom or what it will name.
 
+An amount of money is written by one formatter (`money`): `{price:$}` in a game's template
+writes "1 200 $", A Vendre!'s "1 200.—", Shark's "1 000 FT" (the game's `money.<prefix>`,
+found from the template's key), grouped as the language groups thousands.
+
 A value the protocol spells as a word is shown by its catalog name: `{tile:@dv.tile_name}`
 writes the catalog's `dv.tile_name.FORCE-SELL` ("Force Sell", as printed on the tile).
 
@@ -94,7 +98,7 @@ def text(key: str, lang: str = "fr", /, **params) -> str:
     try:
         parts = _compiled(template)
         if parts is None:
-            return _Formatter(lang).vformat(template, (), params)
+            return _Formatter(lang, key).vformat(template, (), params)
         if len(parts) == 1 and parts[0][1] is None:
             return parts[0][0]              # no field ("{{" already read as "{")
         elide = lang == "fr"
@@ -102,7 +106,7 @@ def text(key: str, lang: str = "fr", /, **params) -> str:
         for literal, name, spec in parts:
             out.append(literal)
             if name is not None:
-                shown = _format_field(params[name], spec, lang)
+                shown = _format_field(params[name], spec, lang, key)
                 if elide and literal and shown[:1] in _VOWELS and _DE.search(literal):
                     out[-1] = literal[:-3] + "d'"       # as _Formatter does: "d'Ana"
                 out.append(shown)
@@ -148,8 +152,8 @@ class _Formatter(string.Formatter):
     joined, a `{n:singular|plural}` field choosing the word that agrees with n, and in
     French "de" elided before a value that starts with a vowel ("d'Ana", "d'ELF")."""
 
-    def __init__(self, lang):
-        self.lang = lang
+    def __init__(self, lang, key=""):
+        self.lang, self.key = lang, key
 
     def vformat(self, format_string, args, kwargs):
         if self.lang != "fr":
@@ -169,11 +173,16 @@ class _Formatter(string.Formatter):
         return "".join(out)
 
     def format_field(self, value, spec):
-        return _format_field(value, spec, self.lang)
+        return _format_field(value, spec, self.lang, self.key)
 
 
-def _format_field(value, spec: str, lang: str) -> str:
-    """One field of a template, by the catalog's conventions (see _Formatter)."""
+def _format_field(value, spec: str, lang: str, key: str = "") -> str:
+    """One field of a template, by the catalog's conventions (see _Formatter); `key` is the
+    template's, whose game says the money of a `{amount:$}` field."""
+    if spec == "$":             # an amount of money; anything else (a text already written) as it is
+        if isinstance(value, int) and not isinstance(value, bool):
+            return money(value, lang, _game_of(key, lang))
+        return str(_show(value, lang))
     if spec.startswith("@"):
         # A value the catalog names: `{tile:@dv.tile_name}` writes "dv.tile_name.<value>"
         # (the tile's printed name, "Force Sell"), not the protocol's word ("FORCE-SELL");
@@ -208,6 +217,15 @@ class Worded:
 
     def __hash__(self):
         return hash(self.key)
+
+
+def _game_of(key: str, lang: str) -> str:
+    """The prefix of the game a template's key belongs to ("event.rm.sale": "rm") when that
+    game counts in a money of its own (`money.<prefix>`), else "" (core's money)."""
+    for part in key.split(".")[1:]:
+        if "money." + part in _catalogs[lang]:
+            return part
+    return ""
 
 
 def _show(value, lang):

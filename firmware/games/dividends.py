@@ -106,7 +106,7 @@ class DividendsUI:
         if act.kind == "sell":
             sold = next((e for e in events if e.key == "dv.sold"), None)
             if sold is not None:
-                return [describe(ctx, act), t("q.sell_at", lang, price=sold.params["price"])]
+                return [describe(ctx, act), t("q.sell_at", lang, price=money(sold.params["price"], lang, GAME.prefix))]
         return [describe(ctx, act)]
 
     def news(self, ctx, act, events, describe):

@@ -1,7 +1,7 @@
 """Maxi Bourse International on the box: what the generic controller cannot read from a decision."""
 from __future__ import annotations
 
-from engines.core.i18n import format_amount
+from engines.core.i18n import format_amount, money
 from engines.maxibourse import GAME
 from firmware.texts import t
 
@@ -111,7 +111,7 @@ class MaxiBourseUI:
             return replace(question, selected=1) if len(question.items) > 1 else question
         if kind == "set_nominal" and name == "nominal" and isinstance(domain, Choice):
             now = ctx.game.nominal(filled["company"])
-            items = tuple((f"{v} $", v) for v in domain.values if v != now)
+            items = tuple((money(v, lang, self.prefix), v) for v in domain.values if v != now)
             return Question(name, "list", kind_label(ctx, kind),
                             (t("q.mb.nominal", lang, company=filled["company"], nominal=now),), items)
         if kind != "titre" or not isinstance(domain, Choice):
@@ -161,7 +161,7 @@ class MaxiBourseUI:
         if act.kind == "sell":
             offer = next((e for e in events if e.key == "mb.offer"), None)
             if offer is not None:
-                return [describe(ctx, act), t("q.sell_at", lang, price=offer.params["price"])]
+                return [describe(ctx, act), t("q.sell_at", lang, price=money(offer.params["price"], lang, self.prefix))]
         if act.kind == "double":
             return [describe(ctx, act), t("q.mb.au_cours_at", lang, price=snap["companies"][act.company]["price"])]
         if act.kind == "deal":

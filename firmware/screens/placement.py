@@ -64,7 +64,7 @@ class Placement(Frame):
     def draw(self, ctl):
         params = ctl.session.decision().interaction.params
         cell = self.current(ctl)
-        # The game may draw its pieces in the language's letters (Shark's J for Jaune)
+        # The game may draw its pieces in the language's letters (J for a yellow one in French)
         worded = getattr(ctl.ui, "placement_map", None)
         rows = [list(r) for r in (worded(params.get("map", []), ctl.lang) if worded else params.get("map", []))]
         if cell is not None and rows:

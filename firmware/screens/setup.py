@@ -124,7 +124,7 @@ class Setup(Frame):
                     return "cards", t("setup.cards_title", lang, k=len(self.seated()), n=n), \
                         (t("setup.cards_line", lang),), items
                 items = [(t("setup.numbers", lang), "numbers")]
-                # colours, but for a game whose companies are the colours (Shark)
+                # colours, but for a game whose companies are the colours
                 if n <= len(t("setup.colour_names", lang).split()) and getattr(ui, "colour_names", True):
                     items.insert(0, (t("setup.colours", lang), "colours"))
                 if config_names(ctl, n):
