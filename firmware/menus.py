@@ -477,7 +477,9 @@ def amount_question(ctx, kind, name, domain, filled, typ=int):
         step = steps.index(100_000) if 100_000 in steps else 0
         start = steps[step] if lo <= steps[step] <= hi or delta else lo
         fmt = (lambda v: money(v, lang, _prefix(ctx), sign=delta))
-        line = t("q.amount_" + kind, lang, player=player_name(ctx, filled.get("player")))
+        own = "q.amount_" + kind           # the kind's own line, else the field's question: never a key
+        line = t(own, lang, player=player_name(ctx, filled.get("player"))) if has_text("ui." + own, lang) \
+            else field_line(ctx, name)
     start = min(max(start, lo), hi)
     if skip_zero and start == 0:
         start = base
