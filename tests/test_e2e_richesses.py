@@ -280,3 +280,16 @@ def test_the_plaques_to_lay_are_listed_on_the_public_board_page_by_page(size):
     pages = RichessesUI().board_pages(game.box, size)
     shown = " ".join(row for page in range(pages) for row in plaque_rows(plaques, size, page)).split()
     assert shown == [f"{sq}:{p[:6]}" for sq, p in plaques.items()] and len(shown) == 48
+
+
+def test_the_landing_screen_shows_the_dice_and_what_the_500_000_square_credits(tmp_path):
+    """"il reçoit de la banque autant de fois 500.000 F qu'il a tiré de points": the dice
+    and the 5 500 000 of an 11 are on the screen before OK."""
+    box = start(tmp_path, HEAD + 'set_pawn Ana 8 0 "joker square"\n', dice="physical")
+    box.choose("5").choose("6")                              # white 5, red 6: square 19
+    assert box.game.box.square(19).kind == "bonus"
+    assert box.screen.lines[:3] == ("Ana : dé blanc 5, dé rouge 6 (11)", "Ana arrive sur la case 19 : « 500 000 »",
+                                    "Ana reçoit 5 500 000 : 500 000 × 11")
+    cash = box.game.cash(0)
+    box.press("ok")
+    assert box.game.cash(0) == cash + 5_500_000

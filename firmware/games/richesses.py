@@ -15,9 +15,9 @@ from firmware.games.news import news_line
 NEWS_ORDER = ("rm.over", "rm.bankrupt", "rm.lot_sold", "rm.bank_bought", "rm.sale", "rm.royalties", "rm.claim_lost",
               "rm.claims_open", "rm.claim", "rm.bought",
               "rm.double", "rm.joker_bought", "rm.joker_used", "rm.lot", "rm.bid", "rm.overbid", "rm.offer",
-              "rm.offer_closed", "rm.offer_lapsed", "rm.rest", "rm.not_yet", "rm.nothing_to_buy",
+              "rm.offer_closed", "rm.offer_lapsed", "rm.bonus", "rm.rest", "rm.not_yet", "rm.nothing_to_buy",
               "rm.nothing_to_auction", "rm.no_joker_left", "rm.world_tour", "rm.moved", "rm.landed", "rm.plaques",
-              "rm.first")
+              "rm.first", "rm.roll")
 
 
 class RichessesUI:

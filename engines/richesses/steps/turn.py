@@ -236,7 +236,10 @@ class Turn(Step):
             self.phase = "buy"
             return None
         if kind == "bonus":    # "il reçoit de la banque autant de fois 500.000 F qu'il a tiré de points"
-            game.transfer(BANK, seat, BONUS_PER_POINT * sum(self.dice), "bonus")
+            points = sum(self.dice)
+            game.emit("rm.bonus", player=game.players[seat], amount=BONUS_PER_POINT * points, per=BONUS_PER_POINT,
+                      points=points)
+            game.transfer(BANK, seat, BONUS_PER_POINT * points, "bonus")
             return TurnOver(seat)
         if kind == "news":
             self.phase = "news"
