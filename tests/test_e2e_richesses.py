@@ -293,3 +293,25 @@ def test_the_landing_screen_shows_the_dice_and_what_the_500_000_square_credits(t
     cash = box.game.cash(0)
     box.press("ok")
     assert box.game.cash(0) == cash + 5_500_000
+
+
+def test_a_lapsed_free_sale_and_a_correction_keep_the_dice_the_box_showed(tmp_path):
+    """The box's dice are on the screen before OK: a free sale from the menu that lapses, or
+    a correction, before the table confirms them leaves them as shown (rolled again, the
+    pawn would land somewhere else than the table saw)."""
+    box = start(tmp_path, HEAD + "roll 1 2\nbuy Ana ARGENT-CANADA\n")
+    assert box.screen.title == "Ben : dés"
+    shown = box.screen.lines
+    assert shown[0].startswith("Ben : dé blanc ")            # the box's dice, then where they lead
+    box.long("ok").choose("Vente libre").choose("Ben")
+    box.press("ok").press("ok")                             # the amount proposed, confirmed
+    box.wait(7.1).wait(7.1)                                 # no overbid, and Ana does not accept
+    game = box.game
+    assert game.log[-1].kind == "lapse" and box.screen.title == "Ben : dés"
+    assert box.screen.lines == shown
+    box.long("ok").choose("Corrections").choose("Corriger l'argent").choose("Cid")
+    box.press("ok").choose("Oui")                           # +100 000 for Cid
+    assert game.log[-1].kind == "adjust_cash" and box.screen.lines == shown
+    box.press("ok")
+    roll = game.log[-1]
+    assert roll.kind == "roll" and shown[0].startswith(f"Ben : dé blanc {roll.white}, dé rouge {roll.red} ")

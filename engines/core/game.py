@@ -135,6 +135,13 @@ class Game:
         not offered now, comes back unchanged."""
         return chance.fill_chance(self, act, rng)
 
+    def chance_position(self) -> int:
+        """The position the device's draw for the pending decision is made at (what
+        `chance.chance_rng` seeds it with): the number of actions so far. A game whose table
+        may act aside while a draw is on the screen (a free sale, a correction before the
+        dice are confirmed) keeps the position of the draw it showed."""
+        return len(self.log)
+
     # Shared machinery --------------------------------------------------------
     def with_interaction(self, decision: Decision) -> Decision:
         """`decision` with its interaction attached, as the game's package declares it;
