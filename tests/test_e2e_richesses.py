@@ -141,7 +141,7 @@ def test_a_joker_is_bought_then_played_on_an_auction_square(tmp_path):
     box.choose("1").choose("4")                        # white 1, red 4: square 8, a joker square
     box.press("ok")                                    # the outcome confirmed
     assert box.screen.title == "Ana : joker ?"
-    box.choose("Acheter un joker")
+    box.choose("Acheter un joker").choose("Oui")
     game = box.game
     assert game.s.jokers[0] == 1
     game_script = until_anas_dice(script + "roll 1 4\nbuy_joker Ana\n") + 'set_pawn Ana 4 1 "a world tour"\nroll 6 3\n'
@@ -315,3 +315,18 @@ def test_a_lapsed_free_sale_and_a_correction_keep_the_dice_the_box_showed(tmp_pa
     box.press("ok")
     roll = game.log[-1]
     assert roll.kind == "roll" and shown[0].startswith(f"Ben : dé blanc {roll.white}, dé rouge {roll.red} ")
+
+
+def test_a_joker_is_bought_only_on_purpose(tmp_path):
+    """3 000 000 is not spent by one OK: the joker's menu starts on "Rien", and buying one
+    asks for a confirmation."""
+    script = HEAD + 'roll 1 2\nbuy Ana ARGENT-CANADA\nroll 2 3\ndone Ben\nroll 3 3\nset_pawn Ana 3 0 "joker"\n'
+    box = start(tmp_path, script, dice="physical")
+    box.choose("1").choose("4").press("ok")              # square 8, a joker square
+    assert box.screen.title == "Ana : joker ?" and box.items()[box.screen.selected] == "Rien"
+    box.choose("Acheter un joker")
+    game = box.game
+    assert game.s.jokers[0] == 0 and box.screen.kind == "confirm"
+    assert box.screen.lines == ("Ana achète un joker (3 000 000)",)
+    box.choose("Oui")
+    assert game.s.jokers[0] == 1 and game.log[-1].kind == "buy_joker"
