@@ -330,3 +330,17 @@ def test_a_joker_is_bought_only_on_purpose(tmp_path):
     assert box.screen.lines == ("Ana achète un joker (3 000 000)",)
     box.choose("Oui")
     assert game.s.jokers[0] == 1 and game.log[-1].kind == "buy_joker"
+
+
+def test_a_free_sale_offers_only_the_trusts_the_seller_holds(tmp_path):
+    """RM12: "the seller's whole trust": once the seller is chosen, the list holds his
+    productions only (not those every seller holds)."""
+    ben = run_script(HEAD + "roll 1 2\nbuy Ana ARGENT-CANADA ALUMINIUM-CANADA\nroll 2 3\n")
+    title = ben.decision().option("buy").fields["titles"].values[0]
+    box = start(tmp_path, HEAD + f"roll 1 2\nbuy Ana ARGENT-CANADA ALUMINIUM-CANADA\nroll 2 3\nbuy Ben {title}\n")
+    game = box.game
+    assert game.trusts(0) == ("ALUMINIUM", "ARGENT") and len(game.trusts(1)) == 1
+    box.long("ok").choose("Vente libre").choose("Ben")     # Ben sells
+    assert box.items() == [game.trusts(1)[0]]
+    box.press("back").choose("Ana")
+    assert box.items() == ["ALUMINIUM", "ARGENT"]

@@ -109,8 +109,9 @@ class Game:
         return []
 
     def holding(self, seat: int, company: str) -> int | None:
-        """What `seat` holds of `company` (lots, shares), for menus that offer only what
-        can be sold; None where the game does not count holdings by company."""
+        """What `seat` holds of `company` (lots, shares; a production's titles), for menus
+        that offer only what can be sold; None where the game does not count holdings by
+        company."""
         return None
 
     def prices(self) -> dict[str, int]:

@@ -126,6 +126,11 @@ class Richesses(StepGame):
         """RM6: the sum of the printed percents of the holder's titles of `production`."""
         return sum(self.box.titles[t].percent for t in self.trust(seat, production))
 
+    def holding(self, seat, production):
+        """The titles of `seat`'s trust of `production`: a free sale offers only what its
+        seller holds."""
+        return len(self.trust(seat, production))
+
     def trust_price(self, seat, production):
         return sum(self.box.titles[t].price for t in self.trust(seat, production))
 
