@@ -344,3 +344,27 @@ def test_a_free_sale_offers_only_the_trusts_the_seller_holds(tmp_path):
     assert box.items() == [game.trusts(1)[0]]
     box.press("back").choose("Ana")
     assert box.items() == ["ALUMINIUM", "ARGENT"]
+
+
+def test_correcting_a_pawn_asks_its_square_by_name_then_its_world_tours(tmp_path):
+    """"Corriger un pion": the square by ones and tens from where the pawn is, each number
+    with its square's name, then the world tours; no money field, no raw key."""
+    box = start(tmp_path, HEAD)
+    box.long("ok").choose("Corrections").choose("Corriger un pion").choose("Ben")
+    screen = box.screen
+    assert screen.title == "Corriger un pion" and screen.lines[0] == "Case du pion de Ben ?"
+    assert screen.items == ("0 : flèche « départ »",)
+    box.long("up").press("up")                              # steps of ten: 10
+    assert box.screen.items == ("10 : « 500 000 »",)
+    box.long("down")
+    for _ in range(9):
+        box.press("up")
+    assert box.screen.items == ("19 : « 500 000 »",)
+    box.press("ok")
+    assert box.screen.lines[0] == "Tours du monde de Ben ?" and box.screen.items == ("0",)
+    box.press("up").press("ok")
+    texts = " ".join(box.screen.lines)
+    assert "ui." not in texts and box.screen.kind == "confirm"
+    box.choose("Oui")
+    game = box.game
+    assert game.s.track.positions[1] == 19 and game.s.track.laps[1] == 1
