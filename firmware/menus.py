@@ -455,10 +455,11 @@ def amount_question(ctx, kind, name, domain, filled, typ=int):
         if count and not target:             # a count held by a player (influence cards)
             target = player_name(ctx, filled.get("player"))
         line = t("q.delta_lots" if count else "q.delta", lang, target=target)
-    else:                                     # money: card amounts, corrections
-        base = max(base, 10_000) if hi >= 1_000_000 else base
-        steps = _steps(base, 10_000, 100_000, 1_000_000, 10_000_000)
-        step = steps.index(100_000) if 100_000 in steps else 0
+    else:                                     # money: card amounts, corrections, by the game's own sizes
+        unit = ctx.game.money_step
+        base = max(base, unit // 10) if (unit // 10) % base == 0 else base
+        steps = _steps(base, unit, unit * 10, unit * 100)
+        step = steps.index(unit) if unit in steps else 0
         start = steps[step] if lo <= steps[step] <= hi or delta else lo
         fmt = (lambda v: money(signed(v, lang) if delta else v, lang, _prefix(ctx)))
         line = t("q.amount_" + kind, lang, player=player_name(ctx, filled.get("player")))

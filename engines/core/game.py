@@ -103,6 +103,12 @@ class Game:
     # show a lot count with its shares.
     lot_size: int = 1
 
+    # The size of this game's common payments: the box enters an amount of its money by this
+    # step first (a tenth of it and ten, a hundred times it on a long press), so a correction
+    # of a few notes is a few presses whatever the game's money (5 100 in A Vendre!, 66 600
+    # 000 in Richesses du Monde).
+    money_step: int = 1
+
     def groups(self) -> list[tuple[str, dict, list[str]]]:
         """How the box's menus group the companies: [(group id, {language: name}, [company
         ids])] in board order (Maxi Bourse's sectors); [] where one list of companies suits."""

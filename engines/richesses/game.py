@@ -55,6 +55,7 @@ class Richesses(StepGame):
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/richesses/__init__.py)
     SETTINGS = GAME.settings
+    money_step = CASH_UNIT       # RM10 shares and RM4 raises are counted in 100 000
 
     def __init__(self, header: dict):
         self.settings = check_header(header, GAME.players, GAME.settings)
