@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engines.core.errors import CorbeilleError, IllegalAction
 from engines.core.i18n import text
@@ -50,7 +50,7 @@ from firmware.screen import Screen
 from firmware.screens.menu import Menu
 from firmware.screens.base import Frame, dump, load
 from firmware.screens.entries import Entry, Root
-from firmware.screens.overlays import Error, Message, Private, Rfid, Undo
+from firmware.screens.overlays import Error, Private, Rfid, Undo
 from firmware.screens.placement import Placement
 from firmware.screens.seats import Auction, OpenAuction, Speak
 from firmware.screens.steps import Chance, FirstDice, Over, Payday, Settle
@@ -103,6 +103,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
         self.tags: dict[str, int] = {}               # RFID tag -> seat
         self.reported: set = set()
         self.undone = False                          # an undo: the next seat clock waits for OK
+        self.resumed = False                         # a game taken up after a restart, until the first press
         self._seen = None
         self.changed = True                          # something to draw or save
         self._memo_key, self._memo_values = None, {}  # see _memo
@@ -142,18 +143,10 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
                 self.restore(saved)
         if self.session is not None and self.session.over:
             self._game_over()
+        if self.session is not None:
+            self._resumed_after_restart(said=bool(messages))
         if messages:
-            # The details (file names, row numbers) go to the log; the table gets one line
-            # per cause: a journal damaged (its end cut back), or a game another version
-            # recorded whose action this one refuses (the file is sound: it is not "damaged").
-            for message in messages:
-                log.warning("%s", message)
-            refused = self.session.refused if self.session is not None else None
-            lines = [t("repaired.line", self.lang)] if damaged or refused is None else []
-            if refused is not None:
-                lines.append(t("replay_refused.line", self.lang, n=refused[0] - 1, total=refused[1]))
-            title = "title.repaired" if damaged or refused is None else "title.replay_refused"
-            self.stack.append(Message(t(title, self.lang), lines))
+            self._say_repaired(messages, damaged)
         self.changed = True
 
     def attach(self, session: Session) -> None:
@@ -168,6 +161,8 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
         """One input event (or clock tick): the only way in."""
         self.now = max(self.now, getattr(event, "t", self.now) or self.now)
         name, kind = event.name, event.kind
+        if name in KEYS or name.startswith("seat") or name == "rfid":
+            self.resumed = False                     # the table is at it again: the note has been read
         try:
             if name == "clock" or kind == "tick":
                 self._tick(self.now)
@@ -456,6 +451,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
             return False
         self.news = tuple(self._news(act, events))
         self.news_again = lambda: tuple(self._news(act, events))
+        self.resumed = False
         self.changed = True
         return True
 
@@ -678,11 +674,11 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
 
     # ================================================================ screens
     def screen(self) -> Screen:
-        top = self._top()
-        screen = top.draw(self)
+        screen = self._top().draw(self)
+        if self.resumed:
+            screen = replace(screen, lines=(self._resumed_line(),) + tuple(screen.lines))
         if self.status and not screen.status:
-            screen = Screen(screen.kind, screen.title, screen.lines, screen.items, screen.selected,
-                            screen.footer, self.status, screen.highlight)
+            screen = replace(screen, status=self.status)
         return screen
 
     def _footer(self, key):

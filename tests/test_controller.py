@@ -520,8 +520,29 @@ def test_restart_comes_back_to_the_same_screen(tmp_path, monkeypatch):
     with Journal(path) as journal:
         c = Controller(journal, timing=TIMING)
         c.boot(100.0)
+        assert c.screen().lines == ("Partie reprise : action 17, tour d'Ana",) + before.lines   # said until a press
+        c.handle(InputEvent("down", "press", 101.0))
+        c.handle(InputEvent("up", "press", 101.0))
         assert c.screen() == before
         assert snapshot(c.session.game) == state
+
+
+@pytest.mark.parametrize("lang, said", [("fr", "Partie reprise : action {n}, tour d'Ana"),
+                                         ("en", "Game resumed: action {n}, Ana's turn")])
+def test_a_resumed_game_says_so_until_the_first_press(tmp_path, lang, said):
+    path = tmp_path / "j.sqlite"
+    with Journal(path) as journal:
+        game = three()
+        box_for(game, journal=journal)
+        n = len(game.log)
+    with Journal(path) as journal:
+        c = Controller(journal, lang=lang, timing=TIMING)
+        c.boot(100.0)
+        assert c.screen().lines[0] == said.format(n=n)
+        c.handle(InputEvent("clock", "tick", 105.0))            # time alone does not clear it
+        assert c.screen().lines[0] == said.format(n=n)
+        c.handle(InputEvent("down", "press", 106.0))
+        assert said.format(n=n) not in c.screen().lines
 
 
 def test_a_saved_screen_from_another_position_is_not_restored(tmp_path):

@@ -332,7 +332,9 @@ def test_the_operator_bids_for_a_seat_beyond_the_wired_buttons_and_the_buzzer_se
     try:
         game = box.game
         half = game.half_pa("1")
-        assert box.screen.kind == "auction" and box.screen.title.endswith("\t3 s")
+        assert box.screen.kind == "auction" and box.screen.title.endswith("\tpause")   # resumed: waits for OK
+        box.press("ok")
+        assert box.screen.title.endswith("\t3 s")
         box.press("seat2")                                  # Ben, on his button: half PA + 50
         assert game.log[-1] == game.ACTIONS.parse(f"bid Ben {half + 50}", game.players)
         box.press("ok")                                     # the operator's list of bidders
