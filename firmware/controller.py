@@ -42,6 +42,7 @@ from firmware.flows.entries import EntryFlow
 from firmware.flows.menu import MenuFlow
 from firmware.flows.seats import SeatFlows
 from firmware.flows.setup import SetupDefaults, SetupFlow  # noqa: F401 (SetupDefaults: the box's API)
+from firmware.flows.speaking import SpeakingFlow
 from firmware.games import PLAYABLE, adapter_of
 from engines.core.actions import ANYTIME, CHANCE, OUTCOME
 from engines.core.decision import Interactions as I
@@ -64,7 +65,7 @@ KEYS = ("up", "down", "ok", "back")
 
 @dataclass(frozen=True)
 class Timing:
-    speaking_window_s: float = 10.0   # a seat's time to answer before it passes
+    speaking_window_s: float = 4.0    # a speaking round's silence: the seats that have not pressed pass
     press_gap_s: float = 0.6          # presses further apart than this end a count
     auction_step_s: float = 2.0       # the auction clock's pace
     auction_lead_s: float = 2.0       # time to grab the buttons before the first step
@@ -78,7 +79,7 @@ class Timing:
                    press_gap_s=min(0.6, timing.hold_time * 0.75), silence_s=timing.silence_s)
 
 
-class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
+class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFlow):
     def __init__(self, journal=None, *, lang: str = "fr", timing: Timing | None = None,
                  seat_buttons=(), defaults: SetupDefaults | None = None, report=None,
                  seed_source=None):
@@ -231,7 +232,6 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
             self.stack.pop()
         if len(self.stack) == 1 and self.speak is not None and not self.speak.get("manual"):
             self.speak["deadline"] = self.now + self.timing.speaking_window_s
-            self.speak["count"] = 0
 
     def _pause_seats(self) -> None:
         """The operator took over: seat timers stop for this decision."""
@@ -379,11 +379,8 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
     def _arm_seats(self, root) -> None:
         """Start the seat-button timers a new decision needs (speaking window, auction clock)."""
         d = self.session.decision()
-        if root["t"] == "speak" and d.actor in self.seat_buttons:
-            option = d.role(I.ANSWER)
-            most = max(option.fields["lots"].values)
-            self.speak = {"seat": d.actor, "count": 0, "max": most, "gap": None,
-                          "deadline": self.now + self.timing.speaking_window_s, "manual": False}
+        if d.interaction.kind == I.SPEAKING_ROUND:
+            self._arm_speak(d, on_buttons=root["t"] == "speak")
         else:
             self.speak = None
         if root["t"] == "open_auction":
@@ -659,10 +656,13 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
 
     # ================================================================ lights
     def lit(self) -> set:
-        """Seats (0-based) to light: the seat asked, the bidders still in, or the player whose turn it is."""
+        """Seats (0-based) to light: those still to answer in a speaking round, the bidders
+        still in, or the player whose turn it is."""
         if self.session is None or (self.stack and self.stack[0]["t"] == "setup"):
             return set()
         d = self.session.decision()
+        if self.stack and self.stack[0]["t"] == "speak" and self.speak is not None:
+            return set(self._to_answer())
         if self.stack and self.stack[0]["t"] == "auction":
             return {s for s, _ in self._bidders()}
         if self.stack and self.stack[0]["t"] == "open_auction":

@@ -221,7 +221,7 @@ def test_the_speaking_window_counts_down_and_pauses(tmp_path):
     try:
         assert box.screen.title.endswith("\tpause")                       # resumed: waits for OK
         box.press("ok")
-        assert box.screen.title.endswith("\t6 s") and box.screen.footer == "1× par lot  ◄ pause"
+        assert box.screen.title.endswith("\t6 s") and box.screen.footer == "1× lot  long passe"
         box.wait(2.0).press("back")
         assert box.screen.title.endswith("\tpause")
         box.wait(20.0)

@@ -88,8 +88,8 @@ class SetupFlow:
         press or action ("Partie reprise : action 412, tour de Bleu"; `said`: a message on
         the journal's repair says it already), and a seat clock no rule sets waits for OK,
         as after an undo: running at once it could run out before the table has seen where
-        it is (a silence selling a token nobody heard offered). A clock the rulebook sets
-        (Richesses du Monde's 7 s, RM9) starts again whole."""
+        it is (a silence selling a token nobody heard offered). A silence the rulebook sets
+        (the decision's `silence_s`) starts again whole."""
         self.resumed = not said
         if self._clock_pausable():
             self._stop_clock()
