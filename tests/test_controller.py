@@ -487,7 +487,7 @@ def test_setup_options_change_the_chosen_games_own_settings_from_the_configurati
         b = Box(c)
         b.choose("Maxi Bourse").choose("Junior").choose("3 joueurs").choose("Couleurs").choose("Sans limite")
         b.choose("Continuer")
-        assert b.screen.kind == "confirm" and b.items() == ["Jouer", "Retour", "Régler"]
+        assert b.screen.kind == "confirm" and b.items() == ["Jouer", "Donner", "Régler"]
         assert b.screen.selected == 0                 # one press on Play keeps every setting
         b.choose("Régler")
         assert b.screen.title == "Options"
