@@ -347,6 +347,9 @@ def test_a_free_sale_offers_only_the_trusts_the_seller_holds(tmp_path):
     assert box.items() == [game.trusts(1)[0]]
     box.press("back").choose("Ana")
     assert box.items() == ["ALUMINIUM", "ARGENT"]
+    box.press("back").press("back").press("back")           # out of the sale
+    box.long("ok").choose("Échange").choose("Ana").choose("ARGENT").choose("Ben")
+    assert box.screen.lines == ("Trust de Ben en échange ?",) and box.items() == [game.trusts(1)[0]]
 
 
 def test_correcting_a_pawn_asks_its_square_by_name_then_its_world_tours(tmp_path):

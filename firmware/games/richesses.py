@@ -82,9 +82,11 @@ class RichessesUI:
         continent), in one list; then the plaque, only among the productions the engine
         says would cost the lander royalties (`owed`), the one said before for the same
         square first; none owed, nothing asked. A pawn put back by a correction: its
-        square, then its world tours."""
+        square, then its world tours. An exchange's trust in return: the buyer's."""
         if kind == "set_pawn" and name in ("square", "tours"):
             return pawn_question(ctx, name, domain, filled)
+        if kind == "exchange" and name == "other":
+            return in_return_question(ctx, domain, filled)
         if kind != "land":
             return None
         if name == "square":
@@ -157,6 +159,16 @@ def plaque_question(ctx, filled, values):
     names = {p: game.box.productions[p].name for p in owed}
     items = tuple((names[p], p) for p in owed) + ((t("q.rm.no_plaque", lang), None),)
     return Question("plaque", "list", kind_label(ctx, "land"), (t("q.rm.plaque", lang),), items)
+
+
+def in_return_question(ctx, domain, filled):
+    """The trust an exchange's buyer gives in return: one of his own, not the one offered
+    (the menus' seller filter lists the seller's trusts for the one offered)."""
+    from firmware.menus import Question, kind_label, player_name
+    buyer = filled["buyer"]
+    items = tuple((str(p), p) for p in domain.values if ctx.game.holding(buyer, p) and p != filled.get("production"))
+    return Question("other", "list", kind_label(ctx, "exchange"),
+                    (t("q.rm.in_return", ctx.lang, player=player_name(ctx, buyer)),), items)
 
 
 # ------------------------------------------------------------ a pawn put back
