@@ -31,14 +31,15 @@ MARKS = frozenset({"[x]", "[ ]"})
 CELL = re.compile(r"[A-Z][1-9][0-9]?")
 PATH = re.compile(r"/\S+")                 # a file's path (where the report was written)
 SEPARATORS = re.compile(r", | · | / | |\t|,")
-MARKED = re.compile(r"^[^\w(«\[]+ |(?<=\w) [^\w.,;:!?)»%\]]+$")   # a sign before or after a text, a space apart
+MARKED = re.compile(r"^[^\w(«\[]+ |(?<=\w) ?[^\w\s.,;:!?)»%\]]+$")   # a sign before or after a text ("Passe…")
 ELIDED = re.compile(r"(?:^|(?<=[\s(«']))de $")     # French writes "d'Ana" for "de {player}"
 NAME_WORDS = 8                        # the most words a printed name has
 NUMBERED = re.compile(r"\d+\. ")      # a line of a numbered list (the history, a ranking)
 
 
 def raw(shown: str) -> list[str]:
-    """Catalog keys, unformatted fields and protocol ids in `shown`."""
+    """Catalog keys, unformatted fields and protocol ids in `shown` (a file's path is data)."""
+    shown = PATH.sub("", shown)
     return RAW_KEY.findall(shown) + SNAKE.findall(shown) + COLON.findall(shown)
 
 
