@@ -107,7 +107,8 @@ PINNED = [
 
 
 def play(case, seed):
-    with tempfile.TemporaryDirectory() as folder, BoxPlay(Path(folder), case, seed) as box_play:
+    # the state folder has a "_" in its name, as a temporary one may: its path is data, never an id
+    with tempfile.TemporaryDirectory(prefix="box_play_") as folder, BoxPlay(Path(folder), case, seed) as box_play:
         box_play.setup()
         box = box_play.play()
         if box.c.session is not None:
