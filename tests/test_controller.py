@@ -389,7 +389,7 @@ def test_holding_a_seat_button_shows_the_private_view_for_a_while():
     b.seat(2, "long_press")
     s = b.screen
     assert s.kind == "private" and s.title == "Ben (privé)"
-    assert s.lines[0] == "Argent\t5 000 000" and s.lines[-1].startswith("Fortune\t")
+    assert s.lines[0] == "Argent\t5 000 000 $" and s.lines[-1].startswith("Fortune\t")
     b.tick(3.0)
     assert b.screen.kind == "private"
     b.tick(1.1)

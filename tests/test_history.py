@@ -82,7 +82,7 @@ def test_past_games_are_listed_newest_first_with_their_standings(tmp_path):
         screen = box.screen
         assert screen.title == "Partie 1 · Maxi Bourse"
         assert screen.lines[:3] == ("Ana, Ben, Cid", f"{len(first.log)} actions", "Terminée")
-        ranking = [f"{r}. {first.players[s]}  {format_amount(w)}" for r, s, w in first.ranking()]
+        ranking = [f"{r}. {first.players[s]}  {format_amount(w)} $" for r, s, w in first.ranking()]
         assert list(screen.lines[3:3 + len(ranking)]) == ranking and len(ranking) == 3
         assert first.over
         box.press("ok").press("back").press("back")

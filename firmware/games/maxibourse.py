@@ -1,7 +1,7 @@
 """Maxi Bourse International on the box: what the generic controller cannot read from a decision."""
 from __future__ import annotations
 
-from engines.core.i18n import format_amount, money
+from engines.core.i18n import money
 from engines.maxibourse import GAME
 from firmware.texts import t
 
@@ -82,17 +82,17 @@ class MaxiBourseUI:
     # ---------------------------------------------------------------- screens
     def company_label(self, ctx, company, kind=None):
         info = ctx.snapshot()["companies"].get(company)
-        return f"{company}\t{info['price']}" if info else str(company)
+        return f"{company}\t{money(info['price'], ctx.lang, self.prefix)}" if info else str(company)
 
     def private_lines(self, session, seat, lang):
         snap = session.snapshot()
         player = snap["players"][seat]
-        lines = [f"{t('private.cash', lang)}\t{format_amount(player['cash'], lang)}"]
+        lines = [f"{t('private.cash', lang)}\t{money(player['cash'], lang, self.prefix)}"]
         for company, lots in player["lots"].items():
             lines.append(f"{company}\t{t('lots_count', lang, n=lots)}")
         if player.get("rumours"):
             lines.append(f"{t('private.mb.rumours', lang)}\t{player['rumours']}")
-        lines.append(f"{t('private.wealth', lang)}\t{format_amount(player['wealth'], lang)}")
+        lines.append(f"{t('private.wealth', lang)}\t{money(player['wealth'], lang, self.prefix)}")
         return player["name"], lines
 
     def ranking_lines(self, snap, lang):

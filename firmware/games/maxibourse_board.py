@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engines.core.i18n import format_amount
+from engines.core.i18n import format_amount, money
 from firmware.texts import t
 from firmware.fonts import FONT
 from firmware.render import Canvas, dotted
@@ -234,10 +234,10 @@ def payday_lines(last_payday: dict, lang="fr") -> list[str]:
         for key, amount in (("dividends", b["dividends"]), ("jetons", jetons),
                             ("horizontal", horizontal), ("vertical", b["vertical"]),
                             ("total", b["total"])):
-            lines.append(f" {_t(lang, key)}\t{format_amount(amount, lang)}")
+            lines.append(f" {_t(lang, key)}\t{money(amount, lang)}")
     return lines
 
 
 def ranking_lines(ranking, lang="fr") -> list[str]:
     """Body lines of the ranking Screen: "1. Ana\\t6 300 000" (ties share a rank)."""
-    return [f"{r['rank']}. {r['name']}\t{format_amount(r['wealth'], lang)}" for r in ranking]
+    return [f"{r['rank']}. {r['name']}\t{money(r['wealth'], lang)}" for r in ranking]

@@ -9,8 +9,8 @@ from functools import lru_cache
 
 from engines import game_class
 from engines.core.errors import CorbeilleError
-from engines.core.i18n import format_amount
-from engines.registry import game_of
+from engines.core.i18n import money
+from engines.registry import game_of, spec
 from firmware.games import adapter
 from firmware.screen import Screen
 from firmware.screens.base import Frame, frame_type
@@ -53,7 +53,7 @@ def game_lines(journal, game_id: int, lang: str) -> tuple[str, list[str]]:
         return title, lines + [t("past.unreadable", lang, error=str(error))]
     players = header.get("players", [])
     lines.append(t("past.over" if over else "past.unfinished", lang))
-    lines += [f"{rank}. {players[seat]}  {format_amount(value, lang)}" for rank, seat, value in ranking]
+    lines += [f"{rank}. {players[seat]}  {money(value, lang, spec(name).prefix)}" for rank, seat, value in ranking]
     report = journal.get_meta(f"report.{game_id}")
     if report:
         lines.append(t("past.report", lang, path=report))
