@@ -99,7 +99,7 @@ class Checks:
         self.play = play
         self.catalogs = {}
         self.printed = {}             # (game, box) -> the names PRINTED declares for them
-        self.replayed = None          # (game id, rows replayed, game) of the read-only journal
+        self.replayed = None          # (game id, rows replayed, their game, what it conserves) of the read-only journal
         self.reader = None
         self.seen = None              # (session, version) the journal was last checked at
         self.frames = 0
@@ -179,10 +179,10 @@ class Checks:
             replay.apply(replay.ACTIONS.from_json(row))
             done.append(row)
         game = session.game
-        self.expect(replay.snapshot() == game.snapshot(),
-            f"the journal replays to another state than the one shown ({len(rows)} rows, {len(game.log)} actions)")
-        self.expect(CONSERVED[game.name](game) == conserved,
-            f"{game.name}: money or shares not conserved: {CONSERVED[game.name](game)} != {conserved}")
+        shown = f"the journal replays to another state than the one shown ({len(rows)} rows, {len(game.log)} actions)"
+        self.expect(replay.snapshot() == game.snapshot(), shown)
+        kept = CONSERVED[game.name](game)
+        self.expect(kept == conserved, f"{game.name}: money or shares not conserved: {kept} != {conserved}")
 
 
 class BoardTexts:

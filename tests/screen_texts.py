@@ -1,18 +1,19 @@
 """Helper module (no tests): whether a text on a screen or board comes from the catalogs.
 
-`Catalogs(lang)` reads every registered catalog of one language as templates and says
-whether a shown text is one of them, its fields filled with texts that are themselves
-catalog texts, numbers or amounts, or names the game prints (`PRINTED`). A text the box
-wrote itself (an English word on a French screen, a protocol id, a key the catalog lacks)
-matches no template and is returned by `Catalogs.foreign`.
+`Catalogs(lang, printed, names)` reads every registered catalog of one language as
+templates and says whether a shown text is one of them, its fields filled with texts that
+are themselves catalog texts, or with words no catalog needs: numbers and amounts, the
+`printed` names (what the game prints: tests/box_play.py `PRINTED` declares them per game,
+nothing else is exempt) and the players' `names`. The firmware's own marks are no words
+either: a list's numbering ("12. "), a checklist's box ("[x]"), a sign beside a text
+("Ana ✓", "Passe…"), a grid's cell ("E6"), a file's path. A text the box wrote itself (an
+English word on a French screen, a protocol id, a key the catalog lacks) matches nothing and
+is returned by `Catalogs.foreign`.
 
 `raw(text)` finds what must never be shown in any language: a catalog key written as it is
 (`ui.q.amount_set_pawn {'player': 'Rouge'}`, the fallback of engines/core/i18n.py), a
 field left unformatted (`{player}`), a snake_case or colon protocol id (`forced_sale`,
 `29:RIZ`).
-
-The names a screen may show as the game prints them are declared in `PRINTED`, per game,
-from the game's box file (docs/firmware.md, "French texts"): nothing else is exempt.
 """
 from __future__ import annotations
 
