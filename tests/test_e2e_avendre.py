@@ -277,7 +277,8 @@ def test_the_private_view_shows_own_titles_at_half_pa_loans_and_the_fortune_so_f
     half = game.half_pa("1")
     # every amount in the game's money, each title by its whole name (the screen cuts what is too long)
     assert name == "Ben" and lines == ["Argent\t5 100.—", f"{game.title_label('1')}\t{format_amount(half, 'fr')}.—",
-                                       f"{game.title_label('31')}\t0.—", f"Fortune\t{format_amount(5100 + half, 'fr')}.—"]
+                                       f"{game.title_label('31')}\t0.—",
+                                       f"Fortune\t{format_amount(5100 + half, 'fr')}.—"]
     name, lines = AVendreUI().private_lines(Session(), 0, "fr")
     assert lines == ["Argent\t500.—", "1 emprunt\t-1 100.—", f"Fortune\t{format_amount(500 - 1100, 'fr')}.—"]
 

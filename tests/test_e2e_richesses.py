@@ -352,7 +352,8 @@ def test_a_free_sale_offers_only_the_trusts_the_seller_holds(tmp_path):
     assert box.items() == ["Aluminium", "Argent"]
     box.press("back").press("back").press("back")           # out of the sale
     box.long("ok").choose("Échange").choose("Ana").choose("Argent").choose("Ben")
-    assert box.screen.lines == ("Trust de Ben en échange ?",) and box.items() == [game.box.production_name(game.trusts(1)[0])]
+    assert box.screen.lines == ("Trust de Ben en échange ?",)
+    assert box.items() == [game.box.production_name(game.trusts(1)[0])]
 
 
 def test_correcting_a_pawn_asks_its_square_by_name_then_its_world_tours(tmp_path):

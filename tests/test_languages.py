@@ -49,7 +49,8 @@ def test_event_tiles_show_their_printed_names(lang):
     assert not any(tile in line for line in said for tile in TILES)
     other = "en" if lang == "fr" else "fr"
     c.set_lang(other)                                               # the news line follows a switch
-    assert c.news == ({"fr": "Événement : Force Sell (aucune compagnie)", "en": "Event: Force Sell (no company)"}[other],)
+    said = {"fr": "Événement : Force Sell (aucune compagnie)", "en": "Event: Force Sell (no company)"}
+    assert c.news == (said[other],)
     assert c.screen().lines[0] == c.news[0]
 
 
