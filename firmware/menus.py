@@ -26,7 +26,7 @@ from engines.core.actions import (CHANCE, Cell, Company, CountDelta, DieFace, Lo
                                   PriceDelta, Seat, Signed, SignedDie, Target, _base, list_item)
 from engines.core.errors import CorbeilleError
 from engines.core.decision import Choice, Fixed, Interactions, IntRange, Items, Subset
-from engines.core.i18n import catalog, format_amount, money, text
+from engines.core.i18n import LANGUAGES, catalog, format_amount, money, text
 from firmware.texts import lots_label, t
 
 MENU = "#menu"          # the value of the "Menu…" entry added to a root list
@@ -139,16 +139,17 @@ def kind_label(ctx, kind):
 
 @lru_cache(maxsize=None)
 def _written_as(cls) -> tuple:
-    """(field, how `describe` writes its value: "seat", "signed", "money" or None) for each
+    """(field, how `describe` writes its value: "seat", "signed", "money", "change" (of
+    money), "target", "cell" or None) for each
     field of an action class, from its types: worked out once per class, not per field of
     every action described (each applying press describes its action: issue 11)."""
     types = getattr(cls, "_types", {})
     out = []
     for name in getattr(cls, "__dataclass_fields__", {}):
         typ = _base(types.get(name, object))
-        how = ("seat" if _is(typ, Seat) else "signed" if _is(typ, (MoneyDelta, PriceDelta, CountDelta))
-               else "money" if _is(typ, (Money, Price)) else "target" if _is(typ, Target) else "cell" if _is(typ, Cell)
-               else None)
+        how = ("seat" if _is(typ, Seat) else "change" if _is(typ, (MoneyDelta, PriceDelta))
+               else "signed" if _is(typ, CountDelta) else "money" if _is(typ, (Money, Price))
+               else "target" if _is(typ, Target) else "cell" if _is(typ, Cell) else None)
         out.append((name, how))
     return tuple(out)
 
@@ -165,8 +166,8 @@ def describe(ctx, act) -> str:
             params[name] = player_name(ctx, value)
         elif value is not None and how == "signed":
             params[name] = format_amount(value, lang, sign=True)
-        elif value is not None and how == "money":
-            params[name] = money(value, lang, _prefix(ctx))
+        elif value is not None and how in ("money", "change"):
+            params[name] = money(value, lang, _prefix(ctx), sign=how == "change")
         elif value is not None and how == "target":
             params[name] = target_label(ctx, value)
         elif value is not None and how == "cell":
@@ -175,6 +176,8 @@ def describe(ctx, act) -> str:
             params[name] = format_amount(value, lang)
         elif isinstance(value, (tuple, list)):
             params[name] = list(value)        # joined by the catalog's formatter: "3, -2, 1"
+        elif name == "reason" and value in {t("reason", other) for other in LANGUAGES}:
+            params[name] = t("reason", lang)  # the box's own reason, recorded in the language of then
         else:
             params[name] = "" if value is None else str(value)
     key = _adapter(ctx).act_key(act, key)

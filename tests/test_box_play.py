@@ -103,6 +103,9 @@ PINNED = [
     # the Options show a text setting as configured, "CEDARPINES,DESERT-OIL,TRANS-PACIFIC": the
     # setup's game names are its box file's (tests/box_play.py Checks.texts_of)
     (Case(**{**vars(random_case("dividends", 64048)), "presses": 1000}), 64048),
+    # a correction entered in English, its reason recorded "correction on the box", shown so on a
+    # French screen: the box's own reason is said in the reader's language (firmware/menus.py describe)
+    (Case("shark", names="numbers", settings={"variant1": True}, presses=1000), 10909),
 ]
 
 

@@ -101,3 +101,13 @@ def test_a_refusal_writes_its_amounts_alike_in_its_own_language():
     assert "2,650,000 is not allowed; allowed: -1,000,000 to 1,000,000" in str(refused.value)
     said = refused.value.message("fr")
     assert "2 650 000 refusé" in said and "par pas de" in said and "steps" not in said
+
+
+def test_the_boxs_own_reason_of_a_correction_reads_in_the_language_now():
+    """A correction entered in English records "correction on the box" as its reason; the
+    history read in French says "correction au boîtier" (what make fuzz found, PINNED)."""
+    game = run_script('game shark\nplayers J1 J2\nseed 1\nadjust_cash J1 +1000 "correction on the box"\n'
+                      'adjust_cash J2 +1000 "miscount"\n')
+    c = controller(game)
+    assert describe(c.ctx, game.log[-2]) == "J1 : argent +1 000 FT (correction au boîtier)"
+    assert describe(c.ctx, game.log[-1]) == "J2 : argent +1 000 FT (miscount)"     # one typed by someone: as typed
