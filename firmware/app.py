@@ -408,8 +408,7 @@ def reporter(journal, state_dir: Path, lang_of):
                   t("report.players", lang): ", ".join(session.players),
                   t("report.actions", lang): len(session.game.log)}
         prices, fortunes = session.evening()
-        ranking = [{"rank": r, "name": session.players[seat], "wealth": w} for r, seat, w in session.game.ranking()]
-        write_report(folder, header, prices, ranking, lang, box=box, fortunes=fortunes)
+        write_report(folder, header, prices, session.game.ranking_rows(), lang, box=box, fortunes=fortunes)
         if journal is not None:
             journal.set_meta(key, str(folder))
         return str(folder)

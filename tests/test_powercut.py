@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.maxibourse.game import MaxiBourse, snapshot
+from engines.maxibourse.game import MaxiBourse
 from firmware.journal import Journal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,7 +134,7 @@ def game_state(state_dir):
         game_id = journal.last_game()
         header = journal.header(game_id)
         actions = [MaxiBourse.ACTIONS.from_json(a) for a in journal.actions(game_id)]
-    return snapshot(MaxiBourse.replay(header, actions))
+    return MaxiBourse.replay(header, actions).snapshot()
 
 
 @pytest.fixture

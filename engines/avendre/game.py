@@ -25,6 +25,7 @@ from engines.avendre.box import Title, load_box
 from engines.avendre.rules import (BANK_CASH, BANK_OPENING, COIN, ESTABLISHMENT, MAX_ADJUST, MAX_AMOUNT, PRIME, SHOP,
                                    SQUARES, START_CASH, TITLES, TITLES_FIRST, TITLES_SECOND)
 from engines.avendre.steps import BankAuction, Over, Play, ShopAuction, Start  # noqa: F401
+from engines.core.corrections import Cash
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.deeds import Deeds, Loans
 from engines.core.debt import bank_pays
@@ -34,7 +35,7 @@ from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.open_auction import OpenAuction
 from engines.core.out_of_game import out_refusal
-from engines.core.steps import StepGame
+from engines.core.table import TableGame
 from engines.core.track import Track
 
 
@@ -61,11 +62,12 @@ class State:
     last_die: list | None = None
 
 
-class AVendre(StepGame):
+class AVendre(TableGame):
     name = "avendre"
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/avendre/__init__.py)
     SETTINGS = GAME.settings
+    CORRECTIONS = (Cash(MAX_ADJUST),)
 
     def __init__(self, header: dict):
         self.settings = check_settings(header)
@@ -102,33 +104,10 @@ class AVendre(StepGame):
     def over(self) -> bool:
         return isinstance(self.step, Over)
 
-    def snapshot(self) -> dict:
-        return snapshot(self)
+    def view(self) -> dict:
+        return view(self)
 
     # ------------------------------------------------------------------ queries
-    def cash(self, seat):
-        return self.s.ledger[seat]
-
-    def eliminated(self, seat):
-        return seat in self.s.out
-
-    def in_game(self):
-        return [s for s in range(len(self.players)) if s not in self.s.out]
-
-    def following(self, seat):
-        """The next seat in the game after `seat`, or None when nobody is left."""
-        n = len(self.players)
-        for k in range(1, n + 1):
-            other = (seat + k) % n
-            if other not in self.s.out:
-                return other
-        return None
-
-    def others(self, seat):
-        """The other players in the game, from `seat`'s left."""
-        n = len(self.players)
-        return [(seat + k) % n for k in range(1, n) if (seat + k) % n not in self.s.out]
-
     def title(self, name) -> Title:
         """What a title is: from the box file, or as the operator read it (no board; a value
         not read yet counts 0, and a title whose colour is not read yet counts as a shop)."""
@@ -184,11 +163,6 @@ class AVendre(StepGame):
         return TITLES_FIRST if self.s.trips[seat] == 1 else TITLES_SECOND
 
     # --------------------------------------------------------------- mechanics
-    def transfer(self, src, dst, amount, reason):
-        if amount:
-            event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit_event(event)
-
     def bank_pays(self, dst, amount, reason):
         """The bank pays what it has; the rest is its shortfall (AV12)."""
         bank_pays(self, dst, amount, reason)
@@ -348,8 +322,7 @@ class AVendre(StepGame):
     def deed_auction(self, debtor, name):
         """engines.core.debt's AuctionDeed: the other players bid from over half PA (AV11)."""
         step = self.settings["bid_step"]
-        others = [s for s in self.others(debtor)]
-        return ShopAuction(debtor, name, OpenAuction(name, others, self.half_pa(name) + step, step))
+        return ShopAuction(debtor, name, OpenAuction(name, self.others(debtor), self.half_pa(name) + step, step))
 
     def begin_turn(self, seat):
         from engines.avendre.steps import Turn
@@ -425,22 +398,6 @@ class AVendre(StepGame):
     def prices(self) -> dict:
         return {}   # no market: the report charts the fortunes only
 
-    def ranking(self):
-        """[(rank, seat, fortune)]: the players in the game by fortune, equal fortunes
-        sharing a rank; then those who left, the last to leave first."""
-        fortunes = self.fortunes()
-        pairs = sorted(((s, fortunes[s]) for s in self.in_game()), key=lambda p: (-p[1], p[0]))
-        out = []
-        for i, (seat, value) in enumerate(pairs):
-            rank = i + 1 if i == 0 or value != out[-1][2] else out[-1][0]
-            out.append((rank, seat, value))
-        for seat in reversed(self.s.out):
-            out.append((len(out) + 1, seat, fortunes[seat]))
-        return out
-
-    def winners(self):
-        return [seat for rank, seat, _ in self.ranking() if rank == 1]
-
     # ---------------------------------------------------------------- refusals
     def refusal(self, a, decision, field):
         out = out_refusal(self, a, field, "error.av.out")   # before "whose turn": he has none any more
@@ -461,9 +418,8 @@ class AVendre(StepGame):
         seats = Choice(tuple(self.in_game()))
         titles = Choice(tuple(str(n) for n in range(1, TITLES + 1)))
         held = tuple(n for n, d in self.s.deeds.items.items() if d.owner >= 0)
-        options = (Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_ADJUST, MAX_ADJUST)}),
-                   Option("set_pawn", {"player": seats, "square": IntRange(0, SQUARES - 1)}),
-                   Option("give_title", {"player": seats, "title": titles}))
+        options = self.corrections() + (Option("set_pawn", {"player": seats, "square": IntRange(0, SQUARES - 1)}),
+                                        Option("give_title", {"player": seats, "title": titles}))
         options += ((Option("take_title", {"title": Choice(held)}),) if held else ())
         if self.box is None:   # what was read without a board (AV15)
             if self.s.read:
@@ -487,18 +443,6 @@ class AVendre(StepGame):
         entered[0] = None   # the correction decides the kind
         self.learn(a.title, kind=kind, pa=a.pa, r=a.r)
         self.emit("av.title_corrected", title=a.title, pa=a.pa, r=a.r, reason=a.reason)
-
-    def on_adjust_cash(self, a):
-        seat, delta = a.player, a.delta
-        src, dst = (BANK, seat) if delta > 0 else (seat, BANK)
-        if not self.s.ledger.can_pay(src, abs(delta)):
-            raise IllegalAction("error.av.adjust_cash", account=self.account_name(src), amount=abs(delta),
-                                cash=self.cash(src))
-        high = self.high_bid_of(seat)
-        if delta < 0 and high is not None and self.cash(seat) + delta < high:
-            raise IllegalAction("error.av.adjust_high_bid", player=self.players[seat], amount=high)
-        self.transfer(src, dst, abs(delta), "correction")
-        self.emit("correction", player=self.players[seat], what="cash", delta=delta, reason=a.reason)
 
     def on_set_pawn(self, a):
         self.s.track.jump(a.player, a.square)
@@ -526,18 +470,12 @@ class AVendre(StepGame):
         if isinstance(self.step, ShopAuction) and self.step.title == str(name):
             raise IllegalAction("error.av.title_auctioned", title=self.title_label(name))
 
-    def high_bid_of(self, seat):
-        for step in self.s.steps:
-            auction = getattr(step, "auction", None)
-            if auction is not None and auction.high_bidder == seat:
-                return auction.high
-        return None
-
 
 # ------------------------------------------------------------------------ views
-def snapshot(game: AVendre) -> dict:
-    """The state as JSON (what `corbeille script` prints). Nothing is hidden in this game:
-    the banknotes lie on the table, so `private` is empty."""
+def view(game: AVendre) -> dict:
+    """The game's part of the state as JSON (what `corbeille script` prints, in the core
+    envelope: engines/core/table.py). Nothing is hidden in this game: the banknotes lie on
+    the table, so `private` is empty."""
     s, names = game.s, game.players
     players = []
     for seat, name in enumerate(names):
@@ -567,8 +505,6 @@ def snapshot(game: AVendre) -> dict:
                    "minimum": a.minimum}
     turn = top.actor(game) if not game.over else None
     out = {
-        "game": game.name,
-        "box_verified": None if game.box is None else game.box.verified,
         "settings": dict(game.settings),
         "step": top.name,
         "turn": None if turn is None else names[turn],
@@ -581,12 +517,7 @@ def snapshot(game: AVendre) -> dict:
         "read": {str(sq): list(v) for sq, v in sorted(s.read.items())},
         "auction": auction,
         "last_die": None if s.last_die is None else {"player": names[s.last_die[0]], "die": s.last_die[1]},
-        "pending": game.decision().to_json(),
-        "private": [],
-        "actions": len(game.log),
     }
     if game.over:
         out["ending"] = top.reason
-        out["ranking"] = [{"rank": r, "name": names[x], "fortune": f} for r, x, f in game.ranking()]
-        out["winners"] = [names[x] for x in game.winners()]
     return out

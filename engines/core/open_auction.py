@@ -29,6 +29,17 @@ from engines.core.errors import IllegalAction
 from engines.core.records import record
 
 
+def seat_offers(game, option) -> list:
+    """What a press of each seat button bids in an open auction, for the decision's
+    interaction (`params["offers"]`): [[seat, amount]], the lowest bid accepted now (the
+    `amount` domain's lower bound) for each bidder `option` allows who holds that much
+    cash; a press another could not pay is refused without a word about his cash."""
+    if option is None:
+        return []
+    amount = option.fields["amount"].lo
+    return [[s, amount] for s in option.fields["player"].values if game.cash(s) >= amount]
+
+
 @record
 class OpenAuction:
     item: object
@@ -44,6 +55,10 @@ class OpenAuction:
     def minimum(self) -> int:
         """The lowest bid accepted now."""
         return self.opening if self.high is None else self.high + self.step
+
+    def lead(self, seat: int) -> int | None:
+        """The bid `seat` leads with, or None when another (or nobody) leads."""
+        return self.high if seat == self.high_bidder and self.high is not None else None
 
     def may_bid(self) -> list:
         """Bidders who may raise now (everyone but the high bidder)."""

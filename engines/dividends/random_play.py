@@ -18,7 +18,7 @@ import random
 
 from engines.core.decision import Choice, Fixed, IntRange
 from engines.core.random_play import Stuck, play_randomly  # noqa: F401 (Stuck is part of this module's API)
-from engines.dividends.game import Dividends, Over, snapshot
+from engines.dividends.game import Dividends, Over
 
 NAMES = ("Jean", "Marie", "Pierre", "Sam", "Ana", "Ben", "Cid", "Dan", "Eve", "Fred", "Gil", "Hugo")
 CHANCE = ("dice", "event", "deal")
@@ -76,7 +76,7 @@ def draw_action(game: Dividends, rng: random.Random, weights: dict, corrections:
 
 def state_key(game: Dividends):
     """Everything a refused action must leave as it was."""
-    return snapshot(game), dict(game.s.ledger.balances), len(game.log)
+    return game.snapshot(), dict(game.s.ledger.balances), len(game.log)
 
 
 def random_game(rng: random.Random, players: int = 4, max_actions: int = 5000, corrections: bool = False,

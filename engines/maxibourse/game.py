@@ -12,6 +12,7 @@ digest and the tests that pin each rule.
 """
 from dataclasses import field
 
+from engines.core.corrections import Cash
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.per_game import per_game
@@ -20,12 +21,13 @@ from engines.core.settings import check_header
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.rounds import SpeakingRound, clockwise
-from engines.core.steps import StepGame
+from engines.core.table import TableGame
 from engines.maxibourse import GAME
 from engines.maxibourse import steps as F
 from engines.maxibourse.rules import FORMATS, MAX_AMOUNT, MIN_PRICE, PAYDAY_EVERY, PRICE_STEP
 from engines.maxibourse.actions import ACTIONS
-from engines.maxibourse.box import NOMINALS, load_box
+from engines.maxibourse.box import load_box
+from engines.maxibourse.corrections import Lots, Nominal, Price
 from engines.maxibourse.payday import breakdown
 
 
@@ -57,15 +59,16 @@ class State:
         return self.steps
 
 
-class MaxiBourse(StepGame):
+class MaxiBourse(TableGame):
     name = "maxibourse"
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/maxibourse/__init__.py)
     FORMATS = GAME.formats
     SETTINGS = GAME.settings
+    CORRECTIONS = (Cash(MAX_AMOUNT), Lots(), Price(), Nominal())   # engines/maxibourse/corrections.py
 
-    def snapshot(self) -> dict:
-        return snapshot(self)
+    def view(self) -> dict:
+        return view(self)
 
     @property
     def over(self) -> bool:
@@ -136,10 +139,6 @@ class MaxiBourse(StepGame):
         """Ruined players are out; a skipping player may not buy, sell or reveal (MB8)."""
         return not self.s.ruined[seat] and self.s.skip[seat] == 0
 
-    def in_game(self):
-        ruined = self.s.ruined
-        return [s for s in range(len(ruined)) if not ruined[s]]
-
     def buyers_after(self, seat, exclude=None):
         """The other players who may trade, clockwise from the left of `seat`."""
         count = len(self.players)
@@ -148,9 +147,6 @@ class MaxiBourse(StepGame):
 
     def price(self, company):
         return self.s.prices[company]
-
-    def cash(self, seat):
-        return self.s.ledger[seat]
 
     def held(self, seat):
         return self.s.lots.portfolio(seat)
@@ -186,11 +182,6 @@ class MaxiBourse(StepGame):
 
     def wealth(self, seat):
         return self.cash(seat) + sum(n * self.shares * self.price(c) for c, n in self.held(seat).items())
-
-    def transfer(self, src, dst, amount, reason):
-        if amount:
-            event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit_event(event)
 
     def move_lots(self, company, src, dst, lots):
         if lots:
@@ -262,8 +253,7 @@ class MaxiBourse(StepGame):
     def anytime_options(self):
         """Beside the step's own actions: rumours, closing and corrections while the session
         runs; corrections alone during the set-up and once it is over."""
-        nominal = () if self.over else self.nominal_correction()
-        return (self.anytime() if self.step.rumours else self.corrections()) + nominal
+        return self.anytime() if self.step.rumours else self.corrections()
 
     def trade_option(self, seat):
         """The player whose turn it is sells to, or buys from, another player (when both may trade)."""
@@ -304,28 +294,6 @@ class MaxiBourse(StepGame):
             opts = (Option("reveal", {"player": Choice(holders), "target": Choice(self.target_names()),
                                       "delta": IntRange(-1000, 1000, PRICE_STEP)}),)
         return opts + (Option("close"),) + self.corrections()
-
-    def corrections(self):
-        """Cash, lots and prices; cash and lots only for the players still in: a ruined player
-        gave everything back to the bank and is never paid again (MB8), so what a correction
-        gave him would stay outside the game (the refusal: refusals.py). One set of options
-        per set of players still in (engines/core/per_game.py)."""
-        return self._corrections(tuple(self.in_game()))
-
-    @per_game
-    def _corrections(self, seats):
-        companies, lots = self.company_choice, self.box.lots_per_company
-        return (
-            Option("adjust_cash", {"player": Choice(seats), "delta": IntRange(-MAX_AMOUNT, MAX_AMOUNT, 1)}),
-            Option("adjust_lots", {"player": Choice(seats), "company": companies, "delta": IntRange(-lots, lots)}),
-            Option("set_price", {"company": companies, "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)}),
-        )
-
-    @per_game
-    def nominal_correction(self):
-        """A nominal price of the box file found wrong, corrected while the game runs (from
-        the set-up on); once it is over, prices no longer move."""
-        return (Option("set_nominal", {"company": self.company_choice, "nominal": Choice(NOMINALS)}),)
 
     # ------------------------------------------------------------------- turns
     def next_turn(self, after):
@@ -443,86 +411,14 @@ class MaxiBourse(StepGame):
         self.close("time")
 
     # ------------------------------------------------------------- corrections
-    def on_adjust_cash(self, a):
-        if a.delta < 0 and self.cash(a.player) < -a.delta:
-            raise IllegalAction("error.insufficient_funds", account=self.players[a.player], amount=-a.delta,
-                                balance=self.cash(a.player))
-        self.transfer(*((BANK, a.player) if a.delta > 0 else (a.player, BANK)), abs(a.delta), "correction")
-        self.emit("correction", player=self.players[a.player], what="cash", delta=a.delta, reason=a.reason)
-
-    def on_adjust_lots(self, a):
-        src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
-        self.move_lots(a.company, src, dst, abs(a.delta))
-        self.emit("correction", player=self.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
-        self.fit_offers(src, a.company)  # the player's offers, or the bank's
-
-    def fit_offers(self, holder, company):
-        """A correction took lots of `company` from `holder` (a player, or the bank when it
-        gave them to a player): what is on offer shrinks to what is still held, the latest
-        offer first, and is withdrawn when nothing is left; in a settlement the buyers last
-        in order lose their lots first. Each change is an event, so the box shows it."""
-        stack, name = self.s.steps, self.holder_name(holder)
-        for f in stack:  # lots a buyer is paying for now (a debt under way) are sold already
-            if isinstance(f, F.Debt) and f.stage == "cover" and f.purchase and f.purchase[::2] == (company, holder):
-                raise IllegalAction("error.mb.correction_sold", player=name, company=company,
-                                    buyer=self.players[f.debtor])
-        held = self.s.lots.of(company, holder)
-
-        def gone(i):
-            """Lots of the sale at stack[i] its settlement has already delivered (or seen
-            seized): they left the holder but still count in the sale until it resumes."""
-            child = stack[i + 1] if i + 1 < len(stack) else None
-            return sum(n for _, n in child.purchases[:child.index]) if isinstance(child, F.Settlement) else 0
-
-        sales = [i for i, f in enumerate(stack) if isinstance(f, F.Sale) and f.seller == holder and f.company == company]
-        excess = sum(stack[i].lots - gone(i) for i in sales) - held
-        for i in reversed(sales):
-            if excess > 0:
-                cut = min(excess, stack[i].lots - gone(i))
-                stack[i].lots, excess = stack[i].lots - cut, excess - cut
-                self.emit("mb.offer_reduced", player=name, company=company, lots=stack[i].lots)
-        for i, f in enumerate(stack):
-            if not (isinstance(f, (F.Auction, F.Settlement)) and f.seller == holder and f.company == company):
-                continue
-            parent = stack[i - 1]
-            cap = parent.lots - gone(i - 1) if isinstance(parent, F.Sale) else held
-            if isinstance(f, F.Auction) and f.auction.lots > cap:
-                f.auction.lots = cap
-                self.emit("mb.offer_reduced", player=name, company=company, lots=cap)
-            if isinstance(f, F.Settlement):
-                while sum(n for _, n in f.purchases[f.index:]) > cap:
-                    buyer, n = f.purchases.pop()
-                    keep = max(0, cap - sum(m for _, m in f.purchases[f.index:]))
-                    if keep:
-                        f.purchases.append((buyer, keep))
-                    self.emit("mb.purchase_withdrawn", player=self.players[buyer], company=company, lots=n - keep)
-        top = self.top  # an offer left with nothing to sell is withdrawn at once
-        if isinstance(top, F.Auction) and top.auction.lots == 0:
-            self.pop(F.AuctionOver(top.auction.price, []))
-        elif isinstance(top, F.Settlement) and not top.purchases:
-            self.pop(F.Settled(0, 0, top.au_cours))
-        elif isinstance(top, F.Sale) and top.lots == 0:
-            self.pop(F.Sold(top.proceeds))
-
     def nominal(self, company):
         """The company's nominal price: the box file's, or its correction during the game."""
         return self.s.nominals.get(company, self.box.companies[company].nominal)
 
-    def on_set_nominal(self, a):
-        old = self.nominal(a.company)
-        if a.nominal == old:
-            raise IllegalAction("error.mb.nominal_same", company=a.company, nominal=old)
-        self.s.nominals[a.company] = a.nominal
-        self.emit("mb.nominal", company=a.company, old=old, new=a.nominal, reason=a.reason)
-        self.set_price(a.company, self.price(a.company) + a.nominal - old, "correction")
 
-    def on_set_price(self, a):
-        self.set_price(a.company, a.price, "correction")
-        self.emit("correction", player="-", what=a.company, delta=a.price, reason=a.reason)
-
-
-def snapshot(game: MaxiBourse) -> dict:
-    """The state as JSON: what `corbeille script` prints."""
+def view(game: MaxiBourse) -> dict:
+    """The game's part of the state as JSON (what `corbeille script` prints, in the core
+    envelope: engines/core/table.py)."""
     s, names = game.s, game.players
     top = s.steps[-1]
     turn = game.frame(F.Turn)
@@ -544,17 +440,13 @@ def snapshot(game: MaxiBourse) -> dict:
         for c in game.companies
     }
     out = {
-        "game": game.name,
         "format": game.format,
-        "box_verified": game.box.verified,
         "round": s.round,
         "turn": names[turn.seat] if turn else None,
         "phase": type(top).__name__,
         "players": players,
         "companies": companies,
-        "pending": game.decision().to_json(),
         "last_payday": s.last_payday,
-        "actions": len(game.log),
     }
     if s.nominals:  # only once corrected: the records made before keep their shape
         out["nominals_corrected"] = dict(s.nominals)
@@ -562,5 +454,4 @@ def snapshot(game: MaxiBourse) -> dict:
         out["squares"] = {names[seat]: game.square_of(seat) for seat in range(len(names))}
     if isinstance(top, F.Over):
         out["closed"] = top.reason
-        out["ranking"] = [{"rank": r, "name": names[seat], "wealth": w} for r, seat, w in game.ranking()]
     return out

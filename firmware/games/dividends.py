@@ -78,7 +78,7 @@ class DividendsUI:
         return player["name"], lines
 
     def ranking_lines(self, snap, lang):
-        return [f"{r['rank']}. {r['name']}\t{format_amount(r['cash'], lang)}" for r in snap.get("ranking", [])]
+        return [f"{r['rank']}. {r['name']}\t{format_amount(r['fortune'], lang)}" for r in snap.get("ranking", [])]
 
     def act_key(self, act, key):
         return key

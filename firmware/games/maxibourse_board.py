@@ -240,4 +240,4 @@ def payday_lines(last_payday: dict, lang="fr") -> list[str]:
 
 def ranking_lines(ranking, lang="fr") -> list[str]:
     """Body lines of the ranking Screen: "1. Ana\\t6 300 000" (ties share a rank)."""
-    return [f"{r['rank']}. {r['name']}\t{format_amount(r['wealth'], lang)}" for r in ranking]
+    return [f"{r['rank']}. {r['name']}\t{format_amount(r['fortune'], lang)}" for r in ranking]

@@ -68,7 +68,7 @@ class RichessesUI:
         return player["name"], lines
 
     def ranking_lines(self, snap, lang):
-        return [f"{i}. {name}" for i, name in enumerate(snap.get("ranking", []), 1)]
+        return [f"{r['rank']}. {r['name']}" for r in snap.get("ranking", [])]
 
     def act_key(self, act, key):
         """A landing said without a plaque (none owed) reads without one."""
@@ -184,7 +184,7 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     lh = c.lh
     auction = snapshot.get("auction")
     if snapshot.get("step") == "over":
-        title = t("rm.board.over", lang, winner=(snapshot.get("ranking") or ["-"])[0])
+        title = t("rm.board.over", lang, winner=(snapshot.get("ranking") or [{"name": "-"}])[0]["name"])
     elif auction:
         title = t("rm.board.lot", lang, production=auction["production"], seller=auction["seller"])
     else:
