@@ -22,11 +22,12 @@ from dataclasses import field
 from engines.avendre import GAME
 from engines.avendre.actions import ACTIONS
 from engines.avendre.box import Title, load_box
-from engines.avendre.rules import (BANK_CASH, BANK_OPENING, COIN, ESTABLISHMENT, MAX_ADJUST, MAX_AMOUNT, PRIME, SHOP,
-                                   SQUARES, START_CASH, TITLES, TITLES_FIRST, TITLES_SECOND)
+from engines.avendre.corrections import ForgetSquare, GiveTitle, Pawn, SetTitle, TakeTitle
+from engines.avendre.rules import (BANK_CASH, BANK_OPENING, ESTABLISHMENT, MAX_ADJUST, PRIME, SHOP, SQUARES, START_CASH,
+                                   TITLES, TITLES_FIRST, TITLES_SECOND)
 from engines.avendre.steps import BankAuction, Over, Play, ShopAuction, Start  # noqa: F401
 from engines.core.corrections import Cash
-from engines.core.decision import Choice, IntRange, Option
+from engines.core.decision import Choice, IntRange
 from engines.core.deeds import Deeds, Loans
 from engines.core.debt import bank_pays
 from engines.core.errors import IllegalAction
@@ -67,7 +68,7 @@ class AVendre(TableGame):
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/avendre/__init__.py)
     SETTINGS = GAME.settings
-    CORRECTIONS = (Cash(MAX_ADJUST),)
+    CORRECTIONS = (Cash(MAX_ADJUST), Pawn(), GiveTitle(), TakeTitle(), ForgetSquare(), SetTitle())
 
     def __init__(self, header: dict):
         self.settings = check_settings(header)
@@ -411,64 +412,8 @@ class AVendre(TableGame):
 
     # ---------------------------------------------------------- corrections
     def anytime_options(self):
-        if self.over:
-            return ()
-        # the players still in: one who left gave everything away and is ranked last (AV11),
-        # so cash, a title or a pawn a correction gave him would stay outside the game
-        seats = Choice(tuple(self.in_game()))
-        titles = Choice(tuple(str(n) for n in range(1, TITLES + 1)))
-        held = tuple(n for n, d in self.s.deeds.items.items() if d.owner >= 0)
-        options = self.corrections() + (Option("set_pawn", {"player": seats, "square": IntRange(0, SQUARES - 1)}),
-                                        Option("give_title", {"player": seats, "title": titles}))
-        options += ((Option("take_title", {"title": Choice(held)}),) if held else ())
-        if self.box is None:   # what was read without a board (AV15)
-            if self.s.read:
-                options += (Option("forget_square", {"square": Choice(tuple(sorted(self.s.read)))}),)
-            options += (Option("set_title", {"title": titles, "pa": IntRange(0, MAX_AMOUNT, COIN),
-                                             "r": IntRange(COIN, MAX_AMOUNT, COIN)}),)
-        return options
-
-    def on_forget_square(self, a):
-        self.s.read.pop(a.square)
-        self.emit("av.square_forgotten", square=a.square, reason=a.reason)
-
-    def on_set_title(self, a):
-        """A title's PA and R as printed (PA 0: an establishment), in place of what was read."""
-        kind = SHOP if a.pa else ESTABLISHMENT
-        self.title_correction_allowed(a.title)
-        if kind == SHOP and self.owner(a.title) >= 0 and self.kind_of(a.title) == ESTABLISHMENT \
-                or kind == ESTABLISHMENT and self.owner(a.title) >= 0 and self.kind_of(a.title) == SHOP:
-            raise IllegalAction("error.av.set_title_held", title=a.title, player=self.players[self.owner(a.title)])
-        entered = self.s.entered.setdefault(str(a.title), [None, None, None])
-        entered[0] = None   # the correction decides the kind
-        self.learn(a.title, kind=kind, pa=a.pa, r=a.r)
-        self.emit("av.title_corrected", title=a.title, pa=a.pa, r=a.r, reason=a.reason)
-
-    def on_set_pawn(self, a):
-        self.s.track.jump(a.player, a.square)
-        self.s.waiting[a.player] = False
-        self.emit("correction", player=self.players[a.player], what="pawn", delta=a.square, reason=a.reason)
-
-    def on_give_title(self, a):
-        owner = self.owner(a.title)
-        if owner == a.player:
-            raise IllegalAction("error.av.title_held", player=self.players[a.player], title=self.title_label(a.title))
-        self.title_correction_allowed(a.title)
-        self.move_title(a.title, owner, a.player)
-        self.emit("correction", player=self.players[a.player], what=self.title_label(a.title), delta=1, reason=a.reason)
-
-    def on_take_title(self, a):
-        owner = self.owner(a.title)
-        if owner < 0:
-            raise IllegalAction("error.av.title_free", title=self.title_label(a.title))
-        self.title_correction_allowed(a.title)
-        self.move_title(a.title, owner, BANK)
-        self.emit("correction", player=self.players[owner], what=self.title_label(a.title), delta=-1, reason=a.reason)
-
-    def title_correction_allowed(self, name):
-        """A title under the hammer changes hands only by the auction."""
-        if isinstance(self.step, ShopAuction) and self.step.title == str(name):
-            raise IllegalAction("error.av.title_auctioned", title=self.title_label(name))
+        """Corrections (engines/avendre/corrections.py) until the game is over."""
+        return () if self.over else self.corrections()
 
 
 # ------------------------------------------------------------------------ views

@@ -20,9 +20,8 @@ draws it. See docs/rules/dividends.md for the digest and the tests pinning each 
 from dataclasses import field
 
 from engines.core.corrections import Cash
-from engines.core.decision import Choice, Fixed, IntRange, Option
+from engines.core.decision import Choice, Fixed, Option
 from engines.core.errors import IllegalAction
-from engines.core.per_game import per_game
 from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.ledger import BANK, Ledger
@@ -32,6 +31,7 @@ from engines.core.table import TableGame
 from engines.dividends import GAME
 from engines.dividends.actions import ACTIONS
 from engines.dividends.box import load_box
+from engines.dividends.corrections import Cards, Certificates, Marker
 from engines.dividends.rules import (BUY_IN, CORRECTION, FORCE_SELL, MAX_ADJUST, MAX_BID, MAX_PLAYERS,  # noqa: F401
                                      MIN_CASH, MIN_PLAYERS, OPENING_BID, PLACEMENT, START_CARDS, START_CASH, TILES,
                                      YEARS)
@@ -88,7 +88,7 @@ class Dividends(TableGame):
     PLAYERS = GAME.players       # declared with the game (engines/dividends/__init__.py)
     SETTINGS = GAME.settings
     PRIVATE = ("players.*.cash",)  # DV2: cash is hidden until the game is over
-    CORRECTIONS = (Cash(MAX_ADJUST),)
+    CORRECTIONS = (Cash(MAX_ADJUST), Certificates(), Cards(), Marker())   # engines/dividends/corrections.py
 
     def view(self) -> dict:
         return view(self)
@@ -288,10 +288,8 @@ class Dividends(TableGame):
         if self.over:
             return self.step.refusal(self, a, decision)
         kind = a.kind
-        if kind == "adjust_certs":
-            return self.certs_refusal(a)
-        if kind == "adjust_cards":
-            return self.cards_refusal(a)
+        if kind in ("adjust_certs", "adjust_cards"):
+            return self.correction_refusal(a)
         seat = getattr(a, "player", None)
         if seat is not None and not 0 <= seat < len(self.players):
             return None
@@ -304,73 +302,9 @@ class Dividends(TableGame):
 
     # ---------------------------------------------------------- corrections
     def anytime_options(self):
-        """Corrections at any time; once the winners are known, undo the end to correct anything."""
-        return () if self.over else self.corrections() + self.own_corrections()
-
-    @per_game
-    def own_corrections(self):
-        """Certificates, cards and markers, offered beside every decision: their domains are
-        what the set-up fixes (seats, companies, the box), so they are built once per game
-        (engines/core/per_game.py)."""
-        seats = Choice(tuple(range(len(self.players))))
-        companies = Choice(tuple(self.companies))
-        return (
-            Option("adjust_certs", {"player": seats, "company": companies, "delta": IntRange(-self.slots, self.slots)}),
-            Option("adjust_cards", {"player": seats, "delta": IntRange(-self.total_cards, self.total_cards)}),
-            Option("set_marker", {"company": companies, "value": Choice(self.box.track)}),
-        )
-
-    def certs_refusal(self, a):
-        """A certificate correction larger than what its source holds: the chart (given to
-        the player) or the player (given back to the chart)."""
-        if a.company not in self.companies or not 0 <= a.player < len(self.players):
-            return None
-        if a.delta > self.left(a.company):
-            return IllegalAction("error.dv.certs_chart", player=self.players[a.player], company=a.company,
-                                 certs=a.delta, left=self.left(a.company))
-        if -a.delta > self.count(a.company, a.player):
-            return IllegalAction("error.dv.certs_held", player=self.players[a.player], company=a.company,
-                                 certs=-a.delta, held=self.count(a.company, a.player))
-        return None
-
-    def cards_refusal(self, a):
-        """A card correction larger than the piles (given) or the hand (given back)."""
-        if not 0 <= a.player < len(self.players):
-            return None
-        if a.delta > self.s.draw_pile + self.s.discard:
-            return IllegalAction("error.dv.cards_pile", cards=a.delta, pile=self.s.draw_pile, discard=self.s.discard)
-        if -a.delta > self.s.hands[a.player]:
-            return IllegalAction("error.dv.cards_hand", player=self.players[a.player], cards=-a.delta,
-                                 hand=self.s.hands[a.player])
-        return None
-
-    def on_adjust_certs(self, a):
-        refused = self.certs_refusal(a)
-        if refused:
-            raise refused
-        src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
-        if a.delta:
-            event = self.s.certs.move(a.company, src, dst, abs(a.delta))
-            self.emit_event(event)
-            self.update_tile(a.company)
-        self.emit("correction", player=self.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
-
-    def on_adjust_cards(self, a):
-        refused = self.cards_refusal(a)
-        if refused:
-            raise refused
-        if a.delta > 0:  # a forgotten card comes from the draw pile, rebuilt from the discard pile if need be (DV5)
-            self.draw_cards(a.player, a.delta)
-        else:  # given back under the draw pile, like unused cards
-            self.s.hands[a.player] += a.delta
-            self.s.draw_pile -= a.delta
-        self.emit("correction", player=self.players[a.player], what="cards", delta=a.delta, reason=a.reason)
-
-    def on_set_marker(self, a):
-        old = self.s.markers[a.company]
-        self.s.markers[a.company] = a.value
-        self.emit("dv.marker", company=a.company, old=old, new=a.value, steps=0, reason="correction")
-        self.emit("correction", player="-", what=a.company, delta=a.value, reason=a.reason)
+        """Corrections at any time (engines/dividends/corrections.py); once the winners are
+        known, undo the end to correct anything."""
+        return () if self.over else self.corrections()
 
 
 # ------------------------------------------------------------------------ views

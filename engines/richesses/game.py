@@ -32,8 +32,8 @@ from engines.core.track import Track
 from engines.richesses import GAME
 from engines.richesses.actions import ACTIONS
 from engines.richesses.box import load_box
-from engines.richesses.rules import (CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_TITLES, MAX_TOURS,
-                                     RAISE, ROYALTY_MIN, start_cash)
+from engines.richesses.corrections import Pawn
+from engines.richesses.rules import CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_TITLES, RAISE, ROYALTY_MIN, start_cash
 from engines.richesses.steps import AuctionStep, Bankruptcy, ClaimStep, Over, SaleStep, Setup, Table, Turn
 
 
@@ -56,7 +56,7 @@ class Richesses(TableGame):
     PLAYERS = GAME.players       # declared with the game (engines/richesses/__init__.py)
     SETTINGS = GAME.settings
     PRIVATE = ("players.*.cash",)   # RM10: cash is hidden; titles, shares, jokers and plaques are public
-    CORRECTIONS = (Cash(MAX_ADJUST),)
+    CORRECTIONS = (Cash(MAX_ADJUST), Pawn())   # engines/richesses/corrections.py
 
     def __init__(self, header: dict):
         self.settings = check_header(header, GAME.players, GAME.settings)
@@ -347,23 +347,13 @@ class Richesses(TableGame):
         to the stock, RM11: what a correction gave him would stay outside the game)."""
         if not (isinstance(self.step, Turn) and self.step.phase == "roll"):
             return ()
-        seats = Choice(tuple(self.in_game()))
-        return self.corrections() + (Option("set_pawn", {"player": seats, "square": IntRange(0, len(self.box.squares)),
-                                                          "tours": IntRange(0, MAX_TOURS)}),)
+        return self.corrections()
 
     def refusal(self, act, decision, field):
         out = out_refusal(self, act, field, "error.rm.out")   # before "whose turn": he has none any more
         if out is not None:
             return out
         return self.correction_refusal(act) or super().refusal(act, decision, field)
-
-    def on_set_pawn(self, act):
-        """A pawn put back where it belongs; nothing is paid or bought (the table settles
-        what the wrong square did with other corrections)."""
-        self.s.track.positions[act.player] = act.square
-        self.s.track.laps[act.player] = act.tours
-        self.emit("correction", player=self.players[act.player], what="pawn", delta=f"{act.square}/{act.tours}",
-                  reason=act.reason)
 
 
 # ------------------------------------------------------------------------ views

@@ -32,6 +32,7 @@ from engines.shark import board
 from engines.shark import GAME
 from engines.shark.actions import ACTIONS
 from engines.shark.box import load_box
+from engines.shark.corrections import Shares
 from engines.shark.rules import (BUILDINGS, BUY_LIMIT, COMPANIES, MAX_ADJUST, MAX_VALUE,
                                  SHARES, UNIT, VARIANT1_CHAIN)
 from engines.shark.steps import DealStep, FirstStep, Over, Table, Turn
@@ -60,7 +61,7 @@ class Shark(TableGame):
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/shark/__init__.py)
     SETTINGS = GAME.settings
-    CORRECTIONS = (Cash(MAX_ADJUST),)
+    CORRECTIONS = (Cash(MAX_ADJUST), Shares())   # engines/shark/corrections.py
     companies = COMPANIES
 
     def __init__(self, header: dict):
@@ -336,26 +337,8 @@ class Shark(TableGame):
         return out_refusal(self, act, field, "error.sh.out") or super().refusal(act, decision, field)
 
     def anytime_options(self):
-        """Corrections at any time until the game is over (then: undo the end first), for the
-        players still in: an eliminated player holds nothing and is never liquidated (SH9),
-        so cash or shares given to him would stay outside the game (a fuzz run found shares
-        corrected onto a player out, still held at the end: pinned in the property test)."""
-        if self.over:
-            return ()
-        seats = Choice(tuple(self.in_game()))
-        return self.corrections() + (Option("adjust_shares", {"player": seats, "company": Choice(COMPANIES),
-                                                               "delta": IntRange(-SHARES, SHARES)}),)
-
-    def on_adjust_shares(self, a):
-        if a.delta > self.stock(a.company):
-            raise IllegalAction("error.sh.stock", company=a.company, shares=a.delta, stock=self.stock(a.company))
-        if -a.delta > self.shares(a.company, a.player):
-            raise IllegalAction("error.sh.not_held", player=self.players[a.player], company=a.company,
-                                shares=-a.delta, held=self.shares(a.company, a.player))
-        if a.delta:
-            src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
-            self.move_shares(a.company, src, dst, abs(a.delta), "correction")
-        self.emit("correction", player=self.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
+        """Corrections (engines/shark/corrections.py) until the game is over."""
+        return () if self.over else self.corrections()
 
     def view(self) -> dict:
         return view(self)
