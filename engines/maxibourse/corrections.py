@@ -17,6 +17,7 @@ from engines.core.per_game import per_game
 from engines.core.records import record
 from engines.maxibourse import steps as F
 from engines.maxibourse.box import NOMINALS
+from engines.maxibourse.options import company_choice
 from engines.maxibourse.rules import MIN_PRICE, PRICE_STEP
 
 
@@ -71,17 +72,17 @@ class Nominal(Correction):
 @per_game
 def lots_option(game, seats):
     lots = game.box.lots_per_company
-    return Option("adjust_lots", {"player": Choice(seats), "company": game.company_choice, "delta": IntRange(-lots, lots)})
+    return Option("adjust_lots", {"player": Choice(seats), "company": company_choice(game), "delta": IntRange(-lots, lots)})
 
 
 @per_game
 def price_option(game):
-    return Option("set_price", {"company": game.company_choice, "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)})
+    return Option("set_price", {"company": company_choice(game), "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)})
 
 
 @per_game
 def nominal_option(game):
-    return Option("set_nominal", {"company": game.company_choice, "nominal": Choice(NOMINALS)})
+    return Option("set_nominal", {"company": company_choice(game), "nominal": Choice(NOMINALS)})
 
 
 def fit_offers(game, holder, company):

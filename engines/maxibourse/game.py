@@ -7,15 +7,14 @@ handles its actions; a procedure that finishes pops itself and hands its typed r
 (`AuctionOver`, `Settled`, `Sold`, `Done`) to `resume` of the step below. This class
 keeps the set-up, the turn order and the end of the session, the mechanics the steps
 share (prices, lots, sales to the table, debts, ruin) and the actions allowed at any
-time (rumours revealed, closing, corrections). See docs/rules/maxibourse.md for the rules
+time (rumours revealed and closing: options.py; corrections: corrections.py); the board's
+pawns are board.py, the payday steps/payday.py. See docs/rules/maxibourse.md for the rules
 digest and the tests that pin each rule.
 """
 from dataclasses import field
 
 from engines.core.corrections import Cash
-from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
-from engines.core.per_game import per_game
 from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.ledger import BANK, Ledger
@@ -26,9 +25,10 @@ from engines.maxibourse import GAME
 from engines.maxibourse import steps as F
 from engines.maxibourse.rules import FORMATS, MAX_AMOUNT, MIN_PRICE, PAYDAY_EVERY, PRICE_STEP
 from engines.maxibourse.actions import ACTIONS
+from engines.maxibourse.board import square_of
 from engines.maxibourse.box import load_box
 from engines.maxibourse.corrections import Lots, Nominal, Price
-from engines.maxibourse.payday import breakdown
+from engines.maxibourse.options import anytime
 
 
 def check_settings(header: dict) -> dict:
@@ -100,29 +100,6 @@ class MaxiBourse(TableGame):
         for seat in range(n):  # the bank deals the starting cash (MB2)
             state.ledger.transfer(BANK, seat, cash, "start")
         return state
-
-    # ------------------------------------------------------------------- board
-    def square_of(self, seat):
-        """The square the seat's pawn stands on, from the box file's board; None without one."""
-        return self.box.board[self.s.pawns[seat]] if self.box.board else None
-
-    def move_pawn(self, seat, steps):
-        """The dice move the pawn (rule: "La somme des dés lui indique combien de cases il
-        doit parcourir"); the board goes round."""
-        if self.box.board:
-            self.s.pawns[seat] = (self.s.pawns[seat] + steps) % len(self.box.board)
-
-    def correct_pawn(self, seat, square):
-        """The operator named another square than the board's: the pawn stands on it, at its
-        first occurrence ahead of where the box had it (a square not on the board leaves it)."""
-        board = self.box.board
-        if not board or board[self.s.pawns[seat]] == square or square not in board:
-            return
-        here = self.s.pawns[seat]
-        try:        # the first occurrence from here on, else the first from the start (it goes round)
-            self.s.pawns[seat] = board.index(square, here)
-        except ValueError:
-            self.s.pawns[seat] = board.index(square)
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -253,47 +230,10 @@ class MaxiBourse(TableGame):
     def anytime_options(self):
         """Beside the step's own actions: rumours, closing and corrections while the session
         runs; corrections alone during the set-up and once it is over."""
-        return self.anytime() if self.step.rumours else self.corrections()
-
-    def trade_option(self, seat):
-        """The player whose turn it is sells to, or buys from, another player (when both may trade)."""
-        traders = tuple(s for s in range(len(self.players)) if self.can_trade(s))
-        if seat not in traders or len(traders) < 2:
-            return []
-        return [self._trade(traders)]
-
-    @per_game
-    def _trade(self, traders):
-        """The trade between `traders`: one per set of traders (engines/core/per_game.py)."""
-        return Option("trade", {
-            "seller": Choice(traders), "buyer": Choice(traders), "company": self.company_choice,
-            "lots": IntRange(1, self.box.lots_per_company), "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)})
-
-    @per_game
-    def target_names(self):
-        """What a price card or a rumour may name: a company, a sector, or all of them."""
-        return tuple(self.companies) + tuple(self.sectors) + ("ALL",)
-
-    @property
-    def company_choice(self):
-        """Any company of the box, as a decision's domain."""
-        return self._company_choice()
-
-    @per_game
-    def _company_choice(self):
-        return Choice(tuple(self.companies))
+        return anytime(self) if self.step.rumours else self.corrections()
 
     def holder_name(self, holder):
         return "BANK" if holder == BANK else self.players[holder]
-
-    def anytime(self):
-        """Rumours may be revealed at any moment of the session (MB5); corrections too."""
-        holders = tuple(s for s in range(len(self.players)) if self.s.rumours[s] and self.can_trade(s))
-        opts = ()
-        if holders:
-            opts = (Option("reveal", {"player": Choice(holders), "target": Choice(self.target_names()),
-                                      "delta": IntRange(-1000, 1000, PRICE_STEP)}),)
-        return opts + (Option("close"),) + self.corrections()
 
     # ------------------------------------------------------------------- turns
     def next_turn(self, after):
@@ -394,19 +334,6 @@ class MaxiBourse(TableGame):
         self.push(debt)
         debt.check(self)
 
-    # ------------------------------------------------------------------ payday
-    def payday_breakdown(self, seat):
-        return breakdown(self.held(seat), self.s.prices, self.box, self.shares, self.settings["vertical_bonus"])
-
-    def payday(self):
-        paid = {}
-        for seat in self.in_game():
-            b = self.payday_breakdown(seat)
-            self.transfer(BANK, seat, b.total, "payday")
-            paid[self.players[seat]] = b.to_json()
-        self.s.last_payday = paid
-        self.emit("mb.payday", round=self.s.round, paid={k: v["total"] for k, v in paid.items()})
-
     def on_close(self, a):
         self.close("time")
 
@@ -451,7 +378,7 @@ def view(game: MaxiBourse) -> dict:
     if s.nominals:  # only once corrected: the records made before keep their shape
         out["nominals_corrected"] = dict(s.nominals)
     if game.box.board:  # only with a board: the records made without one keep their shape
-        out["squares"] = {names[seat]: game.square_of(seat) for seat in range(len(names))}
+        out["squares"] = {names[seat]: square_of(game, seat) for seat in range(len(names))}
     if isinstance(top, F.Over):
         out["closed"] = top.reason
     return out

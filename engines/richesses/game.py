@@ -20,7 +20,7 @@ from dataclasses import field
 
 from engines.core.cards import card_options, card_transfers
 from engines.core.corrections import Cash
-from engines.core.decision import Choice, Fixed, IntRange, Option
+from engines.core.decision import Fixed, Option
 from engines.core.deeds import STOCK, Deeds
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK, Ledger
@@ -33,7 +33,7 @@ from engines.richesses import GAME
 from engines.richesses.actions import ACTIONS
 from engines.richesses.box import load_box
 from engines.richesses.corrections import Pawn
-from engines.richesses.rules import CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_TITLES, RAISE, ROYALTY_MIN, start_cash
+from engines.richesses.rules import CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_TITLES, ROYALTY_MIN, start_cash
 from engines.richesses.steps import AuctionStep, Bankruptcy, ClaimStep, Over, SaleStep, Setup, Table, Turn
 
 
@@ -285,38 +285,6 @@ class Richesses(TableGame):
         return {s: 0 if s in self.s.out else
                 self.cash(s) + sum(self.box.titles[t].price for t in self.s.deeds.owned_by(s))
                 for s in range(len(self.players))}
-
-    # ------------------------------------------------------------ free sales
-    def sale_options(self):
-        """RM12: a free sale, offered between turns (never inside an auction or a debt)."""
-        sellers = tuple(s for s in self.in_game() if self.trusts(s))
-        if not sellers or len(self.in_game()) < 2:
-            return ()
-        held = tuple(p for p in self.box.productions if any(p in self.trusts(s) for s in sellers))
-        options = (Option("offer", {"seller": Choice(sellers), "production": Choice(held),
-                                    "buyer": Choice(tuple(self.in_game())), "amount": IntRange(RAISE, MAX_AMOUNT)}),)
-        if len(sellers) >= 2:   # an exchange needs two players with a trust each
-            options += (Option("exchange", {"seller": Choice(sellers), "production": Choice(held),
-                                            "buyer": Choice(sellers), "other": Choice(held),
-                                            "amount": IntRange(0, MAX_AMOUNT)}),)
-        return options
-
-    def offer_refusal(self, act):
-        n = len(self.players)
-        if not (0 <= act.seller < n and 0 <= act.buyer < n):
-            return None
-        if act.buyer == act.seller:
-            return IllegalAction("error.rm.self_sale", player=self.players[act.seller])
-        if act.production not in self.trusts(act.seller):
-            return IllegalAction("error.rm.no_trust", player=self.players[act.seller], production=act.production)
-        if act.kind == "exchange":
-            if act.other not in self.trusts(act.buyer):
-                return IllegalAction("error.rm.no_trust", player=self.players[act.buyer], production=act.other)
-            if act.other == act.production:
-                return IllegalAction("error.rm.same_trust", production=act.other)
-        if act.amount > self.cash(act.buyer):
-            return IllegalAction("error.rm.cash", player=self.players[act.buyer], amount=act.amount)
-        return None
 
     # ----------------------------------------------------------------- cards
     def card_options(self, seat):
