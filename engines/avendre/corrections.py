@@ -11,6 +11,7 @@ board (AV15), a square read wrongly forgotten, read again at its next landing
 establishment; money already paid is corrected with `adjust_cash`). A title under the
 hammer changes hands only by the auction.
 """
+from engines.avendre.no_board import learn
 from engines.avendre.rules import COIN, ESTABLISHMENT, MAX_AMOUNT, SHOP, SQUARES, TITLES
 from engines.avendre.steps import ShopAuction
 from engines.core.corrections import Correction
@@ -110,7 +111,7 @@ class SetTitle(Correction):
     def apply(self, game, a):
         entered = game.s.entered.setdefault(str(a.title), [None, None, None])
         entered[0] = None   # the correction decides the kind
-        game.learn(a.title, kind=SHOP if a.pa else ESTABLISHMENT, pa=a.pa, r=a.r)
+        learn(game, a.title, kind=SHOP if a.pa else ESTABLISHMENT, pa=a.pa, r=a.r)
         game.emit("av.title_corrected", title=a.title, pa=a.pa, r=a.r, reason=a.reason)
 
 
