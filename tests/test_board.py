@@ -8,7 +8,8 @@ move these pixels; one test renders a real engine snapshot too.
 import pytest
 
 from engines.maxibourse.box import load_box
-from firmware.games.maxibourse_board import board_pages, payday_lines, ranking_lines, render_board
+from firmware.games.base import ranking_lines
+from firmware.games.maxibourse_board import board_pages, payday_lines, render_board
 from firmware.render import render_screen
 from firmware.screen import Screen
 from mb_helpers import give, play, started
