@@ -19,11 +19,22 @@ holds, and a player leading an auction under way keeps at least his bid (the gam
 `high_bid_of`, asked of each step). Where cash is hidden (Dividends DV2, Richesses du Monde
 RM10) the refusal does not say how much the player holds.
 """
+from engines.core.actions import CORRECTION, MoneyDelta, Seat, Text, action
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.core.per_game import per_game
 from engines.core.records import record
+
+
+@action("adjust_cash", CORRECTION, example='adjust_cash Ana +1000 "cheque forgotten"')
+class AdjustCash:
+    """Correction: PLAYER's cash from (+) or to (-) the bank, with the operator's reason; a
+    player gives back only what he holds, a bank that can run dry only what its till holds, and
+    an auction's leader keeps at least his bid."""
+    player: Seat
+    delta: MoneyDelta
+    reason: Text
 
 
 class Correction:
