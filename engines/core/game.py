@@ -8,7 +8,7 @@ a stack of steps that own their actions: engines/core/steps.py), and declares wh
 of the box asks of every game: its player bounds, formats and settings, its `snapshot`,
 whether it is `over`, and how the device draws its chance actions (`fill_chance`). What
 every game shares around the table (cash, seat order, the ranking, the snapshot's
-envelope, corrections) is engines/core/table.py. The contract test
+envelope, corrections, what the menus ask) is engines/core/table.py. The contract test
 (tests/test_game_contract.py) holds every registered game to this.
 
 Each decision carries its interaction (engines.core.decision.Interaction): a game declares
@@ -89,25 +89,6 @@ class Game:
         """The game has ended: only an undo (or a correction the game allows) follows."""
         raise NotImplementedError
 
-    # Shares in a lot, where the game trades lots of shares (Maxi Bourse: by format); menus
-    # show a lot count with its shares.
-    lot_size: int = 1
-
-    def groups(self) -> list[tuple[str, dict, list[str]]]:
-        """How the box's menus group the companies: [(group id, {language: name}, [company
-        ids])] in board order (Maxi Bourse's sectors); [] where one list of companies suits."""
-        return []
-
-    def holding(self, seat: int, company: str) -> int | None:
-        """What `seat` holds of `company` (lots, shares), for menus that offer only what
-        can be sold; None where the game does not count holdings by company."""
-        return None
-
-    def prices(self) -> dict[str, int]:
-        """Each company's quoted price now, for the report's chart of prices; a game
-        without a market has none."""
-        return {}
-
     def fill_chance(self, act: Action, rng) -> Action:
         """The action with what the device draws filled in from `rng` (dice left empty...):
         each field of an action flagged CHANCE drawn from the domain the decision declares
@@ -115,6 +96,13 @@ class Game:
         one value per field (a deal of tokens is a permutation); any other action, or one
         not offered now, comes back unchanged."""
         return chance.fill_chance(self, act, rng)
+
+    def chance_position(self) -> int:
+        """The position the device's draw for the pending decision is made at (what
+        `chance.chance_rng` seeds it with): the number of actions so far. A game whose table
+        may act aside while a draw is on the screen (a free sale, a correction before the
+        dice are confirmed) keeps the position of the draw it showed."""
+        return len(self.log)
 
     # Shared machinery --------------------------------------------------------
     def preview(self, act: Action) -> list[Event]:

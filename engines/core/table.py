@@ -13,7 +13,9 @@ its rules and the base holds the rest):
   box shows and the snapshot holds, `ranking_rows()`: `{rank, name, fortune}`;
 - the snapshot: the envelope every game's state has (`game`, `box_verified`, `pending`,
   `private`, `actions`; once over, `ranking` and `winners`) around the game's `view()`;
-- the operator's corrections a game declares (`CORRECTIONS`, engines/core/corrections.py).
+- the operator's corrections a game declares (`CORRECTIONS`, engines/core/corrections.py);
+- what the box's menus ask of a game's companies and money: the shares in a lot, the size
+  of its common payments, the groups of companies, a seat's holding, the prices now.
 
 What a game declares for it: `fortunes()` (how its rulebook counts a fortune), `view()`,
 `PRIVATE` (the snapshot's paths no public display may draw), `CORRECTIONS`, and, where
@@ -95,6 +97,33 @@ class TableGame(StepGame):
         is held at its value; 0 for a player out of the game where the rulebook says so).
         The ranking, the end-of-game report and its chart of the evening come from it."""
         raise NotImplementedError
+
+    # ------------------------------------------------------- the box's menus
+    # Shares in a lot, where the game trades lots of shares (Maxi Bourse: by format); menus
+    # show a lot count with its shares.
+    lot_size: int = 1
+
+    # The size of this game's common payments: the box enters an amount of its money by this
+    # step first (a tenth of it and ten, a hundred times it on a long press), so a correction
+    # of a few notes is a few presses whatever the game's money (5 100 in A Vendre!, 66 600
+    # 000 in Richesses du Monde).
+    money_step: int = 1
+
+    def groups(self) -> list[tuple[str, dict, list[str]]]:
+        """How the box's menus group the companies: [(group id, {language: name}, [company
+        ids])] in board order (Maxi Bourse's sectors); [] where one list of companies suits."""
+        return []
+
+    def holding(self, seat: int, company: str) -> int | None:
+        """What `seat` holds of `company` (lots, shares; a production's titles), for menus
+        that offer only what can be sold; None where the game does not count holdings by
+        company."""
+        return None
+
+    def prices(self) -> dict[str, int]:
+        """Each company's quoted price now, for the report's chart of prices; a game
+        without a market has none."""
+        return {}
 
     # ------------------------------------------------------------ the snapshot
     def view(self) -> dict:

@@ -89,6 +89,7 @@ class Dividends(TableGame):
     SETTINGS = GAME.settings
     PRIVATE = ("players.*.cash",)  # DV2: cash is hidden until the game is over
     CORRECTIONS = (Cash(MAX_ADJUST), Certificates(), Cards(), Marker())   # engines/dividends/corrections.py
+    money_step = 100             # 4 000 $ "1,000 $ x 3  500 $ x 1  100 $ x 4  50 $ x 2"
 
     def view(self) -> dict:
         return view(self)

@@ -66,6 +66,7 @@ class MaxiBourse(TableGame):
     FORMATS = GAME.formats
     SETTINGS = GAME.settings
     CORRECTIONS = (Cash(MAX_AMOUNT), Lots(), Price(), Nominal())   # engines/maxibourse/corrections.py
+    money_step = 100_000         # a lot at 100 $ a share; cards pay in cheques of 10 000 $ and more (D16)
 
     def view(self) -> dict:
         return view(self)

@@ -91,9 +91,10 @@ class Done:
     player: Seat
 
 
-@action("buy_joker", example="buy_joker Cid")
+@action("buy_joker", CONFIRM, example="buy_joker Cid")
 class BuyJoker:
-    """On a joker square (three players or more): a joker for 3 000 000."""
+    """On a joker square (three players or more): a joker for 3 000 000 (confirmed on the box:
+    one OK must not spend it)."""
     player: Seat
 
 

@@ -57,6 +57,7 @@ class Richesses(TableGame):
     SETTINGS = GAME.settings
     PRIVATE = ("players.*.cash",)   # RM10: cash is hidden; titles, shares, jokers and plaques are public
     CORRECTIONS = (Cash(MAX_ADJUST), Pawn())   # engines/richesses/corrections.py
+    money_step = CASH_UNIT       # RM10 shares and RM4 raises are counted in 100 000
 
     def __init__(self, header: dict):
         self.settings = check_header(header, GAME.players, GAME.settings)
@@ -111,6 +112,11 @@ class Richesses(TableGame):
     def share(self, seat, production):
         """RM6: the sum of the printed percents of the holder's titles of `production`."""
         return sum(self.box.titles[t].percent for t in self.trust(seat, production))
+
+    def holding(self, seat, production):
+        """The titles of `seat`'s trust of `production`: a free sale offers only what its
+        seller holds."""
+        return len(self.trust(seat, production))
 
     def trust_price(self, seat, production):
         return sum(self.box.titles[t].price for t in self.trust(seat, production))

@@ -62,6 +62,7 @@ class Shark(TableGame):
     PLAYERS = GAME.players       # declared with the game (engines/shark/__init__.py)
     SETTINGS = GAME.settings
     CORRECTIONS = (Cash(MAX_ADJUST), Shares())   # engines/shark/corrections.py
+    money_step = UNIT            # SH1: prices, bonuses, rises and falls are counted in 1 000 FT
     companies = COMPANIES
 
     def __init__(self, header: dict):
