@@ -370,24 +370,19 @@ def view(game: AVendre) -> dict:
     envelope: engines/core/table.py). Nothing is hidden in this game: the banknotes lie on
     the table, so `private` is empty."""
     s, names = game.s, game.players
-    players = []
-    for seat, name in enumerate(names):
-        held = game.titles_held(seat)
-        players.append({
-            "name": name,
-            "cash": game.cash(seat),
-            "square": s.track.positions[seat],
-            "trip": min(s.trips[seat], 2),
-            "waiting": s.waiting[seat],
-            "titles": [{"title": game.title_label(n), "kind": game.kind_of(n), "half_pa": game.half_pa(n)
-                        if game.kind_of(n) == SHOP else 0} for n in held],
-            "titles_count": len(held),
-            "titles_needed": game.needed(seat) if game.double and s.trips[seat] <= 2 else None,
-            "loans": len(s.loans.of(seat)),
-            "loans_owed": s.loans.owed(seat),
-            "out": seat in s.out,
-            "fortune": game.fortune(seat),
-        })
+    players = game.player_rows(lambda seat: {
+        "square": s.track.positions[seat],
+        "trip": min(s.trips[seat], 2),
+        "waiting": s.waiting[seat],
+        "titles": [{"title": game.title_label(n), "kind": game.kind_of(n), "half_pa": game.half_pa(n)
+                    if game.kind_of(n) == SHOP else 0} for n in game.titles_held(seat)],
+        "titles_count": len(game.titles_held(seat)),
+        "titles_needed": game.needed(seat) if game.double and s.trips[seat] <= 2 else None,
+        "loans": len(s.loans.of(seat)),
+        "loans_owed": s.loans.owed(seat),
+        "out": seat in s.out,
+        "fortune": game.fortune(seat),
+    })
     top = game.step
     auction = None
     if isinstance(top, (ShopAuction, BankAuction)):

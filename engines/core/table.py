@@ -130,6 +130,10 @@ class TableGame(StepGame):
         """The game's own part of its snapshot (players, companies, the board...)."""
         raise NotImplementedError
 
+    def player_rows(self, row) -> list[dict]:
+        """The snapshot's `players`: each seat's name and cash, then what `row(seat)` adds."""
+        return [{"name": name, "cash": self.cash(seat), **row(seat)} for seat, name in enumerate(self.players)]
+
     def private(self) -> tuple:
         """The snapshot's paths a display everyone sees may not draw, now."""
         return self.PRIVATE

@@ -314,16 +314,12 @@ def view(game: Dividends) -> dict:
     envelope: engines/core/table.py, whose `private` lists the players' cash until the
     game is over)."""
     s, names = game.s, game.players
-    players = []
-    for seat, name in enumerate(names):
-        players.append({
-            "name": name,
-            "cash": game.cash(seat),
-            "certificates": game.portfolio(seat),
-            "influence_cards": s.hands[seat],
-            "token": s.tokens[seat],
-            "majority_tiles": [c for c in game.companies if s.tiles[c] == seat],
-        })
+    players = game.player_rows(lambda seat: {
+        "certificates": game.portfolio(seat),
+        "influence_cards": s.hands[seat],
+        "token": s.tokens[seat],
+        "majority_tiles": [c for c in game.companies if s.tiles[c] == seat],
+    })
     p = game.step
     affected = p.affected if isinstance(p, EventStep) else ()
     companies = {}

@@ -350,18 +350,13 @@ def view(game: MaxiBourse) -> dict:
     s, names = game.s, game.players
     top = s.steps[-1]
     turn = game.frame(F.Turn)
-    players = []
-    for seat, name in enumerate(names):
-        status = "ruined" if s.ruined[seat] else "skipping" if s.skip[seat] else "playing"
-        players.append({
-            "name": name,
-            "cash": game.cash(seat),
-            "lots": game.held(seat),
-            "wealth": 0 if s.ruined[seat] else game.wealth(seat),
-            "status": status,
-            "skip_turns": s.skip[seat],
-            "rumours": s.rumours[seat],
-        })
+    players = game.player_rows(lambda seat: {
+        "lots": game.held(seat),
+        "wealth": 0 if s.ruined[seat] else game.wealth(seat),
+        "status": "ruined" if s.ruined[seat] else "skipping" if s.skip[seat] else "playing",
+        "skip_turns": s.skip[seat],
+        "rumours": s.rumours[seat],
+    })
     companies = {
         c: {"price": s.prices[c], "bank_lots": s.lots.bank(c), "sector": game.box.sector_of(c),
             "last_change": s.last_change[c]}

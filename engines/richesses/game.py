@@ -336,21 +336,16 @@ def view(game: Richesses) -> dict:
     the players' cash is private (`PRIVATE`). RM11 ranks by elimination: the last player
     standing first, then those out, the last to leave first (the core ranking)."""
     s, names = game.s, game.players
-    players = []
-    for seat, name in enumerate(names):
-        players.append({
-            "name": name,
-            "cash": game.cash(seat),
-            "in_game": seat not in s.out,
-            "square": s.track.positions[seat],
-            "world_tours": s.track.laps[seat],
-            "jokers": s.jokers[seat],
-            # what each trust earns now when someone lands on its plaque (RM6): public, like the shares
-            "trusts": {p: {"share": game.share(seat, p), "titles": game.trust(seat, p),
-                           "royalty": game.box.productions[p].royalty(game.share(seat, p),
-                                                                      game.settings["royalty_edge"])}
-                       for p in game.trusts(seat)},
-        })
+    players = game.player_rows(lambda seat: {
+        "in_game": seat not in s.out,
+        "square": s.track.positions[seat],
+        "world_tours": s.track.laps[seat],
+        "jokers": s.jokers[seat],
+        # what each trust earns now when someone lands on its plaque (RM6): public, like the shares
+        "trusts": {p: {"share": game.share(seat, p), "titles": game.trust(seat, p),
+                       "royalty": game.box.productions[p].royalty(game.share(seat, p), game.settings["royalty_edge"])}
+                   for p in game.trusts(seat)},
+    })
     step = game.step
     auction = None
     if isinstance(step, AuctionStep) and step.auction is not None:

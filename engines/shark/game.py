@@ -358,8 +358,8 @@ def view(game: Shark) -> dict:
     envelope: engines/core/table.py). Cash and holdings are public in this game (SH8):
     nothing is private."""
     s, names = game.s, game.players
-    players = [{"name": name, "cash": game.cash(seat), "shares": game.s.shares.portfolio(seat),
-                "fortune": game.fortune(seat), "out": seat in s.out} for seat, name in enumerate(names)]
+    players = game.player_rows(lambda seat: {"shares": game.s.shares.portfolio(seat), "fortune": game.fortune(seat),
+                                             "out": seat in s.out})
     companies = {c: {"value": s.values[c], "price": game.price(c), "stock": game.stock(c),
                      "on_board": s.on_board[c], "used": s.used[c]} for c in COMPANIES}
     step = game.step
