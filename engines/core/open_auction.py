@@ -29,15 +29,18 @@ from engines.core.errors import IllegalAction
 from engines.core.records import record
 
 
-def seat_offers(game, option) -> list:
-    """What a press of each seat button bids in an open auction, for the decision's
-    interaction (`params["offers"]`): [[seat, amount]], the lowest bid accepted now (the
-    `amount` domain's lower bound) for each bidder `option` allows who holds that much
-    cash; a press another could not pay is refused without a word about his cash."""
-    if option is None:
-        return []
-    amount = option.fields["amount"].lo
-    return [[s, amount] for s in option.fields["player"].values if game.cash(s) >= amount]
+def auction_params(game, option, silence_s=None, **more) -> dict:
+    """What the screens of an open auction show (the decision's interaction params):
+    `offers`, what a press of each seat button bids, [[seat, amount]]: the lowest bid
+    accepted now (the `amount` domain's lower bound of the bidding `option`) for each bidder
+    it allows who holds that much cash (a press another could not pay is refused without a
+    word about his cash); `silence_s`, the silence that sells when a rule sets it (None: the
+    table's configured one); and what else the game's screens need (`more`)."""
+    offers = []
+    if option is not None:
+        amount = option.fields["amount"].lo
+        offers = [[s, amount] for s in option.fields["player"].values if game.cash(s) >= amount]
+    return {"offers": offers, "silence_s": silence_s, **more}
 
 
 @record

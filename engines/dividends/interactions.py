@@ -4,7 +4,7 @@ PROMPTS: prompt -> (interaction, {role: action kind}); `params` computes what th
 of that interaction show, from the game (the firmware reads no engine internals).
 """
 from engines.core.decision import Interactions as I
-from engines.core.open_auction import seat_offers
+from engines.core.open_auction import auction_params
 
 PROMPTS = {
     "prompt.dv.dice": (I.CHANCE, {I.DRAW: "dice"}),
@@ -30,5 +30,5 @@ def params(game, decision, kind) -> dict:
         # the lowest bid accepted now, and only a bidder who has that much cash may make it.
         # The rulebook sets no length for the silence that closes the auction: None, the
         # table's configured silence (timing.silence_s) applies.
-        return {"offers": seat_offers(game, decision.option("bid")), "silence_s": None}
+        return auction_params(game, decision.option("bid"))
     return {}

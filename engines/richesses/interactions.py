@@ -10,7 +10,7 @@ about his cash.
 """
 from engines.core.chance import roll_for_first
 from engines.core.decision import Interactions as I
-from engines.core.open_auction import seat_offers
+from engines.core.open_auction import auction_params
 from engines.richesses.rules import SILENCE_S
 
 PROMPTS = {
@@ -49,8 +49,8 @@ def params(game, decision, kind) -> dict:
         # a press another could not pay is refused on the box, which blinks that seat's light
         # only (RM9: no buzz, which the whole table would hear and which would reveal cash);
         # the operator may enter a larger raise for a seat (RM9: the clock holds meanwhile)
-        return {"offers": seat_offers(game, decision.option("bid") or decision.option("overbid")),
-                "silence_s": SILENCE_S, "refused_press": "blink", "any_amount": True}
+        return auction_params(game, decision.option("bid") or decision.option("overbid"), SILENCE_S,
+                              refused_press="blink", any_amount=True)
     if kind == I.CHECKLIST:
         return checklist(game, decision)
     if kind == I.FIRST_PLAYER:
