@@ -17,8 +17,8 @@ BOARD_OTHER = "#board_other"  # the pawn is not on the board's square: the opera
 
 class MaxiBourseUI(GameUI):
     spec = GAME
-    # The journal meta key of the unverified box file the table accepted: the first game's,
-    # named before every game had one of its own (journals keep it).
+    # The journal meta key of the unverified box file the table accepted: Maxi Bourse's is
+    # the key without a game's name, which its journals hold.
     box_meta = "box_confirmed"
 
     # ------------------------------------------------------------------ setup
