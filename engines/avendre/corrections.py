@@ -58,6 +58,7 @@ class GiveTitle(Correction):
 class TakeTitle(Correction):
     """Offered while a player holds a title."""
     kind = "take_title"
+    reads_state = True
 
     def option(self, game, seats):
         held = tuple(n for n, d in game.s.deeds.items.items() if d.owner >= 0)
@@ -78,6 +79,7 @@ class TakeTitle(Correction):
 class ForgetSquare(Correction):
     """Without a board, once a square was read."""
     kind = "forget_square"
+    reads_state = True
 
     def option(self, game, seats):
         if game.box is not None or not game.s.read:

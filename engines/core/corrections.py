@@ -38,8 +38,11 @@ class AdjustCash:
 
 
 class Correction:
-    """One kind of state the operator may correct. `kind` is the action that corrects it."""
+    """One kind of state the operator may correct. `kind` is the action that corrects it;
+    `reads_state`: its option reads more of the state than the players still in and
+    whether the game is over (then the game's corrections are built at every decision)."""
     kind: str = ""
+    reads_state: bool = False
 
     def option(self, game, seats: tuple) -> Option | None:
         """The option offered now for the players `seats` (those still in), or None."""

@@ -23,6 +23,7 @@ players leave, the seats out in the order they left (the state's `out`, or `elim
 """
 import copy
 
+from engines.core.per_game import per_game
 from engines.core.steps import StepGame
 
 
@@ -61,7 +62,8 @@ class TableGame(StepGame):
 
     def in_game(self) -> list[int]:
         """The seats still in the game, in seat order."""
-        return [s for s in range(len(self.players)) if not self.eliminated(s)]
+        eliminated = self.eliminated
+        return [s for s in range(len(self.players)) if not eliminated(s)]
 
     def next_seat(self, seat: int) -> int | None:
         """The next seat still in the game after `seat`, clockwise: `seat` itself when it
@@ -156,8 +158,19 @@ class TableGame(StepGame):
 
     # ------------------------------------------------------------- corrections
     def corrections(self) -> tuple:
-        """The options of the declared corrections offered now, for the players still in."""
+        """The options of the declared corrections offered now, for the players still in:
+        built once per set of them and end of game when no kind's option reads more of the
+        state (a decision is built after every action), else at every decision."""
         seats = tuple(self.in_game())
+        if any(kind.reads_state for kind in self.CORRECTIONS):
+            return self._offered(seats)
+        return self._kept_corrections(seats, self.over)
+
+    @per_game
+    def _kept_corrections(self, seats, over):
+        return self._offered(seats)
+
+    def _offered(self, seats):
         return tuple(option for option in (kind.option(self, seats) for kind in self.CORRECTIONS) if option is not None)
 
     def correction(self, kind: str):
