@@ -22,6 +22,7 @@ What a game declares for it: `fortunes()` (how its rulebook counts a fortune), `
 players leave, the seats out in the order they left (the state's `out`, or `eliminated`).
 """
 import copy
+import functools
 
 from engines.core.per_game import per_game
 from engines.core.steps import StepGame
@@ -34,6 +35,12 @@ def rank(fortunes: dict[int, int]) -> list[tuple[int, int, int]]:
     for i, (seat, value) in enumerate(sorted(fortunes.items(), key=lambda p: (-p[1], p[0]))):
         out.append((i + 1 if i == 0 or value != out[-1][2] else out[-1][0], seat, value))
     return out
+
+
+@functools.cache
+def reads_state(cls) -> bool:
+    """Whether a correction the game class declares has an option that reads the state."""
+    return any(kind.reads_state for kind in cls.CORRECTIONS)
 
 
 class TableGame(StepGame):
@@ -162,7 +169,7 @@ class TableGame(StepGame):
         built once per set of them and end of game when no kind's option reads more of the
         state (a decision is built after every action), else at every decision."""
         seats = tuple(self.in_game())
-        if any(kind.reads_state for kind in self.CORRECTIONS):
+        if reads_state(type(self)):
             return self._offered(seats)
         return self._kept_corrections(seats, self.over)
 
