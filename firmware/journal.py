@@ -44,7 +44,8 @@ import sqlite3
 import time
 
 from engines.core.errors import CorbeilleError
-from firmware import journal_lock, journal_wal
+from firmware import journal_header, journal_lock, journal_wal
+from firmware.journal_header import APPLICATION_ID
 # The rows' own format, shared with salvage (which journal.py imports: one module each
 # way would be an import circle).
 from firmware.journal_rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_checksum, action_key,
@@ -53,8 +54,6 @@ from firmware.journal_rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_
 
 __all__ = ["Journal", "JournalBusy", "JournalError"]
 
-# "Corb" in the SQLite header tells our files from other SQLite databases.
-APPLICATION_ID = 0x436F7262
 # 1: games, actions (a WITHOUT ROWID table keyed by game id and seq), meta.
 # 2: each game's header is also kept as its action -1 (HEADER_COPY), beside its first
 #    actions. Same tables as 1.
@@ -70,7 +69,6 @@ SCHEMA_VERSION = 3
 # pages each commit more often dirties a second block (docs/benchmarks.md). The size is
 # fixed when a file is made: a migration or a salvage writes a new file of this size.
 PAGE_SIZE = 512
-_SQLITE_MAGIC = b"SQLite format 3\x00"
 CACHE_KIB = 128
 
 # The tables. Comments stay out of the SQL: SQLite keeps its text in the file's schema, which
@@ -148,7 +146,7 @@ class Journal:
         # of reading and parsing the rows again (a replay, issue 11): (game id, the dicts,
         # `_stamp()` then). Given away at that read; dropped at any write and at close.
         self._walked: tuple[int, list, tuple] | None = None
-        self._check_path()
+        damage = self._check_path()
         try:
             self._lock = journal_lock.acquire(self.path)
         except journal_lock.Held as held:
@@ -161,7 +159,14 @@ class Journal:
         try:
             # Before SQLite rebuilds the -wal's index from what is left of the -wal.
             lost = journal_wal.lost_frames(self.path)
+            wal = journal_wal.damage(self.path)
             try:
+                if damage or wal:
+                    # SQLite would refuse the file, misread it, or stop at the bad frame and
+                    # never see the commits after it: the rows are read from the pages.
+                    lost = None               # salvage reads every frame the -wal still has
+                    raise _Damaged(f"the file's header is damaged: {damage}" if damage
+                                   else f"the -wal file {wal}")
                 self._conn = self._connect(self.path)
                 if self._schema() < SCHEMA_VERSION:
                     self._migrate()
@@ -189,25 +194,29 @@ class Journal:
 
     # ---- opening -----------------------------------------------------------------------
 
-    def _check_path(self) -> None:
+    def _check_path(self) -> str | None:
+        """What is wrong with the file's header (journal_header.damage), None when it is
+        sound or there is no file yet. A file that is not even SQLite's, and holds no game
+        whose chain verifies, is some other file that was never ours: it is refused and
+        left exactly as it is."""
         directory = os.path.dirname(os.path.abspath(self.path))
         if not os.path.isdir(directory):
             raise JournalError(f"journal {self.path}: directory {directory} does not exist")
         if os.path.isdir(self.path):
             raise JournalError(f"journal {self.path}: is a directory, not a journal file")
         try:
-            with open(self.path, "rb") as f:
-                head = f.read(len(_SQLITE_MAGIC))
+            head = journal_header.read(self.path)
         except FileNotFoundError:
-            return
+            return None
         except OSError as exc:
             raise JournalError(f"journal {self.path}: cannot read ({exc})") from exc
-        # An empty or cut-short header, or a zeroed first page (a common way for an SD card
-        # to fail), is a damaged journal; anything else is some other file that was never
-        # ours, so it is left exactly as it is.
-        if not _SQLITE_MAGIC.startswith(head) and head.strip(b"\x00"):
-            raise JournalError(f"journal {self.path}: not an SQLite database (it starts with "
-                               f"{head!r}); refusing to touch it")
+        if not journal_header.looks_sqlite(head):
+            from firmware.journal_salvage import read_damaged
+
+            if not read_damaged(self.path)[0]:
+                raise JournalError(f"journal {self.path}: not an SQLite database (it starts with "
+                                   f"{head[:16]!r}); refusing to touch it")
+        return journal_header.damage(head)
 
     @staticmethod
     def _connect(path: str) -> sqlite3.Connection:
@@ -217,13 +226,13 @@ class Journal:
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-            is_new = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
-            if not is_new and app_id != APPLICATION_ID:
-                raise JournalError(f"journal {path}: an SQLite database, but not a Corbeille "
-                                   f"journal (application id {app_id:#x})")
-            if version > SCHEMA_VERSION:
-                raise JournalError(f"journal {path}: written by a newer firmware (schema "
-                                   f"{version}, this one knows {SCHEMA_VERSION})")
+            tables = {name for name, in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            is_new = not tables
+            what, why = journal_header.identity(app_id, version, tables, SCHEMA_VERSION)
+            if what == "damaged":
+                raise _Damaged(f"the file's header is damaged: {why}")
+            if what != "journal":
+                raise JournalError(f"journal {path}: {why}")
             if is_new:
                 conn.execute(f"PRAGMA page_size={PAGE_SIZE}")  # before WAL writes the header
             mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
