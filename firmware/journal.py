@@ -133,6 +133,7 @@ class Journal:
         self._conn: sqlite3.Connection | None = None
         self._lock: int | None = None
         self._held = False
+        self._failed: sqlite3.Error | None = None   # a write that failed while held (see commit)
         self.unsaved = False                  # commits since the last checkpoint (WAL only)
         # defer_chain: the last game's chain is left to check (see `verify_tail`): game ->
         # the seq below which its rows are not verified yet, and the header checksum its
@@ -664,6 +665,10 @@ class Journal:
         rows = self._query("SELECT value FROM meta WHERE key=?", (key,))
         return rows[0][0] if rows else None
 
+    def delete_meta(self, keys) -> None:
+        with self._transaction() as conn:
+            conn.executemany("DELETE FROM meta WHERE key=?", [(key,) for key in keys])
+
     # ---- one commit per step -------------------------------------------------------------
 
     def hold(self) -> None:
@@ -674,28 +679,38 @@ class Journal:
         is acknowledged before commit() returns, so nothing acknowledged can be lost.
         """
         self._held = True
+        self._failed = None
 
     @property
     def pending(self) -> bool:
-        """Writes made while held and not yet committed."""
-        return self._conn is not None and self._conn.in_transaction
+        """Writes made while held and not yet committed (or one that failed: see commit)."""
+        return self._failed is not None or (self._conn is not None and self._conn.in_transaction)
 
     def commit(self) -> None:
-        """Commit what was written while held (nothing to do: no write, no sync); stop holding."""
+        """Commit what was written while held (nothing to do: no write, no sync); stop holding.
+
+        Raises JournalError, with nothing of the held writes kept, when the commit fails or
+        when one of them failed before it (a card that is full, read-only or failing may
+        refuse any write, and SQLite may then have rolled the whole transaction back: what
+        is left of it must not be committed as if it were all)."""
         self._held = False
         conn = self._live()
-        if not conn.in_transaction:
+        failed, self._failed = self._failed, None
+        if failed is None and not conn.in_transaction:
             return
         try:
+            if failed is not None:
+                raise failed
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
             self._tail = None
             with contextlib.suppress(sqlite3.Error):
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
             raise JournalError(f"journal {self.path}: {exc}") from exc
         self.unsaved = True
 
-    def checkpoint(self) -> bool:
+    def checkpoint(self, truncate: bool = False) -> bool:
         """Copy the WAL into the main file now (the box does it after a pause in play).
 
         Until a checkpoint, committed actions live only in the -wal file: one that is
@@ -703,8 +718,9 @@ class Journal:
         pauses keeps that window to the actions since the last pause, for two syncs and
         the changed pages once per pause (docs/benchmarks.md). True if complete.
         """
+        mode = "TRUNCATE" if truncate else "PASSIVE"     # TRUNCATE: the -wal cut to nothing after
         try:
-            busy, _, _ = self._live().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            busy, _, _ = self._live().execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
         except sqlite3.Error as exc:
             raise JournalError(f"journal {self.path}: checkpoint failed ({exc})") from exc
         self.unsaved = bool(busy)
@@ -713,6 +729,7 @@ class Journal:
     def rollback(self) -> None:
         """Forget what was written while held; stop holding."""
         self._held = False
+        self._failed = None
         self._tail = None
         if self._conn is not None and self._conn.in_transaction:
             with contextlib.suppress(sqlite3.Error):
@@ -753,9 +770,13 @@ class Journal:
         self._walked = None     # a write: the walk's dicts may be out of date, and are not read now
         try:
             if self._held:
-                if not conn.in_transaction:
-                    conn.execute("BEGIN IMMEDIATE")
-                yield conn          # committed by commit()
+                try:
+                    if not conn.in_transaction:
+                        conn.execute("BEGIN IMMEDIATE")
+                    yield conn      # committed by commit()
+                except sqlite3.Error as exc:
+                    self._failed = self._failed or exc
+                    raise
             else:
                 with _transaction(conn):
                     yield conn
@@ -804,21 +825,29 @@ def write_fresh(path: str, games: dict, meta: dict) -> None:
 
 
 def open_for_box(path: str | os.PathLike) -> tuple[Journal, str | None]:
-    """The box's own journal, whatever state its file is in: (journal, what was done).
+    """The box's own journal, whatever state its file and its card are in: (journal, what
+    was done).
 
     A journal that cannot be opened at all (not an SQLite file, another program's
     database, a newer firmware's, a folder) is moved aside, kept and named with the date,
     and the box starts on a fresh one: a box that refuses to start stays down until
     someone removes a file, which at a game table nobody can. A journal held by another
-    process is never moved aside (JournalBusy is raised).
+    process is never moved aside (JournalBusy is raised). A journal the card will not let
+    the box write (read-only, full, failing: firmware/storage.py) is never moved aside
+    either: the box gets a `ReadOnlyJournal` (firmware/journal_readonly.py) showing the
+    game as the file holds it, its `fault` saying why.
     """
+    from firmware import storage
+
     path = os.fspath(path)
     try:
         return Journal(path, defer_chain=True), None
-    except (JournalBusy, JournalLockError):
+    except JournalBusy:
         raise                          # the journal itself may be fine: never move it
     except JournalError as error:
-        if not os.path.lexists(path):
+        if storage.is_storage_error(error):
+            return _read_only(path, error), None
+        if isinstance(error, JournalLockError) or not os.path.lexists(path):
             raise                      # nothing to move: a directory or permission problem
         aside = _aside_name(path, time.strftime("%Y%m%d-%H%M%S"))
         try:
@@ -829,9 +858,22 @@ def open_for_box(path: str | os.PathLike) -> tuple[Journal, str | None]:
             _fsync_dir(os.path.dirname(os.path.abspath(path)))
         except OSError as exc:
             raise JournalError(f"{error}; and it cannot be moved aside ({exc.strerror})") from exc
-        journal = Journal(path)
-        return journal, (f"{error}. Kept as {aside}; the box starts on a fresh journal. "
-                         f"`corbeille salvage {aside}` recovers what can be read from it.")
+        note = (f"{error}. Kept as {aside}; the box starts on a fresh journal. "
+                f"`corbeille salvage {aside}` recovers what can be read from it.")
+        try:
+            return Journal(path), note
+        except JournalError as again:
+            if storage.is_storage_error(again):
+                return _read_only(path, again), note
+            raise
+
+
+def _read_only(path: str, error: JournalError):
+    """The journal read-only, for a box whose card refused to let it write (`error`)."""
+    from firmware import storage
+    from firmware.journal_readonly import ReadOnlyJournal
+
+    return ReadOnlyJournal(path, storage.diagnose(path, error))
 
 
 def _aside_name(path: str, stamp: str) -> str:

@@ -219,7 +219,7 @@ class Session:
         session = cls(game, journal, game_id)
         if problem is not None:
             index, error = problem
-            for _ in range(len(recorded) - index):
+            for _ in range(len(recorded) - index if not journal.read_only else 0):
                 journal.undo(game_id)
             session.messages.append(f"game {game_id}: action {index + 1} of {len(recorded)} refused on replay "
                                     f"({error}); the game resumes at action {index}")

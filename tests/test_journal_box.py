@@ -270,30 +270,6 @@ def test_a_pause_in_play_checkpoints_the_wal_into_the_journal_file(tmp_path):
         journal.close()
 
 
-def test_an_action_whose_commit_fails_is_taken_back_and_said(tmp_path, caplog):
-    from drivers.events import InputEvent
-
-    app, journal = box_app(tmp_path)
-    try:
-        n = len(app.controller.session.game.log)
-        original = journal.commit
-
-        def failing():
-            if journal.pending:
-                journal.rollback()
-                raise JournalError(f"journal {journal.path}: disk I/O error")
-            original()
-        journal.commit = failing
-        app.step(InputEvent("console", "line", 5.0, "adjust_cash Ana +100 oubli"))
-        journal.commit = original
-        assert len(app.controller.session.game.log) == n      # not journaled: not done
-        assert len(journal.actions(journal.last_game())) == n
-        assert app.controller.screen().title == "Journal réparé"
-        assert any("disk I/O error; the last action was not recorded" in r.message for r in caplog.records)
-    finally:
-        journal.close()
-
-
 def test_a_lock_that_cannot_be_made_never_moves_the_journal(tmp_path):
     path = tmp_path / "journal.sqlite"
     with Journal(path) as journal:
