@@ -94,6 +94,7 @@ class App:
         self.journal = journal
         self.state_dir = state_dir           # what the box keeps on the card besides the journal
         self.fault = getattr(journal, "fault", None)   # a storage.Fault while the card refuses writes
+        self._fault_message = None           # the Message saying it, while it is on the screen
         self.strict = strict                 # tests: a bug raises instead of being shown
         self.board_page_s = board_page_s
         self.report_page_s = report_page_s
@@ -392,8 +393,8 @@ class App:
             return self._card_refused(error)
         self._saved = state
         self._last_commit = self._event_t if self._event_t is not None else self.clock()
-        if not journal.read_only:
-            self.fault = None          # a write went through: the card is back
+        if self.fault is not None:
+            self._card_back()          # a write went through
         return None
 
     def _card_refused(self, error) -> str:
@@ -424,7 +425,8 @@ class App:
         if c.session is not None:
             lines.append(t("card.safe" if what == "lost" else "card.shown", lang, n=len(c.session.game.log)))
         lines.append(t(f"{fault.key}.todo", lang))
-        c.stack.append(Message(t(f"title.{fault.key}", lang), lines))
+        self._fault_message = Message(t(f"title.{fault.key}", lang), lines)
+        c.stack.append(self._fault_message)
         c.take_beeps()                 # nothing the refused event queued is played
         c.take_blinks()
         c.beeps.append("error")
@@ -456,7 +458,16 @@ class App:
             attach_journal(c, writer, self.state_dir)
             c.session, c.stack = None, []
             c.boot(self.clock(), messages=writer.repairs)
+        self._card_back()
+
+    def _card_back(self) -> None:
+        """The card can be written again: its status and its message go."""
         self.fault = None
+        stack = self.controller.stack
+        if self._fault_message in stack:
+            stack.remove(self._fault_message)
+            self.controller.changed = True
+        self._fault_message = None
 
 
 def public_snapshot(session) -> dict:
@@ -500,7 +511,8 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
     `lang` (the --lang option) wins over the language chosen on the box, which wins over
     the configuration's game.language."""
     from firmware.controller import Controller, SetupDefaults, Timing
-    from firmware.journal import open_for_box
+    from firmware.journal import JournalError
+    from firmware.journal_open import open_for_box
 
     state_dir = Path(config.state.dir)
     state_dir.mkdir(parents=True, exist_ok=True)
@@ -515,7 +527,19 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
     controller.lang_forced = lang is not None
     controller.rfid_reader = config.rfid.enabled    # the setup offers the players' cards
     attach_journal(controller, journal, state_dir)
-    controller.boot(clock(), messages=journal.repairs)
+    try:
+        controller.boot(clock(), messages=journal.repairs)
+    except JournalError as error:
+        if journal.read_only or not storage.is_storage_error(error):
+            raise
+        # The resume had to write (a refused tail taken out) and the card refused it.
+        from firmware.journal_readonly import ReadOnlyJournal
+
+        journal.close()
+        journal = ReadOnlyJournal(journal.path, storage.diagnose(journal.path, error))
+        attach_journal(controller, journal, state_dir)
+        controller.session, controller.stack = None, []
+        controller.boot(clock(), messages=journal.repairs)
     if moved_aside:
         # Said on the screen the box starts on (the setup), until OK or Back.
         controller.stack.append(Message(t("title.journal_aside", controller.lang),
@@ -528,6 +552,8 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
         # restart the box into the same fault until its start limit stops it).
         log.error("the journal cannot be written (%s): %s; the box shows the game read-only",
                   app.fault.kind, app.fault.detail)
+        if app.fault.kind == "full":
+            storage.free(state_dir, None)
         app._say_fault(app.fault, "start")
     return app
 

@@ -108,7 +108,7 @@ def _is_damage(exc: sqlite3.Error) -> bool:
     return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
 
 
-def _fsync_dir(directory: str) -> None:
+def fsync_dir(directory: str) -> None:
     # A rename is durable only once the directory holding it is synced.
     fd = os.open(directory, os.O_RDONLY)
     try:
@@ -351,7 +351,7 @@ class Journal:
     # Walking a long game's chain is most of what opening its journal costs (2 000 actions:
     # about 25 ms here, ten times that on a Pi Zero 2 W), and a resume from a snapshot needs
     # only the rows from the snapshot's on (firmware/snapshots.py). With defer_chain (the box
-    # at start: open_for_box), every game but the last is checked at open as always; the
+    # at start: journal_open.open_for_box), every game but the last is checked at open as always; the
     # last game's rows are checked from the snapshot's on by `verify_tail` when the resume
     # reads them, and the rest by `verify_deferred`, which the box's loop runs after the
     # first frame and before the first event (firmware/app.py), and which any read of the
@@ -463,7 +463,7 @@ class Journal:
         with contextlib.suppress(FileNotFoundError):
             os.remove(self.path + "-shm")
         os.replace(fresh, self.path)
-        _fsync_dir(os.path.dirname(os.path.abspath(self.path)))
+        fsync_dir(os.path.dirname(os.path.abspath(self.path)))
 
     # ---- older schemas -------------------------------------------------------------------
 
@@ -822,66 +822,6 @@ def write_fresh(path: str, games: dict, meta: dict) -> None:
             conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
     finally:
         conn.close()  # checkpoints: the fresh journal is now one complete file
-
-
-def open_for_box(path: str | os.PathLike) -> tuple[Journal, str | None]:
-    """The box's own journal, whatever state its file and its card are in: (journal, what
-    was done).
-
-    A journal that cannot be opened at all (not an SQLite file, another program's
-    database, a newer firmware's, a folder) is moved aside, kept and named with the date,
-    and the box starts on a fresh one: a box that refuses to start stays down until
-    someone removes a file, which at a game table nobody can. A journal held by another
-    process is never moved aside (JournalBusy is raised). A journal the card will not let
-    the box write (read-only, full, failing: firmware/storage.py) is never moved aside
-    either: the box gets a `ReadOnlyJournal` (firmware/journal_readonly.py) showing the
-    game as the file holds it, its `fault` saying why.
-    """
-    from firmware import storage
-
-    path = os.fspath(path)
-    try:
-        return Journal(path, defer_chain=True), None
-    except JournalBusy:
-        raise                          # the journal itself may be fine: never move it
-    except JournalError as error:
-        if storage.is_storage_error(error):
-            return _read_only(path, error), None
-        if isinstance(error, JournalLockError) or not os.path.lexists(path):
-            raise                      # nothing to move: a directory or permission problem
-        aside = _aside_name(path, time.strftime("%Y%m%d-%H%M%S"))
-        try:
-            os.replace(path, aside)
-            for suffix in ("-wal", "-shm"):
-                if os.path.exists(path + suffix):
-                    os.replace(path + suffix, aside + suffix)
-            _fsync_dir(os.path.dirname(os.path.abspath(path)))
-        except OSError as exc:
-            raise JournalError(f"{error}; and it cannot be moved aside ({exc.strerror})") from exc
-        note = (f"{error}. Kept as {aside}; the box starts on a fresh journal. "
-                f"`corbeille salvage {aside}` recovers what can be read from it.")
-        try:
-            return Journal(path), note
-        except JournalError as again:
-            if storage.is_storage_error(again):
-                return _read_only(path, again), note
-            raise
-
-
-def _read_only(path: str, error: JournalError):
-    """The journal read-only, for a box whose card refused to let it write (`error`)."""
-    from firmware import storage
-    from firmware.journal_readonly import ReadOnlyJournal
-
-    return ReadOnlyJournal(path, storage.diagnose(path, error))
-
-
-def _aside_name(path: str, stamp: str) -> str:
-    aside, n = f"{path}.unreadable-{stamp}", 1
-    while os.path.lexists(aside):
-        n += 1
-        aside = f"{path}.unreadable-{stamp}-{n}"
-    return aside
 
 
 @contextlib.contextmanager

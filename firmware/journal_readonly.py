@@ -1,6 +1,6 @@
 """The box's journal when its card cannot be written: the game shown, nothing written.
 
-`open_for_box` (firmware/journal.py) gives the box a `ReadOnlyJournal` when the journal
+`open_for_box` (firmware/journal_open.py) gives the box a `ReadOnlyJournal` when the journal
 cannot be opened for writing because of the card (read-only, full, failing: firmware/
 storage.py), instead of the box exiting (and systemd's start limit stopping it) or the
 file being moved aside. It reads as `JournalReader` does (never a byte written, the file

@@ -227,7 +227,10 @@ class Session:
         if not journal.read_only and read_as is header:
             # Every action left is checked now. Read the older way, the recording is checked
             # again at each resume: the unchecked replay reads the header as written.
-            journal.set_meta(key, rules)
+            try:
+                journal.set_meta(key, rules)
+            except CorbeilleError as error:    # a card refusing writes: only time is lost
+                logger.warning("game %s: its check under these rules not kept (%s)", game_id, error)
         return session
 
     # -------------------------------------------------------------------- access

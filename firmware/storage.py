@@ -75,6 +75,15 @@ def blocked(path: str) -> Fault | None:
     for name in (folder, path, path + "-wal", path + "-shm"):
         if os.path.exists(name) and not os.access(name, os.W_OK):
             return Fault("read_only", f"{name}: not writable")
+    # ext4 stopped by an error may still pass statvfs and access(2): opening a file for
+    # writing (and writing nothing) tells. Only the lock file: closing a descriptor of the
+    # journal, its -wal or -shm would drop the POSIX locks SQLite holds on them, while the
+    # lock's flock belongs to its own descriptor (firmware/journal_lock.py).
+    try:
+        os.close(os.open(path + "-lock", os.O_RDWR | os.O_CLOEXEC | os.O_NOCTTY))
+    except OSError as exc:
+        if exc.errno in _READ_ONLY:
+            return Fault("read_only", f"{path}-lock: {exc.strerror}")
     if info.f_bavail * info.f_frsize < MARGIN:
         return Fault("full", f"{folder}: {info.f_bavail * info.f_frsize} bytes free")
     limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]

@@ -1,9 +1,9 @@
 """Storage faults for tests, each made for real in a child process: the code under test is
 the real code, and nothing of the journal is patched.
 
-- `read_only(folder, argv)`: argv run with `folder` read-only. As root (who writes through
-  any permission bit) the folder is bound read-only in a private mount namespace of the
-  child (`unshare --mount`): writes there fail with EROFS, as on a card the kernel
+- `read_only(path)`: argv run with `path` (a folder or a file) read-only. As root (who
+  writes through any permission bit) it is bound read-only in a private mount namespace
+  of the child (`unshare --mount`): writes there fail with EROFS, as on a card the kernel
   remounted read-only; otherwise its write permissions are taken away for the run.
 - `Shim`: a small LD_PRELOAD library, built here with the system's C compiler, that makes
   the journal's files fail the way a failing card does, switched on and off while the
@@ -35,19 +35,20 @@ def read_only_reason() -> str | None:
 
 
 @contextlib.contextmanager
-def read_only(folder: Path):
-    """Yields a function argv -> argv that runs argv with `folder` read-only (see above)."""
-    folder = Path(folder)
+def read_only(path: Path):
+    """Yields a function argv -> argv that runs argv with `path` (a folder or a file)
+    read-only (see above)."""
+    path = Path(path)
     if os.geteuid() == 0:
         def wrap(argv):
             script = 'mount --bind "$0" "$0" && mount -o remount,ro,bind "$0" && exec "$@"'
-            return ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, str(folder), *argv]
+            return ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, str(path), *argv]
         yield wrap
         return
-    modes = {p: p.stat().st_mode for p in [folder, *folder.iterdir()]}
+    modes = {p: p.stat().st_mode for p in ([path, *path.iterdir()] if path.is_dir() else [path])}
     try:
-        for p in modes:
-            p.chmod(modes[p] & ~0o222)
+        for p, mode in modes.items():
+            p.chmod(mode & ~0o222)
         yield lambda argv: list(argv)
     finally:
         for p, mode in modes.items():
@@ -72,8 +73,9 @@ SHIM_C = r"""
      eio-fsync  fsync and fdatasync fail with EIO                          (a failing card)
      eio-write  writes fail with EIO
      short      a write writes half of what it was given and the next one nothing
-   Only files whose path holds CORBEILLE_FAULT_MATCH ("journal.sqlite" by default) are hit,
-   and statvfs/access only for paths holding CORBEILLE_FAULT_DIR when it is set. */
+   Only files whose path holds CORBEILLE_FAULT_MATCH ("journal.sqlite" by default) and
+   CORBEILLE_FAULT_DIR (the card's folder, when set) are hit; statvfs and access only for
+   paths in that folder. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -106,8 +108,10 @@ static const char *match(void) {
     return m ? m : "journal.sqlite";
 }
 
+static int dir_hit(const char *path);
+
 static int path_hit(const char *path) {
-    return path && strstr(path, match()) != NULL;
+    return path && strstr(path, match()) != NULL && dir_hit(path);
 }
 
 static int fd_hit(int fd) {
@@ -121,7 +125,7 @@ static int fd_hit(int fd) {
 
 static int dir_hit(const char *path) {
     const char *dir = getenv("CORBEILLE_FAULT_DIR");
-    return path && dir && strstr(path, dir) != NULL;
+    return path && (!dir || strstr(path, dir) != NULL);
 }
 
 #define REAL(name, ret, ...) \
