@@ -140,9 +140,13 @@ def free(state_dir: str | os.PathLike, journal, game_id: int | None = None) -> i
         return freed
     wal = journal.path + "-wal"
     before = os.path.getsize(wal) if os.path.exists(wal) else 0
-    try:
-        journal.checkpoint(truncate=True)
-        snapshots.drop_others(journal, game_id)
-    except JournalError:
-        pass                           # the card refuses even that: nothing else to give back
+    # The -wal cut first (the room the deletion needs), the snapshots deleted, and the -wal
+    # cut again (that deletion went into it). Each step is best effort: a card refusing one
+    # may still allow the next.
+    for step in (lambda: journal.checkpoint(truncate=True), lambda: snapshots.drop_others(journal, game_id),
+                 lambda: journal.checkpoint(truncate=True)):
+        try:
+            step()
+        except JournalError:
+            pass
     return freed + max(0, before - (os.path.getsize(wal) if os.path.exists(wal) else 0))

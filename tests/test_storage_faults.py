@@ -112,8 +112,11 @@ def test_every_fault_during_play_of_each_game_loses_no_acknowledged_action(tmp_p
         for index, line in enumerate(lines):
             fault = SCHEDULE.get(index)
             if fault is not None:
+                parsed = sorted((tmp_path / "state" / "parsed").iterdir())
                 set_fault(box, shim, fault)
                 refused(box, line, KIND[fault], acked)
+                if fault == "enospc":                  # a full card: what the box owns is freed
+                    assert parsed and not any((tmp_path / "state" / "parsed").iterdir())
                 if index == KILL:                      # the plug pulled while the card fails
                     box.kill()
                     set_fault(box, shim, None)
