@@ -55,6 +55,13 @@ def test_a_refused_action_is_not_answered_shown_lit_nor_buzzed_as_done(tmp_path,
         assert app.controller.screen().title == "Lecture seule" and app.status_text() == "! carte SD"
         app.step(InputEvent("ok", "press", 1.5 + n))   # the message read: the game as it was
         assert app.controller.screen() == shown
+    app.step(InputEvent("ok", "long_press", 10.0))     # the menus and the history still work
+    menu = app.controller.screen()
+    for t in range(menu.items.index("Historique")):
+        app.step(InputEvent("down", "press", 11.0 + t))
+    app.step(InputEvent("ok", "press", 20.0))
+    history = app.controller.screen()
+    assert history.title == "Historique" and len(history.items) == 30 and console.replies[-1] != "ok"
     journal.close()
 
 
