@@ -165,7 +165,9 @@ class JournalReader:
         self._seen = _stat(self.path)
         try:
             head = journal_header.read(self.path)
-            wal = journal_wal.damage(self.path)
+            # A box playing on it checked its -wal when it opened it, and may be restarting
+            # it now (new frames over old ones): read then, it could look damaged.
+            wal = journal_wal.damage(self.path) if journal_lock.held(self.path) is False else None
             problem = journal_header.damage(head) or (wal and f"the -wal file {wal}")
             if problem is None:
                 try:
