@@ -408,6 +408,7 @@ class App:
                   fault.kind)
         c.session, c.stack = None, []
         c.boot(self.clock())
+        c.resumed = False              # not a restart: the card's message says where the game is
         if fault.kind == "full" and self.state_dir is not None:
             freed = storage.free(self.state_dir, journal, c.session.game_id if c.session else None)
             log.warning("card full: %d bytes freed", freed)
