@@ -61,7 +61,9 @@ class _Damaged(Exception):
 
 
 class JournalReader:
-    """A journal opened for reading only (see the module's docstring)."""
+    """A journal opened for reading only (see the module's docstring). Besides the API
+    above, what a Session reads of a journal (`bodies`, `checksum`, `iter_actions`,
+    `read_only`, `deferred`), for the box's ReadOnlyJournal."""
 
     read_only = True
     deferred = False            # every row is verified when it is first read

@@ -60,6 +60,3 @@ class ReadOnlyJournal(JournalReader):
 
     def rollback(self) -> None:
         self._failed = None
-
-    def checkpoint(self, truncate: bool = False) -> bool:
-        return False

@@ -219,8 +219,9 @@ class Session:
         session = cls(game, journal, game_id)
         if problem is not None:
             index, error = problem
-            for _ in range(len(recorded) - index if not journal.read_only else 0):
-                journal.undo(game_id)
+            if not journal.read_only:           # a read-only journal keeps the refused tail
+                for _ in range(len(recorded) - index):
+                    journal.undo(game_id)
             session.messages.append(f"game {game_id}: action {index + 1} of {len(recorded)} refused on replay "
                                     f"({error}); the game resumes at action {index}")
             session.refused = (index + 1, len(recorded))

@@ -27,6 +27,9 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from firmware import snapshots
+from firmware.journal import JournalError
+
 # Room a commit needs to be sure to fit: an action, its screen and a snapshot are a few KiB
 # of -wal frames; SQLite's -shm index grows by 32 KiB.
 MARGIN = 64 * 1024
@@ -123,9 +126,6 @@ def free(state_dir: str | os.PathLike, journal, game_id: int | None = None) -> i
     snapshots of the games but `game_id` (a resume reads only the last game's: their pages
     are reused by the next writes instead of the file growing). Returns the bytes given
     back to the card; nothing raises."""
-    from firmware import snapshots
-    from firmware.journal import JournalError
-
     freed = 0
     parsed = Path(state_dir) / "parsed"
     if parsed.is_dir():

@@ -450,9 +450,8 @@ def test_a_lost_or_damaged_wal_is_said_not_silent(tmp_path, damage):
 
 
 def test_garbage_in_the_wal_loses_nothing_its_later_frames_hold(tmp_path):
-    # Issue 25, F3: "one bad byte in the -wal loses everything after it, salvage included".
-    # SQLite stops at the damaged frame; salvage reads the frames past it, and the chain
-    # keeps every action it still links.
+    # SQLite stops at the damaged frame and never reads the commits after it; salvage reads
+    # the frames past it, and the chain keeps every action it still links.
     path = tmp_path / "j.db"
     acked = killed_writer(path, 40)
     wal = f"{path}-wal"

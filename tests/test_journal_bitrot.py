@@ -1,10 +1,10 @@
-"""Bit rot in the journal's file header and in its -wal (issue 25, item 2): the box salvages
-to the last verifiable action instead of abandoning the game, and readers read the same.
+"""Bit rot in the journal's file header and in its -wal: the box salvages to the last
+verifiable action instead of abandoning the game, and readers read the same.
 
-Issue 25, F2: "one flipped bit in the journal file's header (magic, user_version,
-application id) makes `run` move the whole file aside and start a fresh game, while
-`corbeille salvage` recovers 1 635 of 1 635 actions from the same file". F3: "one bad byte
-in the -wal loses everything after it, salvage included".
+One flipped bit in the header (the magic, the user_version, the application id) makes
+SQLite refuse or misread a file whose rows are all whole; one bad byte in the -wal makes it
+stop reading there, every later commit out of sight. The rows are read from the pages and
+the frames themselves, and the hash chain says which to keep.
 
 `make test` flips one bit of every header byte of a cleanly closed journal, of a fifth of
 them in a killed box's journal, and 12 bytes across its -wal (chosen once); `make fuzz`
@@ -127,7 +127,7 @@ def test_a_bit_flipped_anywhere_in_the_file_header_loses_no_action(journals, shm
 @pytest.mark.parametrize("field, offset, bit", [("magic", 3, 2), ("user_version", 60, 1),
                                                 ("user_version, high bit", 61, 1), ("application id", 70, 5),
                                                 ("text encoding", 59, 1)])
-def test_the_issue_cases_are_salvaged_with_the_damaged_file_kept_beside(journals, tmp_path, field, offset, bit):
+def test_a_damaged_magic_version_id_or_encoding_is_salvaged_with_the_damaged_file_kept_beside(journals, tmp_path, field, offset, bit):
     source, _ = journals["clean"]
     path = copy_of(source, tmp_path)
     flip(path, offset, bit)

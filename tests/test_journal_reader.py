@@ -1,6 +1,6 @@
 """The journal read from beside the box (firmware/journal_reader.py): its API, short read
 transactions that see the box's commits, never a byte written nor the box's lock taken,
-a read-only folder, damaged files read through a salvaged copy (issue 25, item 3)."""
+a read-only folder, damaged files read through a salvaged copy."""
 import json
 import multiprocessing
 import os
@@ -134,8 +134,7 @@ def killed_writer(path, header, actions, acks):
 
 @pytest.mark.parametrize("left", ["clean", "wal and index", "wal alone"])
 def test_replay_in_a_read_only_folder_changes_no_byte(tmp_path, left):
-    # Issue 25: "`replay` works on a journal in a read-only folder without changing a byte",
-    # also when a box was killed there (its -wal, with or without the -shm index).
+    # Also when a box was killed there: its -wal, with or without the -shm index.
     if read_only_reason():
         pytest.skip(read_only_reason())
     folder = tmp_path / "state"

@@ -1,10 +1,12 @@
-"""What the box does with a card that refuses a write, in one process (issue 25, item 1):
+"""What the box does with a card that refuses a write, in one process:
 the box's loop on the journal it runs on when its card cannot be written
 (`ReadOnlyJournal`, whose every write is refused as such a card refuses it), and what a
 full card gets freed (`storage.free`). The faults made for real, in child processes, are
 tests/test_storage_faults.py."""
 import json
 import os
+
+import pytest
 
 from drivers.display import DummyDisplay
 from drivers.events import InputEvent
@@ -13,7 +15,7 @@ from engines.core.files import keep_parsed_in, read_toml
 from firmware import snapshots, storage
 from firmware.app import App, Hardware, attach_journal
 from firmware.controller import Controller
-from firmware.journal import Journal
+from firmware.journal import Journal, JournalError
 from firmware.journal_readonly import ReadOnlyJournal
 from test_journal_box import holder  # noqa: F401 - a fixture
 from test_storage_faults import random_game
@@ -90,5 +92,20 @@ def test_a_full_card_gets_what_the_box_owns_freed(tmp_path):
         assert journal.get_meta(snapshots.KEY.format(games[0])) is None
         assert json.loads(journal.get_meta(snapshots.KEY.format(games[1])))["n"] == 100
         assert len(journal.actions(games[0])) == len(actions)      # the actions are the journal
+    finally:
+        journal.close()
+
+
+def test_a_box_on_a_card_it_cannot_write_and_no_journal_yet_reads_an_empty_one(tmp_path):
+    journal = ReadOnlyJournal(tmp_path / "journal.sqlite", storage.Fault("read_only", "the card is read-only"))
+    try:
+        assert journal.games() == [] and journal.last_game() is None and journal.get_meta("ui") is None
+        journal.hold()
+        with pytest.raises(JournalError, match="cannot be written .the card is read-only."):
+            journal.new_game({"game": "maxibourse"})
+        assert journal.pending
+        with pytest.raises(JournalError):
+            journal.commit()                            # the box's commit says it
+        assert not journal.pending and not list(tmp_path.iterdir())
     finally:
         journal.close()
