@@ -41,7 +41,6 @@ import contextlib
 import json
 import os
 import sqlite3
-import time
 
 from engines.core.errors import CorbeilleError
 from firmware import journal_header, journal_lock, journal_wal

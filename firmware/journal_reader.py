@@ -51,7 +51,7 @@ import urllib.parse
 from firmware import journal_header, journal_lock, journal_wal
 from firmware.journal import SCHEMA_VERSION, JournalError, _is_damage, write_fresh
 from firmware.journal_rows import (_lenient_text, checksum_text, header_checksum, is_keyed, is_object,
-                                   order_of, parse_row, parse_rows, rows_of, walk_chain)
+                                   order_of, parse_rows, rows_of, walk_chain)
 
 __all__ = ["JournalReader"]
 

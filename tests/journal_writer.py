@@ -96,6 +96,21 @@ def _refused_until_done(journal, retry, out, what, write):
             time.sleep(0.002)
 
 
+def killed_writer(path, header: dict, actions: list[dict], acks: int) -> int:
+    """A writer of `actions` SIGKILLed once it acknowledged `acks` of them (fewer if it
+    wrote them all first): what a power cut leaves, the -wal and its -shm index with it.
+    Returns how many it acknowledged."""
+    read_fd, write_fd = os.pipe()
+    writer = multiprocessing.get_context("fork").Process(target=_child, args=(str(path), header, actions, write_fd))
+    writer.start()
+    os.close(write_fd)
+    with os.fdopen(read_fd) as pipe:
+        acked = sum(pipe.readline().startswith("ack") for _ in range(acks + 1))
+    writer.kill()
+    writer.join()
+    return acked
+
+
 def _child(path, header, actions, write_fd, held=False) -> None:
     with os.fdopen(write_fd, "w") as out:
         write_forever(path, header, actions, out, held)

@@ -412,20 +412,9 @@ def test_power_cut_keeps_every_acknowledged_action_and_its_screen_state_with_it(
 
 def killed_writer(path, acks):
     """A writer appending demo actions, SIGKILLed after `acks` acknowledgements."""
-    import multiprocessing
+    from journal_writer import DEMO_HEADER, killed_writer
 
-    from journal_writer import DEMO_HEADER, _child
-
-    read_fd, write_fd = os.pipe()
-    writer = multiprocessing.get_context("fork").Process(
-        target=_child, args=(str(path), DEMO_HEADER, demo_actions(120), write_fd))
-    writer.start()
-    os.close(write_fd)
-    with os.fdopen(read_fd) as pipe:
-        acked = sum(pipe.readline().startswith("ack") for _ in range(acks + 1))
-    writer.kill()
-    writer.join()
-    return acked
+    return killed_writer(path, DEMO_HEADER, demo_actions(120), acks)
 
 
 @pytest.mark.parametrize("damage", ["deleted", "cut"])

@@ -10,7 +10,6 @@ the frames themselves, and the hash chain says which to keep.
 them in a killed box's journal, and 12 bytes across its -wal (chosen once); `make fuzz`
 flips every bit of the header of both and FUZZ_SCALE times more -wal bytes, with fresh seeds.
 """
-import multiprocessing
 import os
 import random
 import shutil
@@ -21,27 +20,13 @@ from firmware.journal import Journal
 from firmware.journal_open import open_for_box
 from firmware.journal_reader import JournalReader
 from firmware.journal_rows import canonical
-from journal_writer import _child
+from journal_writer import killed_writer
 from props import FUZZ_SCALE, FUZZING
 from test_journal_cuts import workdir as _workdir
 
 HEADER = {"game": "maxibourse", "format": "junior", "players": ["Ana", "Ben", "Cid"], "seed": 5}
 # Small actions, each row on one page: a row is lost only if its own bytes are damaged.
 ACTIONS = [{"kind": "declare", "player": i % 3, "lots": i % 7, "n": i, "t": "é" * (i % 40)} for i in range(700)]
-
-
-def played(path, acks):
-    """A writer of ACTIONS SIGKILLed after `acks` acknowledgements: what a power cut leaves
-    (the main file, and the -wal holding the commits since the last checkpoint)."""
-    read_fd, write_fd = os.pipe()
-    writer = multiprocessing.get_context("fork").Process(target=_child, args=(str(path), HEADER, ACTIONS, write_fd))
-    writer.start()
-    os.close(write_fd)
-    with os.fdopen(read_fd) as pipe:
-        acked = sum(pipe.readline().startswith("ack") for _ in range(acks + 1))
-    writer.kill()
-    writer.join()
-    return acked
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +41,7 @@ def journals(tmp_path_factory):
             journal.append(game, action)
     killed = folder / "killed" / "journal.sqlite"
     killed.parent.mkdir()
-    acked = played(killed, 500)
+    acked = killed_writer(killed, HEADER, ACTIONS, 500)
     return {"clean": (clean, 300), "killed": (killed, acked)}
 
 

@@ -17,17 +17,9 @@ from firmware.app import App, Hardware, attach_journal
 from firmware.controller import Controller
 from firmware.journal import Journal, JournalError
 from firmware.journal_readonly import ReadOnlyJournal
+from test_inputs_fuzz import Console
 from test_journal_box import holder  # noqa: F401 - a fixture
 from test_storage_faults import random_game
-
-
-class Console:
-    def __init__(self):
-        self.replies = []
-
-    def write_line(self, text):
-        self.replies.append(text)
-        return True
 
 
 def test_a_refused_action_is_not_answered_shown_lit_nor_buzzed_as_done(tmp_path, holder):
