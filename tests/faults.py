@@ -26,7 +26,8 @@ def _unshare() -> str | None:
         return "no unshare command"
     probe = subprocess.run(["unshare", "--mount", "--propagation", "private", "mount", "--bind", "/tmp", "/tmp"],
                            capture_output=True, text=True)
-    return None if probe.returncode == 0 else f"unshare --mount refused: {probe.stderr.strip() or probe.stdout.strip()}"
+    why = probe.stderr.strip() or probe.stdout.strip()
+    return None if probe.returncode == 0 else f"unshare --mount refused: {why}"
 
 
 def read_only_reason() -> str | None:

@@ -112,7 +112,8 @@ def test_a_bit_flipped_anywhere_in_the_file_header_loses_no_action(journals, shm
 @pytest.mark.parametrize("field, offset, bit", [("magic", 3, 2), ("user_version", 60, 1),
                                                 ("user_version, high bit", 61, 1), ("application id", 70, 5),
                                                 ("text encoding", 59, 1)])
-def test_a_damaged_magic_version_id_or_encoding_is_salvaged_with_the_damaged_file_kept_beside(journals, tmp_path, field, offset, bit):
+def test_a_damaged_magic_version_id_or_encoding_is_salvaged_with_the_damaged_file_kept_beside(journals, tmp_path,
+                                                                                              field, offset, bit):
     source, _ = journals["clean"]
     path = copy_of(source, tmp_path)
     flip(path, offset, bit)

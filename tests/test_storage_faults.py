@@ -9,10 +9,10 @@ first snapshot. The faults come from the kernel (the file-size limit) or from a 
 LD_PRELOAD library (tests/faults.py) that makes the journal's files fail as a failing
 card does: the box's own code, unpatched, meets them.
 
-Every `ok` the console answers must be in the journal at once and after a SIGKILL; a refused action is
-answered with what happened, up to which action the game is safe and what to do (the
-operator screen says it too), is not in the journal, and is entered again once the fault
-is gone; the box never exits.
+Every `ok` the console answers must be in the journal at once and after a SIGKILL; a
+refused action is answered with what happened, up to which action the game is safe and
+what to do (the operator screen says it too), is not in the journal, and is entered again
+once the fault is gone; the box never exits.
 """
 import json
 import os
@@ -70,7 +70,8 @@ def random_game(name, count):
         play_randomly(game, Drawer(random.Random(f"{name}-{seed}")), max_actions=count, state_key=state_key,
                       finished=lambda g: g.over, max_refusals=3000)
         if len(game.log) == count:
-            return head, [cls.ACTIONS.format(act, head["players"]) for act in game.log], [a.to_json() for a in game.log]
+            lines = [cls.ACTIONS.format(act, head["players"]) for act in game.log]
+            return head, lines, [act.to_json() for act in game.log]
     raise AssertionError(f"no random {name} game of {count} actions")
 
 
