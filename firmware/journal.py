@@ -158,8 +158,7 @@ class Journal:
                                    f"{journal_lock.lock_path(self.path)} ({exc.strerror})") from exc
         try:
             # Before SQLite rebuilds the -wal's index from what is left of the -wal.
-            lost = journal_wal.lost_frames(self.path)
-            wal = journal_wal.damage(self.path)
+            lost, wal = journal_wal.examine(self.path)
             try:
                 if damage or wal:
                     # SQLite would refuse the file, misread it, or stop at the bad frame and
