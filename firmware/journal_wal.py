@@ -33,9 +33,9 @@ _WAL_MAGIC = (0x377F0682, 0x377F0683)  # checksums little- / big-endian
 
 def examine(path: str) -> tuple[tuple[int, str] | None, str | None]:
     """Both checks of the -wal, before SQLite opens the journal, on one read of it and one
-    walk of its checksums (a start after a power cut pays for it; about 16 ms for 650 frames
-    here): ((frames lost, how) when the -wal lost committed frames the -shm index still
-    counts, else None; what `damage` says)."""
+    walk of its checksums (what a start after a power cut pays for them): ((frames lost,
+    how) when the -wal lost committed frames the -shm index still counts, else None; what
+    `damage` says)."""
     try:
         with open(path + "-wal", "rb") as f:
             wal: bytes | OSError | None = f.read()
