@@ -39,12 +39,14 @@ setup(
             "spidev>=3.6",
         ],
         # Desktop tests: fake-rpi stands in for RPi.GPIO and smbus so luma's real
-        # interface code runs; hypothesis drives the property tests.
+        # interface code runs; hypothesis drives the property tests; pylint finds code
+        # written twice (tests/test_house.py).
         "test": [
             "pytest>=8",
             "hypothesis>=6.100",
             "fake-rpi>=0.7",
             "luma.emulator>=1.5",  # the desktop window display is tested too (pygame, SDL dummy driver)
+            "pylint>=3.0",         # its duplicate-code check: a block repeated in the engines or adapters
         ],
         # A window on the desktop instead of the terminal: `corbeille sim --window`.
         "desktop": ["luma.emulator>=1.5"],

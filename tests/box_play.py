@@ -33,7 +33,7 @@ from engines import game_class
 from engines.registry import game_of, spec
 from firmware import render
 from firmware.games import adapter
-from firmware.journal import Journal
+from firmware.journal_reader import JournalReader
 from firmware.screens.setup import number_steps, options, setup_ui
 from firmware.texts import t
 from screen_texts import Catalogs, raw
@@ -167,7 +167,7 @@ class Checks:
             return
         self.seen = (session, session.version)
         if self.reader is None:
-            self.reader = Journal(self.play.journal_path, read_only=True)
+            self.reader = JournalReader(self.play.journal_path)
         game_id = session.game_id
         rows = self.reader.actions(game_id)
         if self.replayed is None or self.replayed[0] != game_id or rows[:len(self.replayed[1])] != self.replayed[1]:

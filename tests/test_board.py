@@ -8,8 +8,8 @@ move these pixels; one test renders a real engine snapshot too.
 import pytest
 
 from engines.maxibourse.box import load_box
-from engines.maxibourse.game import snapshot as engine_snapshot
-from firmware.games.maxibourse_board import board_pages, payday_lines, ranking_lines, render_board
+from firmware.games.base import ranking_lines
+from firmware.games.maxibourse_board import board_pages, payday_lines, render_board
 from firmware.render import render_screen
 from firmware.screen import Screen
 from mb_helpers import give, play, started
@@ -132,7 +132,7 @@ def test_the_board_reads_only_public_data(size, mode):
 def test_a_real_engine_snapshot_renders_and_stays_private():
     game = started(["Ana", "Ben", "Cid"])
     play(game, 'set_price ELF 250 "test"', 'set_price BP 150 "test"')
-    snap = RecordingSnapshot(engine_snapshot(game))
+    snap = RecordingSnapshot(game.snapshot())
     for size, mode in [((128, 64), "1"), ((256, 64), "L"), ((800, 480), "1")]:
         assert render_board(snap, BOX, size, mode).size == size
     assert snap.read <= PUBLIC_KEYS
@@ -164,15 +164,15 @@ PAYDAY = {
 
 def test_payday_lines_french():
     assert payday_lines(PAYDAY, "fr") == [
-        "Ana", " Dividendes\t90 000", " Jetons\t450 000", " Bonus horiz.\t300 000", " Bonus vert.\t0",
-        " Total\t840 000",
-        "Ben", " Dividendes\t30 000", " Jetons\t0", " Bonus horiz.\t0", " Bonus vert.\t0", " Total\t30 000"]
+        "Ana", " Dividendes\t90 000 $", " Jetons\t450 000 $", " Bonus horiz.\t300 000 $", " Bonus vert.\t0 $",
+        " Total\t840 000 $",
+        "Ben", " Dividendes\t30 000 $", " Jetons\t0 $", " Bonus horiz.\t0 $", " Bonus vert.\t0 $", " Total\t30 000 $"]
 
 
 def test_payday_lines_english():
     assert payday_lines(PAYDAY, "en")[:6] == [
-        "Ana", " Dividends\t90,000", " Board fees\t450,000", " Horiz. bonus\t300,000", " Vert. bonus\t0",
-        " Total\t840,000"]
+        "Ana", " Dividends\t$90,000", " Board fees\t$450,000", " Horiz. bonus\t$300,000", " Vert. bonus\t$0",
+        " Total\t$840,000"]
 
 
 def test_payday_lines_from_the_engine_add_up():
@@ -180,20 +180,23 @@ def test_payday_lines_from_the_engine_add_up():
     for company, lots in {"ELF": 6, "ESSO": 3, "SHELL": 3, "IBM": 6, "BOUYGUES": 6}.items():
         give(game, "Ana", company, lots)       # jetons, a horizontal and a vertical bonus
     play(game, "payday")
-    last = engine_snapshot(game)["last_payday"]
+    last = game.snapshot()["last_payday"]
     lines = payday_lines(last, "fr")
     assert len(lines) == 6 * len(last)
-    assert lines[0] == "Ana" and not any(line.endswith("\t0") for line in lines[1:6])   # every part paid
+    assert lines[0] == "Ana" and not any(line.endswith("\t0 $") for line in lines[1:6])   # every part paid
     for block in range(len(last)):
-        amounts = [int(line.split("\t")[1].replace(" ", "")) for line in lines[6 * block + 1:6 * block + 6]]
+        shown = [line.split("\t")[1] for line in lines[6 * block + 1:6 * block + 6]]
+        amounts = [int(amount.removesuffix(" $").replace(" ", "")) for amount in shown]
         assert sum(amounts[:4]) == amounts[4]
 
 
 def test_ranking_lines():
-    ranking = [{"rank": 1, "name": "Ana", "wealth": 12_300_000}, {"rank": 2, "name": "Cid", "wealth": 9_870_000},
-               {"rank": 2, "name": "Dan", "wealth": 9_870_000}, {"rank": 4, "name": "Ben", "wealth": 0}]
-    assert ranking_lines(ranking, "fr") == ["1. Ana\t12 300 000", "2. Cid\t9 870 000", "2. Dan\t9 870 000", "4. Ben\t0"]
-    assert ranking_lines(ranking, "en")[0] == "1. Ana\t12,300,000"
+    ranking = [{"rank": 1, "name": "Ana", "fortune": 12_300_000}, {"rank": 2, "name": "Cid", "fortune": 9_870_000},
+               {"rank": 2, "name": "Dan", "fortune": 9_870_000}, {"rank": 4, "name": "Ben", "fortune": 0}]
+    assert ranking_lines(ranking, "fr") == ["1. Ana\t12 300 000 $", "2. Cid\t9 870 000 $", "2. Dan\t9 870 000 $",
+                                           "4. Ben\t0 $"]
+    assert ranking_lines(ranking, "en")[0] == "1. Ana\t$12,300,000"
+    assert ranking_lines(ranking, "fr", prefix="sh")[0] == "1. Ana\t12 300 000 FT"      # in the game's money
 
 
 def test_payday_screen_from_the_lines():

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from engines.maxibourse.game import MaxiBourse, snapshot
-from firmware.journal import Journal
+from engines.maxibourse.game import MaxiBourse
+from firmware.journal_reader import JournalReader
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,6 +51,9 @@ class Box:
         self.state = tmp_path / "state"
         self.proc = None
         self.master = None
+        self.env = {}                     # more environment for the box (tests/faults.py: the shim)
+        self.wrap = list                  # argv -> the argv run (tests/faults.py: a read-only folder)
+        self.preexec = None               # run in the child before the box (a file-size limit)
 
     def start(self):
         master, slave = os.openpty()
@@ -60,10 +63,11 @@ class Box:
         config.write_text(
             f'[game]\nrounds = 2\n{self.game_config}[state]\ndir = "{self.state}"\n[operator]\ntype = "png"\n'
             f'[console]\nenabled = true\nport = "{os.ttyname(slave)}"\n')
-        env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", PYTHONPATH=str(ROOT))
+        env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", PYTHONPATH=str(ROOT), **self.env)
         env.pop("NOTIFY_SOCKET", None)
-        self.proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--config", str(config), "run"],
-                                     cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.proc = subprocess.Popen(self.wrap([sys.executable, "-m", "firmware.cli", "--config", str(config), "run"]),
+                                     cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                     preexec_fn=self.preexec)
         self.buffer = b""
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:             # until the console answers
@@ -103,7 +107,7 @@ class Box:
         return (self.state / "screens" / "operator-latest.png").read_bytes()
 
     def ui(self):
-        with Journal(self.state / "journal.sqlite", read_only=True) as journal:
+        with JournalReader(self.state / "journal.sqlite") as journal:
             raw = journal.get_meta("ui")
         return json.loads(raw) if raw else None
 
@@ -131,11 +135,11 @@ class Box:
 
 
 def game_state(state_dir):
-    with Journal(state_dir / "journal.sqlite", read_only=True) as journal:
+    with JournalReader(state_dir / "journal.sqlite") as journal:
         game_id = journal.last_game()
         header = journal.header(game_id)
         actions = [MaxiBourse.ACTIONS.from_json(a) for a in journal.actions(game_id)]
-    return snapshot(MaxiBourse.replay(header, actions))
+    return MaxiBourse.replay(header, actions).snapshot()
 
 
 @pytest.fixture
@@ -180,12 +184,12 @@ def test_killed_while_a_press_is_being_handled_the_game_is_consistent(box):
     box.start()
     for key in KEYS[:20]:
         box.key(key)
-    with Journal(box.state / "journal.sqlite", read_only=True) as journal:
+    with JournalReader(box.state / "journal.sqlite") as journal:
         before = len(journal.actions(journal.last_game()))
     box.send("key ok")                                    # not acknowledged: kill at once
     box.kill()
     box.start()
-    with Journal(box.state / "journal.sqlite", read_only=True) as journal:
+    with JournalReader(box.state / "journal.sqlite") as journal:
         after = len(journal.actions(journal.last_game()))
     assert after in (before, before + 1)
     assert json.loads(box.ask("state"))["actions"] == after

@@ -10,9 +10,9 @@ from __future__ import annotations
 from engines.avendre import GAME
 from engines.core.i18n import format_amount, money
 from firmware.fonts import FONT
+from firmware.games.base import GameUI
 from firmware.render import Canvas
 from firmware.texts import t
-from firmware.games.news import news_line
 
 BANKNOTES = (10, 50, 100, 500)   # "100 de 10.—, 200 de 50.—, 100 de 100.—, 60 de 500.—"
 
@@ -23,28 +23,9 @@ NEWS_ORDER = ("av.game_over", "av.bank_sold", "av.bank_unsold", "av.bank_auction
               "av.green", "av.rolled", "av.bid")
 
 
-class AVendreUI:
-    name = "avendre"
-    rounds = False                  # the game ends at square 60 (AV7)
-    prefix = GAME.prefix + "."      # kind.av.* / act.av.* texts (the registry's prefix)
-    box_meta = "box_confirmed.avendre"
-
-    # ------------------------------------------------------------------ setup
-    def title(self, lang):
-        return t("game.avendre", lang)
-
-    def choices(self, lang):
-        return []                   # simple or double is a setting (Options), not a format
-
-    def label(self, value, lang):
-        return t("game.avendre", lang)
-
-    def load_box(self):
-        from engines.avendre.box import load_box
-        return load_box(None)
-
-    def header(self, value, names, seed, settings, rounds):
-        return {"game": "avendre", "players": names, "seed": seed, "settings": dict(settings)}
+class AVendreUI(GameUI):
+    spec = GAME
+    NEWS_ORDER = NEWS_ORDER
 
     # ------------------------------------------------------------------ board
     def board_pages(self, box, size):
@@ -57,9 +38,6 @@ class AVendreUI:
         return render_board(snapshot, size, mode, lang, page)
 
     # ---------------------------------------------------------------- screens
-    def company_label(self, ctx, company, kind=None):
-        return str(company)
-
     def private_lines(self, session, seat, lang):
         snap = session.snapshot()
         player = snap["players"][seat]
@@ -71,16 +49,10 @@ class AVendreUI:
         lines.append(f"{t('av.fortune', lang)}\t{money(player['fortune'], lang, GAME.prefix)}")
         return player["name"], lines
 
-    def ranking_lines(self, snap, lang):
-        return [f"{r['rank']}. {r['name']}\t{money(r['fortune'], lang, GAME.prefix)}" for r in snap.get("ranking", [])]
-
     def box_unverified(self, box, lang):
         """The setup's warning: A Vendre!'s box file holds a board and titles, not nominal
         prices."""
         return [] if box.verified else [t("setup.box_unverified.avendre", lang)]
-
-    def act_key(self, act, key):
-        return key
 
     def field_text(self, ctx, name, value):
         """An action's title in words (the history, a confirmation), as the title question
@@ -150,12 +122,6 @@ class AVendreUI:
                 lines.append(f"{moved}\t{money(p['amount'], ctx.lang, GAME.prefix)}")
         return lines[:5]
 
-    def news(self, ctx, act, events, describe):
-        return news_line(ctx, act, events, describe, NEWS_ORDER)
-
-    def report(self, session, lang):
-        """(header details, no box): no market, the report charts each player's fortune."""
-        return {}, None
 
 
 # ------------------------------------------------------------------------ board

@@ -13,37 +13,18 @@ from engines.core.i18n import format_amount, money, text
 from engines.shark import GAME
 from engines.shark.rules import LETTERS
 from firmware.fonts import FONT
+from firmware.games.base import GameUI
 from firmware.render import Canvas
 from firmware.texts import t
-from firmware.games.news import news_line
 
 NEWS_ORDER = ("sh.game_over", "sh.out", "sh.short", "sh.forced_sale", "sh.removed", "sh.bonus", "sh.no_cell", "sh.bought",
               "sh.sold", "sh.colour", "sh.rolled", "sh.first")
 
 
-class SharkUI:
-    name = "shark"
-    rounds = False                # the game ends by its own rule (SH10)
+class SharkUI(GameUI):
+    spec = GAME
+    NEWS_ORDER = NEWS_ORDER
     colour_names = False          # its companies are the colours: players are not named after them
-    prefix = GAME.prefix + "."    # kind.sh.* / act.sh.* texts (the registry's prefix)
-    box_meta = "box_confirmed.shark"   # journal meta: the unverified map the table accepted
-
-    # ------------------------------------------------------------------ setup
-    def title(self, lang):
-        return t("game." + GAME.prefix, lang)
-
-    def choices(self, lang):
-        return []                  # one format: no format question
-
-    def label(self, value, lang):
-        return t("game." + GAME.prefix, lang)
-
-    def load_box(self):
-        from engines.shark.box import load_box
-        return load_box(None)
-
-    def header(self, value, names, seed, settings, rounds):
-        return {"game": "shark", "players": names, "seed": seed, "settings": dict(settings)}
 
     # ------------------------------------------------------------------ board
     def board_pages(self, box, size):
@@ -69,9 +50,6 @@ class SharkUI:
         lines += [f"{company_name(company, lang)}\t{n}" for company, n in player["shares"].items()]
         lines.append(f"{t('private.wealth', lang)}\t{money(player['fortune'], lang, GAME.prefix)}")
         return player["name"], lines
-
-    def ranking_lines(self, snap, lang):
-        return [f"{r['rank']}. {r['name']}\t{money(r['fortune'], lang, GAME.prefix)}" for r in snap.get("ranking", [])]
 
     def act_key(self, act, key):
         """Dice without the colour die (variant 3) say the zone alone."""
@@ -149,12 +127,6 @@ class SharkUI:
             return lines
         return [describe(ctx, act)]
 
-    def news(self, ctx, act, events, describe):
-        return news_line(ctx, act, events, describe, NEWS_ORDER)
-
-    def report(self, session, lang):
-        """(header details, no box file to name: the report charts each company's price)."""
-        return {}, None
 
 
 def company_name(company, lang) -> str:
