@@ -103,9 +103,9 @@ class Catalogs:
         return bare != s and self._ok(bare)
 
     def _names_only(self, s: str) -> bool:
-        """`s` is names, numbers and marks only, separated by spaces, commas or dots (a
-        summary's players "Ana Ben Cid", a checklist's "[x] SONY"); a name has a few words
-        at most ("Hong Kong")."""
+        """`s` is names, numbers, amounts and marks only, separated by spaces, commas or dots
+        (a summary's players "Ana Ben Cid", a checklist's "[x] SONY", the history's "Ana +100 $
+        Ben -100 $"); a name has a few words at most ("Hong Kong")."""
         words = [w for w in SEPARATORS.split(s) if w]
         if len(words) < 2:
             return False
@@ -114,7 +114,9 @@ class Catalogs:
             if i not in ends:
                 continue
             for j in range(i + 1, min(len(words), i + NAME_WORDS) + 1):
-                if self._word(" ".join(words[i:j])):
+                piece = " ".join(words[i:j])
+                # a name, or an amount in its money ("+29 000 FT": a catalog text with a number)
+                if self._word(piece) or (piece != s and any(ch.isdigit() for ch in piece) and self._ok(piece)):
                     ends.add(j)
         return len(words) in ends
 

@@ -28,7 +28,7 @@ def test_history_shows_the_cash_each_action_moved_and_undoes_back_to_a_chosen_ac
         open_history(box)
         screen = box.screen
         assert screen.items[0] == f"{length}. " + screen.items[0].split(". ", 1)[1]   # newest first
-        assert screen.lines == ("Cid -20 000",)                   # the correction's cash, signed
+        assert screen.lines == ("Cid -20 000 $",)                 # the correction's cash, signed, in dollars
         box.press("down")
         assert box.screen.lines == ("sans paiement",)             # an end of turn moves no cash
         box.press("down").press("down")                           # the roll of the turn before: action length-3

@@ -9,7 +9,7 @@ from firmware.menus import _is_seat, describe, kind_label
 from firmware.screen import Screen
 from firmware.screens.base import Frame, frame_type
 from firmware.screens.past import PastGames
-from engines.core.i18n import format_amount
+from engines.core.i18n import money
 from firmware.texts import t
 
 
@@ -187,7 +187,7 @@ def cash_moved(ctl, moved: dict) -> str:
     """'Rouge +1 200  Bleu -600': the cash an action moved, player by player."""
     if not moved:
         return t("history.no_cash", ctl.lang)
-    return "  ".join(f"{ctl.session.players[s]} {format_amount(v, ctl.lang, sign=True)}" for s, v in moved.items())
+    return "  ".join(f"{ctl.session.players[s]} {money(v, ctl.lang, ctl.ui.prefix, sign=True)}" for s, v in moved.items())
 
 
 @frame_type("undo_to")
