@@ -441,7 +441,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         try:
             events = self.session.apply(act)
         except IllegalAction as error:
-            self._error(error.message(self.lang))
+            self._error(error)
             return False
         except (CorbeilleError, OSError, ValueError) as error:
             self._error(str(error))
@@ -452,9 +452,12 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         self.changed = True
         return True
 
-    def _error(self, message: str) -> None:
+    def _error(self, message) -> None:
+        """Say a failure (a text) or a refusal (an IllegalAction, worded in the language of
+        the screen that shows it), with the error beep."""
         self.beeps.append("error")
-        self.stack.append(Error(message))
+        said = message if isinstance(message, IllegalAction) else None
+        self.stack.append(Error(message.message(self.lang) if said is not None else message, said))
         self.changed = True
 
     @property
@@ -485,7 +488,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         try:
             act = self.session.undo()
         except (CorbeilleError, OSError) as error:
-            self._error(str(error) if not isinstance(error, IllegalAction) else error.message(self.lang))
+            self._error(error if isinstance(error, IllegalAction) else str(error))
             return False
         self.news_again = lambda: (t("news.undone", self.lang, action=describe(self.ctx, act)),)
         self.news = self.news_again()
@@ -498,7 +501,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         try:
             undone = self.session.undo_to(length)
         except (CorbeilleError, OSError) as error:
-            self._error(str(error) if not isinstance(error, IllegalAction) else error.message(self.lang))
+            self._error(error if isinstance(error, IllegalAction) else str(error))
             return False
         self.news_again = lambda: (t("news.undone_to", self.lang, count=len(undone), n=length + 1),)
         self.news = self.news_again()

@@ -106,6 +106,9 @@ PINNED = [
     # a correction entered in English, its reason recorded "correction on the box", shown so on a
     # French screen: the box's own reason is said in the reader's language (firmware/menus.py describe)
     (Case("shark", names="numbers", settings={"variant1": True}, presses=1000), 10909),
+    # a refusal said in English, the language switched to French from the menu opened over it:
+    # the refusal is worded again in the screen's language (firmware/screens/overlays.py Error)
+    (Case("maxibourse", format="senior", presses=1000), 521893),
 ]
 
 

@@ -111,3 +111,14 @@ def test_the_boxs_own_reason_of_a_correction_reads_in_the_language_now():
     c = controller(game)
     assert describe(c.ctx, game.log[-2]) == "J1 : argent +1 000 FT (correction au boîtier)"
     assert describe(c.ctx, game.log[-1]) == "J2 : argent +1 000 FT (miscount)"     # one typed by someone: as typed
+
+
+def test_a_refusal_on_screen_follows_a_language_switch_made_over_it():
+    """A refusal said in English, the menu opened over it and French chosen: the refusal then
+    reads in French (what make fuzz found, PINNED), as every other text of the screen."""
+    game = av_game()
+    c = controller(game, "en")
+    assert not c.apply(game.ACTIONS.parse('adjust_cash Ana +2650000 "miscount"', game.players))
+    assert c.screen().lines[0].startswith("adjust_cash: delta = 2,650,000 is not allowed")
+    c.set_lang("fr")
+    assert c.screen().lines[0].startswith("adjust_cash : delta = 2 650 000 refusé")

@@ -116,7 +116,7 @@ class SetupFlow:
             self.session = Session.new(header, self.journal)
         except (CorbeilleError, OSError, ValueError) as error:
             # a setting the game refuses (one only the configuration sets): in the box's language
-            self._error(error.message(self.lang) if isinstance(error, IllegalAction) else str(error))
+            self._error(error if isinstance(error, IllegalAction) else str(error))
             return
         self.tags = {}
         self.news = ()

@@ -13,16 +13,19 @@ from firmware.texts import t
 @frame_type("error")
 @dataclass
 class Error(Frame):
-    """A refused action or a failure, said until OK or Back."""
+    """A refused action or a failure, said until OK or Back; a refusal (`said`) in the
+    language the screen is drawn in, should the menu opened over it switch the language."""
     saved = False
     msg: str = ""
+    said: object = None
 
     def key(self, ctl, key):
         if key in ("ok", "back"):
             ctl.stack.pop()
 
     def draw(self, ctl):
-        return Screen("error", t("error.title", ctl.lang), (self.msg,), footer=ctl._footer("ok"))
+        msg = self.said.message(ctl.lang) if self.said is not None else self.msg
+        return Screen("error", t("error.title", ctl.lang), (msg,), footer=ctl._footer("ok"))
 
 
 @frame_type("message")
