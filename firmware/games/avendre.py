@@ -13,6 +13,8 @@ from firmware.fonts import FONT
 from firmware.render import Canvas
 from firmware.texts import t
 from firmware.games.news import news_line
+from firmware.texts import money
+from firmware.web.table import Table, num
 
 BANKNOTES = (10, 50, 100, 500)   # "100 de 10.—, 200 de 50.—, 100 de 100.—, 60 de 500.—"
 
@@ -70,6 +72,10 @@ class AVendreUI:
             lines.append(f"{t('av.loans', lang, n=player['loans'])}\t-{format_amount(player['loans_owed'], lang)}")
         lines.append(f"{t('av.fortune', lang)}\t{format_amount(player['fortune'], lang)}")
         return player["name"], lines
+
+    def web_tables(self, snap, game, lang):
+        """The board of the web view (firmware/web/), from the *public* snapshot."""
+        return web_tables(snap, game, lang)
 
     def ranking_lines(self, snap, lang):
         return [f"{r['rank']}. {r['name']}\t{format_amount(r['fortune'], lang)}" for r in snap.get("ranking", [])]
@@ -225,3 +231,22 @@ def _row(c, y, name, cells, dim=False):
         c.text(x - FONT.measure(text, c.scale), y, text, fill=fill)
         x -= width * c.cw
     c.text(c.scale, y, c.fit(name, x - 2 * c.scale, ellipsis=False), fill=fill)
+
+
+# ------------------------------------------------------------------------ web view
+def web_tables(snap, game, lang):
+    """The titles and their owners, each player's square, cash and loans, the bank's cash."""
+    amount = lambda value: num(money(value, lang, GAME.prefix + "."))
+    titles = Table(t("av.web.titles", lang), (t("av.web.title", lang), t("av.web.owner", lang)))
+    for p in snap["players"]:
+        for title in p["titles"]:
+            titles.row(title["title"], p["name"])
+    players = Table(t("web.players", lang), (t("web.player", lang), t("av.web.square", lang), t("private.cash", lang),
+                                             t("av.web.titles_count", lang), t("av.web.loans", lang)))
+    for p in snap["players"]:
+        name = p["name"] + (" " + t("av.web.out", lang) if p["out"] else "")
+        players.row(name, num(str(p["square"])), amount(p["cash"]),
+                    num(f"{p['titles_count']}/{p['titles_needed']}"), amount(p["loans_owed"]))
+    bank = Table(t("av.web.bank", lang), (t("private.cash", lang),))
+    bank.row(amount(snap["bank"]["cash"]))
+    return [players, titles, bank]

@@ -12,6 +12,8 @@ from firmware.fonts import FONT
 from firmware.render import Canvas
 from firmware.texts import signed, t
 from firmware.games.news import news_line
+from firmware.texts import money
+from firmware.web.table import Cell, Table, num
 
 NEWS_ORDER = ("dv.game_over", "dv.tokens_dealt", "dv.token_won", "dv.token_won_all_cash", "dv.event", "dv.bought", "dv.sold",
               "dv.influence", "dv.cards_returned", "dv.offer_declined", "dv.bid")
@@ -76,6 +78,10 @@ class DividendsUI:
             extra += " · " + t("private.token", lang, n=player["token"])
         lines.append(extra)
         return player["name"], lines
+
+    def web_tables(self, snap, game, lang):
+        """The board of the web view (firmware/web/), from the *public* snapshot."""
+        return web_tables(snap, game, lang)
 
     def ranking_lines(self, snap, lang):
         return [f"{r['rank']}. {r['name']}\t{format_amount(r['cash'], lang)}" for r in snap.get("ranking", [])]
@@ -181,3 +187,25 @@ def _row(c, y, x_name, name, cells, dim=False):
         else:
             c.text(x1 - FONT.measure(text, c.scale), y, text, fill=fill)
     c.text(x_name, y, c.fit(name, x - x_name - c.scale, ellipsis=False), fill=fill)
+
+
+# ------------------------------------------------------------------------ web view
+def web_tables(snap, game, lang):
+    """Each company's prices, certificates left, dividend, zone and majority; the turn
+    order; each player's certificates, cards and token (never cash: `snap` is public)."""
+    cash = lambda amount: num("—" if amount is None else money(amount, lang, GAME.prefix + "."))
+    companies = Table(t("dv.web.companies", lang), tuple(t("dv.web." + key, lang) for key in
+                                                          ("company", "buy", "sell", "left", "dividend", "zone", "majority")))
+    for cid, info in snap["companies"].items():
+        companies.row(cid, cash(info["buy_price"]), cash(info["sell_price"]), num(str(info["certificates_left"])),
+                      cash(info["dividend"]), Cell(t("dv.zone." + str(info["zone"]), lang), "", str(info["zone"])),
+                      info["majority"] or "—")
+    order = Table(t("dv.web.turn_order", lang), (t("dv.web.token", lang), t("web.player", lang)))
+    for n, name in enumerate(snap["turn_order"], 1):
+        order.row(num(str(n)), name)
+    players = Table(t("web.players", lang), (t("web.player", lang), t("dv.web.certificates", lang),
+                                             t("dv.web.cards", lang), t("dv.web.token", lang)))
+    for p in snap["players"]:
+        held = ", ".join(f"{c} {n}" for c, n in p["certificates"].items() if n) or "—"
+        players.row(p["name"], held, num(str(p["influence_cards"])), num("—" if p["token"] is None else str(p["token"])))
+    return [companies, order, players]

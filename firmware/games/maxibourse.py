@@ -4,6 +4,8 @@ from __future__ import annotations
 from engines.core.i18n import format_amount
 from engines.maxibourse import GAME
 from firmware.texts import lots_label, t
+from firmware.texts import money
+from firmware.web.table import Table, change, num
 
 NEWS_ORDER = tuple("mb." + key for key in (
     "closed", "ruined", "payday", "cessation", "sanction", "purchase_withdrawn", "offer_reduced", "bank_bought",
@@ -85,6 +87,10 @@ class MaxiBourseUI:
             lines.append(f"{t('private.mb.rumours', lang)}\t{player['rumours']}")
         lines.append(f"{t('private.wealth', lang)}\t{format_amount(player['wealth'], lang)}")
         return player["name"], lines
+
+    def web_tables(self, snap, game, lang):
+        """The board of the web view (firmware/web/), from the *public* snapshot."""
+        return web_tables(snap, game, lang)
 
     def ranking_lines(self, snap, lang):
         from firmware.games.maxibourse_board import ranking_lines
@@ -198,3 +204,24 @@ class MaxiBourseUI:
     def report(self, session, lang):
         """(header details, box grouping the prices by sector) for the report."""
         return {t("report.format", lang): t("format." + self.prefix + session.game.format, lang)}, session.game.box
+
+
+# ------------------------------------------------------------------------ web view
+def web_tables(snap, game, lang):
+    """Prices by sector, the last change marked, lots left at the bank; then the players."""
+    tables = []
+    companies = snap["companies"]
+    for sector, names, members in game.groups() or [("", {}, list(companies))]:
+        table = Table(names.get(lang, sector), (t("mb.web.company", lang), t("mb.web.price", lang),
+                                                t("mb.web.bank_lots", lang)))
+        for company in members:
+            info = companies[company]
+            table.row(company, change(info["last_change"], format_amount(info["price"], lang)),
+                      num(str(info["bank_lots"])))
+        tables.append(table)
+    players = Table(t("web.players", lang), (t("web.player", lang), t("private.cash", lang), t("mb.web.lots", lang),
+                                             t("private.mb.rumours", lang)))
+    for p in snap["players"]:
+        players.row(p["name"], num(money(p["cash"], lang, GAME.prefix + ".")), num(str(sum(p["lots"].values()))),
+                    num(str(p.get("rumours", 0))))
+    return tables + [players]

@@ -11,6 +11,8 @@ from engines.richesses import GAME
 from firmware.render import Canvas
 from firmware.texts import t
 from firmware.games.news import news_line
+from firmware.texts import money
+from firmware.web.table import Table, num
 
 NEWS_ORDER = ("rm.over", "rm.bankrupt", "rm.lot_sold", "rm.bank_bought", "rm.sale", "rm.royalties", "rm.claim_lost",
               "rm.claims_open", "rm.claim", "rm.bought",
@@ -66,6 +68,10 @@ class RichessesUI:
         if player["jokers"]:
             lines.append(t("rm.private.jokers", lang, n=player["jokers"]))
         return player["name"], lines
+
+    def web_tables(self, snap, game, lang):
+        """The board of the web view (firmware/web/), from the *public* snapshot."""
+        return web_tables(snap, game, lang)
 
     def ranking_lines(self, snap, lang):
         return [f"{i}. {name}" for i, name in enumerate(snap.get("ranking", []), 1)]
@@ -213,3 +219,20 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
         c.columns(c.scale, c.width - c.scale, y, row)
         y += lh
     return c.image
+
+
+# ------------------------------------------------------------------------ web view
+def web_tables(snap, game, lang):
+    """Each player's trusts (share and royalty), jokers and world tours; the lot on sale
+    (never cash: `snap` is public)."""
+    amount = lambda value: num(money(value, lang, GAME.prefix + "."))
+    trusts = Table(t("rm.web.trusts", lang), (t("web.player", lang), t("rm.web.trust", lang), t("rm.web.share", lang),
+                                             t("rm.web.royalty", lang)))
+    players = Table(t("web.players", lang), (t("web.player", lang), t("rm.web.square", lang), t("rm.web.tours", lang),
+                                             t("rm.web.jokers", lang)))
+    for p in snap["players"]:
+        name = p["name"] if p["in_game"] else p["name"] + " " + t("rm.web.out", lang)
+        players.row(name, num(str(p["square"])), num(str(p["world_tours"])), num(str(p["jokers"])))
+        for production, trust in p["trusts"].items():
+            trusts.row(p["name"], production, num(f"{trust['share']} %"), amount(trust["royalty"]))
+    return [players, trusts]

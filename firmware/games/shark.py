@@ -16,6 +16,8 @@ from firmware.fonts import FONT
 from firmware.render import Canvas
 from firmware.texts import signed, t
 from firmware.games.news import news_line
+from firmware.texts import money
+from firmware.web.table import Cell, Table, num
 
 NEWS_ORDER = ("sh.game_over", "sh.out", "sh.short", "sh.forced_sale", "sh.removed", "sh.bonus", "sh.no_cell", "sh.bought",
               "sh.sold", "sh.colour", "sh.rolled", "sh.first")
@@ -67,6 +69,10 @@ class SharkUI:
         lines += [f"{company}\t{n}" for company, n in player["shares"].items()]
         lines.append(f"{t('private.wealth', lang)}\t{format_amount(player['fortune'], lang)}")
         return player["name"], lines
+
+    def web_tables(self, snap, game, lang):
+        """The board of the web view (firmware/web/), from the *public* snapshot."""
+        return web_tables(snap, game, lang)
 
     def ranking_lines(self, snap, lang):
         return [f"{r['rank']}. {r['name']}\t{format_amount(r['fortune'], lang)}" for r in snap.get("ranking", [])]
@@ -241,3 +247,28 @@ def _map(c, board_map, x0, y0, width) -> int:
                 if piece == "YELLOW":
                     c.bar(mid_x, mid_y, mid_x, mid_y)
     return x0 + cols * size
+
+
+# ------------------------------------------------------------------------ web view
+def web_tables(snap, game, lang):
+    """The map (each building by its chain's letter and colour), the chains' values and
+    prices, the players' cash, shares and fortune."""
+    from engines.core.actions import read_cell
+
+    board = snap["map"]
+    pieces = {read_cell(k): v for k, v in board["pieces"].items()}
+    grid = Table(t("sh.web.map", lang), grid=True)
+    for r, row in enumerate(board["rows"]):
+        grid.row(*(Cell(LETTERS.get(pieces.get((r, c)), ""), "zone" + zone, pieces.get((r, c), "").lower())
+                   for c, zone in enumerate(row)))
+    amount = lambda value: num(money(value, lang, GAME.prefix + "."))
+    chains = Table(t("sh.web.chains", lang), (t("sh.web.chain", lang), t("sh.web.value", lang), t("sh.web.price", lang),
+                                              t("sh.web.stock", lang), t("sh.web.on_board", lang)))
+    for company, info in snap["companies"].items():
+        chains.row(Cell(f"{LETTERS[company]} {company}", "", company.lower()), num(str(info["value"])),
+                   amount(info["price"]), num(str(info["stock"])), num(str(info["on_board"])))
+    players = Table(t("web.players", lang), (t("web.player", lang), t("private.cash", lang), t("sh.web.shares", lang)))
+    for p in snap["players"]:
+        shares = " ".join(f"{LETTERS[c]}{n}" for c, n in p["shares"].items() if n) or "—"
+        players.row(p["name"] + (" " + t("sh.board.out", lang) if p["out"] else ""), amount(p["cash"]), shares)
+    return [grid, chains, players]
