@@ -105,6 +105,7 @@ class App:
         self._last_commit = None             # clock time of the last commit (idle checkpoint)
         self._event_t = None
         self.on_frame = None                 # bench hook: called after each operator frame
+        self.channel = None                  # firmware.channel.LiveChannel, when the web view is on
         # The board's page count is known once it is first drawn (_refresh_board), after
         # the first operator frame: loading a box and the board's layout can wait till then.
 
@@ -131,6 +132,8 @@ class App:
             pass
         finally:
             self.notifier.stopping()
+            if self.channel is not None:
+                self.channel.close()
         return 0
 
     def _timeout(self, now: float) -> float:
@@ -283,6 +286,8 @@ class App:
         for beep in c.take_beeps():
             if self.hw.beeper is not None:
                 self.hw.beeper.play(beep)
+        if self.channel is not None:
+            self.channel.publish(c.live(), self.clock())
 
     def _checkpoint_when_idle(self, now: float) -> None:
         """After CHECKPOINT_IDLE_S without a commit, the WAL goes into the journal's file."""
@@ -441,9 +446,29 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
     controller.rfid_reader = config.rfid.enabled    # the setup offers the players' cards
     controller.report = reporter(journal, state_dir, lambda: controller.lang)
     controller.boot(clock(), messages=journal.repairs)
+    if config.web.enabled:
+        _open_web(controller, config, state_dir)
     if moved_aside:
         # Said on the screen the box starts on (the setup), until OK or Back.
         controller.stack.append(Message(t("title.journal_aside", controller.lang),
                                         [t("journal_aside.line", controller.lang)]))
-    return App(controller, hardware, queue=queue, clock=clock, notifier=notifier, journal=journal,
-               strict=strict, help_line=help_line)
+    app = App(controller, hardware, queue=queue, clock=clock, notifier=notifier, journal=journal,
+              strict=strict, help_line=help_line)
+    if config.web.enabled:
+        from firmware.channel import LiveChannel, live_path
+        app.channel = LiveChannel(live_path(state_dir))
+    return app
+
+
+def _open_web(controller, config, state_dir: Path) -> None:
+    """The web view is on: the seats' secret made once (firmware/tokens.py), the phones'
+    QR codes offered in the menu."""
+    from firmware.screens.phones import PhoneLinks
+    from firmware.tokens import ensure_secret
+
+    try:
+        ensure_secret(state_dir)
+    except OSError as error:       # the pages' links cannot be made; the game goes on
+        log.error("web view: cannot make the seats' secret in %s: %s", state_dir, error)
+        return
+    controller.phones = PhoneLinks(state_dir, config.web)

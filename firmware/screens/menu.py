@@ -9,6 +9,7 @@ from firmware.menus import _is_seat, describe, kind_label
 from firmware.screen import Screen
 from firmware.screens.base import Frame, frame_type
 from firmware.screens.past import PastGames
+from firmware.screens.phones import Phones
 from firmware.texts import signed, t
 
 
@@ -46,6 +47,8 @@ class Menu(Frame):
         items += [(t("menu." + kind, lang), ("entry", kind)) for kind in table]
         if box_view(ctl) is not None:
             items.append((box_view(ctl)[0], "box"))
+        if getattr(ctl, "phones", None) is not None:
+            items.append((t("menu.phones", lang), "phones"))
         items.append((t("menu.past", lang), "past"))
         items.append((t("menu.lang", lang), "lang"))
         items.append((t("menu.new_game", lang), "new"))
@@ -69,6 +72,8 @@ class Menu(Frame):
             ctl.stack.append(BoxValues())
         elif choice == "past":
             ctl.stack.append(PastGames())
+        elif choice == "phones":
+            ctl.stack.append(Phones())
         elif choice == "undo":
             ctl._offer_undo()
         elif choice == "corr":
