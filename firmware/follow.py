@@ -10,7 +10,11 @@ process. Everything here keeps it from costing the box anything:
   checkpoints from emptying the WAL, which then grows against the SD card's budget;
 * between looks nothing is read: `changed()` compares the journal's and its WAL's sizes and
   times (a commit always changes the WAL), so an idle poll is two stat calls;
-* a journal swapped for a new file (a salvage, a journal moved aside) is opened again.
+* a journal swapped for a new file (a salvage, a journal moved aside) is opened again;
+* in a read-only folder (the web unit sees the state folder read-only) with the box
+  stopped, SQLite cannot make the WAL's index it needs to read: then the file, whole
+  without a -wal, is read as `immutable` and opened anew for each look, so a box that
+  starts again (and makes its -wal) is read normally at the next one.
 
 It reads schema 3 (firmware/journal.py SCHEMA_VERSION), which the box migrates any older
 journal to when it opens it. The rows' hash chain is checked as they are read
@@ -42,6 +46,7 @@ class JournalFollower:
         self._conn = None
         self._inode = None
         self._stamp = None
+        self._immutable = False
 
     # ---- looking ---------------------------------------------------------------------
     def changed(self) -> bool:
@@ -72,6 +77,8 @@ class JournalFollower:
             if self._conn is not None and self._conn.in_transaction:
                 with contextlib.suppress(sqlite3.Error):
                     self._conn.execute("COMMIT")
+            if self._immutable:
+                self.close()
 
     # ---- inside a look -----------------------------------------------------------------
     def last_game(self) -> tuple[int, str, str] | None:
@@ -113,10 +120,16 @@ class JournalFollower:
         if self._conn is not None and inode == self._inode:
             return self._conn
         self.close()
-        uri = f"file:{urllib.parse.quote(os.path.abspath(self.path))}?mode=ro"
         try:
-            conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=1, check_same_thread=False)
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            conn, version = self._open("")
+        except sqlite3.OperationalError as error:
+            if os.path.exists(self.path + "-wal"):
+                raise JournalUnreadable(f"journal {self.path}: {error}") from error
+            try:
+                conn, version = self._open("&immutable=1")   # the box stopped; a read-only folder
+            except sqlite3.Error as again:
+                raise JournalUnreadable(f"journal {self.path}: {again}") from again
+            self._immutable = True
         except sqlite3.Error as error:
             raise JournalUnreadable(f"journal {self.path}: {error}") from error
         if version != SCHEMA:
@@ -127,7 +140,17 @@ class JournalFollower:
         self._conn, self._inode = conn, inode
         return conn
 
+    def _open(self, extra: str):
+        uri = f"file:{urllib.parse.quote(os.path.abspath(self.path))}?mode=ro{extra}"
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=1, check_same_thread=False)
+        try:
+            return conn, conn.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.Error:
+            conn.close()
+            raise
+
     def close(self) -> None:
+        self._immutable = False
         if self._conn is not None:
             with contextlib.suppress(sqlite3.Error):
                 self._conn.close()

@@ -16,10 +16,10 @@ in constant time (hmac.compare_digest), and always with every seat.
 from __future__ import annotations
 
 import base64
-import hmac
 import os
 from pathlib import Path
 
+from engines.core.files import sha256     # CPython's own, not OpenSSL's: see hmac_sha256
 from firmware.journal_rows import canonical
 
 SECRET_FILE = "web.secret"
@@ -56,18 +56,27 @@ def read_secret(state_dir) -> bytes | None:
     return secret if len(secret) == SECRET_BYTES else None
 
 
+def hmac_sha256(key: bytes, message: bytes) -> bytes:
+    """HMAC-SHA256 (RFC 2104) on CPython's own SHA-256: the `hmac` module loads OpenSSL
+    (3.4 MiB of the box's RSS: firmware/journal_rows.py), and the box only makes tokens."""
+    key = key.ljust(64, b"\0")
+    inner = sha256(bytes(k ^ 0x36 for k in key) + message).digest()
+    return sha256(bytes(k ^ 0x5C for k in key) + inner).digest()
+
+
 def seat_token(secret: bytes, game_id: int, header: dict, seat: int) -> str:
     message = f"{game_id}\n{seat}\n{canonical(header)}".encode()
-    digest = hmac.new(secret, message, "sha256").digest()[:16]
-    return base64.b32encode(digest).decode("ascii").rstrip("=")
+    return base64.b32encode(hmac_sha256(secret, message)[:16]).decode("ascii").rstrip("=")
 
 
 def seat_of(secret: bytes, game_id: int, header: dict, token: str) -> int | None:
     """The seat whose token `token` is in this game, or None. Every seat is compared, each
     in constant time, whatever matched first."""
+    from hmac import compare_digest
+
     given = token.upper().encode("ascii", "replace")
     found = None
     for seat in range(len(header.get("players", []))):
-        if hmac.compare_digest(given, seat_token(secret, game_id, header, seat).encode("ascii")):
+        if compare_digest(given, seat_token(secret, game_id, header, seat).encode("ascii")):
             found = seat
     return found

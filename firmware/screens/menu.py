@@ -9,7 +9,6 @@ from firmware.menus import _is_seat, describe, kind_label
 from firmware.screen import Screen
 from firmware.screens.base import Frame, frame_type
 from firmware.screens.past import PastGames
-from firmware.screens.phones import Phones
 from firmware.texts import signed, t
 
 
@@ -73,6 +72,8 @@ class Menu(Frame):
         elif choice == "past":
             ctl.stack.append(PastGames())
         elif choice == "phones":
+            from firmware.screens.phones import Phones   # with the web view only: tokens, segno
+
             ctl.stack.append(Phones())
         elif choice == "undo":
             ctl._offer_undo()

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import fcntl
+import os
 import socket
 import struct
 
@@ -23,7 +24,7 @@ def addresses() -> list[str]:
     """The IPv4 address of each network interface but the loopback, in the kernel's order."""
     found = []
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        for _, name in socket.if_nameindex():
+        for name in interfaces():
             if name == "lo":
                 continue
             try:
@@ -32,6 +33,15 @@ def addresses() -> list[str]:
                 continue
             found.append(socket.inet_ntoa(answer[20:24]))
     return found
+
+
+def interfaces() -> list[str]:
+    """The network interfaces' names, from /sys (the web unit allows no netlink socket,
+    which libc's if_nameindex needs)."""
+    try:
+        return sorted(os.listdir("/sys/class/net"))
+    except OSError:
+        return [name for _, name in socket.if_nameindex()]
 
 
 def page_urls(host: str, port: int) -> dict:
