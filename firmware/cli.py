@@ -58,22 +58,25 @@ def read_stdin() -> str:
 
 
 def open_game(args):
-    from firmware.journal import Journal, JournalBusy
+    """(game id, header, recorded actions) of the game `export` or `replay` reads.
+    The journal is only read (firmware/journal_reader.py): beside a running box, in a
+    read-only folder, damaged (read through a salvaged copy) or of an older schema, the
+    file stays exactly as it is; what the reader found damaged is said on stderr."""
+    from firmware.journal_reader import JournalReader
 
     if args.journal is None:            # the box's own journal, from --config's state.dir
         args.journal = str(_config(args).state.dir / "journal.sqlite") if getattr(args, "config", None) \
             else default_journal()
-    try:
-        journal = Journal(args.journal)
-    except JournalBusy:
-        # The box (or a simulator) is playing on it: read beside it, change nothing.
-        journal = Journal(args.journal, read_only=True)
-    for message in journal.repairs:
-        print(f"corbeille: {message}", file=sys.stderr)
-    game_id = args.game if args.game is not None else journal.last_game()
-    if game_id is None:
-        raise CorbeilleError(f"{args.journal}: no game recorded")
-    return journal, game_id
+    with JournalReader(args.journal) as reader:
+        game_id = args.game if args.game is not None else reader.last_game()
+        try:
+            if game_id is None:
+                raise CorbeilleError(f"{args.journal}: no game recorded")
+            header, recorded = reader.header(game_id), reader.actions(game_id)
+        finally:
+            for message in reader.repairs:
+                print(f"corbeille: {message}", file=sys.stderr)
+    return game_id, header, recorded
 
 
 def cmd_export(args) -> int:
@@ -83,10 +86,8 @@ def cmd_export(args) -> int:
 
     from firmware.session import read_recording
 
-    journal, game_id = open_game(args)
-    header = journal.header(game_id)
+    _, header, recorded = open_game(args)
     game_cls = game_class(game_of(header))
-    recorded = journal.actions(game_id)
     # a game an earlier version recorded is written with the setting it replays under
     header, _, _, _ = read_recording(game_cls, header, recorded)
     actions = [game_cls.ACTIONS.from_json(a) for a in recorded]
@@ -100,10 +101,9 @@ def cmd_replay(args) -> int:
 
     from firmware.session import read_recording
 
-    journal, game_id = open_game(args)
-    header = journal.header(game_id)
+    _, header, recorded = open_game(args)
     cls = game_class(game_of(header))
-    _, game, _, problem = read_recording(cls, header, journal.actions(game_id))   # an earlier version's too
+    _, game, _, problem = read_recording(cls, header, recorded)   # an earlier version's too
     if problem is not None:
         raise problem[1]
     print(json.dumps(state_json(game), indent=2, ensure_ascii=False))

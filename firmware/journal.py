@@ -32,7 +32,8 @@ one first (`_migrate`), keeping the old file beside it; a reader reads any schem
 
 The journal belongs to one process, used from one thread (the firmware's main loop): a
 writer holds a lock beside the file (journal_lock.py), and a second writer is refused
-naming the holder. `read_only=True` reads beside it without writing.
+naming the holder. Other processes read it with firmware/journal_reader.py, which never
+writes.
 """
 from __future__ import annotations
 
@@ -41,15 +42,14 @@ import json
 import os
 import sqlite3
 import time
-import urllib.parse
 
 from engines.core.errors import CorbeilleError
 from firmware import journal_lock, journal_wal
 # The rows' own format, shared with salvage (which journal.py imports: one module each
 # way would be an import circle).
 from firmware.journal_rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_checksum, action_key,
-                                   canonical, checksum_text, header_checksum, is_object, parse_row, parse_rows,
-                                   stored_checksum, walk_chain)
+                                   canonical, checksum_text, header_checksum, is_keyed, is_object, order_of,
+                                   parse_row, parse_rows, rows_of, stored_checksum, walk_chain)
 
 __all__ = ["Journal", "JournalBusy", "JournalError"]
 
@@ -120,28 +120,26 @@ def _fsync_dir(directory: str) -> None:
 
 
 class Journal:
-    """A journal file opened by its one writer, or read-only (`read_only=True`).
+    """A journal file opened by its one writer.
 
-    A writer holds the journal's lock (firmware/journal_lock.py) until close(); a second
-    writer is refused with JournalBusy naming the holder. A read-only journal takes no
-    lock, never writes (damage found is reported and hidden, not repaired) and can read
-    beside a running box.
+    The writer holds the journal's lock (firmware/journal_lock.py) until close(); a second
+    writer is refused with JournalBusy naming the holder. Reading beside it, without
+    writing: firmware/journal_reader.py.
     """
 
-    def __init__(self, path: str | os.PathLike, *, read_only: bool = False, defer_chain: bool = False):
+    read_only = False
+
+    def __init__(self, path: str | os.PathLike, *, defer_chain: bool = False):
         self.path = os.fspath(path)
-        self.read_only = read_only
         self.repairs: list[str] = []
         self._conn: sqlite3.Connection | None = None
         self._lock: int | None = None
         self._held = False
         self.unsaved = False                  # commits since the last checkpoint (WAL only)
-        self._hidden: set[int] = set()        # read-only: games whose header is damaged
-        self._limit: dict[int, int] = {}      # read-only: game -> actions before the damage
         # defer_chain: the last game's chain is left to check (see `verify_tail`): game ->
         # the seq below which its rows are not verified yet, and the header checksum its
         # chain starts from.
-        self._defer = defer_chain and not read_only
+        self._defer = defer_chain
         self._unverified: dict[int, tuple[int, str]] = {}
         self._keyed = True                    # schema 3's actions table (False: schemas 1, 2)
         self.migrated: str | None = None      # where the file of an older schema was kept
@@ -151,9 +149,6 @@ class Journal:
         # `_stamp()` then). Given away at that read; dropped at any write and at close.
         self._walked: tuple[int, list, tuple] | None = None
         self._check_path()
-        if read_only:
-            self._open_read_only()
-            return
         try:
             self._lock = journal_lock.acquire(self.path)
         except journal_lock.Held as held:
@@ -191,32 +186,6 @@ class Journal:
             where = f"game {game} now ends at action {len(self.actions(game))}" if game else "no game left"
             self._repaired(f"{how}: {frames} committed WAL frames not yet in the main file are gone, so "
                            f"actions acknowledged since the last checkpoint may be lost ({where})")
-
-    def _open_read_only(self) -> None:
-        if not os.path.exists(self.path):
-            raise JournalError(f"journal {self.path}: does not exist")
-        try:
-            conn = sqlite3.connect(f"file:{urllib.parse.quote(os.path.abspath(self.path))}?mode=ro",
-                                   uri=True, isolation_level=None, timeout=5)
-            self._conn = conn
-            conn.text_factory = _lenient_text
-            if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
-                raise JournalError(f"journal {self.path}: not a Corbeille journal")
-            if conn.execute("PRAGMA user_version").fetchone()[0] > SCHEMA_VERSION:
-                raise JournalError(f"journal {self.path}: written by a newer firmware")
-            self._schema()
-            problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
-            if problems != ["ok"]:
-                raise _Damaged("; ".join(problems[:3]))
-            self._verify()
-        except JournalError:
-            self.close()
-            raise
-        except (sqlite3.Error, _Damaged, OSError, UnicodeDecodeError) as exc:
-            self.close()
-            raise JournalError(f"journal {self.path}: cannot read ({_describe(exc)}); the box repairs "
-                               f"it when it starts, `corbeille salvage {self.path}` copies out what "
-                               f"can be read") from exc
 
     # ---- opening -----------------------------------------------------------------------
 
@@ -289,7 +258,7 @@ class Journal:
         conn = self._conn
         orphans = conn.execute(
             "SELECT count(*) FROM actions WHERE game_id NOT IN (SELECT id FROM games)").fetchone()[0]
-        if orphans and not self.read_only:
+        if orphans:
             with _transaction(conn):
                 conn.execute("DELETE FROM actions WHERE game_id NOT IN (SELECT id FROM games)")
             self._repaired(f"{orphans} actions removed that belonged to no game")
@@ -305,13 +274,10 @@ class Journal:
             if problem:
                 where, params = self._rows_of(game_id)
                 count = conn.execute(f"SELECT count(*) FROM actions WHERE {where}", params).fetchone()[0]
-                if self.read_only:
-                    self._hidden.add(game_id)
-                else:
-                    with _transaction(conn):
-                        where, params = self._rows_of(game_id, HEADER_COPY)
-                        conn.execute(f"DELETE FROM actions WHERE {where}", params)
-                        conn.execute("DELETE FROM games WHERE id=?", (game_id,))
+                with _transaction(conn):
+                    where, params = self._rows_of(game_id, HEADER_COPY)
+                    conn.execute(f"DELETE FROM actions WHERE {where}", params)
+                    conn.execute("DELETE FROM games WHERE id=?", (game_id,))
                 self._repaired(f"game {game_id} removed ({problem}; its {count} actions "
                                f"cannot be replayed without it)")
                 continue
@@ -364,12 +330,9 @@ class Journal:
                 "SELECT count(*), max(CASE WHEN typeof(seq)='integer' THEN seq END) "
                 f"FROM actions WHERE {where}", params).fetchone()
             total = max(count, last + 1 if last is not None else 0)
-            if self.read_only:
-                self._limit[game_id] = expected
-            else:
-                with _transaction(conn):
-                    where, params = self._rows_of(game_id, expected)
-                    conn.execute(f"DELETE FROM actions WHERE {where}", params)
+            with _transaction(conn):
+                where, params = self._rows_of(game_id, expected)
+                conn.execute(f"DELETE FROM actions WHERE {where}", params)
             self._repaired(f"game {game_id} cut back to action {expected} of {total} "
                            f"({reason})")
 
@@ -438,8 +401,6 @@ class Journal:
         return checksum_text(rows[0][0]) if rows else None
 
     def _repaired(self, message: str) -> None:
-        if self.read_only:
-            message += " (read only: not repaired in the file)"
         self.repairs.append(f"journal {self.path}: {message}")
 
     # ---- salvage -------------------------------------------------------------------------
@@ -497,24 +458,20 @@ class Journal:
     # ---- older schemas -------------------------------------------------------------------
 
     def _schema(self) -> int:
-        """The file's schema; chooses how its actions are addressed (`_rows_of`)."""
+        """The file's schema (its user_version); how its actions are addressed (`_rows_of`)
+        is read from its tables (`journal_rows.is_keyed`)."""
         version = self._conn.execute("PRAGMA user_version").fetchone()[0]
-        self._keyed = version >= 3
+        self._keyed = is_keyed(self._conn)
         return version
 
     @property
     def _order(self) -> str:
-        return "id" if self._keyed else "seq"
+        return order_of(self._keyed)
 
     def _rows_of(self, game_id: int, start: int = 0, stop: int | None = None) -> tuple[str, tuple]:
         """The SQL condition (and its parameters) selecting the game's rows with start <= seq
-        < stop, in either schema. In schema 3 it is a range of rowids: one seek, however many
-        games the journal holds (game_id and seq are computed columns there, not indexed)."""
-        if self._keyed:
-            end = action_key(game_id + 1, HEADER_COPY)
-            return "id>=? AND id<?", (action_key(game_id, start),
-                                      end if stop is None else min(end, action_key(game_id, stop)))
-        return "game_id=? AND seq>=? AND seq<?", (game_id, start, 1 << 62 if stop is None else stop)
+        < stop in this file's layout (`journal_rows.rows_of`)."""
+        return rows_of(self._keyed, game_id, start, stop)
 
     def _migrate(self) -> None:
         """Copy a journal of schema 1 or 2 into a new file of this schema, in its place.
@@ -607,7 +564,7 @@ class Journal:
         walked = self._walked_actions(game_id)
         if walked is not None:
             return walked
-        where, params = self._rows_of(game_id, 0, self._limit.get(game_id))
+        where, params = self._rows_of(game_id)
         rows = self._query(f"SELECT body FROM actions WHERE {where} ORDER BY {self._order}", params)
         if not rows:
             self._game_row(game_id)  # an unknown game is an error, not an empty one
@@ -617,7 +574,7 @@ class Journal:
         """The game's actions one at a time, as `actions` lists them: a resume replays them as
         they are read, without holding every row and every dict of a long game at once
         (issue 11's RSS budget). Read the game through before writing to the journal."""
-        where, params = self._rows_of(game_id, 0, self._limit.get(game_id))
+        where, params = self._rows_of(game_id)
         self._game_row(game_id)  # an unknown game is an error, not an empty one
         self._verified(game_id)
         walked = self._walked_actions(game_id)
@@ -638,7 +595,7 @@ class Journal:
         With defer_chain they may not all be verified yet: parse none before
         `verify_deferred` (`deferred` says whether it is still to run)."""
         self._walked_actions(game_id)    # read as texts: the walk's dicts are not kept for later
-        where, params = self._rows_of(game_id, 0, self._limit.get(game_id))
+        where, params = self._rows_of(game_id)
         rows = self._query(f"SELECT body FROM actions WHERE {where} ORDER BY {self._order}", params)
         if not rows:
             self._game_row(game_id)  # an unknown game is an error, not an empty one
@@ -652,8 +609,7 @@ class Journal:
         action. Because each checksum chains to the previous one, it names the game's
         first seq + 1 actions exactly: a snapshot taken after them records it
         (firmware/snapshots.py), and is used only while the journal still holds them."""
-        limit = self._limit.get(game_id)
-        if seq < 0 or (limit is not None and seq >= limit):
+        if seq < 0:
             return None
         stored = self._stored_checksum(game_id, seq)
         if stored is not None and game_id in self._unverified:
@@ -663,13 +619,10 @@ class Journal:
 
     def games(self) -> list[tuple[int, dict]]:
         return [(gid, json.loads(h)) for gid, h in
-                self._query("SELECT id, header FROM games ORDER BY id") if gid not in self._hidden]
+                self._query("SELECT id, header FROM games ORDER BY id")]
 
     def last_game(self) -> int | None:
         """The most recently created game: the one to resume at start."""
-        if self._hidden:  # read-only, with games whose header is damaged
-            games = self.games()
-            return games[-1][0] if games else None
         return self._query("SELECT max(id) FROM games")[0][0]
 
     def undo(self, game_id: int, count: int = 1) -> dict | None:
@@ -788,8 +741,6 @@ class Journal:
     @contextlib.contextmanager
     def _transaction(self):
         conn = self._live()
-        if self.read_only:
-            raise JournalError(f"journal {self.path}: opened read-only")
         self._walked = None     # a write: the walk's dicts may be out of date, and are not read now
         try:
             if self._held:
@@ -811,7 +762,7 @@ class Journal:
 
     def _game_row(self, game_id: int) -> tuple[str, str]:
         rows = self._query("SELECT header, checksum FROM games WHERE id=?", (game_id,))
-        if not rows or game_id in self._hidden:
+        if not rows:
             raise JournalError(f"journal {self.path}: no game {game_id}")
         return rows[0]
 

@@ -77,6 +77,26 @@ def holder(journal_path: str) -> Held | None:
     return None
 
 
+def held(journal_path: str) -> bool | None:
+    """Whether a writer holds the journal now, seen without touching its lock: `holder`
+    takes the lock for a moment, and a box starting at that moment would be refused, so a
+    reader that asks often (the web view) reads the kernel's list of locks instead
+    (/proc/locks: a FLOCK on the lock file's device and inode). None when that list cannot
+    be read (not Linux): the caller must then assume a writer may hold it."""
+    try:
+        info = os.stat(lock_path(journal_path))
+    except FileNotFoundError:
+        return False                   # every writer makes the lock file before it writes
+    except OSError:
+        return None
+    where = f"{os.major(info.st_dev):02x}:{os.minor(info.st_dev):02x}:{info.st_ino}"
+    try:
+        with open("/proc/locks", encoding="ascii", errors="replace") as f:
+            return any(line.split()[1:2] == ["FLOCK"] and where in line.split()[5:6] for line in f)
+    except OSError:
+        return None
+
+
 def release(fd: int) -> None:
     os.close(fd)  # closing the last descriptor drops the flock
 

@@ -34,6 +34,32 @@ def key_parts(key: int) -> tuple[int, int]:
     return key >> SEQ_BITS, (key & ((1 << SEQ_BITS) - 1)) - 1
 
 
+def rows_of(keyed: bool, game_id: int, start: int = 0, stop: int | None = None) -> tuple[str, tuple]:
+    """The SQL condition (and its parameters) selecting the game's rows with start <= seq <
+    stop, in either layout of the actions table (`is_keyed`). Keyed (schema 3), a range of
+    rowids: one seek, however many games the journal holds (game_id and seq are computed
+    columns there, not indexed)."""
+    if keyed:
+        end = action_key(game_id + 1, HEADER_COPY)
+        return "id>=? AND id<?", (action_key(game_id, start),
+                                  end if stop is None else min(end, action_key(game_id, stop)))
+    return "game_id=? AND seq>=? AND seq<?", (game_id, start, 1 << 62 if stop is None else stop)
+
+
+def order_of(keyed: bool) -> str:
+    """The column that orders a game's rows in that layout."""
+    return "id" if keyed else "seq"
+
+
+def is_keyed(conn) -> bool:
+    """True for schema 3's actions table (a rowid table), False for schemas 1 and 2 (WITHOUT
+    ROWID, keyed by game_id and seq): read from the file's own schema, not from its
+    user_version (one bad bit there must not make the rows misread). A schema SQLite cannot
+    read raises sqlite3.Error or UnicodeDecodeError."""
+    row = conn.execute("SELECT sql FROM sqlite_master WHERE name='actions'").fetchone()
+    return not (row and isinstance(row[0], str) and "WITHOUT ROWID" in row[0].upper())
+
+
 def stored_checksum(checksum: str):
     """A checksum as schema 3 stores it: its 32 bytes, not 64 hex digits (32 bytes less a row).
     Text that is not a checksum (a damaged row being copied) is kept as it is, so the chain

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import urllib.parse
 
 from firmware import journal_pages
 from firmware.journal_rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_checksum, action_key,
-                                   checksum_text, header_checksum)
+                                   checksum_text, header_checksum, is_keyed)
 
 
 class _NoProgress(sqlite3.DatabaseError):
@@ -38,8 +39,8 @@ def read_damaged(path: str) -> tuple[dict, dict, list[str]]:
     Every game returned verifies: its header checksum and its actions' chain.
     """
     notes: list[str] = []
+    found = journal_pages.scan(path)     # first: the bytes as they are, the -wal's frames included
     walked_games, walked_actions, walked_meta, walked_copies = _read_with_sqlite(path, notes)
-    found = journal_pages.scan(path)
     games: dict = {}
     copies = {gid for gid, seq in found.actions if seq == HEADER_COPY} | set(walked_copies)
     for game_id in sorted(set(walked_games) | set(found.games) | copies):
@@ -99,7 +100,10 @@ def _read_with_sqlite(path: str, notes: list[str]):
     meta: dict = {}
     copies: dict = {}     # game id -> (header, checksum) from its action -1
     try:
-        conn = sqlite3.connect(path, isolation_level=None)
+        # Read-only: a connection that writes would checkpoint the -wal into the file when
+        # it closes, and delete it: the frames past a damaged one with it.
+        conn = sqlite3.connect(f"file:{urllib.parse.quote(os.path.abspath(path))}?mode=ro", uri=True,
+                               isolation_level=None)
         conn.text_factory = _lenient_text
         # A file shorter than its header says is refused as corrupt unless writable_schema
         # is on; with it, SQLite reads the pages that are there. This connection only reads.
@@ -155,13 +159,12 @@ def _read_with_sqlite(path: str, notes: list[str]):
 
 
 def _layout(conn) -> bool:
-    """True for schema 3's actions table (a rowid table), False for schemas 1 and 2 (WITHOUT
-    ROWID, keyed by game_id and seq). A schema SQLite cannot read raises, like any walk."""
+    """`is_keyed`, or True when SQLite cannot read the schema (no walk will succeed then;
+    the page scan reads both layouts)."""
     try:
-        row = conn.execute("SELECT sql FROM sqlite_master WHERE name='actions'").fetchone()
+        return is_keyed(conn)
     except (sqlite3.Error, UnicodeDecodeError):
-        return True     # no walk will succeed; the page scan reads both layouts
-    return not (row and isinstance(row[0], str) and "WITHOUT ROWID" in row[0].upper())
+        return True
 
 
 def _row_cap(path: str) -> int:

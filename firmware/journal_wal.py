@@ -50,6 +50,52 @@ def lost_frames(path: str) -> tuple[int, str] | None:
     return None
 
 
+def damage(path: str) -> str | None:
+    """What is wrong with the -wal when frames of its current generation (its header's
+    salts) follow a frame whose checksum fails: SQLite stops reading at that frame, so every
+    commit after it is silently out of sight, while their rows may all be intact. None when
+    the -wal is absent, sound, or merely ends with an unfinished commit (a power cut)."""
+    try:
+        with open(path + "-wal", "rb") as f:
+            wal = f.read()
+    except OSError:
+        return None
+    if len(wal) < 32:
+        return None
+    magic, _, size, _, salt1, salt2, c1, c2 = struct.unpack(">8I", wal[:32])
+    if magic not in _WAL_MAGIC or size < 512 or size & (size - 1) or size > 65536:
+        return "has a damaged header" if _later_frames(wal, None) else None
+    order = ">" if magic & 1 else "<"
+    if _checksum(wal[:24], order, 0, 0) != (c1, c2):
+        # The salts themselves may be what is damaged: any frame counts.
+        return "has a damaged header" if _later_frames(wal[32:], size) else None
+    valid = _valid_frames(wal, size, (salt1, salt2), (len(wal) - 32) // (24 + size))
+    first_bad = 32 + valid * (24 + size)
+    # Frames past the last good commit: the last commit left unfinished by a power cut holds
+    # no commit frame; a damaged frame is followed by later commits' frames.
+    later = _later_frames(wal[first_bad:], size, (salt1, salt2), commits=True)
+    if later:
+        return f"has a damaged frame (frame {valid + 1}) followed by {later} frames of later commits"
+    return None
+
+
+def _later_frames(wal: bytes, size: int | None, salts=None, commits: bool = False) -> int:
+    """How many frames of `wal` (from its start, in steps of a frame) carry `salts` and
+    a page number; with `commits`, 0 unless one of them ends a commit. `size` None: the
+    header's page size cannot be trusted, every page size is tried."""
+    if size is None:
+        return max((_later_frames(wal[32:], s, salts, commits) for s in (512, 1024, 2048, 4096)),
+                   default=0)
+    step, count, committed = 24 + size, 0, False
+    for at in range(0, len(wal) - step + 1, step):
+        number, commit, f1, f2 = struct.unpack(">4I", wal[at:at + 16])
+        if number == 0 or (salts is not None and (f1, f2) != tuple(salts)):
+            continue
+        count += 1
+        committed = committed or commit != 0
+    return count if committed or not commits else 0
+
+
 def _read_index(shm_path: str):
     """(page size, mxFrame, (salt1, salt2), nBackfill) from the -shm header, or None."""
     try:

@@ -25,6 +25,7 @@ import sys
 def main(argv: list[str]) -> int:
     from firmware.cli import cmd_replay
     from firmware.journal import Journal
+    from firmware.journal_reader import JournalReader
 
     once = argv[0] == "--once"
     source, workdir, *offsets = argv[1:] if once else argv
@@ -58,7 +59,7 @@ def main(argv: list[str]) -> int:
                 rc = _message(error)
         games = actions = 0
         if rc == 0:
-            with Journal(path, read_only=True) as journal:
+            with JournalReader(path) as journal:
                 games = len(journal.games())
                 actions = sum(len(journal.actions(g)) for g, _ in journal.games())
         message = (err.getvalue().strip().splitlines() or [""])[0]

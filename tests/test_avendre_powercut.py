@@ -14,7 +14,7 @@ import pytest
 from e2e_box import journal_script
 from engines.avendre.game import AVendre
 from engines.avendre.steps import BankAuction, ShopAuction
-from firmware.journal import Journal
+from firmware.journal_reader import JournalReader
 from test_powercut import Box
 
 SILENCE = 3   # seconds (AV11's auction_silence_s, 2 to 30): short for the test, long enough to see it run
@@ -45,7 +45,7 @@ card_receive Ana 1000
 
 
 def game_of(state_dir):
-    with Journal(state_dir / "journal.sqlite", read_only=True) as journal:
+    with JournalReader(state_dir / "journal.sqlite") as journal:
         game_id = journal.last_game()
         header = journal.header(game_id)
         actions = [AVendre.ACTIONS.from_json(a) for a in journal.actions(game_id)]

@@ -56,5 +56,9 @@ def test_a_damaged_tail_is_cut_back_with_a_message(tmp_path):
 def test_journal_errors_are_messages_not_tracebacks(tmp_path):
     missing = corbeille("export", "--journal", tmp_path / "nowhere" / "journal.sqlite")
     assert missing.returncode == 1 and "does not exist" in missing.stderr and "Traceback" not in missing.stderr
+    absent = corbeille("replay", "--journal", tmp_path / "absent.sqlite")     # a reader makes no file
+    assert absent.returncode == 1 and "does not exist" in absent.stderr and not list(tmp_path.iterdir())
+    from firmware.journal import Journal
+    Journal(tmp_path / "empty.sqlite").close()
     empty = corbeille("replay", "--journal", tmp_path / "empty.sqlite")
     assert empty.returncode == 1 and "no game recorded" in empty.stderr

@@ -4,6 +4,7 @@ from e2e_box import E2EBox, journal_script
 from engines.maxibourse.game import MaxiBourse, snapshot
 from engines.core.i18n import format_amount
 from firmware.journal import Journal
+from firmware.journal_reader import JournalReader
 
 PICKS = "\n".join(f"pick {p} {c}" for p, c in zip(["Ana", "Ben", "Cid"] * 5, [
     "BARCLAYS", "CHASE", "DEUTSCHE", "BP", "ELF", "ESSO", "LEYLAND", "FIAT", "GM",
@@ -45,7 +46,7 @@ def test_history_shows_the_cash_each_action_moved_and_undoes_back_to_a_chosen_ac
         assert undos == [4]                                       # one transaction, one flush
         assert len(box.game.log) == length - 4
         assert box.c.news == (f"Retour avant l'action {length - 3} : 4 actions annulées",)
-        with Journal(tmp_path / "state" / "journal.sqlite", read_only=True) as journal:
+        with JournalReader(tmp_path / "state" / "journal.sqlite") as journal:
             gid = journal.last_game()
             replayed = MaxiBourse.replay(journal.header(gid), [MaxiBourse.ACTIONS.from_json(a) for a in journal.actions(gid)])
         expected = MaxiBourse.replay(game.header, game.log[:length - 4])

@@ -22,6 +22,7 @@ import pytest
 
 from firmware.cli import state_json
 from firmware.journal import SCHEMA_VERSION, Journal
+from firmware.journal_reader import JournalReader
 from firmware.journal_rows import action_checksum
 from firmware.script import run_script
 from firmware.session import Session
@@ -69,7 +70,7 @@ def test_a_journal_written_by_main_opens_replays_and_takes_new_actions(tmp_path,
 def test_an_older_journal_is_read_as_it_is_by_a_reader(tmp_path, fixture):
     path = tmp_path / "journal.sqlite"
     shutil.copy(FIXTURES / fixture, path)
-    with Journal(path, read_only=True) as journal:
+    with JournalReader(path) as journal:
         assert journal.repairs == [] and [len(journal.actions(gid)) for gid in (1, 2)] == [29, 42]
         assert journal.header(2)["players"] and journal.get_meta("lang") == "fr"
     assert path.read_bytes() == (FIXTURES / fixture).read_bytes()
@@ -109,7 +110,7 @@ def test_actions_still_in_an_older_journals_wal_are_migrated(tmp_path):
     with Journal(copy) as journal:
         assert journal.repairs == [] and len(journal.actions(2)) == 43
         assert journal.actions(2)[-1] == {"kind": "end"}
-    with Journal(f"{copy}.schema-2", read_only=True) as kept:   # the old file, whole on its own
+    with JournalReader(f"{copy}.schema-2") as kept:   # the old file, whole on its own
         assert len(kept.actions(2)) == 43
 
 
@@ -127,7 +128,7 @@ def test_salvage_reads_journals_of_every_schema(tmp_path, fixture):
     from test_journal_box import corbeille
 
     path = _copy(fixture, tmp_path)
-    with Journal(path, read_only=True) as journal:
+    with JournalReader(path) as journal:
         expected = {gid: (journal.header(gid), journal.actions(gid)) for gid in (1, 2)}
     games, meta, notes = read_damaged(str(path))
     assert {gid: len(rows) for gid, (_, _, rows) in games.items()} == {1: 29, 2: 42} and notes == []

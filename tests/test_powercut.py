@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from engines.maxibourse.game import MaxiBourse, snapshot
-from firmware.journal import Journal
+from firmware.journal_reader import JournalReader
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,7 +102,7 @@ class Box:
         return (self.state / "screens" / "operator-latest.png").read_bytes()
 
     def ui(self):
-        with Journal(self.state / "journal.sqlite", read_only=True) as journal:
+        with JournalReader(self.state / "journal.sqlite") as journal:
             raw = journal.get_meta("ui")
         return json.loads(raw) if raw else None
 
@@ -130,7 +130,7 @@ class Box:
 
 
 def game_state(state_dir):
-    with Journal(state_dir / "journal.sqlite", read_only=True) as journal:
+    with JournalReader(state_dir / "journal.sqlite") as journal:
         game_id = journal.last_game()
         header = journal.header(game_id)
         actions = [MaxiBourse.ACTIONS.from_json(a) for a in journal.actions(game_id)]
@@ -173,12 +173,12 @@ def test_killed_while_a_press_is_being_handled_the_game_is_consistent(box):
     box.start()
     for key in KEYS[:20]:
         box.key(key)
-    with Journal(box.state / "journal.sqlite", read_only=True) as journal:
+    with JournalReader(box.state / "journal.sqlite") as journal:
         before = len(journal.actions(journal.last_game()))
     box.send("key ok")                                    # not acknowledged: kill at once
     box.kill()
     box.start()
-    with Journal(box.state / "journal.sqlite", read_only=True) as journal:
+    with JournalReader(box.state / "journal.sqlite") as journal:
         after = len(journal.actions(journal.last_game()))
     assert after in (before, before + 1)
     assert json.loads(box.ask("state"))["actions"] == after

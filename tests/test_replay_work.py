@@ -23,6 +23,7 @@ from engines.core.errors import IllegalAction
 from engines.maxibourse import steps as F
 from engines.registry import names
 from firmware.journal import Journal
+from firmware.journal_reader import JournalReader
 from firmware.journal_rows import action_checksum, checksum_text, parse_row, parse_rows, stored_checksum
 from mb_random import random_game
 
@@ -333,7 +334,7 @@ def test_the_open_hands_the_objects_its_walk_read_to_the_first_read_of_the_last_
     with Journal(path) as journal:                                                   # a resume's stream
         reads = body_reads(journal)
         assert list(journal.iter_actions(last)) == read_back(path, last) and reads == []
-    with Journal(path, read_only=True) as journal:
+    with JournalReader(path) as journal:
         reads = body_reads(journal)
         assert journal.actions(last) == read_back(path, last) and reads == []
 
@@ -346,7 +347,7 @@ def test_rows_written_since_the_open_are_read_not_taken_from_its_walk(tmp_path):
     with Journal(path) as journal:                  # an undo
         journal.undo(last)
         assert journal.actions(last) == read_back(path, last) and len(journal.actions(last)) == 5
-    reader = Journal(path, read_only=True)          # another process writing beside a reader
+    reader = JournalReader(path)          # another process writing beside a reader
     try:
         with Journal(path) as writer:
             writer.append(last, {"kind": "y", "n": 6})
@@ -366,7 +367,7 @@ def test_a_deferred_or_cut_chain_keeps_nothing_for_the_read(tmp_path):
         assert journal.actions(last) == read_back(path, last)
     with sqlite3.connect(path) as db:
         db.execute("UPDATE actions SET body='{\"kind\":\"z\"}' WHERE game_id=? AND seq=3", (last,))
-    with Journal(path, read_only=True) as journal:     # cut at the damage: the rows before it
+    with Journal(path) as journal:           # cut at the damage: the rows before it
         assert journal._walked is None and journal.actions(last) == read_back(path, last)[:3]
 
 

@@ -7,13 +7,13 @@ import time
 
 from e2e_box import journal_script
 from engines.richesses.game import Richesses
-from firmware.journal import Journal
+from firmware.journal_reader import JournalReader
 from test_e2e_richesses import AUCTION
 from test_powercut import Box
 
 
 def game_of(state_dir):
-    with Journal(state_dir / "journal.sqlite", read_only=True) as journal:
+    with JournalReader(state_dir / "journal.sqlite") as journal:
         game_id = journal.last_game()
         header = journal.header(game_id)
         actions = [Richesses.ACTIONS.from_json(a) for a in journal.actions(game_id)]

@@ -17,7 +17,7 @@ import pytest
 import e2e_box
 from e2e_box import E2EBox, journal_script
 from engines.shark.game import Shark
-from firmware.journal import Journal
+from firmware.journal_reader import JournalReader
 from firmware.script import run_script
 
 SCRIPT = """game shark
@@ -57,7 +57,7 @@ def pulled_plug(tmp_path, box, name):
 
 
 def actions_in(state_dir):
-    with Journal(state_dir / "journal.sqlite", read_only=True) as journal:
+    with JournalReader(state_dir / "journal.sqlite") as journal:
         game_id = journal.last_game()
         return journal.header(game_id), [Shark.ACTIONS.from_json(a) for a in journal.actions(game_id)]
 
