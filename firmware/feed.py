@@ -1,9 +1,10 @@
 """The table's public feed: the box's journal, read beside the box, as public events.
 
 A reader beside the box (the web view, firmware/web/; later the venue's publisher) builds
-a `TableFeed` on the box's journal and calls `poll()` often. The feed follows the journal
-read-only (firmware/follow.py), folds its last game with the game's own engine, the same
-way the box does, and turns what changed into events:
+a `TableFeed` on the box's journal and calls `poll()` often. The feed reads the journal
+through the journal's own reader (firmware/journal_reader.py: never writes, never takes the
+box's lock, one short read transaction a call, a read-only folder too), folds its last game
+with the game's own engine, the same way the box does, and turns what changed into events:
 
 * `game`: a new game began (or the feed started): its name and players;
 * `action`: an action was acknowledged (its row committed): its number and what it did,
@@ -25,7 +26,7 @@ by its kind only and no action's cash moves are shown (`hides`). The game itself
 """
 from __future__ import annotations
 
-import json
+import os
 import time
 from array import array
 from collections import deque
@@ -35,12 +36,15 @@ from engines import game_class
 from engines.core.actions import CORRECTION
 from engines.core.i18n import LANGUAGES
 from engines.registry import game_of
-from firmware.follow import JournalFollower, JournalUnreadable
+from firmware.journal import JournalError
+from firmware.journal_reader import JournalReader
+from firmware.journal_rows import canonical
 from firmware.session import Session
 from firmware.texts import t
 
 MAX_EVENTS = 256          # events kept for readers resuming after a short loss
 HISTORY = 60              # actions the public history keeps (newest last)
+RETRY_S = 2.0             # a journal that cannot be read is tried again this often
 
 
 @dataclass(frozen=True)
@@ -88,17 +92,19 @@ class Series:
 
 class TableFeed:
     def __init__(self, journal_path, *, clock=time.time):
-        self.follower = JournalFollower(journal_path)
+        self.path = os.fspath(journal_path)
         self.clock = clock
+        self.reader: JournalReader | None = None
         self.session: Session | None = None
         self.game_id = None
-        self.header_sum = None
-        self.sums: list[str] = []         # each folded action's chain checksum
+        self.last_sum = None              # the chain checksum of the last folded action
         self.history: deque[Entry] = deque(maxlen=HISTORY)
         self.prices, self.fortunes = Series(), Series()
         self.events: deque[FeedEvent] = deque(maxlen=MAX_EVENTS)
         self.last_id = 0
         self.problem: str | None = None   # why the journal cannot be read now
+        self._stamp = None
+        self._retry = 0.0
 
     # ---- events ------------------------------------------------------------------------
     def _event(self, kind: str, data: dict) -> FeedEvent:
@@ -114,85 +120,94 @@ class TableFeed:
             return None
         if last_id == self.last_id:
             return []
-        kept = [event for event in self.events if event.id > last_id]
         if not self.events or last_id < self.events[0].id - 1 or last_id > self.last_id:
             return None
-        return kept
+        return [event for event in self.events if event.id > last_id]
 
     # ---- following ---------------------------------------------------------------------
     def poll(self) -> list[FeedEvent]:
-        """Fold what the journal holds now; the events it made (none when nothing changed)."""
-        if not self.follower.changed() and self.problem is None:
+        """Fold what the journal holds now; the events it made (none when nothing changed).
+        Between commits of the box nothing is read: a commit always changes the journal's
+        -wal (or, after a checkpoint, its file), which two stat calls see."""
+        stamp = files_stamp(self.path)
+        if stamp == self._stamp and self.problem is None:
+            return []
+        if self.problem is not None and self.clock() < self._retry:
             return []
         try:
-            with self.follower.look() as journal:
-                made = self._follow(journal)
-            self.problem = None
-            return made
-        except JournalUnreadable as error:
-            self.problem = str(error)
+            if self.reader is None:
+                self.reader = JournalReader(self.path)
+            made = self._follow(self.reader)
+        except JournalError as error:
+            self.problem, self._retry = str(error), self.clock() + RETRY_S
+            if self.reader is not None:
+                self.reader.close()
+                self.reader = None
             return []
-
-    def _follow(self, journal) -> list[FeedEvent]:
-        last = journal.last_game()
-        if last is None:
-            return []
-        game_id, header_text, header_sum = last
-        if game_id != self.game_id or header_sum != self.header_sum:
-            return self._start(journal, game_id, header_text, header_sum)
-        count, last_sum = journal.tail(game_id)
-        if count == len(self.sums) and last_sum == (self.sums[-1] if self.sums else None):
-            return []
-        made = []
-        kept = self._common(journal, count)
-        if kept < len(self.sums):
-            made.append(self._undo(kept))
-        prev = self.sums[-1] if self.sums else self.header_sum
-        actions, sums = journal.actions(game_id, len(self.sums), prev)
-        for data, checksum in zip(actions, sums):
-            made.append(self._apply(self.session.actions.from_json(data), checksum))
+        self.problem, self._stamp = None, stamp
         return made
 
-    def _common(self, journal, count: int) -> int:
-        """How many of the folded actions the journal still holds (its chain names each
-        prefix: the last equal checksum says all before it are equal)."""
-        top = min(count, len(self.sums))
-        low = max(0, top - 64)
-        while True:
-            stored = journal.checksums(self.game_id, low, top)
-            for n in range(top, low, -1):
-                if stored[n - low - 1] == self.sums[n - 1]:
-                    return n
-            if low == 0:
-                return 0
-            top, low = low, 0
+    def _follow(self, reader) -> list[FeedEvent]:
+        game_id = reader.last_game()
+        if game_id is None:
+            return []
+        header = reader.header(game_id)
+        if game_id != self.game_id or header != self.session.game.header:
+            return self._start(reader, game_id, header)
+        log = self.session.game.log
+        count = len(log)
+        made = []
+        if count and reader.checksum(game_id, count - 1) != self.last_sum:
+            kept = self._common(reader, log)
+            if kept < count:
+                made.append(self._undo(kept))
+        cls = type(self.session.game)
+        for data in reader.actions(game_id, len(log)):
+            made.append(self._apply(cls.ACTIONS.from_json(data)))
+        self._mark(reader)
+        return made
 
-    def _start(self, journal, game_id: int, header_text: str, header_sum: str) -> list[FeedEvent]:
-        header = json.loads(header_text)
+    def _common(self, reader, log) -> int:
+        """How many of the folded actions the journal still holds, compared as the text the
+        journal keeps (the same text is the same chain checksum): the last ones first."""
+        low = max(0, len(log) - 64)
+        while True:
+            same = 0
+            for mine, held in zip(log[low:], reader.actions(self.game_id, low)):
+                if canonical(mine.to_json()) != canonical(held):
+                    break
+                same += 1
+            if same or low == 0:
+                return low + same
+            low = 0
+
+    def _mark(self, reader) -> None:
+        count = len(self.session.game.log)
+        self.last_sum = reader.checksum(self.game_id, count - 1) if count else None
+
+    def _start(self, reader, game_id: int, header: dict) -> list[FeedEvent]:
         cls = game_class(game_of(header))
-        actions, sums = journal.actions(game_id, 0, header_sum)
-        self.game_id, self.header_sum, self.sums = game_id, header_sum, []
+        self.game_id = game_id
         self.prices, self.fortunes, self.history = Series(), Series(), deque(maxlen=HISTORY)
         game = cls(header)
         self._note(game)
-        for game, act, events in cls.unfold(header, map(cls.ACTIONS.from_json, actions), checked=False):
+        for game, act, events in cls.unfold(header, map(cls.ACTIONS.from_json, reader.actions(game_id)),
+                                            checked=False):
             self._keep(game, act, events)
         self.session = Session(game, None, game_id)
-        self.sums = sums
+        self._mark(reader)
         return [self._event("game", {"game": game_id, "name": game.name, "players": list(game.players),
-                                     "actions": len(sums)})]
+                                     "actions": len(game.log)})]
 
-    def _apply(self, act, checksum: str) -> FeedEvent:
+    def _apply(self, act) -> FeedEvent:
         events = self.session.apply(act)        # no journal: the box wrote it, the feed reads it
-        self.sums.append(checksum)
         entry = self._keep(self.session.game, act, events)
         return self._event("action", {"game": self.game_id, "n": entry.n,
                                       "text": {lang: self.line(entry, lang) for lang in LANGUAGES}})
 
     def _undo(self, length: int) -> FeedEvent:
-        undone = len(self.sums) - length
+        undone = len(self.session.game.log) - length
         self.session.undo_to(length)
-        del self.sums[length:]
         self.prices.cut(length + 1)
         self.fortunes.cut(length + 1)
         while self.history and self.history[-1].n > length:
@@ -243,6 +258,18 @@ class TableFeed:
         if hides(self.session) and self.session.game.ACTIONS.has(entry.act.kind, CORRECTION):
             return kind_label(ctx, entry.act.kind)
         return adapter_of(self.session).news(ctx, entry.act, entry.events, describe)[0]
+
+
+def files_stamp(path: str) -> tuple:
+    """What a commit changes: the journal's and its -wal's identity, size and time."""
+    stamp = []
+    for name in (path, path + "-wal"):
+        try:
+            info = os.stat(name)
+            stamp.append((info.st_ino, info.st_size, info.st_mtime_ns))
+        except OSError:
+            stamp.append(None)
+    return tuple(stamp)
 
 
 def hides(session) -> bool:
