@@ -56,6 +56,7 @@ class Hub:
         self.lang = lang                  # the box's language, kept while the box is down
         self.box = None                   # the live channel's last state (None: the box is down)
         self.version = 0
+        self.stopping = False             # the process is asked to stop: streams end
         self.changed = asyncio.Event()
         self._secret = None
         self._drawn: dict = {}
@@ -72,10 +73,14 @@ class Hub:
             return True
         return False
 
+    def stop(self) -> None:
+        """Streams end at the next poll: a stop never waits for browsers to hang up."""
+        self.stopping = True
+
     async def run(self) -> None:
         while True:
             try:
-                if self.poll():
+                if self.stopping or self.poll():
                     self.changed.set()
                     self.changed = asyncio.Event()
             except Exception:              # a bug in a view must not stop the pages' updates
@@ -132,7 +137,7 @@ def create_app(hub: Hub, tasks=()) -> Starlette:
         sent_main = int(seen) if seen.isdigit() else None
         sent_live = None
         yield f"retry: {RETRY_MS}\n\n"
-        while True:
+        while not hub.stopping:
             changed = hub.changed
             if token is not None and hub.seat_of(token) != seat:
                 yield sse("gone", "")

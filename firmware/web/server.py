@@ -45,9 +45,15 @@ def serve(config) -> int:
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="corbeille-web: %(levelname)s %(message)s")
-    _, app = build(config)
+    hub, app = build(config)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            hub.stop()            # the streams end, so uvicorn's graceful stop does not wait for them
+            super().handle_exit(sig, frame)
+
     log.info("serving the table on %s:%s, journal %s", config.web.host, config.web.port,
              Path(config.state.dir) / "journal.sqlite")
-    uvicorn.run(app, host=config.web.host, port=config.web.port, log_level="warning", access_log=False,
-                lifespan="on")
+    Server(uvicorn.Config(app, host=config.web.host, port=config.web.port, log_level="warning", access_log=False,
+                          lifespan="on")).run()
     return 0
