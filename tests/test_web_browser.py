@@ -123,8 +123,14 @@ def cash_forms(amount: int) -> list[str]:
 
 @pytest.mark.parametrize("name", HIDDEN_CASH)
 def test_hidden_cash_never_reaches_the_public_side(name, table, driver):
-    game = recorded_game(name, FIRST)
-    write_journal(table.state, game, FIRST)
+    played = recorded_game(name, FIRST + 30)
+    game = type(played)(played.header)
+    for act in played.log:           # up to where the table may correct cash
+        if len(game.log) >= FIRST and game.decision().option("adjust_cash") is not None:
+            break
+        game.apply(act)
+    count = len(game.log)
+    write_journal(table.state, game, count)
     table.start_box().start_web()
     marks = {}
     for seat, delta in ((0, 7_321), (1, 6_143), (2, 5_987)):
@@ -134,7 +140,7 @@ def test_hidden_cash_never_reaches_the_public_side(name, table, driver):
         marks[seat] = (delta, game.cash(seat))
     secrets = {seat: cash_forms(delta) + cash_forms(cash) for seat, (delta, cash) in marks.items()}
     public = open_pages(driver, [table.url + "/"])
-    wait_for(lambda: max(history_numbers(driver) or [0]) == FIRST + 3, "the corrections")
+    wait_for(lambda: max(history_numbers(driver) or [0]) == count + 3, "the corrections")
     sent = {"HTML": driver.page_source, "DOM": page_text(driver), "event stream": table.stream("/events")}
     for what, text in sent.items():
         for seat, forms in secrets.items():
@@ -144,9 +150,9 @@ def test_hidden_cash_never_reaches_the_public_side(name, table, driver):
     wait_for(lambda: "vue privée" in page_text(driver), "the seat's page")
     mine = page_text(driver)
     assert format_amount(marks[1][1], "fr") in mine
+    mine += driver.page_source + table.stream(driver.current_url[len(table.url):] + "/events")
     for seat in (0, 2):
-        assert not [form for form in secrets[seat] if form in mine + table.stream(driver.current_url[len(table.url):]
-                                                                                  + "/events")]
+        assert not [form for form in secrets[seat] if form in mine], f"seat {seat}'s cash on seat 1's page"
     close_extra_windows(driver, public)
 
 
@@ -158,7 +164,7 @@ def test_the_qr_code_on_the_operator_screen_opens_the_seats_page(table, driver):
     table.choose("Téléphones")
     table.choose(game.players[2])
     frame = table.state / "screens" / "operator-latest.png"
-    link = decode_qr(frame)
+    link = wait_for(lambda: decode_qr(frame), "a QR code on the operator screen")
     assert link.startswith(table.url.upper() + "/S/")
     driver.get(link)
     wait_for(lambda: f"{game.players[2]} : vue privée" in page_text(driver), "the page the code opens")
