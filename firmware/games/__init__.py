@@ -14,6 +14,12 @@ game's registry entry (engines/registry.py):
 * optionally ``field_question``: a question only this game asks (Maxi Bourse's titre
   square, au cours or au mieux); every other field is asked by its type (firmware/menus.py).
 
+* ``web_tables``: the board of the web view (firmware/web/), as tables of text from the
+  public snapshot.
+
+Pillow is imported where a board or a screen is drawn, not when an adapter is: the web
+view's process uses the adapters (private views, news lines, tables) without it.
+
 ``adapter(name)`` returns the adapter of a game and refuses a name the registry does not
 know or a game without screens; ``PLAYABLE`` lists the games the box's screens can run.
 """

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from engines.avendre import GAME
 from engines.core.i18n import format_amount
-from firmware.fonts import FONT
-from firmware.render import Canvas
-from firmware.texts import t
+from firmware.texts import money, t
 from firmware.games.news import news_line
-from firmware.texts import money
 from firmware.web.table import Table, num
 
 BANKNOTES = (10, 50, 100, 500)   # "100 de 10.—, 200 de 50.—, 100 de 100.—, 60 de 500.—"
@@ -162,6 +159,8 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     at 60, X out), titles held of those the trip needs (x/3 on the first, x/6 on the
     second), cash, loans (E and their count), as many pages as the players need; the last
     page: each player's title numbers (owners; as many as fit)."""
+    from firmware.render import Canvas
+
     size = (int(size[0]), int(size[1]))
     scale = max(1, min(size[0] // 256, size[1] // 64, 3))
     c = Canvas.new(size, mode, paper, scale=scale)
@@ -207,6 +206,8 @@ def auction_line(c, auction, lang) -> str:
     """The board's title line during an auction: the lot (a title, or the bank), the high
     bid and its bidder. A narrow board (128 pixels: 21 characters) drops the title's name
     for its number, then the word "Enchère", so the bid is never the part that is cut."""
+    from firmware.fonts import FONT
+
     high = "-" if auction["high"] is None else f"{format_amount(auction['high'], lang)} {auction['high_bidder']}"
     item = t("av.board.bank_lot", lang) if auction["item"] == "bank" else auction["item"]
     short = item.split(" ")[0]
@@ -219,11 +220,15 @@ def auction_line(c, auction, lang) -> str:
 
 def board_rows(size) -> int:
     """The player lines a board of `size` holds under its title line."""
+    from firmware.render import Canvas
+
     c = Canvas.new((int(size[0]), int(size[1])), "1", None, scale=max(1, min(int(size[0]) // 256, int(size[1]) // 64, 3)))
     return max(1, (c.height - c.lh - c.scale) // c.lh)
 
 
 def _row(c, y, name, cells, dim=False):
+    from firmware.fonts import FONT
+
     x = c.width - c.scale
     fill = c.dim if dim else c.ink
     for text, width in reversed(cells):

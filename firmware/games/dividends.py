@@ -8,11 +8,8 @@ from __future__ import annotations
 
 from engines.core.i18n import format_amount
 from engines.dividends import GAME
-from firmware.fonts import FONT
-from firmware.render import Canvas
-from firmware.texts import signed, t
+from firmware.texts import money, signed, t
 from firmware.games.news import news_line
-from firmware.texts import money
 from firmware.web.table import Cell, Table, num
 
 NEWS_ORDER = ("dv.game_over", "dv.tokens_dealt", "dv.token_won", "dv.token_won_all_cash", "dv.event", "dv.bought", "dv.sold",
@@ -133,6 +130,9 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     with its zone (the die rolled), the majority holder; the title says the year and step.
     It reads only ``year``, ``step`` and ``companies``: never ``players`` (cash is hidden).
     On a 128-pixel-wide board the columns come in two pages (prices, then dividends)."""
+    from firmware.fonts import FONT
+    from firmware.render import Canvas
+
     size = (int(size[0]), int(size[1]))
     scale = max(1, min(size[0] // 256, size[1] // 64, 3))
     c = Canvas.new(size, mode, paper, scale=scale)
@@ -174,6 +174,8 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
 def _row(c, y, x_name, name, cells, dim=False):
     """The name on the left, then cells right-aligned in fixed-width fields; the last
     field (a majority holder's name) is left-aligned."""
+    from firmware.fonts import FONT
+
     x = c.width - c.scale
     fields = []
     for text, width in reversed(cells):

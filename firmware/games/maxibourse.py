@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from engines.core.i18n import format_amount
 from engines.maxibourse import GAME
-from firmware.texts import lots_label, t
-from firmware.texts import money
+from firmware.texts import lots_label, money, t
 from firmware.web.table import Table, change, num
 
 NEWS_ORDER = tuple("mb." + key for key in (

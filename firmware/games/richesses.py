@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from engines.core.i18n import format_amount
 from engines.richesses import GAME
-from firmware.render import Canvas
-from firmware.texts import t
+from firmware.texts import money, t
 from firmware.games.news import news_line
-from firmware.texts import money
 from firmware.web.table import Table, num
 
 NEWS_ORDER = ("rm.over", "rm.bankrupt", "rm.lot_sold", "rm.bank_bought", "rm.sale", "rm.royalties", "rm.claim_lost",
@@ -168,6 +166,8 @@ PLAQUE_CHARS = 10     # "12:PRODUC " : a square, its plaque's production cut to 
 
 def plaque_layout(size):
     """(plaques per row, rows per page) on a board of `size`."""
+    from firmware.render import Canvas
+
     c = Canvas.new((int(size[0]), int(size[1])))
     return max(1, (c.width // c.cw) // PLAQUE_CHARS), max(1, (c.height - c.lh - c.scale) // c.lh)
 
@@ -185,6 +185,8 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     """The public board from a *public* snapshot: the lot on sale (production, bid,
     leader), or the titles and shares of each player; before the first turn, the plaques
     to lay. It never reads cash (the public snapshot has none)."""
+    from firmware.render import Canvas
+
     size = (int(size[0]), int(size[1]))
     c = Canvas.new(size, mode, paper)
     lh = c.lh

@@ -12,11 +12,8 @@ from engines.core.decision import Choice, IntRange
 from engines.core.i18n import format_amount
 from engines.shark import GAME
 from engines.shark.rules import LETTERS
-from firmware.fonts import FONT
-from firmware.render import Canvas
-from firmware.texts import signed, t
+from firmware.texts import money, signed, t
 from firmware.games.news import news_line
-from firmware.texts import money
 from firmware.web.table import Cell, Table, num
 
 NEWS_ORDER = ("sh.game_over", "sh.out", "sh.short", "sh.forced_sale", "sh.removed", "sh.bonus", "sh.no_cell", "sh.bought",
@@ -161,6 +158,9 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     1), every player's cash and shares (page 2), the last placement's payments (page 3); on
     a board 256 pixels wide or more, all on one page beside the map (stacked in one column
     when the board is tall enough)."""
+    from firmware.fonts import FONT
+    from firmware.render import Canvas
+
     size = (int(size[0]), int(size[1]))
     scale = max(1, min(size[0] // 256, size[1] // 64, 3))
     c = Canvas.new(size, mode, paper, scale=scale)

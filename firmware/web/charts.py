@@ -1,16 +1,16 @@
 """Charts of the evening drawn on the server as SVG: no script, no library in the browser.
 
 One line per name (a company's price, a player's fortune) after each action, in the
-report's colours (firmware/report.py: Okabe-Ito, told apart in the common colour-vision
-deficiencies), with a scale of four steps and a legend giving each line's last value. A
-long game is thinned to at most MAX_POINTS points a line: a TV shows no more.
+report's colours (firmware/palette.py), with a scale of four steps and a legend giving
+each line's last value. A long game is thinned to at most MAX_POINTS points a line: a TV
+shows no more.
 """
 from __future__ import annotations
 
 from html import escape
 
 from engines.core.i18n import format_amount
-from firmware.report import LINE_COLOURS
+from firmware.palette import LINE_COLOURS
 
 MAX_POINTS = 240
 WIDTH, HEIGHT = 640, 220
