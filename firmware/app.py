@@ -308,6 +308,14 @@ class App:
         session = self.controller.session
         if board is None or session is None:
             return
+        screen = self._last_screen
+        if screen is not None and screen.kind == "qr":
+            # A QR code shown from the menu (Téléphones) is drawn large on the board too:
+            # read from anywhere at the table.
+            if self._last_board != ("qr", screen):
+                board.show(render_screen(screen, board.size, board.mode))
+                self._last_board = ("qr", screen)
+            return
         # During a seat clock the board's bottom row says what is sold, who leads and, on
         # a board that can redraw every second (not e-ink), the seconds left.
         clock = self.controller.board_clock(getattr(board, "every_second", True))

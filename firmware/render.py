@@ -368,20 +368,22 @@ def _grid_body(body, screen):
 
 def _qr_screen(c, screen):
     """A QR code (``items[0]``) on the whole height, two pixels a module where that fits
-    (a 128x64 screen: a phone reads it from a seat), dark modules on a lit square; the
-    title and ``lines`` (the address) beside it, each cut into pieces that fit."""
+    (a 128x64 screen: a phone reads it from a seat), dark modules on a light square (lit
+    on an OLED, paper on e-ink); the title and ``lines`` (the address) beside it, each cut
+    into pieces that fit."""
     from firmware.qr import qr_matrix
 
     matrix = qr_matrix(screen.items[0])
+    light, dark = (c.ink, c.bg) if c.ink > c.bg else (c.bg, c.ink)
     quiet = 1
     pitch = max(1, c.height // (len(matrix) + 2 * quiet))
     side = (len(matrix) + 2 * quiet) * pitch
-    c.bar(0, 0, side - 1, side - 1)
+    c.bar(0, 0, side - 1, side - 1, fill=light)
     for r, row in enumerate(matrix):
-        for col, dark in enumerate(row):
-            if dark:
+        for col, module in enumerate(row):
+            if module:
                 x, y = (col + quiet) * pitch, (r + quiet) * pitch
-                c.bar(x, y, x + pitch - 1, y + pitch - 1, fill=c.bg)
+                c.bar(x, y, x + pitch - 1, y + pitch - 1, fill=dark)
     x0, x1 = side + c.cw // 2, c.width - c.scale
     y = 0
     for text in [screen.title, *screen.lines]:

@@ -260,12 +260,12 @@ def test_the_wifi_code_and_the_access_point_without_a_password():
 
 # ---- the box's side ----------------------------------------------------------------------------
 
-def phones_box(tmp_path, monkeypatch, web):
+def phones_box(tmp_path, monkeypatch, web, board=None):
     from e2e_box import E2EBox, journal_script
 
     monkeypatch.setenv("CORBEILLE_RUN", str(tmp_path / "run"))
     journal_script(tmp_path, "game maxibourse\nformat junior\nplayers Ana Ben Cid\nseed 1\n")
-    return E2EBox(tmp_path, extra={"web": web})
+    return E2EBox(tmp_path, extra={"web": web}, board=board)
 
 
 def test_the_menu_offers_phones_only_with_the_web_view(tmp_path, monkeypatch):
@@ -277,7 +277,11 @@ def test_the_menu_offers_phones_only_with_the_web_view(tmp_path, monkeypatch):
 
 
 def test_the_phones_menu_shows_each_pages_code_and_the_wifi(tmp_path, monkeypatch):
-    box = phones_box(tmp_path, monkeypatch, {"enabled": True, "access_point": True, "ap_password": "12345678"})
+    from drivers.display import PngDisplay
+
+    board = PngDisplay((800, 480), "1", name="board", keep=3)
+    box = phones_box(tmp_path, monkeypatch, {"enabled": True, "access_point": True, "ap_password": "12345678"},
+                     board=board)
     box.long("ok")
     box.choose("Téléphones")
     assert box.items() == ["Table (TV)", "Ana", "Ben", "Cid", "Wi-Fi du boîtier"]
@@ -291,8 +295,11 @@ def test_the_phones_menu_shows_each_pages_code_and_the_wifi(tmp_path, monkeypatc
     box.frame().save(frame)
     session = box.c.session
     secret = tokens.read_secret(box.config.state.dir)
-    assert decode_qr(frame) == f"HTTP://10.42.0.1:8080/S/{token(session, secret, 1)}"
+    link = f"HTTP://10.42.0.1:8080/S/{token(session, secret, 1)}"
+    assert decode_qr(frame) == link
     assert box.screen.lines == ("10.42.0.1:8080", "corbeille.local:8080")
+    board.last_frame.save(frame)                  # the e-ink board shows it too, dark on paper
+    assert decode_qr(frame) == link
     box.press("back")
     box.choose("Wi-Fi")
     box.frame().save(frame)
