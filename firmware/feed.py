@@ -45,6 +45,7 @@ from firmware.texts import t
 MAX_EVENTS = 256          # events kept for readers resuming after a short loss
 HISTORY = 60              # actions the public history keeps (newest last)
 RETRY_S = 2.0             # a journal that cannot be read is tried again this often
+SETTLE_S = 1.0            # a commit is visible to readers once its sync is done: well within this
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,10 @@ class TableFeed:
     def poll(self) -> list[FeedEvent]:
         """Fold what the journal holds now; the events it made (none when nothing changed).
         Between commits of the box nothing is read: a commit always changes the journal's
-        -wal (or, after a checkpoint, its file), which two stat calls see."""
+        -wal (or, after a checkpoint, its file), which two stat calls see. A commit is
+        written to the -wal before it is synced and only then seen by readers, so the files
+        are read again at each poll until they have not changed for SETTLE_S: a look
+        during the sync saw the files changed but not yet the action."""
         stamp = files_stamp(self.path)
         if stamp == self._stamp and self.problem is None:
             return []
@@ -144,7 +148,9 @@ class TableFeed:
                 self.reader.close()
                 self.reader = None
             return []
-        self.problem, self._stamp = None, stamp
+        self.problem = None
+        if self.clock() - max((part[2] for part in stamp if part), default=0) / 1e9 > SETTLE_S:
+            self._stamp = stamp
         return made
 
     def _follow(self, reader) -> list[FeedEvent]:
