@@ -11,7 +11,9 @@
 #       packages, the PyPI wheels for what Debian lacks (lgpio, rpi-lgpio), user and
 #       groups, unit files enabled; then again, which must change only the pip steps;
 #    c. `corbeille run` with gpiozero's mock pins, until it reports READY=1 (its first
-#       frame) on a notify socket, then SIGTERM and a clean exit.
+#       frame) on a notify socket, then SIGTERM and a clean exit;
+#    d. apt's Starlette, uvicorn, Jinja2 and segno (Bookworm's) in the venv, and
+#       `corbeille web` serving the page and its event stream beside `corbeille run`.
 # Where it cannot run (not root, binfmt_misc not mountable, no qemu or debootstrap to be
 # had, the archive unreachable) it says why and exits 0: a skip, never a CI failure.
 # A check that fails inside the root exits 1.
