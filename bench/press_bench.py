@@ -548,8 +548,8 @@ def presses_table():
     def au_mieux(d, with_seats):
         d.c.apply(d.c.session.actions.classes["titre"](square="BP", company="SONY"))
         d.c._sync()
-        if with_seats:
-            d.seat(1).wait(0.6).wait(3.1).seat(3, 2)
+        if with_seats:     # Cid answers ahead of Ben, who says nothing: one silence passes him
+            d.seat(1).seat(3, 2).wait(0.6).wait(3.1)
         else:
             for answer in ("1 lot", "Passe", "2 lot"):
                 d.choose(answer)
@@ -587,7 +587,7 @@ def presses_table():
         held = d.c.session.snapshot()["players"][0]["lots"]
         company = sorted(held)[0]
         d.choose("Vendre").choose(company).choose("1 lot").choose("Oui")
-        for _ in range(4):
+        for _ in range(2 if with_seats else 4):   # one silence a round on the seat buttons
             if with_seats:
                 d.wait(3.1)
             else:
@@ -617,9 +617,10 @@ def presses_table():
     rows += setup_rows()
     rows += dividends_rows(fresh, count)
     rows += avendre_rows(fresh, count)
-    from bench import sh_presses
+    from bench import sh_presses, table_presses
     rows += sh_presses.rows(fresh, count)
     rows += richesses_rows(count)
+    rows += table_presses.rows(fresh, count, TIMING, Driver)
     return rows
 
 
@@ -862,13 +863,11 @@ JUNIOR_PICKS = [("Banques", "BARCLAYS", "CHASE", "DEUTSCHE"), ("Énergie", "BP",
 
 def junior_setup(d, dealt=False):
     """From the first setup screen to the first turn: game, format, players, names, rounds,
-    the unverified box file, the summary (its Options for dealt picks), the 15 picks (or the
-    deal), who starts."""
+    the unverified box file, the summary ("Jouer", or "Donner" for dealt picks), the 15
+    picks (or the deal), who starts."""
     d.choose("Maxi Bourse").choose("Junior").choose("3 joueurs").choose("Couleurs").choose("Sans limite")
     d.choose("Continuer")
-    if dealt:
-        d.choose("Régler").choose("Départ : choisis").key("back")
-    d.choose("Jouer")
+    d.choose("Donner" if dealt else "Jouer")
     finish_setup(d, dealt)
 
 
@@ -889,7 +888,8 @@ def setup_rows():
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         for dealt, how in ((False, "setup lists, 15 picks by sector and company, who starts"),
-                           (True, "setup lists, Options: picks dealt, the deal (one OK), who starts")):
+                           (True, "setup lists, the summary's \"Donner\" (picks dealt), the deal (one OK), "
+                                  "who starts")):
             with Journal(Path(folder) / f"setup-{dealt}.sqlite") as journal:
                 c = Controller(journal, timing=TIMING, seed_source=lambda: 1)
                 c.boot(0.0)
@@ -1181,8 +1181,9 @@ def presses_doc() -> str:
         "a settlement, a payday and \"who starts\" with device dice are one OK; the dice can be "
         "rolled by the box (`game.dice = \"device\"`: one press instead of about five); with a "
         "`[board]` in the box file the square menu's Titre entry offers the square the pawn reached "
-        "(au cours first); the starting lots can be dealt by the box (`picks = \"dealt\"`: one OK "
-        "for all of them, see the setup rows); the previous game's table is the setup's first entry.", "",
+        "(au cours first); the starting lots can be dealt by the box (the summary's \"Donner\", or "
+        "`picks = \"dealt\"`: one OK for all of them, see the setup rows); the previous game's table "
+        "is the setup's first entry.", "",
     ]
     return "\n".join(presses)
 

@@ -3,8 +3,10 @@
 Keys (QWERTY and AZERTY both work; the box speaks French first):
 
     Up arrow, k            up        Down arrow, j           down
-    Enter, Right arrow     ok        Backspace, Esc, Left    back
+    Enter                  ok        Backspace, Esc, Left    back
     B (capital)            long press of back
+    Right arrow            nothing: the box has no such button (as OK it would start the
+                           game from "[Jouer] Retour Régler", where a move is meant)
     1-6, or & é " ' ( -    press of seat 1-6 (the AZERTY digit row unshifted)
     ! @ # $ % ^, or F1-F6  hold seat 1-6: the first stroke presses and holds it
                            (down, long_press), the next stroke of the same seat, or
@@ -37,7 +39,7 @@ SHORT, LONG, HOLD = "short", "long", "hold"
 KEYS: dict[str, tuple[str, str]] = {
     "\x1b[A": ("up", SHORT), "\x1bOA": ("up", SHORT), "k": ("up", SHORT),
     "\x1b[B": ("down", SHORT), "\x1bOB": ("down", SHORT), "j": ("down", SHORT),
-    "\r": ("ok", SHORT), "\n": ("ok", SHORT), "\x1b[C": ("ok", SHORT), "\x1bOC": ("ok", SHORT),
+    "\r": ("ok", SHORT), "\n": ("ok", SHORT),
     "\x7f": ("back", SHORT), "\x08": ("back", SHORT), ESC: ("back", SHORT),
     "\x1b[D": ("back", SHORT), "\x1bOD": ("back", SHORT),
     "B": ("back", LONG),

@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engines.core.errors import CorbeilleError, IllegalAction
 from engines.core.i18n import text
@@ -42,6 +42,7 @@ from firmware.flows.entries import EntryFlow
 from firmware.flows.menu import MenuFlow
 from firmware.flows.seats import SeatFlows
 from firmware.flows.setup import SetupDefaults, SetupFlow  # noqa: F401 (SetupDefaults: the box's API)
+from firmware.flows.speaking import SpeakingFlow
 from firmware.games import PLAYABLE, adapter_of
 from engines.core.actions import ANYTIME, CHANCE, OUTCOME
 from engines.core.decision import Interactions as I
@@ -50,7 +51,7 @@ from firmware.screen import Screen
 from firmware.screens.menu import Menu
 from firmware.screens.base import Frame, dump, load
 from firmware.screens.entries import Entry, Root
-from firmware.screens.overlays import Error, Message, Private, Rfid, Undo
+from firmware.screens.overlays import Error, Private, Rfid, Undo
 from firmware.screens.placement import Placement
 from firmware.screens.seats import Auction, OpenAuction, Speak
 from firmware.screens.steps import Chance, FirstDice, Over, Payday, Settle
@@ -64,7 +65,7 @@ KEYS = ("up", "down", "ok", "back")
 
 @dataclass(frozen=True)
 class Timing:
-    speaking_window_s: float = 10.0   # a seat's time to answer before it passes
+    speaking_window_s: float = 4.0    # a speaking round's silence: the seats that have not pressed pass
     press_gap_s: float = 0.6          # presses further apart than this end a count
     auction_step_s: float = 2.0       # the auction clock's pace
     auction_lead_s: float = 2.0       # time to grab the buttons before the first step
@@ -78,7 +79,7 @@ class Timing:
                    press_gap_s=min(0.6, timing.hold_time * 0.75), silence_s=timing.silence_s)
 
 
-class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
+class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFlow):
     def __init__(self, journal=None, *, lang: str = "fr", timing: Timing | None = None,
                  seat_buttons=(), defaults: SetupDefaults | None = None, report=None,
                  seed_source=None):
@@ -104,6 +105,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
         self.phones = None                           # the web view's links (firmware/screens/phones.py)
         self.reported: set = set()
         self.undone = False                          # an undo: the next seat clock waits for OK
+        self.resumed = False                         # a game taken up after a restart, until the first press
         self._seen = None
         self.changed = True                          # something to draw or save
         self._memo_key, self._memo_values = None, {}  # see _memo
@@ -143,18 +145,10 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
                 self.restore(saved)
         if self.session is not None and self.session.over:
             self._game_over()
+        if self.session is not None:
+            self._resumed_after_restart(said=bool(messages))
         if messages:
-            # The details (file names, row numbers) go to the log; the table gets one line
-            # per cause: a journal damaged (its end cut back), or a game another version
-            # recorded whose action this one refuses (the file is sound: it is not "damaged").
-            for message in messages:
-                log.warning("%s", message)
-            refused = self.session.refused if self.session is not None else None
-            lines = [t("repaired.line", self.lang)] if damaged or refused is None else []
-            if refused is not None:
-                lines.append(t("replay_refused.line", self.lang, n=refused[0] - 1, total=refused[1]))
-            title = "title.repaired" if damaged or refused is None else "title.replay_refused"
-            self.stack.append(Message(t(title, self.lang), lines))
+            self._say_repaired(messages, damaged)
         self.changed = True
 
     def attach(self, session: Session) -> None:
@@ -169,6 +163,8 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
         """One input event (or clock tick): the only way in."""
         self.now = max(self.now, getattr(event, "t", self.now) or self.now)
         name, kind = event.name, event.kind
+        if name in KEYS or name.startswith("seat") or name == "rfid":
+            self.resumed = False                     # the table is at it again: the note has been read
         try:
             if name == "clock" or kind == "tick":
                 self._tick(self.now)
@@ -237,7 +233,6 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
             self.stack.pop()
         if len(self.stack) == 1 and self.speak is not None and not self.speak.get("manual"):
             self.speak["deadline"] = self.now + self.timing.speaking_window_s
-            self.speak["count"] = 0
 
     def _pause_seats(self) -> None:
         """The operator took over: seat timers stop for this decision."""
@@ -385,11 +380,8 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
     def _arm_seats(self, root) -> None:
         """Start the seat-button timers a new decision needs (speaking window, auction clock)."""
         d = self.session.decision()
-        if root["t"] == "speak" and d.actor in self.seat_buttons:
-            option = d.role(I.ANSWER)
-            most = max(option.fields["lots"].values)
-            self.speak = {"seat": d.actor, "count": 0, "max": most, "gap": None,
-                          "deadline": self.now + self.timing.speaking_window_s, "manual": False}
+        if d.interaction.kind == I.SPEAKING_ROUND:
+            self._arm_speak(d, on_buttons=root["t"] == "speak")
         else:
             self.speak = None
         if root["t"] == "open_auction":
@@ -457,6 +449,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
             return False
         self.news = tuple(self._news(act, events))
         self.news_again = lambda: tuple(self._news(act, events))
+        self.resumed = False
         self.changed = True
         return True
 
@@ -677,10 +670,13 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
 
     # ================================================================ lights
     def lit(self) -> set:
-        """Seats (0-based) to light: the seat asked, the bidders still in, or the player whose turn it is."""
+        """Seats (0-based) to light: those still to answer in a speaking round, the bidders
+        still in, or the player whose turn it is."""
         if self.session is None or (self.stack and self.stack[0]["t"] == "setup"):
             return set()
         d = self.session.decision()
+        if self.stack and self.stack[0]["t"] == "speak" and self.speak is not None:
+            return set(self._to_answer())
         if self.stack and self.stack[0]["t"] == "auction":
             return {s for s, _ in self._bidders()}
         if self.stack and self.stack[0]["t"] == "open_auction":
@@ -692,11 +688,11 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow, CardFlow):
 
     # ================================================================ screens
     def screen(self) -> Screen:
-        top = self._top()
-        screen = top.draw(self)
+        screen = self._top().draw(self)
+        if self.resumed:
+            screen = replace(screen, lines=(self._resumed_line(),) + tuple(screen.lines))
         if self.status and not screen.status:
-            screen = Screen(screen.kind, screen.title, screen.lines, screen.items, screen.selected,
-                            screen.footer, self.status, screen.highlight)
+            screen = replace(screen, status=self.status)
         return screen
 
     def _footer(self, key):

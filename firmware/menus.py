@@ -308,13 +308,23 @@ def choice_question(ctx, kind, name, domain, filled, typ):
         named = f"{_prefix(ctx)}{stem}_name.{v}"
         return text(named, lang) if stem and named in catalog(lang) else signed(v, lang) if _is(typ, Signed) else str(v)
 
-    items = tuple((label(v), v) for v in domain.values)
+    items = tuple((label(v), v) for v in held_by_seller(ctx, domain.values, filled))
     line = name
     for key in ("q." + _prefix(ctx) + stem, "q." + stem):
         if stem and has_text("ui." + key, lang):
             line = t(key, lang, company=filled.get("company") or "", player=player_name(ctx, filled.get("player")))
             break
     return Question(name, "list", kind_label(ctx, kind), (line,), items)
+
+
+def held_by_seller(ctx, values, filled) -> list:
+    """`values` the seller chosen so far holds (the game's `holding`): a sale offers only
+    what its seller has; all of them before a seller is chosen, or when the game does not
+    count holdings."""
+    seller = filled.get("seller")
+    if seller is None:
+        return list(values)
+    return [v for v in values if ctx.game.holding(seller, v)] or list(values)
 
 
 def checklist_question(ctx, kind, name, domain, ticked):
@@ -344,9 +354,7 @@ def checklist_question(ctx, kind, name, domain, ticked):
 def company_question(ctx, kind, name, domain, filled, values):
     lang = ctx.lang
     title = kind_label(ctx, kind)
-    choices = [c for c in domain.values if c is not None]
-    if filled.get("seller") is not None:      # what the seller holds (the game's count)
-        choices = [c for c in choices if ctx.game.holding(filled["seller"], c)] or choices
+    choices = held_by_seller(ctx, [c for c in domain.values if c is not None], filled)
     prompt = t("q." + ("square" if name == "square" else "company"), lang)
     if len(choices) <= FLAT_LIST_MAX:
         items = tuple((company_label(ctx, c, kind), c) for c in choices)
@@ -447,10 +455,11 @@ def amount_question(ctx, kind, name, domain, filled, typ=int):
         if count and not target:             # a count held by a player (influence cards)
             target = player_name(ctx, filled.get("player"))
         line = t("q.delta_lots" if count else "q.delta", lang, target=target)
-    else:                                     # money: card amounts, corrections
-        base = max(base, 10_000) if hi >= 1_000_000 else base
-        steps = _steps(base, 10_000, 100_000, 1_000_000, 10_000_000)
-        step = steps.index(100_000) if 100_000 in steps else 0
+    else:                                     # money: card amounts, corrections, by the game's own sizes
+        unit = ctx.game.money_step
+        base = max(base, unit // 10) if (unit // 10) % base == 0 else base
+        steps = _steps(base, unit, unit * 10, unit * 100)
+        step = steps.index(unit) if unit in steps else 0
         start = steps[step] if lo <= steps[step] <= hi or delta else lo
         fmt = (lambda v: money(signed(v, lang) if delta else v, lang, _prefix(ctx)))
         line = t("q.amount_" + kind, lang, player=player_name(ctx, filled.get("player")))

@@ -75,7 +75,7 @@ def parse_header_line(header: dict, words: list[str]) -> None:
 def fill_dice(game, act):
     """Complete a chance action left open (dice, a drawn tile, a random deal) through the
     engine's `fill_chance`, with the device's recorded randomness."""
-    return game.fill_chance(act, chance_rng(game.seed, len(game.log)))
+    return game.fill_chance(act, chance_rng(game.seed, game.chance_position()))
 
 
 def new_game(header: dict):

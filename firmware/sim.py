@@ -3,7 +3,7 @@
 The operator screen is drawn in the terminal (two pixel rows per line, 130x34 cells),
 with a 128x64 quotation board (paging through the sectors) below it when the terminal
 has 70 lines; a smaller terminal gets the same screens as text. The keyboard stands in for the
-buttons (drivers/keyboard.py): arrows or j/k, Enter (OK), Left/Backspace/Esc (Back),
+buttons (drivers/keyboard.py): Up/Down arrows or k/j, Enter (OK), Left/Backspace/Esc (Back),
 B (long Back: undo), O (long OK: the menu), K/J or PgUp/PgDn (long Up/Down: bigger or
 smaller amount steps), 1-6 (seat buttons), ! @ # $ % ^ (hold a seat button, for
 auctions), q (quit). The game is journaled in the state directory like on the box, so

@@ -91,6 +91,24 @@ def test_a_signed_change_is_asked_in_the_unit_of_its_type():
     assert 100_000 in cash.steps and cash.start == 100_000
 
 
+@pytest.mark.parametrize("name, start, steps", [
+    ("maxibourse", 100_000, (10_000, 100_000, 1_000_000, 10_000_000)),   # 5 000 000 $ each (Junior)
+    ("dividends", 100, (10, 100, 1_000, 10_000)),                         # 4 000 $ each
+    ("avendre", 100, (10, 100, 1_000, 10_000)),                           # 5 100 each
+    ("shark", 1_000, (100, 1_000, 10_000, 100_000)),                      # prices of 1 000 FT a point
+    ("richesses", 100_000, (10_000, 100_000, 1_000_000, 10_000_000)),    # 66 600 000 F each
+])
+def test_a_correction_of_cash_starts_and_steps_in_the_games_own_money(name, start, steps):
+    """A cash correction starts at the game's `money_step`, with a tenth and ten and a
+    hundred times it on a long press: a few notes' error is a few presses in every game."""
+    from engines import game_class
+
+    game = game_class(name)({"game": name, "players": ["Ana", "Ben", "Cid"], "seed": 1})
+    q = field_question(Ctx(Session(game), "fr"), "adjust_cash", "delta", IntRange(-10**8, 10**8), {"player": 0}, {},
+                       MoneyDelta)
+    assert (q.start, q.steps, q.steps[q.step]) == (start, steps, start)
+
+
 # ------------------------------------------------------------------ list fields
 from engines.core.actions import Seats  # noqa: E402
 

@@ -286,6 +286,33 @@ def test_run_without_gpio_pins_says_what_to_do(tmp_path):
     assert "corbeille sim" in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_sim_key_line_and_the_readme_name_every_letter_key(lang):
+    """Every letter or digit the simulator reads as a button (firmware/sim.py, the long
+    presses K, J, O and B among them) is named on the key line under the screen, in both
+    languages, and in the README's table of keys."""
+    from drivers.keyboard import SHORT
+    from firmware.sim import SIM_KEYS
+    from firmware.texts import t
+
+    line = t("sim.help", lang)
+    named = "".join(hint.split("=")[0] for hint in line.split("  "))   # what each hint says to press
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = "".join(row.split("|")[1] for row in readme.splitlines() if row.startswith("| ") and row.count("|") == 3)
+    seen = {}
+    for key, (button, how) in SIM_KEYS.items():
+        if key.isascii() and key.isalnum():
+            seen.setdefault((button, how), []).append(key)
+    for (button, how), keys in seen.items():
+        if button.startswith("seat"):
+            continue                                          # the digits: "1-6" below
+        assert any(k in named for k in keys), f"{button} {how} ({keys}) not on the key line: {line}"
+        assert any(k in table for k in keys), f"{button} {how} ({keys}) not in the README's keys"
+    assert "1-6" in named and "!@#$%^" in named and "1-6" in table
+    assert len(line) <= 130                                   # the pixel view's width (firmware/sim.py)
+    assert ("up", SHORT) in seen and ("ok", "long") in seen
+
+
 def test_sim_runs_in_a_plain_80x24_terminal_and_quits_on_q(tmp_path):
     import fcntl
     import struct

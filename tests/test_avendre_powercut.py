@@ -2,8 +2,9 @@
 (`corbeille run`, mock GPIO pins, seat buttons pressed through its serial console on a
 pty, tests/test_powercut.py's Box) is killed with SIGKILL after two acknowledged bids, left
 dead for longer than the silence, and started again. The same auction comes back with
-every acknowledged bid and its high bidder; it is not sold at the restart: the silence
-(the game's own `auction_silence_s`, AV11) starts afresh, then sells to the high bidder.
+every acknowledged bid and its high bidder, and the box says it resumed; it is not sold at
+the restart: the silence (the game's own `auction_silence_s`, AV11: no rule sets it) waits
+for the operator's OK, then starts afresh and sells to the high bidder.
 
 Two auctions: a debtor's shop (AV11) and the bank itself (AV12), each reached by a game
 recorded in the journal from a script, as if the box had played it before."""
@@ -64,8 +65,10 @@ def until_sold(box, deadline_s=60):
 
 
 def cut_and_resume(box, step_type, bids):
-    """Press the seat buttons (each acknowledged by the console), kill the box, wait longer
-    than the silence, start it again; returns the screen before the cut and after."""
+    """Start the clock (the game was recorded before this start: a restart's clock waits
+    for OK), press the seat buttons (each acknowledged by the console), kill the box, wait
+    longer than the silence, start it again; returns the screen before the cut and after."""
+    box.key("ok")
     for seat in bids:
         box.key(f"seat{seat + 1}")
     before = game_of(box.state)
@@ -75,6 +78,17 @@ def cut_and_resume(box, step_type, bids):
     time.sleep(SILENCE + 1)                             # dead for longer than the silence
     box.start()
     return before, screen
+
+
+def resumed_on_the_same_auction(box, screen):
+    """The same auction after the restart (the title's clock aside), under the note saying
+    the game resumed; nothing sold while its clock waits for OK, which starts it afresh."""
+    after, before = box.screen().splitlines(), screen.splitlines()
+    assert after[1].startswith("Partie reprise : action ") and after[2:-1] == before[1:-1]
+    assert after[0].endswith("pause ==") and after[-1] == "[OK lancer le chrono]"
+    time.sleep(SILENCE + 0.5)
+    assert game_of(box.state).log[-1].kind == "bid", "sold while the clock waited for OK"
+    box.key("ok")
 
 
 @pytest.fixture
@@ -96,7 +110,7 @@ def test_killed_mid_shop_auction_every_bid_is_kept_and_the_silence_starts_afresh
     assert again.log == before.log, "a bid lost, or the auction sold at the restart"
     assert isinstance(again.step, ShopAuction) and again.step.title == "1"
     assert again.step.auction.high == half + 100 and again.step.auction.high_bidder == 2
-    assert box.screen().splitlines()[1:] == screen.splitlines()[1:]   # the same auction (the clock line aside)
+    resumed_on_the_same_auction(box, screen)
     sold, waited = until_sold(box)
     assert waited >= SILENCE - 1, f"sold {waited:.1f} s after the restart: the silence did not start afresh"
     assert sold.owner("1") == 2 and sold.cash(2) == 5100 - half - 100
@@ -114,7 +128,7 @@ def test_killed_mid_bank_auction_every_bid_is_kept_and_the_silence_starts_afresh
     again = game_of(box.state)
     assert again.log == before.log and again.s.bank_owed == owed
     assert isinstance(again.step, BankAuction) and again.step.auction.high == 2600
-    assert box.screen().splitlines()[1:] == screen.splitlines()[1:]
+    resumed_on_the_same_auction(box, screen)
     sold, waited = until_sold(box)
     assert waited >= SILENCE - 1, f"sold {waited:.1f} s after the restart: the silence did not start afresh"
     assert sold.s.bank_owner == 2 and not sold.s.bank_owed and sold.cash(0) == 6100

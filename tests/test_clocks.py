@@ -100,6 +100,7 @@ def test_undoing_a_speaking_answer_waits_for_ok(tmp_path):
     box = E2EBox(tmp_path)                             # speaking_window_s 2.0
     try:
         assert box.c.stack[0]["t"] == "speak"
+        box.press("ok")                                                  # resumed: the window waited for OK
         box.press("seat1").wait(1.0)                                     # Robert asks one lot
         assert box.game.log[-1].kind == "declare"
         undo_last(box)
@@ -218,7 +219,9 @@ def test_the_speaking_window_counts_down_and_pauses(tmp_path):
     journal_script(tmp_path, SPEAKING)
     box = E2EBox(tmp_path, extra={"timing": {"speaking_window_s": 6.0}})
     try:
-        assert box.screen.title.endswith("\t6 s") and box.screen.footer == "1× par lot  ◄ pause"
+        assert box.screen.title.endswith("\tpause")                       # resumed: waits for OK
+        box.press("ok")
+        assert box.screen.title.endswith("\t6 s") and box.screen.footer == "1× lot  long passe"
         box.wait(2.0).press("back")
         assert box.screen.title.endswith("\tpause")
         box.wait(20.0)
@@ -253,6 +256,7 @@ def test_the_lot_auction_clock_pauses_and_an_undone_step_waits_for_ok(tmp_path):
     box = E2EBox(tmp_path)                             # auction_step_s 1.0
     try:
         assert box.c.stack[0]["t"] == "auction"
+        box.press("ok")                                                  # resumed: the clock waited for OK
         box.hold(1).hold(2)
         box.wait(1.05)                                                   # the clock: 250
         assert box.game.price("CANON") == 250

@@ -65,7 +65,7 @@ def test_defaults_are_a_desktop_simulation(tmp_path):
                                             128, 120.0, 16, 1, 8_000_000)
     assert c.board.type == "none" and c.seats.count == 0 and not c.buzzer.enabled
     assert not c.rfid.enabled and not c.console.enabled and c.console.baudrate == 115200
-    assert c.timing == cfg.TimingConfig(1.0, 5.0, 10.0, 2.0, 5.0, 7.0)
+    assert c.timing == cfg.TimingConfig(1.0, 5.0, 4.0, 2.0, 5.0, 7.0)
     assert c.state.dir == tmp_path / "home" / ".local" / "share" / "corbeille"
     assert dict(c.pins) == {"button_up": 5, "button_down": 6, "button_ok": 13, "button_back": 19}
     assert c.seat_leds is None

@@ -162,12 +162,12 @@ def speaking_game():
 
 def test_one_press_asks_1000_after_the_gap():
     b = box_for(speaking_game(), seats=(0, 1, 2))
-    assert b.c.lit() == {0}
+    assert b.c.lit() == {0, 1, 2}                            # every seat still to answer
     b.seat(1).tick(0.3)
     assert b.c.session.game.log[-1].kind == "titre"          # still counting
     b.tick(0.3)
     assert b.c.session.game.log[-1].to_json() == {"kind": "declare", "player": 0, "lots": 1}
-    assert b.c.lit() == {1}
+    assert b.c.lit() == {1, 2}
     assert "tick" in b.c.take_beeps()
 
 
@@ -177,13 +177,59 @@ def test_two_presses_ask_2000_at_once():
     assert b.c.session.game.log[-1].to_json() == {"kind": "declare", "player": 0, "lots": 2}
 
 
-def test_no_press_within_the_window_is_a_pass_and_other_seats_are_ignored():
-    b = box_for(speaking_game(), seats=(0, 1, 2))
-    b.seat(2)                                  # Ben presses out of turn: nothing
+def test_seats_answer_ahead_in_the_rulebooks_order_and_one_silence_passes_the_others():
+    """Every seat still to answer may press at once; the answers are declared in the
+    round's order (Ana, Ben, Cid), each once known; one silence passes those who did not
+    press (not a window per seat)."""
+    g = speaking_game()
+    b = box_for(g, seats=(0, 1, 2))
+    b.seat(2)                                  # Ben answers before his turn: 1 lot, kept
+    b.tick(0.6)
+    assert g.log[-1].kind == "titre" and b.screen.items[1] == "Ben\t1 000…"
+    b.tick(2.3)                                # 2.9 s after Ben's press: Ana still asked
+    assert g.log[-1].kind == "titre"
+    b.tick(0.2)                                # the silence: Ana passes, Ben's 1 lot, Cid passes
+    assert [a.to_json() for a in g.log[-3:]] == [{"kind": "declare", "player": p, "lots": n}
+                                                  for p, n in ((0, 0), (1, 1), (2, 0))]
+
+
+def test_an_answer_given_ahead_waits_while_the_operator_answers_for_a_seat_without_a_button():
+    g = speaking_game()
+    b = box_for(g, seats=(0, 2))               # Ben has no button
+    b.seat(3)                                  # Cid: 1 lot, ahead of Ana and Ben
+    b.seat(1).tick(0.6)                        # Ana: 1 lot
+    assert b.screen.kind == "menu" and b.screen.lines[-1].endswith("Ben ?")   # the operator answers for Ben
+    b.tick(10)
+    assert g.log[-1].to_json() == {"kind": "declare", "player": 0, "lots": 1}
+    b.choose("Passe")
+    assert b.c.next_deadline() == b.t                                        # the box wakes at once
+    b.tick(0.0)
+    assert [(a.player, a.lots) for a in g.log[-2:]] == [(1, 0), (2, 1)]      # then Cid's, given ahead
+
+
+def test_a_round_nobody_answers_lasts_one_silence_whatever_the_number_of_players():
+    g = started(["Ana", "Ben", "Cid", "Dan", "Eve", "Fay"])
+    play(g, "roll 1 2", "titre BP SONY")
+    b = box_for(g, seats=range(6))
     b.tick(2.9)
-    assert b.c.session.game.log[-1].kind == "titre"
-    b.tick(0.2)
-    assert b.c.session.game.log[-1].to_json() == {"kind": "declare", "player": 0, "lots": 0}
+    assert g.log[-1].kind == "titre"
+    b.tick(0.2)                                # 3.1 s: all six pass, in order
+    assert [(a.player, a.lots) for a in g.log[-6:]] == [(seat, 0) for seat in range(6)]
+
+
+def test_a_long_seat_press_passes_at_once_and_only_for_a_seat_still_to_answer():
+    g = speaking_game()
+    b = box_for(g, seats=(0, 1, 2))
+    b.seat(3, "long_press")                    # Cid passes ahead of his turn
+    assert g.log[-1].kind == "titre" and b.screen.items[2] == "Cid\tPasse…"
+    b.seat(1, "long_press")                    # Ana, asked: she passes at once
+    assert [a.to_json() for a in g.log[-1:]] == [{"kind": "declare", "player": 0, "lots": 0}]
+    b.seat(2).seat(2, dt=0.1)                  # Ben: 2 lots, declared at once (the most), then Cid's pass
+    assert [a.to_json() for a in g.log[-2:]] == [{"kind": "declare", "player": 1, "lots": 2},
+                                                  {"kind": "declare", "player": 2, "lots": 0}]
+    b.key("ok")                                # Ben's settlement
+    b.seat(1, "long_press")                    # Ana, out of the next round (she passed): her private view
+    assert b.screen.kind == "private"
 
 
 def test_operator_answers_for_a_seat_and_the_window_stops():
@@ -441,7 +487,7 @@ def test_setup_options_change_the_chosen_games_own_settings_from_the_configurati
         b = Box(c)
         b.choose("Maxi Bourse").choose("Junior").choose("3 joueurs").choose("Couleurs").choose("Sans limite")
         b.choose("Continuer")
-        assert b.screen.kind == "confirm" and b.items() == ["Jouer", "Retour", "Régler"]
+        assert b.screen.kind == "confirm" and b.items() == ["Jouer", "Donner", "Régler"]
         assert b.screen.selected == 0                 # one press on Play keeps every setting
         b.choose("Régler")
         assert b.screen.title == "Options"
@@ -520,8 +566,29 @@ def test_restart_comes_back_to_the_same_screen(tmp_path, monkeypatch):
     with Journal(path) as journal:
         c = Controller(journal, timing=TIMING)
         c.boot(100.0)
+        assert c.screen().lines == ("Partie reprise : action 17, tour d'Ana",) + before.lines   # said until a press
+        c.handle(InputEvent("down", "press", 101.0))
+        c.handle(InputEvent("up", "press", 101.0))
         assert c.screen() == before
         assert snapshot(c.session.game) == state
+
+
+@pytest.mark.parametrize("lang, said", [("fr", "Partie reprise : action {n}, tour d'Ana"),
+                                         ("en", "Game resumed: action {n}, Ana's turn")])
+def test_a_resumed_game_says_so_until_the_first_press(tmp_path, lang, said):
+    path = tmp_path / "j.sqlite"
+    with Journal(path) as journal:
+        game = three()
+        box_for(game, journal=journal)
+        n = len(game.log)
+    with Journal(path) as journal:
+        c = Controller(journal, lang=lang, timing=TIMING)
+        c.boot(100.0)
+        assert c.screen().lines[0] == said.format(n=n)
+        c.handle(InputEvent("clock", "tick", 105.0))            # time alone does not clear it
+        assert c.screen().lines[0] == said.format(n=n)
+        c.handle(InputEvent("down", "press", 106.0))
+        assert said.format(n=n) not in c.screen().lines
 
 
 def test_a_saved_screen_from_another_position_is_not_restored(tmp_path):

@@ -332,7 +332,9 @@ def test_the_operator_bids_for_a_seat_beyond_the_wired_buttons_and_the_buzzer_se
     try:
         game = box.game
         half = game.half_pa("1")
-        assert box.screen.kind == "auction" and box.screen.title.endswith("\t3 s")
+        assert box.screen.kind == "auction" and box.screen.title.endswith("\tpause")   # resumed: waits for OK
+        box.press("ok")
+        assert box.screen.title.endswith("\t3 s")
         box.press("seat2")                                  # Ben, on his button: half PA + 50
         assert game.log[-1] == game.ACTIONS.parse(f"bid Ben {half + 50}", game.players)
         box.press("ok")                                     # the operator's list of bidders
@@ -405,3 +407,15 @@ def test_the_setup_options_set_the_games_settings_and_a_game_without_a_board_is_
     assert box.screen.items == ("100.—",)
     box.press("down").press("down").press("down").press("ok")                             # 70, paid to the owner
     assert game.cash(seat) == 5100 - 800 + 70 and game.cash(other) == 5100 - 70
+
+
+def test_correcting_cash_steps_by_the_games_own_money(box):
+    """Each player holds 5 100: "Corriger l'argent" starts at +100.— by steps of 100.— (10.—
+    and 1 000.— on a long press), so a 200.— error is one press from the start."""
+    game = start(box)
+    box.long("ok").choose("Corrections").choose("Corriger l'argent").choose("Bleu")
+    assert box.screen.items == ("+100.—",) and box.screen.lines[1] == "pas 100 (▲▼/OK longs)"
+    box.press("up")
+    assert box.screen.items == ("+200.—",)
+    box.press("ok").choose("Oui")
+    assert game.cash(1) == 5_100 + 200

@@ -196,7 +196,9 @@ def test_private_view_shows_cash_only_there(box):
     assert box.screen.kind == "auction" and box.game.log[-1].kind == "dice"
 
 
-def test_a_dividends_game_resumes_on_the_same_screen(tmp_path):
+def test_a_dividends_game_resumes_on_the_same_screen_and_its_auction_clock_waits_for_ok(tmp_path):
+    """After a restart the box says it resumed and the silence (no rule sets it) waits for
+    OK: running at once, it would sell the token before the table has seen the auction."""
     extra = {"game": {"dice": "device"}, "timing": {"silence_s": SILENCE}}
     first = E2EBox(tmp_path, seats=4, extra=extra)
     first.choose("Dividends").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
@@ -206,8 +208,15 @@ def test_a_dividends_game_resumes_on_the_same_screen(tmp_path):
     first.close()
     again = E2EBox(tmp_path, seats=4, extra=extra)
     try:
-        assert again.screen == screen and len(again.game.log) == n
-        again.wait(SILENCE + 0.2)                                   # the silence runs again: sold
+        assert len(again.game.log) == n and again.screen.items == screen.items
+        assert again.screen.lines == (f"Partie reprise : action {n}", "50 par Bleu")
+        assert again.screen.title == screen.title.split("\t")[0] + "\tpause"
+        assert again.screen.footer.startswith("OK lancer le chrono")
+        again.wait(SILENCE + 0.2)
+        assert len(again.game.log) == n                             # nothing sold meanwhile
+        again.press("ok")                                           # the operator starts it
+        assert again.screen.lines == ("50 par Bleu",)               # the note read
+        again.wait(SILENCE + 0.2)                                   # the silence runs: sold
         assert again.game.log[-1].kind == "sold" and again.game.s.tokens[1] == 1
     finally:
         again.close()

@@ -229,7 +229,8 @@ def test_auction_on_the_seat_buttons(tmp_path):
     journal_script(tmp_path, script)
     box = E2EBox(tmp_path)
     try:
-        assert box.screen.kind == "auction"
+        assert box.screen.kind == "auction" and box.screen.title.endswith("\tpause")   # resumed: waits for OK
+        box.press("ok")
         box.hold(1).hold(2)
         assert_matches_reference(box.frame(), "auction")
         box.wait(1.05)                                             # the clock: 250

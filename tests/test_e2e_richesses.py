@@ -127,7 +127,9 @@ def test_a_power_cut_mid_auction_resumes_the_lot_with_a_fresh_7_seconds(tmp_path
     box.close()                                        # the power goes
     again = E2EBox(tmp_path, seats=3, extra={"game": {"dice": "device"}})
     assert again.game.log[-1].kind == "bid" and again.game.snapshot()["auction"]["high_bidder"] == "Ben"
-    assert again.screen.lines[0] == "1 750 000 par Ben" and again.screen.title.endswith("\t7 s")
+    # the box says it resumed, and the rule's clock runs at once, whole (no OK to wait for)
+    assert again.screen.lines == (f"Partie reprise : action {len(again.game.log)}, tour d'Ana", "1 750 000 par Ben")
+    assert again.screen.title.endswith("\t7 s")
     again.wait(7.1)
     assert again.game.trusts(1) == ("ARGENT",)
     again.close()
@@ -141,7 +143,7 @@ def test_a_joker_is_bought_then_played_on_an_auction_square(tmp_path):
     box.choose("1").choose("4")                        # white 1, red 4: square 8, a joker square
     box.press("ok")                                    # the outcome confirmed
     assert box.screen.title == "Ana : joker ?"
-    box.choose("Acheter un joker")
+    box.choose("Acheter un joker").choose("Oui")
     game = box.game
     assert game.s.jokers[0] == 1
     game_script = until_anas_dice(script + "roll 1 4\nbuy_joker Ana\n") + 'set_pawn Ana 4 1 "a world tour"\nroll 6 3\n'
@@ -280,3 +282,95 @@ def test_the_plaques_to_lay_are_listed_on_the_public_board_page_by_page(size):
     pages = RichessesUI().board_pages(game.box, size)
     shown = " ".join(row for page in range(pages) for row in plaque_rows(plaques, size, page)).split()
     assert shown == [f"{sq}:{p[:6]}" for sq, p in plaques.items()] and len(shown) == 48
+
+
+def test_the_landing_screen_shows_the_dice_and_what_the_500_000_square_credits(tmp_path):
+    """"il reçoit de la banque autant de fois 500.000 F qu'il a tiré de points": the dice
+    and the 5 500 000 of an 11 are on the screen before OK."""
+    box = start(tmp_path, HEAD + 'set_pawn Ana 8 0 "joker square"\n', dice="physical")
+    box.choose("5").choose("6")                              # white 5, red 6: square 19
+    assert box.game.box.square(19).kind == "bonus"
+    assert box.screen.lines[:3] == ("Ana : dé blanc 5, dé rouge 6 (11)", "Ana arrive sur la case 19 : « 500 000 »",
+                                    "Ana reçoit 5 500 000 : 500 000 × 11")
+    cash = box.game.cash(0)
+    box.press("ok")
+    assert box.game.cash(0) == cash + 5_500_000
+
+
+def test_a_lapsed_free_sale_and_a_correction_keep_the_dice_the_box_showed(tmp_path):
+    """The box's dice are on the screen before OK: a free sale from the menu that lapses, or
+    a correction, before the table confirms them leaves them as shown (rolled again, the
+    pawn would land somewhere else than the table saw)."""
+    box = start(tmp_path, HEAD + "roll 1 2\nbuy Ana ARGENT-CANADA\n")
+    assert box.screen.title == "Ben : dés"
+    resumed, *shown = box.screen.lines                      # the journal's game taken up: said once
+    shown = tuple(shown)
+    assert resumed.startswith("Partie reprise") and shown[0].startswith("Ben : dé blanc ")   # the dice, where they lead
+    box.long("ok").choose("Vente libre").choose("Ben")
+    box.press("ok").press("ok")                             # the amount proposed, confirmed
+    box.wait(7.1).wait(7.1)                                 # no overbid, and Ana does not accept
+    game = box.game
+    assert game.log[-1].kind == "lapse" and box.screen.title == "Ben : dés"
+    assert box.screen.lines == shown
+    box.long("ok").choose("Corrections").choose("Corriger l'argent").choose("Cid")
+    box.press("ok").choose("Oui")                           # +100 000 for Cid
+    assert game.log[-1].kind == "adjust_cash" and box.screen.lines == shown
+    box.press("ok")
+    roll = game.log[-1]
+    assert roll.kind == "roll" and shown[0].startswith(f"Ben : dé blanc {roll.white}, dé rouge {roll.red} ")
+
+
+def test_a_joker_is_bought_only_on_purpose(tmp_path):
+    """3 000 000 is not spent by one OK: the joker's menu starts on "Rien", and buying one
+    asks for a confirmation."""
+    script = HEAD + 'roll 1 2\nbuy Ana ARGENT-CANADA\nroll 2 3\ndone Ben\nroll 3 3\nset_pawn Ana 3 0 "joker"\n'
+    box = start(tmp_path, script, dice="physical")
+    box.choose("1").choose("4").press("ok")              # square 8, a joker square
+    assert box.screen.title == "Ana : joker ?" and box.items()[box.screen.selected] == "Rien"
+    box.choose("Acheter un joker")
+    game = box.game
+    assert game.s.jokers[0] == 0 and box.screen.kind == "confirm"
+    assert box.screen.lines == ("Ana achète un joker (3 000 000)",)
+    box.choose("Oui")
+    assert game.s.jokers[0] == 1 and game.log[-1].kind == "buy_joker"
+
+
+def test_a_free_sale_offers_only_the_trusts_the_seller_holds(tmp_path):
+    """RM12: "the seller's whole trust": once the seller is chosen, the list holds his
+    productions only (not those every seller holds)."""
+    ben = run_script(HEAD + "roll 1 2\nbuy Ana ARGENT-CANADA ALUMINIUM-CANADA\nroll 2 3\n")
+    title = ben.decision().option("buy").fields["titles"].values[0]
+    box = start(tmp_path, HEAD + f"roll 1 2\nbuy Ana ARGENT-CANADA ALUMINIUM-CANADA\nroll 2 3\nbuy Ben {title}\n")
+    game = box.game
+    assert game.trusts(0) == ("ALUMINIUM", "ARGENT") and len(game.trusts(1)) == 1
+    box.long("ok").choose("Vente libre").choose("Ben")     # Ben sells
+    assert box.items() == [game.trusts(1)[0]]
+    box.press("back").choose("Ana")
+    assert box.items() == ["ALUMINIUM", "ARGENT"]
+    box.press("back").press("back").press("back")           # out of the sale
+    box.long("ok").choose("Échange").choose("Ana").choose("ARGENT").choose("Ben")
+    assert box.screen.lines == ("Trust de Ben en échange ?",) and box.items() == [game.trusts(1)[0]]
+
+
+def test_correcting_a_pawn_asks_its_square_by_name_then_its_world_tours(tmp_path):
+    """"Corriger un pion": the square by ones and tens from where the pawn is, each number
+    with its square's name, then the world tours; no money field, no raw key."""
+    box = start(tmp_path, HEAD)
+    box.long("ok").choose("Corrections").choose("Corriger un pion").choose("Ben")
+    screen = box.screen
+    assert screen.title == "Corriger un pion" and screen.lines[0] == "Case du pion de Ben ?"
+    assert screen.items == ("0 : flèche « départ »",)
+    box.long("up").press("up")                              # steps of ten: 10
+    assert box.screen.items == ("10 : « 500 000 »",)
+    box.long("down")
+    for _ in range(9):
+        box.press("up")
+    assert box.screen.items == ("19 : « 500 000 »",)
+    box.press("ok")
+    assert box.screen.lines[0] == "Tours du monde de Ben ?" and box.screen.items == ("0",)
+    box.press("up").press("ok")
+    texts = " ".join(box.screen.lines)
+    assert "ui." not in texts and box.screen.kind == "confirm"
+    box.choose("Oui")
+    game = box.game
+    assert game.s.track.positions[1] == 19 and game.s.track.laps[1] == 1

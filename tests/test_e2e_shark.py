@@ -41,13 +41,15 @@ def roll(box, zone, colour):
     assert box.game.log[-1].kind == "roll"
 
 
-def deal(box, companies):
-    """The starting shares entered by hand (one company a player), then OK on them shown."""
-    for company in companies:
-        box.choose(company)
-    assert box.screen.kind == "payday" and len(box.screen.lines) == len(companies)
+def deal(box):
+    """The starting shares, dealt by the device whatever the dice (SH8, docs/rules/shark.md):
+    one screen shows each player's share, OK takes them; no company is asked."""
+    game = box.game
+    assert box.screen.kind == "payday" and box.screen.title == "Actions de départ"
+    drawn = [line.split("\t") for line in box.screen.lines]
+    assert [name for name, _ in drawn] == game.players
     box.press("ok")
-    assert box.game.log[-1].kind == "deal"
+    assert game.log[-1].kind == "deal" and [company for _, company in drawn] == list(game.log[-1].companies)
 
 
 def place(box, cell):
@@ -108,8 +110,8 @@ def test_a_shark_game_from_setup_through_a_merge_a_forced_sale_and_an_eliminatio
     box.choose("Jouer")
     game = box.game
     assert isinstance(game, Shark) and game.players == ["Rouge", "Bleu", "Vert"]
-    # the starting shares, dealt by hand (players' dice), shown before OK
-    deal(box, ["RED", "GREEN", "RED"])
+    # the starting shares, dealt by the device though the dice are the players', shown before OK
+    deal(box)
     box.choose("Rouge")                          # the operator names the first player
     victim = 1
     cv = next(iter(game.s.shares.portfolio(victim)))        # Bleu's one starting share: green
@@ -212,7 +214,7 @@ def test_without_the_grid_the_operator_enters_the_values_on_the_box(tmp_path, mo
     b = E2EBox(tmp_path, seats=0, extra={"game": {"game": "shark", "grid": "none"}})
     try:
         b.choose("Shark").choose("2 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
-        deal(b, ["RED", "RED"])
+        deal(b)
         b.choose("Rouge")
         game = b.game
         assert game.grid is None

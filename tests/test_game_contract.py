@@ -7,7 +7,8 @@ own decisions only (no game-specific generator) keeps the contract:
 * every kind a decision offers is an action of the game, with its texts in French and
   English (the prompt, the events, and on the box the kind's menu label);
 * every action reads back from its JSON form and from its text form;
-* the snapshot is JSON and round-trips; the public view drops every private path;
+* the snapshot is JSON and round-trips, and names whose turn it is (`turn`: a player, or
+  None, said when the box resumes the game); the public view drops every private path;
 * a refused action changes nothing; undo gives the state a replay of one action fewer gives;
 * the game ends, or a legal action is always offered;
 * every decision says how it is answered (an interaction the box has screens for, roles
@@ -234,6 +235,7 @@ class Contract:
         # the snapshot is JSON; the public view drops every private path
         snap = game.snapshot()
         assert json.loads(json.dumps(snap)) == snap
+        assert snap["turn"] is None or snap["turn"] in game.players, snap.get("turn")
         public = json.dumps(game.public(snap))
         for path in snap.get("private", []):
             assert not list(_values_at(game.public(snap), path.split("."))), (path, public)

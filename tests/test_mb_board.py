@@ -133,7 +133,7 @@ PICKS = ["BARCLAYS", "CHASE", "DEUTSCHE", "BP", "ELF", "ESSO", "LEYLAND", "FIAT"
          "BSN", "COCA-COLA", "NESTLE", "COLGATE", "LOREAL", "UNILEVER"]
 
 
-def counted_box(tmp_path, seats):
+def counted_box(tmp_path, seats, **extra):
     """The simulated box resuming a Junior game whose first player just rolled 1 and 2
     (the pawn lands on DEUTSCHE on the template board); its presses are counted."""
     from e2e_box import E2EBox, journal_script
@@ -141,7 +141,7 @@ def counted_box(tmp_path, seats):
     journal_script(tmp_path, "\n".join([
         "game maxibourse", "format junior", f"players {' '.join(NAMES)}", "seed 1",
         *[f"pick {p} {c}" for p, c in zip(NAMES * 5, PICKS)], "first Rouge", "roll 1 2"]))
-    box = E2EBox(tmp_path, seats=seats)
+    box = E2EBox(tmp_path, seats=seats, extra=extra)
     box.counts = {"operator": 0, "seat": 0}
     press = box.press
 
@@ -167,7 +167,7 @@ def test_a_titre_purchase_au_cours_takes_at_most_4_operator_presses(with_board, 
                                                                              "Autre case"]
         box.press("ok")
         if seats:
-            assert box.screen.kind == "speaking" and box.screen.footer == "1× par lot  ◄ pause"
+            assert box.screen.kind == "speaking" and box.screen.footer == "1× lot  long passe"
             box.press("seat1").wait(2.1)
         else:
             assert box.items()[box.screen.selected].startswith("1 lot")
@@ -177,12 +177,11 @@ def test_a_titre_purchase_au_cours_takes_at_most_4_operator_presses(with_board, 
         assert box.game.s.lots.of("DEUTSCHE", 0) == 1 and box.game.cash(0) == 5_000_000 - 300_000
         assert box.counts == {"operator": operator, "seat": seat}
         assert operator <= 4
-        # the others speak; silence is a pass
-        for _ in range(2):
-            if seats:
-                box.wait(2.1)
-            else:
-                box.choose("Passe")
+        # the others speak; silence is a pass (one silence for both on the seat buttons)
+        if seats:
+            box.wait(2.1)
+        else:
+            box.choose("Passe").choose("Passe")
         assert [a.to_json() for a in box.game.log[-2:]] == [
             {"kind": "declare", "player": 1, "lots": 0}, {"kind": "declare", "player": 2, "lots": 0}]
         # round 2: only Rouge asked in round 1, she passes now; the turn ends in one press
@@ -194,6 +193,37 @@ def test_a_titre_purchase_au_cours_takes_at_most_4_operator_presses(with_board, 
         before = box.counts["operator"]
         box.press("ok")
         assert box.counts["operator"] == before + 1 and box.screen.title == "À Bleu de jouer"
+    finally:
+        box.close()
+
+
+@pytest.mark.parametrize("answer", ["silence", "long press"])
+def test_a_titre_the_others_leave_silent_takes_at_most_10_s_with_the_default_settings(with_board, tmp_path, answer):
+    """Waiting at the table: from the Titre square to the end of the turn, with the
+    lander buying 1 000 au cours and the others saying nothing (or passing with a long
+    press), the box's clocks take at most 10 s with the default settings: every seat still
+    to answer is lit at once and one silence passes those who did not press, round by
+    round (the others', then the lander's second round), in the rulebook's order."""
+    from firmware.config import config_from_dict
+
+    window = config_from_dict({}).timing.speaking_window_s
+    box = counted_box(tmp_path, 3, timing={"speaking_window_s": window})
+    try:
+        start = box.clock.now
+        box.press("ok").press("ok")                           # the Titre square, au cours
+        box.press("seat1").wait(0.7)                          # Rouge: 1 000 au cours
+        assert box.screen.title == "Règlement DEUTSCHE"
+        box.press("ok")
+        assert box.c.lit() == {1, 2}                           # Bleu and Vert, both lit at once
+        if answer == "long press":
+            box.long("seat3").long("seat2")                   # Vert passes ahead of Bleu, then Bleu
+            box.long("seat1")                                 # round 2: Rouge passes too
+        while box.items()[box.screen.selected:][:1] != ["Fin du tour"] and box.clock.now - start < 30:
+            box.wait(0.1)
+        waited = box.clock.now - start
+        assert box.items()[box.screen.selected] == "Fin du tour"
+        assert [(a.player, a.lots) for a in box.game.log if a.kind == "declare"] == [(0, 1), (1, 0), (2, 0), (0, 0)]
+        assert waited <= 10.0 if answer == "silence" else waited <= 5.0, waited
     finally:
         box.close()
 

@@ -63,6 +63,44 @@ def test_a_wrong_deal_is_refused_and_changes_nothing(companies, key):
     assert error.value.key == key and g.snapshot() == before
 
 
+@pytest.mark.parametrize("button, picks, first", [("Jouer", "chosen", "Rouge : lot 1/7"),
+                                                  ("Donner", "dealt", "Lots de départ")])
+def test_a_senior_summary_keeps_the_picks_chosen_and_offers_to_deal_them_in_one_press(tmp_path, button, picks, first):
+    """MB2: each player chooses the starting lots, 21 choices at a Senior table of three;
+    the summary keeps that on "Jouer" and offers "Donner" beside it (the device deals, one
+    OK shows the lots), its footer saying what it does."""
+    from e2e_box import E2EBox
+
+    box = E2EBox(tmp_path, seats=3)
+    try:
+        box.choose("Maxi Bourse").choose("Senior").choose("3 joueurs").choose("Couleurs").choose("4 tour")
+        box.choose("Continuer")
+        assert box.screen.kind == "confirm" and box.items() == ["Jouer", "Donner", "Régler"]
+        assert box.items()[box.screen.selected] == "Jouer"
+        box.press("down")
+        assert box.screen.footer == "OK lots au hasard"
+        box.choose(button)
+        header = box.app.journal.header(box.app.journal.last_game())
+        assert header["settings"]["picks"] == picks and box.screen.title == first
+        if picks == "dealt":
+            box.press("ok")
+            assert box.screen.title == "Qui commence ?" and len(box.game.log) == 1
+    finally:
+        box.close()
+
+
+def test_the_summary_offers_no_deal_once_the_picks_are_dealt_by_the_options(tmp_path):
+    from e2e_box import E2EBox
+
+    box = E2EBox(tmp_path, seats=3)
+    try:
+        box.choose("Maxi Bourse").choose("Junior").choose("3 joueurs").choose("Couleurs").choose("4 tour")
+        box.choose("Continuer").choose("Régler").choose("Départ : choisis").press("back")
+        assert box.items() == ["Jouer", "Retour", "Régler"]
+    finally:
+        box.close()
+
+
 def test_a_dealt_setup_on_the_box_is_one_press():
     from bench.press_bench import TIMING, Driver
     from firmware.controller import Controller

@@ -66,6 +66,7 @@ class AVendre(StepGame):
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/avendre/__init__.py)
     SETTINGS = GAME.settings
+    money_step = 100             # "100 de 10.—, 200 de 50.—, 100 de 100.—, 60 de 500.—"; each player holds 5 100
 
     def __init__(self, header: dict):
         self.settings = check_settings(header)

@@ -103,14 +103,21 @@ class Game:
     # show a lot count with its shares.
     lot_size: int = 1
 
+    # The size of this game's common payments: the box enters an amount of its money by this
+    # step first (a tenth of it and ten, a hundred times it on a long press), so a correction
+    # of a few notes is a few presses whatever the game's money (5 100 in A Vendre!, 66 600
+    # 000 in Richesses du Monde).
+    money_step: int = 1
+
     def groups(self) -> list[tuple[str, dict, list[str]]]:
         """How the box's menus group the companies: [(group id, {language: name}, [company
         ids])] in board order (Maxi Bourse's sectors); [] where one list of companies suits."""
         return []
 
     def holding(self, seat: int, company: str) -> int | None:
-        """What `seat` holds of `company` (lots, shares), for menus that offer only what
-        can be sold; None where the game does not count holdings by company."""
+        """What `seat` holds of `company` (lots, shares; a production's titles), for menus
+        that offer only what can be sold; None where the game does not count holdings by
+        company."""
         return None
 
     def prices(self) -> dict[str, int]:
@@ -134,6 +141,13 @@ class Game:
         one value per field (a deal of tokens is a permutation); any other action, or one
         not offered now, comes back unchanged."""
         return chance.fill_chance(self, act, rng)
+
+    def chance_position(self) -> int:
+        """The position the device's draw for the pending decision is made at (what
+        `chance.chance_rng` seeds it with): the number of actions so far. A game whose table
+        may act aside while a draw is on the screen (a free sale, a correction before the
+        dice are confirmed) keeps the position of the draw it showed."""
+        return len(self.log)
 
     # Shared machinery --------------------------------------------------------
     def with_interaction(self, decision: Decision) -> Decision:

@@ -12,7 +12,9 @@ and everything that follows from it:
 - `refusal(game, act, decision)`: why it refuses an action, in the rulebook's words;
 - `fill_chance(game, act, rng)`: what the device draws for it, only when that is not one
   value per field (a deal of tokens); by default each field of a chance action is drawn
-  from its domain (Game.fill_chance, engines/core/chance.py).
+  from its domain (Game.fill_chance, engines/core/chance.py); `chance_position(game)`:
+  where that draw is made (the number of actions so far, unless the step keeps the
+  draw it showed while the table acted aside).
 
 A step that is over returns a `Result` (from a handler or from `advance`): the game pops
 it and hands the result to the step below (`resume(game, result)`), which goes on, pushes
@@ -66,6 +68,10 @@ class Step:
     def fill_chance(self, game, act, rng):
         return chance.fill_chance(game, act, rng)
 
+    def chance_position(self, game) -> int:
+        """Where the device draws for this step's decision (Game.chance_position)."""
+        return len(game.log)
+
 
 # `Step.advance`, which plays nothing: a step that keeps it waits on its decision at once.
 _WAITS = Step.advance
@@ -96,6 +102,9 @@ class StepGame(Game):
 
     def fill_chance(self, act, rng):
         return self.step.fill_chance(self, act, rng)
+
+    def chance_position(self):
+        return self.step.chance_position(self)
 
     def handle(self, act) -> None:
         step = self.s.steps[-1]           # self.step, without the property (every action)

@@ -87,6 +87,7 @@ class Dividends(StepGame):
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/dividends/__init__.py)
     SETTINGS = GAME.settings
+    money_step = 100             # 4 000 $ "1,000 $ x 3  500 $ x 1  100 $ x 4  50 $ x 2"
 
     def snapshot(self) -> dict:
         return snapshot(self)

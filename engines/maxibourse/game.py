@@ -63,6 +63,7 @@ class MaxiBourse(StepGame):
     PLAYERS = GAME.players       # declared with the game (engines/maxibourse/__init__.py)
     FORMATS = GAME.formats
     SETTINGS = GAME.settings
+    money_step = 100_000         # a lot at 100 $ a share; cards pay in cheques of 10 000 $ and more (D16)
 
     def snapshot(self) -> dict:
         return snapshot(self)

@@ -85,9 +85,9 @@ class Done:
     player: Seat
 
 
-@action("buy_joker")
+@action("buy_joker", CONFIRM)
 class BuyJoker:
-    """PLAYER buys a joker card for 3 000 000."""
+    """PLAYER buys a joker card for 3 000 000 (confirmed on the box: one OK must not spend it)."""
     player: Seat
 
 

@@ -55,6 +55,7 @@ class Richesses(StepGame):
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/richesses/__init__.py)
     SETTINGS = GAME.settings
+    money_step = CASH_UNIT       # RM10 shares and RM4 raises are counted in 100 000
 
     def __init__(self, header: dict):
         self.settings = check_header(header, GAME.players, GAME.settings)
@@ -125,6 +126,11 @@ class Richesses(StepGame):
     def share(self, seat, production):
         """RM6: the sum of the printed percents of the holder's titles of `production`."""
         return sum(self.box.titles[t].percent for t in self.trust(seat, production))
+
+    def holding(self, seat, production):
+        """The titles of `seat`'s trust of `production`: a free sale offers only what its
+        seller holds."""
+        return len(self.trust(seat, production))
 
     def trust_price(self, seat, production):
         return sum(self.box.titles[t].price for t in self.trust(seat, production))

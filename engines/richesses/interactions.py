@@ -60,6 +60,8 @@ def params(game, decision, kind) -> dict:
     if kind == I.FIRST_PLAYER:
         rolls, first = roll_for_first(game.seed, range(len(game.players)))
         return {"rolls": [[s, r] for s, r in rolls.items()], "first": first}
+    if decision.prompt == "prompt.rm.joker":
+        return {"default": "done"}     # the menu starts on "nothing": 3 000 000 is spent on purpose
     return {}
 
 

@@ -59,6 +59,7 @@ class Shark(StepGame):
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/shark/__init__.py)
     SETTINGS = GAME.settings
+    money_step = UNIT            # SH1: prices, bonuses, rises and falls are counted in 1 000 FT
     companies = COMPANIES
 
     def __init__(self, header: dict):

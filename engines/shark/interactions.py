@@ -32,6 +32,9 @@ DEFAULTS = {"prompt.sh.before": "roll", "prompt.sh.after": "done"}
 def params(game, decision, kind) -> dict:
     if kind == I.PLACEMENT:
         return placement(game, decision)
+    if decision.prompt == "prompt.sh.deal":
+        return {"device": True}   # SH8: the device deals the starting shares, whatever the dice
+
     if decision.prompt in DEFAULTS:
         return {"default": DEFAULTS[decision.prompt]}
     return {}

@@ -1,6 +1,6 @@
-"""The seat buttons: speaking rounds (presses count lots), open auctions (a press raises,
-silence sells) and lot auctions (hold to stay in as the auction clock moves), with the
-operator's action lists that stand in for the buttons.
+"""The seat buttons: their events, the seat clocks, open auctions (a press raises, silence
+sells) and lot auctions (hold to stay in as the auction clock moves), with the operator's
+action lists that stand in for the buttons (speaking rounds: firmware/flows/speaking.py).
 
 A mixin of `firmware.controller.Controller`: the seat-button events, the timers' state
 and the action lists; the screens (`speak`, `open_auction`, `open_menu`, `auction`,
@@ -45,7 +45,8 @@ class SeatFlows:
         elif kind == "long_press":
             if self.clock is not None and not self.clock.get("manual") and not self.clock.get("open"):
                 return                      # holding is how one bids
-            self._private(seat)
+            if not self._speaking_pass(seat):
+                self._private(seat)
 
     # ------------------------------------------------------------------ clocks
     # A seat clock (the speaking window, an open auction's silence, the lot auction's step)
@@ -73,7 +74,7 @@ class SeatFlows:
         if timer is None:
             return None
         state, key, _ = timer
-        if state.get("stopped") or state.get("held") or state.get("count") or state.get(key) is None:
+        if state.get("stopped") or state.get("held") or state.get("counts") or state.get(key) is None:
             return None
         return max(0, math.ceil(state[key] - self.now - 1e-9))
 
@@ -163,39 +164,12 @@ class SeatFlows:
         left = state.pop("left", None)
         state["stopped"] = False
         state[key] = self.now + (whole if left is None else left)
-        if state is self.speak:
-            state["count"] = 0
-        elif "gaps" in state:
+        if "gaps" in state:
             state["gaps"] = {}
+        if "counts" in state:
+            state["counts"] = {}
         self.beeps.append("confirm")
         self.changed = True
-
-    # ---------------------------------------------------------------- speaking
-    def _speaking_press(self, seat):
-        s = self.speak
-        if s is None or s.get("manual") or s.get("stopped") or seat != s["seat"] or len(self.stack) != 1:
-            return
-        s["count"] += 1
-        s["gap"] = self.now + self.timing.press_gap_s
-        self.beeps.append("tick")
-        self.changed = True
-        if s["count"] >= s["max"]:
-            self._declare(s["seat"], s["max"])
-
-    def _settle_by_seat(self, seat):
-        """A seat press on a settlement's screen: the table moves on. The settlement is
-        made as OK makes it (the money moves now, at the price now: a rumour revealed from
-        the menu while the screen was up counts), and when the round goes on asking that
-        seat, the press is its first one. So the next speaker answers on their button and
-        nobody waits for the operator's OK between a purchase paid at once and the others
-        speaking."""
-        if self.apply(self._act(I.CONFIRM)):
-            self._sync()
-            self._speaking_press(seat)
-
-    def _declare(self, seat, lots):
-        self.speak = None
-        self.apply(self._act(I.ANSWER, player=seat, lots=lots))
 
     # ----------------------------------------------------------- open auctions
     # Anyone may raise at any time; a press of a seat button raises by the step (the

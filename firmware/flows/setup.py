@@ -10,11 +10,17 @@ configuration proposes (SetupDefaults, options) and the controller's side (Setup
 """
 from __future__ import annotations
 
+import logging
+
 from engines.core.errors import CorbeilleError
 from engines.registry import game_settings, spec
 from firmware.games import PLAYABLE
+from firmware.screens.overlays import Message
 from firmware.screens.setup import MAX_ROUNDS, Setup, options, setup_ui  # noqa: F401 (MAX_ROUNDS, options: the API)
 from firmware.session import Session
+from firmware.texts import t
+
+log = logging.getLogger("corbeille")
 
 
 class SetupDefaults:
@@ -76,6 +82,34 @@ class SetupFlow:
     def _resume_game(self):
         self.stack = []
         self._sync(force=True)
+
+    def _resumed_after_restart(self, said=False):
+        """The journal's game taken up again at start: the screen says so until the first
+        press or action ("Partie reprise : action 412, tour de Bleu"; `said`: a message on
+        the journal's repair says it already), and a seat clock no rule sets waits for OK,
+        as after an undo: running at once it could run out before the table has seen where
+        it is (a silence selling a token nobody heard offered). A silence the rulebook sets
+        (the decision's `silence_s`) starts again whole."""
+        self.resumed = not said
+        if self._clock_pausable():
+            self._stop_clock()
+
+    def _resumed_line(self) -> str:
+        n, turn = len(self.session.game.log), self.session.snapshot().get("turn")
+        return t("resumed_turn", self.lang, n=n, player=turn) if turn else t("resumed", self.lang, n=n)
+
+    def _say_repaired(self, messages, damaged):
+        """The details (file names, row numbers) go to the log; the table gets one line per
+        cause: a journal damaged (its end cut back), or a game another version recorded
+        whose action this one refuses (the file is sound: it is not "damaged")."""
+        for message in messages:
+            log.warning("%s", message)
+        refused = self.session.refused if self.session is not None else None
+        lines = [t("repaired.line", self.lang)] if damaged or refused is None else []
+        if refused is not None:
+            lines.append(t("replay_refused.line", self.lang, n=refused[0] - 1, total=refused[1]))
+        title = "title.repaired" if damaged or refused is None else "title.replay_refused"
+        self.stack.append(Message(t(title, self.lang), lines))
 
     def _create_game(self, header):
         try:

@@ -44,6 +44,16 @@ class MaxiBourseUI:
             lines.append(t("setup.board_unverified", lang))
         return lines
 
+    def summary_shortcut(self, settings, lang):
+        """MB2 has each player choose the starting lots (`picks = "chosen"`, kept by
+        default), a lot at a time: 21 choices at a Senior table of three, 60 at a Masters
+        of six. The setup's summary offers dealing them instead, in its own button ("Donner":
+        the device deals, one OK shows them): (button, the footer saying what it does,
+        settings)."""
+        if settings.get("picks") != "chosen":
+            return None
+        return t("mb.setup.deal", lang), t("mb.setup.deal_footer", lang), {"picks": "dealt"}
+
     def header(self, value, names, seed, settings, rounds):
         """`settings`: the game's declared settings as the setup chose them; `rounds` the
         table's agreed number (the setup's rounds step)."""

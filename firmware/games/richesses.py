@@ -15,9 +15,9 @@ from firmware.web.table import Table, num
 NEWS_ORDER = ("rm.over", "rm.bankrupt", "rm.lot_sold", "rm.bank_bought", "rm.sale", "rm.royalties", "rm.claim_lost",
               "rm.claims_open", "rm.claim", "rm.bought",
               "rm.double", "rm.joker_bought", "rm.joker_used", "rm.lot", "rm.bid", "rm.overbid", "rm.offer",
-              "rm.offer_closed", "rm.offer_lapsed", "rm.rest", "rm.not_yet", "rm.nothing_to_buy",
+              "rm.offer_closed", "rm.offer_lapsed", "rm.bonus", "rm.rest", "rm.not_yet", "rm.nothing_to_buy",
               "rm.nothing_to_auction", "rm.no_joker_left", "rm.world_tour", "rm.moved", "rm.landed", "rm.plaques",
-              "rm.first")
+              "rm.first", "rm.roll")
 
 
 class RichessesUI:
@@ -85,7 +85,12 @@ class RichessesUI:
         continent then its country, or a special square (a continental choice then its
         continent), in one list; then the plaque, only among the productions the engine
         says would cost the lander royalties (`owed`), the one said before for the same
-        square first; none owed, nothing asked."""
+        square first; none owed, nothing asked. A pawn put back by a correction: its
+        square, then its world tours. An exchange's trust in return: the buyer's."""
+        if kind == "set_pawn" and name in ("square", "tours"):
+            return pawn_question(ctx, name, domain, filled)
+        if kind == "exchange" and name == "other":
+            return in_return_question(ctx, domain, filled)
         if kind != "land":
             return None
         if name == "square":
@@ -158,6 +163,40 @@ def plaque_question(ctx, filled, values):
     names = {p: game.box.productions[p].name for p in owed}
     items = tuple((names[p], p) for p in owed) + ((t("q.rm.no_plaque", lang), None),)
     return Question("plaque", "list", kind_label(ctx, "land"), (t("q.rm.plaque", lang),), items)
+
+
+def in_return_question(ctx, domain, filled):
+    """The trust an exchange's buyer gives in return: one of his own, not the one offered
+    (the menus' seller filter lists the seller's trusts for the one offered)."""
+    from firmware.menus import Question, kind_label, player_name
+    buyer = filled["buyer"]
+    items = tuple((str(p), p) for p in domain.values if ctx.game.holding(buyer, p) and p != filled.get("production"))
+    return Question("other", "list", kind_label(ctx, "exchange"),
+                    (t("q.rm.in_return", ctx.lang, player=player_name(ctx, buyer)),), items)
+
+
+# ------------------------------------------------------------ a pawn put back
+def pawn_question(ctx, name, domain, filled):
+    """A correction's square (each number shown with the square's name) or world tours, by
+    ones and tens from where the box has the pawn now; nothing to ask when the range holds
+    one value (no square order in the box file: the squares are not numbered)."""
+    from firmware.menus import Question, kind_label, player_name
+    if domain.lo == domain.hi:
+        return ("auto", domain.lo)
+    lang, seat = ctx.lang, filled["player"]
+    pawn = ctx.snapshot()["players"][seat]
+    now = pawn["square"] if name == "square" else pawn["world_tours"]
+    fmt = (lambda n: square_label(ctx.game, n, lang)) if name == "square" else str
+    line = t("q.rm.pawn_" + name, lang, player=player_name(ctx, seat))
+    return Question(name, "amount", kind_label(ctx, "set_pawn"), (line,), lo=domain.lo, hi=domain.hi,
+                    start=min(max(now, domain.lo), domain.hi), steps=(1, 10), step=0, fmt=fmt)
+
+
+def square_label(game, number, lang):
+    """A square by its number and its name ("19 : « 500 000 »"); 0 is the start arrow."""
+    if number == 0:
+        return t("rm.square_start", lang)
+    return t("rm.square_at", lang, number=number, square=game.square_name(game.box.square(number)))
 
 
 # ------------------------------------------------------------------------ board

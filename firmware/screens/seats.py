@@ -23,15 +23,20 @@ def soonest(*times):
     return min((x for x in times if x is not None), default=None)
 
 
-def seat_rows(ctl, asked=None, answers=None, order=None, label=None):
-    """A row per player: their answer, "?" for the one asked (highlighted), "–" for one out
-    of the round."""
+def seat_rows(ctl, asked=None, answers=None, order=None, label=None, ahead=None):
+    """A row per player: their answer, "?" for the one asked (highlighted), an answer given
+    ahead of its turn followed by "…" (declared when that turn comes), "–" for one out of
+    the round."""
     rows, highlight = [], None
     for seat, name in enumerate(ctl.session.players):
         if answers is not None and seat in answers:
             rows.append(f"{name}\t{label(answers[seat])}")
-        elif seat == asked:
+            continue
+        if seat == asked:
             highlight = len(rows)
+        if ahead and seat in ahead:
+            rows.append(f"{name}\t{label(ahead[seat])}…")
+        elif seat == asked:
             rows.append(f"{name}\t?")
         elif order is not None and seat not in order:
             rows.append(f"{name}\t–")
@@ -43,8 +48,10 @@ def seat_rows(ctl, asked=None, answers=None, order=None, label=None):
 @frame_type("speak")
 @dataclass
 class Speak(Frame):
-    """A speaking round on the seat buttons: the asked seat presses once per lot, a pause
-    ends the count, no press in the window passes. Any operator key answers for them."""
+    """A speaking round on the seat buttons (firmware/flows/speaking.py): every seat still
+    to answer presses once per lot, or long to pass, ahead of its turn if it likes; the
+    answers are declared in order; a silence passes those who did not press. Any operator
+    key answers for the asked seat."""
 
     def key(self, ctl, key):
         if key == "back":
@@ -55,23 +62,12 @@ class Speak(Frame):
             ctl._pause_seats()
             ctl._start_entry(ctl._role(I.ANSWER), menu=True)
 
-    def _running(self, ctl):
-        s = ctl.speak
-        return s is not None and not s.get("manual") and not s.get("stopped") and len(ctl.stack) == 1
-
     def tick(self, ctl, now):
-        if not self._running(ctl):
-            return
-        s = ctl.speak
-        if s["count"] and now >= s["gap"]:
-            ctl._declare(s["seat"], min(s["count"], s["max"]))
-        elif not s["count"] and now >= s["deadline"]:
-            ctl._declare(s["seat"], 0)
+        if ctl._speak_open():
+            ctl._speak_tick(now)
 
     def deadline(self, ctl):
-        if not self._running(ctl):
-            return None
-        return ctl.speak["gap"] if ctl.speak["count"] else soonest(ctl.speak["deadline"], ctl._clock_wake())
+        return ctl._speak_wake() if ctl._speak_open() else None
 
     def board_line(self, ctl):
         return ctl._whose()
@@ -83,12 +79,13 @@ class Speak(Frame):
         order = list(shown.get("order", [])) or None
         shares = shown["shares"]
         label = lambda n: t("q.pass", ctl.lang) if n == 0 else format_amount(n * shares, ctl.lang)
-        rows, highlight = seat_rows(ctl, d.actor, answers, order, label)
-        lines = [text("ui.line." + d.prompt.removeprefix("prompt."), ctl.lang, **ctl._params(d.params))]
         s = ctl.speak
-        if s is not None and s["count"]:
+        ahead = {} if s is None else {**s["ready"], **s["counts"]}   # answers given before their turn
+        rows, highlight = seat_rows(ctl, d.actor, answers, order, label, ahead)
+        lines = [text("ui.line." + d.prompt.removeprefix("prompt."), ctl.lang, **ctl._params(d.params))]
+        if d.actor in ahead and ahead[d.actor]:
             lines = [t("speak.count", ctl.lang, player=ctl._whose(),
-                       shares=format_amount(s["count"] * shares, ctl.lang))]
+                       shares=format_amount(ahead[d.actor] * shares, ctl.lang))]
         footer = ctl._footer("clock_stopped" if ctl._clock_stopped() else
                              "speak_seats_pause" if s is not None and not s.get("manual") else "speak")
         return Screen("speaking", ctl._clock_title(ctl._title()), tuple(lines), rows, 0, footer, highlight=highlight)

@@ -43,6 +43,7 @@ MAX_ROUNDS = 20                  # the most rounds the setup offers as a limit
 LAST = "#last"                   # the game list's entry: the previous game's setup
 LAST_META = "last_setup"         # the journal meta that keeps it
 CARDS = "#cards"                 # the names step's entry: the players' RFID cards
+SHORTCUT = "#shortcut"           # the summary's other way to play (the adapter's `summary_shortcut`)
 STEPS = ("start", "game", "format", "count", "names", "rounds", "box", "summary")
 
 
@@ -153,6 +154,9 @@ class Setup(Frame):
                     lines = (t("setup.summary_short", lang, format=ui.label(v.get("format"), lang), n=v["count"]),
                              " ".join(names))
                 items = [(t("setup.go", lang), True), (t("setup.back", lang), False)]   # back one step, as Back
+                shortcut = self.shortcut(ctl, ui)
+                if shortcut is not None:         # in place of "Retour": Back does the same
+                    items[1] = (shortcut[0], SHORTCUT)
                 if self.offered(ui):
                     items.append((t("setup.options", lang), "#options"))
                 return step, t("setup.title", lang), lines, items
@@ -172,6 +176,13 @@ class Setup(Frame):
         """The chosen game's settings: the configuration's, then what Options changed."""
         name = setup_ui(self.v).name
         return ctl.defaults.for_game(name) | self.set.get(name, {})
+
+    def shortcut(self, ctl, ui):
+        """The adapter's other way to play from the summary, in one press: (button, the
+        footer saying what it does while it is selected, the settings it changes), or None
+        (Maxi Bourse: the starting lots dealt)."""
+        offer = getattr(ui, "summary_shortcut", None)
+        return offer(self.settings(ctl), ctl.lang) if offer is not None else None
 
     @staticmethod
     def offered(ui) -> dict:
@@ -313,6 +324,8 @@ class Setup(Frame):
             self.cards, self.cs = [None] * self.v["count"], 0
             return
         if step == "summary":
+            if value == SHORTCUT:
+                self.set.setdefault(setup_ui(self.v).name, {}).update(self.shortcut(ctl, setup_ui(self.v))[2])
             if value:
                 v = self.v
                 names = player_names(ctl, v["names"], v["count"])
@@ -401,7 +414,9 @@ class Setup(Frame):
         step, title, lines, items = self.question(ctl)
         labels = tuple(label for label, _ in items)
         if step == "summary":
-            return Screen("confirm", title, lines, labels, self.sel % len(labels), ctl._footer("confirm"))
+            chosen = items[self.sel % len(items)][1]
+            footer = self.shortcut(ctl, setup_ui(self.v))[1] if chosen == SHORTCUT else ctl._footer("confirm")
+            return Screen("confirm", title, lines, labels, self.sel % len(labels), footer)
         if step == "cards":
             return Screen("menu", title, lines, labels, self.cs % len(labels), ctl._footer("cards"))
         first = not self.v and not (ctl.session and not ctl.session.over)

@@ -19,7 +19,7 @@ def tap(name):
 @pytest.mark.parametrize("data, name", [
     (b"\x1b[A", "up"), (b"\x1bOA", "up"), (b"k", "up"),
     (b"\x1b[B", "down"), (b"j", "down"),
-    (b"\r", "ok"), (b"\n", "ok"), (b"\x1b[C", "ok"),
+    (b"\r", "ok"), (b"\n", "ok"),
     (b"\x7f", "back"), (b"\x08", "back"), (b"\x1b[D", "back"),
     (b"1", "seat1"), (b"6", "seat6"),
     ("&".encode(), "seat1"), ("é".encode(), "seat2"), (b'"', "seat3"), (b"-", "seat6"),
@@ -40,6 +40,14 @@ def test_shifted_digit_or_function_key_holds_a_seat_until_struck_again(hold, rel
     assert decoder.held == {seat}
     assert names(decoder.feed(release, 1)) == [(seat, "up")]
     assert decoder.held == set()
+
+
+def test_the_right_arrow_is_no_key():
+    """The box has Up, Down, OK and Back: Right is no button, so it presses none (as OK it
+    would start the game from "[Jouer] Retour Régler", where a move to "Régler" is meant)."""
+    decoder = KeyDecoder()
+    assert decoder.feed(b"\x1b[C", 0) == [] and decoder.feed(b"\x1bOC", 0) == []
+    assert names(decoder.feed(b"\x1b[C\r", 0)) == tap("ok")       # the keys after it still count
 
 
 def test_f5_f6_and_unknown_keys():

@@ -23,6 +23,9 @@ from engines.richesses.steps.results import AuctionOver, ClaimsOver, SaleOver, T
 from engines.richesses.steps.sale import SaleStep
 
 BUYING = ("country", "continental", "world")
+# What the table may do before the dice are confirmed, beside them: a free sale or an
+# exchange with its overbids and answer (RM12), a correction.
+ASIDE = frozenset({"offer", "exchange", "overbid", "close_offer", "accept", "lapse", "adjust_cash", "set_pawn"})
 
 
 @record
@@ -35,6 +38,17 @@ class Turn(Step):
 
     def actor(self, game):
         return None if self.phase == "roll" else self.seat
+
+    def chance_position(self, game):
+        """The box's dice are drawn where the roll was first offered: a free sale or a
+        correction made before they are confirmed (the actions offered beside them, RM12)
+        leaves the dice the box showed (drawn again, the pawn would land elsewhere than the
+        table saw). Read from the log's tail, so the state keeps no position of its own."""
+        n = len(game.log)
+        if self.phase == "roll":
+            while n and game.log[n - 1].kind in ASIDE:
+                n -= 1
+        return n
 
     # ------------------------------------------------------------ decision
     def decision(self, game):
@@ -236,7 +250,10 @@ class Turn(Step):
             self.phase = "buy"
             return None
         if kind == "bonus":    # "il reçoit de la banque autant de fois 500.000 F qu'il a tiré de points"
-            game.transfer(BANK, seat, BONUS_PER_POINT * sum(self.dice), "bonus")
+            points = sum(self.dice)
+            game.emit("rm.bonus", player=game.players[seat], amount=BONUS_PER_POINT * points, per=BONUS_PER_POINT,
+                      points=points)
+            game.transfer(BANK, seat, BONUS_PER_POINT * points, "bonus")
             return TurnOver(seat)
         if kind == "news":
             self.phase = "news"
