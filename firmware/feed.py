@@ -39,7 +39,7 @@ from engines.registry import game_of
 from firmware.journal import JournalError
 from firmware.journal_reader import JournalReader
 from firmware.journal_rows import canonical
-from firmware.session import Session
+from firmware.session import Session, cash_moved
 from firmware.texts import t
 
 MAX_EVENTS = 256          # events kept for readers resuming after a short loss
@@ -244,15 +244,9 @@ class TableFeed:
         self.prices.add(game.prices())
         self.fortunes.add({game.players[seat]: value for seat, value in game.fortunes().items()})
 
-    def _entry(self, game, n: int, act, events) -> Entry:
-        moved = {}
-        for event in events:
-            if event.key == "transfer":
-                p = event.params
-                for seat, sign in ((p["src"], -1), (p["dst"], 1)):
-                    if isinstance(seat, int) and 0 <= seat < len(game.players):
-                        moved[seat] = moved.get(seat, 0) + sign * p["amount"]
-        return Entry(n, act, list(events), {s: v for s, v in sorted(moved.items()) if v})
+    @staticmethod
+    def _entry(game, n: int, act, events) -> Entry:
+        return Entry(n, act, list(events), cash_moved(events, len(game.players)))
 
     def line(self, entry: Entry, lang: str) -> str:
         """What an action did, in words, as the box's news line says it; in a game that

@@ -55,7 +55,6 @@ class Hub:
         self.feed, self.live, self.state_dir = feed, live, state_dir
         self.lang = lang                  # the box's language, kept while the box is down
         self.box = None                   # the live channel's last state (None: the box is down)
-        self.version = 0
         self.stopping = False             # the process is asked to stop: streams end
         self.changed = asyncio.Event()
         self._secret = None
@@ -68,7 +67,6 @@ class Hub:
             self.lang = box["lang"]
         if moved or box != self.box:
             self.box = box
-            self.version += 1
             self._drawn = {}
             return True
         return False

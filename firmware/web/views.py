@@ -24,9 +24,8 @@ HISTORY_SHOWN = 30
 
 @dataclass
 class Page:
-    """A page's figures: `main` holds what changes with the journal, `live` what the box's
-    channel adds (the clock, what is asked now)."""
-    lang: str
+    """What a page's `main` fragment shows (what changes with the journal; its `live`
+    fragment is the box's channel as it comes: firmware/web/templates/live.html)."""
     title: str = ""
     problem: str = ""
     tables: list = field(default_factory=list)
@@ -43,7 +42,7 @@ def build(feed: TableFeed, lang: str, seat: int | None = None) -> Page:
     from firmware.games import adapter_of
 
     session = feed.session
-    page = Page(lang)
+    page = Page()
     if session is None:
         page.problem = t("web.unreadable", lang, error=feed.problem) if feed.problem else t("web.no_game", lang)
         return page
