@@ -18,7 +18,7 @@ from firmware.journal import Journal
 from firmware.session import Session
 from firmware.web.network import access_point_command, wifi_qr
 from firmware.web.server import build
-from web_helpers import decode_qr, recorded_game
+from web_helpers import decode_qr, read_stream, recorded_game, serving
 
 
 class Clock:
@@ -170,7 +170,7 @@ def test_every_answer_has_a_strict_content_security_policy(served):
 
 
 @pytest.mark.parametrize("name", ["dividends", "richesses"])
-def test_the_public_page_and_stream_hold_no_hidden_cash(served, name):
+def test_the_public_page_and_stream_hold_no_hidden_cash(served, name, tmp_path):
     client, session, secret = served(name, 16)
     cash = {seat: session.game.cash(seat) for seat in range(len(session.players))}
     forms = [f(amount) for amount in cash.values() for f in (lambda a: format_amount(a, "fr"),
@@ -178,12 +178,8 @@ def test_the_public_page_and_stream_hold_no_hidden_cash(served, name):
     page = client.get("/").text
     assert not [form for form in forms if form in page]
     assert "argent reste caché" in page
-    with client.stream("GET", "/events") as stream:
-        sent = ""
-        for line in stream.iter_lines():
-            sent += line + "\n"
-            if line.startswith("event: live"):
-                break
+    with serving(*build(config_from_dict({"state": {"dir": str(tmp_path)}}))) as port:   # a stream, read live
+        sent = read_stream(port, "/events")
     assert "event: main" in sent and not [form for form in forms if form in sent]
     mine = client.get("/s/" + token(session, secret, 0)).text
     assert format_amount(cash[0], "fr") in mine

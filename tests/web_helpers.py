@@ -7,6 +7,7 @@ Debian's Chromium driven by selenium through Debian's chromedriver, nothing down
 (`make test` installs both, and zbar, where it can: Makefile `browser-deps`). Waits are
 conditions with a deadline, never fixed sleeps.
 """
+import contextlib
 import json
 import os
 import random
@@ -17,6 +18,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -157,20 +159,44 @@ class WebBox:
         return f"{self.url}/s/{tokens.seat_token(secret, game_id, head, seat)}"
 
     def stream(self, path: str = "/events", seconds: float = 1.5) -> str:
-        """What the event stream sends in its first `seconds` (the raw HTTP answer)."""
-        sent = b""
-        with socket.create_connection(("127.0.0.1", self.port), timeout=seconds) as conn:
-            conn.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
-            end = time.monotonic() + seconds
-            while (left := end - time.monotonic()) > 0:
-                ready, _, _ = select.select([conn], [], [], left)
-                if not ready:
-                    break
-                chunk = conn.recv(65536)
-                if not chunk:
-                    break
-                sent += chunk
-        return sent.decode(errors="replace")
+        return read_stream(self.port, path, seconds)
+
+
+def read_stream(port: int, path: str = "/events", seconds: float = 1.5) -> str:
+    """What an event stream sends in its first `seconds` (the raw HTTP answer)."""
+    sent = b""
+    with socket.create_connection(("127.0.0.1", port), timeout=seconds) as conn:
+        conn.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            ready, _, _ = select.select([conn], [], [], left)
+            if not ready:
+                break
+            chunk = conn.recv(65536)
+            if not chunk:
+                break
+            sent += chunk
+    return sent.decode(errors="replace")
+
+
+@contextlib.contextmanager
+def serving(hub, app):
+    """`app` served by uvicorn in a thread of the test process, on a free port (yielded):
+    the streams read as a browser reads them (Starlette's test client of Bookworm's 0.26
+    reads a whole answer first, which a stream never ends)."""
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        wait_for(lambda: server.started, "uvicorn to start")
+        yield port
+    finally:
+        hub.stop()
+        server.should_exit = True
+        thread.join(timeout=10)
 
 
 def browser():
