@@ -55,7 +55,7 @@ fuzz: $(BIN)/corbeille
 	HYPOTHESIS_PROFILE=fuzz FUZZ_SCALE=$(FUZZ_SCALE) $(BIN)/python -m pytest -p no:cacheprovider \
 		tests/test_mb_properties.py tests/test_dividends_properties.py tests/test_avendre_properties.py \
 		tests/test_shark_properties.py tests/test_richesses_properties.py tests/test_protocol.py \
-		tests/test_inputs_fuzz.py tests/test_journal_cuts.py
+		tests/test_inputs_fuzz.py tests/test_journal_cuts.py tests/test_journal_bitrot.py
 
 # The box's own install (pip, systemd/install.sh) compiles every module; an editable .venv,
 # or PYTHONDONTWRITEBYTECODE, would leave start figures paying for compilation instead.

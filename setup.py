@@ -44,7 +44,8 @@ setup(
         # python3-jinja2 3.1, which systemd/install.sh installs).
         "web": ["starlette>=0.26", "uvicorn>=0.17", "jinja2>=3.1"],
         # Desktop tests: fake-rpi stands in for RPi.GPIO and smbus so luma's real
-        # interface code runs; hypothesis drives the property tests.
+        # interface code runs; hypothesis drives the property tests; pylint finds code
+        # written twice (tests/test_house.py).
         "test": [
             "pytest>=8",
             "hypothesis>=6.100",
@@ -53,6 +54,7 @@ setup(
             "starlette>=0.26", "uvicorn>=0.17", "jinja2>=3.1",   # the web view ([web])
             "httpx",               # Starlette's test client
             "selenium>=4.8",       # the web view in a real browser: Debian's chromium and chromedriver
+            "pylint>=3.0",         # its duplicate-code check: a block repeated in the engines or adapters
         ],
         # A window on the desktop instead of the terminal: `corbeille sim --window`.
         "desktop": ["luma.emulator>=1.5"],

@@ -22,7 +22,7 @@ from pathlib import Path
 from bench.doc import write_section
 from bench.host import filesystem, machine
 from bench.mb_bench import ROOT, engine_rows, ms
-from engines.dividends.game import Dividends, snapshot
+from engines.dividends.game import Dividends
 from engines.dividends.random_play import random_game
 
 SECTION = "## Dividends engine"
@@ -47,7 +47,7 @@ def run(games: int = 5, seed: int = 2026, players: int = 12, journal_dir: Path |
     lengths = [len(d[2]) for d in drawn]
     draws = [d[0] for d in drawn]
     _, header, actions, _ = max(drawn, key=lambda d: len(d[2]))
-    rows, notes, raw = engine_rows(Dividends, snapshot, header, actions, journal_dir)[:3]
+    rows, notes, raw = engine_rows(Dividends, header, actions, journal_dir)[:3]
     raw.update(games=games, players=players, actions_median=statistics.median(lengths), actions_max=max(lengths),
                draw_median=statistics.median(draws))
     m = machine()

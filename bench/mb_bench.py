@@ -22,7 +22,7 @@ from bench import journal_bench
 from bench.host import filesystem, machine
 from bench.randomgame import SEED, long_game
 from engines.maxibourse.actions import ACTIONS
-from engines.maxibourse.game import MaxiBourse, snapshot
+from engines.maxibourse.game import MaxiBourse
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "benchmarks.md"
@@ -130,7 +130,7 @@ def ms(seconds):
     return f"{seconds * 1000:,.1f} ms" if seconds >= 0.001 else f"{seconds * 1e6:,.0f} µs"
 
 
-def engine_rows(cls, snapshot, header, actions, journal_dir):
+def engine_rows(cls, header, actions, journal_dir):
     """The engine figures of one game, the same for every game: play, play with the
     pending decision after each action, replay (from actions, from their JSON forms, from
     a journal), one apply and one undo at the end, the snapshot. Returns (rows, notes,
@@ -138,12 +138,12 @@ def engine_rows(cls, snapshot, header, actions, journal_dir):
     n = len(actions)
     rows, notes, raw = [], [], {"actions": n}
     t_play, game = timed(lambda: play(header, actions, cls=cls), repeat=3)
-    final = snapshot(game)
+    final = game.snapshot()
     rows.append(("play: apply each action (atomic, as the box does)", ms(t_play), ms(t_play / n)))
     t_menu, _ = timed(lambda: play(header, actions, with_decision=True, cls=cls), repeat=3)
     rows.append(("play + pending decision after each action (menus)", ms(t_menu), ms(t_menu / n)))
     t_replay, replayed = timed(lambda: cls.replay(header, actions), repeat=3)
-    assert snapshot(replayed) == final, "replay differs from play"
+    assert replayed.snapshot() == final, "replay differs from play"
     rows.append(("replay from the action list", ms(t_replay), ms(t_replay / n)))
     t_json, _ = timed(lambda: cls.replay(header, [cls.ACTIONS.from_json(a.to_json()) for a in actions]), repeat=3)
     rows.append(("replay from the JSON forms (to_json + from_json + replay)", ms(t_json), ms(t_json / n)))
@@ -155,7 +155,7 @@ def engine_rows(cls, snapshot, header, actions, journal_dir):
         rows.append(("replay from a journal", "skipped", ""))
         notes.append(f"Replay from a journal skipped: {problem}.")
     else:
-        assert snapshot(result["game"]) == final
+        assert result["game"].snapshot() == final
         rows.append(("replay from a journal: open + verify + read", ms(result["read"]), ms(result["read"] / n)))
         rows.append(("replay from a journal: from_json + replay", ms(result["replay"]), ms(result["replay"] / n)))
         rows.append(("replay from a journal: total", ms(result["total"]), ms(result["total"] / n)))
@@ -168,7 +168,7 @@ def engine_rows(cls, snapshot, header, actions, journal_dir):
                  f"{m_apply / 1024:,.0f} KiB"))
     t_undo, m_undo = one_undo(header, actions, cls=cls)
     rows.append((f"one undo at action {n} / tracemalloc peak (separate run)", ms(t_undo), f"{m_undo / 1024:,.0f} KiB"))
-    t_snap, _ = timed(lambda: snapshot(game), repeat=20)
+    t_snap, _ = timed(lambda: game.snapshot(), repeat=20)
     rows.append(("snapshot (the JSON state) at the end", ms(t_snap), ""))
     raw.update(apply=t_apply, apply_peak=m_apply, undo=t_undo, undo_peak=m_undo, snapshot=t_snap)
     return rows, notes, raw, game
@@ -179,9 +179,9 @@ def run(target: int = 2000, seed: int = SEED, journal_dir: Path | None = None) -
     journal_dir.mkdir(parents=True, exist_ok=True)
     used_seed, header, actions, _ = long_game(target, seed)
     n = len(actions)
-    rows, notes, raw, game = engine_rows(MaxiBourse, snapshot, header, actions, journal_dir)
+    rows, notes, raw, game = engine_rows(MaxiBourse, header, actions, journal_dir)
     raw.update(seed=used_seed)
-    final = snapshot(game)
+    final = game.snapshot()
     fs = filesystem(journal_dir)
     try:
         jb = journal_bench.run(target, str(journal_dir))

@@ -20,7 +20,7 @@ import random
 
 from engines.core.decision import Choice, Fixed, IntRange
 from engines.core.random_play import Stuck, play_randomly  # noqa: F401 (Stuck is part of this module's API)
-from engines.maxibourse.game import MaxiBourse, snapshot
+from engines.maxibourse.game import MaxiBourse
 
 PLAYER_NAMES = ("Sophie", "Thierry", "Didier", "Dominique", "Laurence", "Yves")
 CORRECTIONS = ("adjust_cash", "adjust_lots", "set_price", "set_nominal")
@@ -112,7 +112,7 @@ def draw_action(game: MaxiBourse, rng: random.Random, weights: dict, corrections
 
 def state_key(game: MaxiBourse):
     """Everything an illegal action must leave as it was."""
-    return snapshot(game), dict(game.s.ledger.balances), len(game.log)
+    return game.snapshot(), dict(game.s.ledger.balances), len(game.log)
 
 
 def random_game(rng: random.Random, players: int = 4, fmt: str = "junior", max_actions: int = 300,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import logging
 import os
 import time
 from collections.abc import Callable, Mapping
@@ -27,6 +28,8 @@ from PIL import Image
 
 from drivers.config import Section
 from drivers.errors import BusError, ConfigError
+
+log = logging.getLogger(__name__)
 
 MODES = ("1", "L", "RGB")
 
@@ -406,7 +409,8 @@ class PngDisplay(DummyDisplay):
 
     For tests (compare ``frames`` with reference images) and for looking at a screen on
     a machine with no terminal or window: files are ``<name>-00001.png``... plus
-    ``<name>-latest.png`` rewritten on every frame.
+    ``<name>-latest.png`` rewritten on every frame. A disk that refuses them (full,
+    read-only) costs the files, never the frame or the box: the failure is logged once.
     """
 
     def __init__(self, size=(128, 64), mode="1", name="png", directory: str | None = None,
@@ -414,15 +418,28 @@ class PngDisplay(DummyDisplay):
         super().__init__(size, mode, name)
         self.directory = directory
         self.frames: collections.deque[Image.Image] = collections.deque(maxlen=max(1, keep))
+        self._refused = False
         if directory:
-            os.makedirs(directory, exist_ok=True)
+            self._write(lambda: os.makedirs(directory, exist_ok=True))
 
     def _send(self, frame):
         super()._send(frame)
         self.frames.append(frame.copy())
         if self.directory:
-            number = self.frames_sent + 1
-            frame.save(os.path.join(self.directory, f"{self.name}-{number:05d}.png"))
-            latest = os.path.join(self.directory, f"{self.name}-latest.png")
-            frame.save(latest + ".tmp", format="PNG")
-            os.replace(latest + ".tmp", latest)
+            self._write(lambda: self._save(frame))
+
+    def _save(self, frame):
+        number = self.frames_sent + 1
+        frame.save(os.path.join(self.directory, f"{self.name}-{number:05d}.png"))
+        latest = os.path.join(self.directory, f"{self.name}-latest.png")
+        frame.save(latest + ".tmp", format="PNG")
+        os.replace(latest + ".tmp", latest)
+
+    def _write(self, write) -> None:
+        try:
+            write()
+            self._refused = False
+        except OSError as error:
+            if not self._refused:
+                log.warning("%s: frames not written to %s: %s", self.name, self.directory, error)
+            self._refused = True

@@ -17,6 +17,11 @@ box comes back on the screen of the last action). Then `refresh` draws the opera
 screen (a frame goes to the display only when it changed), the quotation board when the
 game changed (or its page turned), lights the seats and plays the beeps.
 
+A commit the card refuses (full, read-only, failing: firmware/storage.py) acknowledges
+nothing: the game goes back to what the journal holds, the operator screen and the console
+say what happened, up to which action the game is safe and what to do, and each later
+press looks at whether the card can be written again (`_retry_card`).
+
 systemd: READY=1 once the first frame has been handed to the operator display,
 WATCHDOG=1 from this loop at half of $WATCHDOG_USEC (firmware/notify.py).
 """
@@ -31,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from drivers.events import InputEvent
+from firmware import storage
 from firmware.games import adapter_of
 from firmware.notify import Notifier
 from firmware.render import clock_strip, render_screen
@@ -78,13 +84,17 @@ class Hardware:
 class App:
     def __init__(self, controller, hardware: Hardware, *, queue=None, clock=time.monotonic,
                  notifier: Notifier | None = None, journal=None, strict: bool = False,
-                 board_page_s: float = BOARD_PAGE_S, report_page_s: float = REPORT_PAGE_S, help_line=""):
+                 board_page_s: float = BOARD_PAGE_S, report_page_s: float = REPORT_PAGE_S, help_line="",
+                 state_dir: Path | None = None):
         self.controller = controller
         self.hw = hardware
         self.queue = queue or queue_module.Queue()
         self.clock = clock
         self.notifier = notifier or Notifier({})
         self.journal = journal
+        self.state_dir = state_dir           # what the box keeps on the card besides the journal
+        self.fault = getattr(journal, "fault", None)   # a storage.Fault while the card refuses writes
+        self._fault_message = None           # the Message saying it, while it is on the screen
         self.strict = strict                 # tests: a bug raises instead of being shown
         self.board_page_s = board_page_s
         self.report_page_s = report_page_s
@@ -159,6 +169,8 @@ class App:
             self._power_off()
             return
         self._verify_journal()
+        if self.fault is not None and event.kind != "tick":
+            self._retry_card()
         if self.journal is not None:
             self.journal.hold()
         self._event_t = getattr(event, "t", None)
@@ -175,7 +187,8 @@ class App:
             # A bug in the UI must not stop the game: log it, say so, go back to the root.
             log.error("event %r failed:\n%s", event, traceback.format_exc())
             self.controller.recover()
-        self._commit()                 # before any answer or frame shows the action
+        refused = self._commit()       # before any answer or frame shows the action
+        reply = refused or reply
         if self.hw.console is not None and reply:
             self.hw.console.write_line(reply)
         now = getattr(event, "t", None)
@@ -249,7 +262,7 @@ class App:
             self._next_page = now + pace
 
     def status_text(self) -> str:
-        down = list(self.hw.failed)
+        down = list(self.hw.failed) + (["card"] if self.fault is not None else [])
         for part in self.hw.parts:
             if getattr(part.device, "degraded", False) and part.key not in down:
                 down.append(part.key)
@@ -366,18 +379,19 @@ class App:
             if seat <= 6:
                 lights.light(seat)
 
-    def _commit(self) -> None:
+    def _commit(self) -> str | None:
         """Commit what the event wrote, with the UI state it leads to: one fdatasync.
 
         An event that wrote nothing commits nothing. If the commit fails, nothing of the
-        event is in the journal: the game goes back to what the journal holds, saying so.
+        event is in the journal, and nothing of it is acknowledged: returns what the console
+        answers instead (`_card_refused`); None when committed.
         """
         journal = self.journal
         if journal is None:
-            return
+            return None
         if not journal.pending:
             journal.commit()           # nothing written: only stops holding
-            return
+            return None
         try:
             try:
                 state = json.dumps(self.controller.ui_state(), sort_keys=True, ensure_ascii=False)
@@ -387,14 +401,87 @@ class App:
             if state is not None and state != self._saved:
                 journal.set_meta("ui", state)
             journal.commit()
-            self._saved = state
-            self._last_commit = self._event_t if self._event_t is not None else self.clock()
         except Exception as error:
             journal.rollback()
-            log.error("journal commit failed: %s", error)
+            return self._card_refused(error)
+        self._saved = state
+        self._last_commit = self._event_t if self._event_t is not None else self.clock()
+        if self.fault is not None:
+            self._card_back()          # a write went through
+        return None
+
+    def _card_refused(self, error) -> str:
+        """The card refused the event's commit: the game goes back to what the journal holds
+        (nothing the event did is shown, lit or buzzed as done), on a full card the box
+        frees what it owns, and the screen and the console say what happened, up to which
+        action the game is safe and what to do. Returns the console's answer."""
+        journal, c = self.journal, self.controller
+        fault = getattr(journal, "fault", None) or storage.diagnose(journal.path, error)
+        log.error("journal commit failed, the last action was not recorded: %s (the card: %s)", fault.detail,
+                  fault.kind)
+        c.session, c.stack = None, []
+        c.boot(self.clock())
+        c.resumed = False              # not a restart: the card's message says where the game is
+        if fault.kind == "full" and self.state_dir is not None:
+            freed = storage.free(self.state_dir, journal, c.session.game_id if c.session else None)
+            log.warning("card full: %d bytes freed", freed)
+        self.fault = fault
+        return self._say_fault(fault, "lost")
+
+    def _say_fault(self, fault, what: str) -> str:
+        """The card's fault on the operator screen (over whatever it shows), its buzz, and
+        the same words for the console: `what` happened ("lost": an action not recorded;
+        "start": the box started on a journal it cannot write), the game as far as the
+        journal holds it, what to do."""
+        c = self.controller
+        lang = c.lang
+        lines = [t(f"{fault.key}.{what}", lang)]
+        if c.session is not None:
+            lines.append(t("card.safe" if what == "lost" else "card.shown", lang, n=len(c.session.game.log)))
+        lines.append(t(f"{fault.key}.todo", lang))
+        self._fault_message = Message(t(f"title.{fault.key}", lang), lines)
+        c.stack.append(self._fault_message)
+        c.take_beeps()                 # nothing the refused event queued is played
+        c.take_blinks()
+        c.beeps.append("error")
+        c.changed = True
+        return " ".join(lines)
+
+    def _retry_card(self) -> None:
+        """A press while the card is at fault: can it be written again? Asked of the card
+        without writing (storage.blocked). A box started on a journal it could not write
+        opens it for writing now, and the game goes on; a card that refused a write for no
+        reason it shows ("failing") is back once a commit goes through."""
+        journal = self.journal
+        if self.fault.kind == "failing" and not journal.read_only:
+            return
+        if storage.blocked(journal.path) is not None:
+            return
+        if journal.read_only:
+            from firmware.journal import Journal, JournalError
+
+            try:
+                writer = Journal(journal.path, defer_chain=True)
+            except JournalError as error:
+                log.warning("the card still refuses the journal: %s", error)
+                return
+            journal.close()
+            log.info("the card can be written again: the journal is open for writing")
+            self.journal = writer
             c = self.controller
+            attach_journal(c, writer, self.state_dir)
             c.session, c.stack = None, []
-            c.boot(self.clock(), messages=[f"{error}; the last action was not recorded"])
+            c.boot(self.clock(), messages=writer.repairs)
+        self._card_back()
+
+    def _card_back(self) -> None:
+        """The card can be written again: its status and its message go."""
+        self.fault = None
+        stack = self.controller.stack
+        if self._fault_message in stack:
+            stack.remove(self._fault_message)
+            self.controller.changed = True
+        self._fault_message = None
 
 
 def public_snapshot(session) -> dict:
@@ -421,8 +508,7 @@ def reporter(journal, state_dir: Path, lang_of):
                   t("report.players", lang): ", ".join(session.players),
                   t("report.actions", lang): len(session.game.log)}
         prices, fortunes = session.evening()
-        ranking = [{"rank": r, "name": session.players[seat], "wealth": w} for r, seat, w in session.game.ranking()]
-        write_report(folder, header, prices, ranking, lang, box=box, fortunes=fortunes)
+        write_report(folder, header, prices, session.game.ranking_rows(), lang, box=box, fortunes=fortunes)
         if journal is not None:
             journal.set_meta(key, str(folder))
         return str(folder)
@@ -438,7 +524,8 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
     `lang` (the --lang option) wins over the language chosen on the box, which wins over
     the configuration's game.language."""
     from firmware.controller import Controller, SetupDefaults, Timing
-    from firmware.journal import open_for_box
+    from firmware.journal import JournalError
+    from firmware.journal_open import open_for_box
 
     state_dir = Path(config.state.dir)
     state_dir.mkdir(parents=True, exist_ok=True)
@@ -448,12 +535,24 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
     if seat_buttons is None:
         seat_buttons = range(config.seats.count)
     controller = (controller_cls or Controller)(
-        journal, lang=lang or config.game.language, timing=Timing.from_config(config.timing),
+        None, lang=lang or config.game.language, timing=Timing.from_config(config.timing),
         seat_buttons=seat_buttons, defaults=SetupDefaults.from_config(config.game))
     controller.lang_forced = lang is not None
     controller.rfid_reader = config.rfid.enabled    # the setup offers the players' cards
-    controller.report = reporter(journal, state_dir, lambda: controller.lang)
-    controller.boot(clock(), messages=journal.repairs)
+    attach_journal(controller, journal, state_dir)
+    try:
+        controller.boot(clock(), messages=journal.repairs)
+    except JournalError as error:
+        if journal.read_only or not storage.is_storage_error(error):
+            raise
+        # The resume had to write (a refused tail taken out) and the card refused it.
+        from firmware.journal_readonly import ReadOnlyJournal
+
+        journal.close()
+        journal = ReadOnlyJournal(journal.path, storage.diagnose(journal.path, error))
+        attach_journal(controller, journal, state_dir)
+        controller.session, controller.stack = None, []
+        controller.boot(clock(), messages=journal.repairs)
     if config.web.enabled:
         _open_web(controller, config, state_dir)
     if moved_aside:
@@ -461,11 +560,26 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
         controller.stack.append(Message(t("title.journal_aside", controller.lang),
                                         [t("journal_aside.line", controller.lang)]))
     app = App(controller, hardware, queue=queue, clock=clock, notifier=notifier, journal=journal,
-              strict=strict, help_line=help_line)
+              strict=strict, help_line=help_line, state_dir=state_dir)
+    if app.fault is not None:
+        # A card that will not let the box write: the game shown as the journal holds it,
+        # saying why nothing can be recorded and what to do; never an exit (systemd would
+        # restart the box into the same fault until its start limit stops it).
+        log.error("the journal cannot be written (%s): %s; the box shows the game read-only",
+                  app.fault.kind, app.fault.detail)
+        if app.fault.kind == "full":
+            storage.free(state_dir, None)
+        app._say_fault(app.fault, "start")
     if config.web.enabled:
         from firmware.channel import LiveChannel, live_path
         app.channel = LiveChannel(live_path(state_dir))
     return app
+
+
+def attach_journal(controller, journal, state_dir: Path) -> None:
+    """The journal the controller plays on, and the reports it writes beside it."""
+    controller.journal = journal
+    controller.report = reporter(journal, state_dir, lambda: controller.lang)
 
 
 def _open_web(controller, config, state_dir: Path) -> None:

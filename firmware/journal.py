@@ -41,10 +41,10 @@ import contextlib
 import json
 import os
 import sqlite3
-import time
 
 from engines.core.errors import CorbeilleError
-from firmware import journal_lock, journal_wal
+from firmware import journal_header, journal_lock, journal_wal
+from firmware.journal_header import APPLICATION_ID
 # The rows' own format, shared with salvage (which journal.py imports: one module each
 # way would be an import circle).
 from firmware.journal_rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_checksum, action_key,
@@ -53,8 +53,6 @@ from firmware.journal_rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_
 
 __all__ = ["Journal", "JournalBusy", "JournalError"]
 
-# "Corb" in the SQLite header tells our files from other SQLite databases.
-APPLICATION_ID = 0x436F7262
 # 1: games, actions (a WITHOUT ROWID table keyed by game id and seq), meta.
 # 2: each game's header is also kept as its action -1 (HEADER_COPY), beside its first
 #    actions. Same tables as 1.
@@ -70,7 +68,6 @@ SCHEMA_VERSION = 3
 # pages each commit more often dirties a second block (docs/benchmarks.md). The size is
 # fixed when a file is made: a migration or a salvage writes a new file of this size.
 PAGE_SIZE = 512
-_SQLITE_MAGIC = b"SQLite format 3\x00"
 CACHE_KIB = 128
 
 # The tables. Comments stay out of the SQL: SQLite keeps its text in the file's schema, which
@@ -110,7 +107,7 @@ def _is_damage(exc: sqlite3.Error) -> bool:
     return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
 
 
-def _fsync_dir(directory: str) -> None:
+def fsync_dir(directory: str) -> None:
     # A rename is durable only once the directory holding it is synced.
     fd = os.open(directory, os.O_RDONLY)
     try:
@@ -135,6 +132,7 @@ class Journal:
         self._conn: sqlite3.Connection | None = None
         self._lock: int | None = None
         self._held = False
+        self._failed: sqlite3.Error | None = None   # a write that failed while held (see commit)
         self.unsaved = False                  # commits since the last checkpoint (WAL only)
         # defer_chain: the last game's chain is left to check (see `verify_tail`): game ->
         # the seq below which its rows are not verified yet, and the header checksum its
@@ -148,7 +146,7 @@ class Journal:
         # of reading and parsing the rows again (a replay, issue 11): (game id, the dicts,
         # `_stamp()` then). Given away at that read; dropped at any write and at close.
         self._walked: tuple[int, list, tuple] | None = None
-        self._check_path()
+        damage = self._check_path()
         try:
             self._lock = journal_lock.acquire(self.path)
         except journal_lock.Held as held:
@@ -160,8 +158,14 @@ class Journal:
                                    f"{journal_lock.lock_path(self.path)} ({exc.strerror})") from exc
         try:
             # Before SQLite rebuilds the -wal's index from what is left of the -wal.
-            lost = journal_wal.lost_frames(self.path)
+            lost, wal = journal_wal.examine(self.path)
             try:
+                if damage or wal:
+                    # SQLite would refuse the file, misread it, or stop at the bad frame and
+                    # never see the commits after it: the rows are read from the pages.
+                    lost = None               # salvage reads every frame the -wal still has
+                    raise _Damaged(f"the file's header is damaged: {damage}" if damage
+                                   else f"the -wal file {wal}")
                 self._conn = self._connect(self.path)
                 if self._schema() < SCHEMA_VERSION:
                     self._migrate()
@@ -189,25 +193,29 @@ class Journal:
 
     # ---- opening -----------------------------------------------------------------------
 
-    def _check_path(self) -> None:
+    def _check_path(self) -> str | None:
+        """What is wrong with the file's header (journal_header.damage), None when it is
+        sound or there is no file yet. A file that is not even SQLite's, and holds no game
+        whose chain verifies, is some other file that was never ours: it is refused and
+        left exactly as it is."""
         directory = os.path.dirname(os.path.abspath(self.path))
         if not os.path.isdir(directory):
             raise JournalError(f"journal {self.path}: directory {directory} does not exist")
         if os.path.isdir(self.path):
             raise JournalError(f"journal {self.path}: is a directory, not a journal file")
         try:
-            with open(self.path, "rb") as f:
-                head = f.read(len(_SQLITE_MAGIC))
+            head = journal_header.read(self.path)
         except FileNotFoundError:
-            return
+            return None
         except OSError as exc:
             raise JournalError(f"journal {self.path}: cannot read ({exc})") from exc
-        # An empty or cut-short header, or a zeroed first page (a common way for an SD card
-        # to fail), is a damaged journal; anything else is some other file that was never
-        # ours, so it is left exactly as it is.
-        if not _SQLITE_MAGIC.startswith(head) and head.strip(b"\x00"):
-            raise JournalError(f"journal {self.path}: not an SQLite database (it starts with "
-                               f"{head!r}); refusing to touch it")
+        if not journal_header.looks_sqlite(head):
+            from firmware.journal_salvage import read_damaged
+
+            if not read_damaged(self.path)[0]:
+                raise JournalError(f"journal {self.path}: not an SQLite database (it starts with "
+                                   f"{head[:16]!r}); refusing to touch it")
+        return journal_header.damage(head)
 
     @staticmethod
     def _connect(path: str) -> sqlite3.Connection:
@@ -217,13 +225,13 @@ class Journal:
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-            is_new = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
-            if not is_new and app_id != APPLICATION_ID:
-                raise JournalError(f"journal {path}: an SQLite database, but not a Corbeille "
-                                   f"journal (application id {app_id:#x})")
-            if version > SCHEMA_VERSION:
-                raise JournalError(f"journal {path}: written by a newer firmware (schema "
-                                   f"{version}, this one knows {SCHEMA_VERSION})")
+            tables = {name for name, in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            is_new = not tables
+            what, why = journal_header.identity(app_id, version, tables, SCHEMA_VERSION)
+            if what == "damaged":
+                raise _Damaged(f"the file's header is damaged: {why}")
+            if what != "journal":
+                raise JournalError(f"journal {path}: {why}")
             if is_new:
                 conn.execute(f"PRAGMA page_size={PAGE_SIZE}")  # before WAL writes the header
             mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
@@ -341,7 +349,7 @@ class Journal:
     # Walking a long game's chain is most of what opening its journal costs (2 000 actions:
     # about 25 ms here, ten times that on a Pi Zero 2 W), and a resume from a snapshot needs
     # only the rows from the snapshot's on (firmware/snapshots.py). With defer_chain (the box
-    # at start: open_for_box), every game but the last is checked at open as always; the
+    # at start: journal_open.open_for_box), every game but the last is checked at open as always; the
     # last game's rows are checked from the snapshot's on by `verify_tail` when the resume
     # reads them, and the rest by `verify_deferred`, which the box's loop runs after the
     # first frame and before the first event (firmware/app.py), and which any read of the
@@ -453,7 +461,7 @@ class Journal:
         with contextlib.suppress(FileNotFoundError):
             os.remove(self.path + "-shm")
         os.replace(fresh, self.path)
-        _fsync_dir(os.path.dirname(os.path.abspath(self.path)))
+        fsync_dir(os.path.dirname(os.path.abspath(self.path)))
 
     # ---- older schemas -------------------------------------------------------------------
 
@@ -655,6 +663,10 @@ class Journal:
         rows = self._query("SELECT value FROM meta WHERE key=?", (key,))
         return rows[0][0] if rows else None
 
+    def delete_meta(self, keys) -> None:
+        with self._transaction() as conn:
+            conn.executemany("DELETE FROM meta WHERE key=?", [(key,) for key in keys])
+
     # ---- one commit per step -------------------------------------------------------------
 
     def hold(self) -> None:
@@ -665,28 +677,38 @@ class Journal:
         is acknowledged before commit() returns, so nothing acknowledged can be lost.
         """
         self._held = True
+        self._failed = None
 
     @property
     def pending(self) -> bool:
-        """Writes made while held and not yet committed."""
-        return self._conn is not None and self._conn.in_transaction
+        """Writes made while held and not yet committed (or one that failed: see commit)."""
+        return self._failed is not None or (self._conn is not None and self._conn.in_transaction)
 
     def commit(self) -> None:
-        """Commit what was written while held (nothing to do: no write, no sync); stop holding."""
+        """Commit what was written while held (nothing to do: no write, no sync); stop holding.
+
+        Raises JournalError, with nothing of the held writes kept, when the commit fails or
+        when one of them failed before it (a card that is full, read-only or failing may
+        refuse any write, and SQLite may then have rolled the whole transaction back: what
+        is left of it must not be committed as if it were all)."""
         self._held = False
         conn = self._live()
-        if not conn.in_transaction:
+        failed, self._failed = self._failed, None
+        if failed is None and not conn.in_transaction:
             return
         try:
+            if failed is not None:
+                raise failed
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
             self._tail = None
             with contextlib.suppress(sqlite3.Error):
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
             raise JournalError(f"journal {self.path}: {exc}") from exc
         self.unsaved = True
 
-    def checkpoint(self) -> bool:
+    def checkpoint(self, truncate: bool = False) -> bool:
         """Copy the WAL into the main file now (the box does it after a pause in play).
 
         Until a checkpoint, committed actions live only in the -wal file: one that is
@@ -694,8 +716,9 @@ class Journal:
         pauses keeps that window to the actions since the last pause, for two syncs and
         the changed pages once per pause (docs/benchmarks.md). True if complete.
         """
+        mode = "TRUNCATE" if truncate else "PASSIVE"     # TRUNCATE: the -wal cut to nothing after
         try:
-            busy, _, _ = self._live().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            busy, _, _ = self._live().execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
         except sqlite3.Error as exc:
             raise JournalError(f"journal {self.path}: checkpoint failed ({exc})") from exc
         self.unsaved = bool(busy)
@@ -704,6 +727,7 @@ class Journal:
     def rollback(self) -> None:
         """Forget what was written while held; stop holding."""
         self._held = False
+        self._failed = None
         self._tail = None
         if self._conn is not None and self._conn.in_transaction:
             with contextlib.suppress(sqlite3.Error):
@@ -744,9 +768,13 @@ class Journal:
         self._walked = None     # a write: the walk's dicts may be out of date, and are not read now
         try:
             if self._held:
-                if not conn.in_transaction:
-                    conn.execute("BEGIN IMMEDIATE")
-                yield conn          # committed by commit()
+                try:
+                    if not conn.in_transaction:
+                        conn.execute("BEGIN IMMEDIATE")
+                    yield conn      # committed by commit()
+                except sqlite3.Error as exc:
+                    self._failed = self._failed or exc
+                    raise
             else:
                 with _transaction(conn):
                     yield conn
@@ -792,45 +820,6 @@ def write_fresh(path: str, games: dict, meta: dict) -> None:
             conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
     finally:
         conn.close()  # checkpoints: the fresh journal is now one complete file
-
-
-def open_for_box(path: str | os.PathLike) -> tuple[Journal, str | None]:
-    """The box's own journal, whatever state its file is in: (journal, what was done).
-
-    A journal that cannot be opened at all (not an SQLite file, another program's
-    database, a newer firmware's, a folder) is moved aside, kept and named with the date,
-    and the box starts on a fresh one: a box that refuses to start stays down until
-    someone removes a file, which at a game table nobody can. A journal held by another
-    process is never moved aside (JournalBusy is raised).
-    """
-    path = os.fspath(path)
-    try:
-        return Journal(path, defer_chain=True), None
-    except (JournalBusy, JournalLockError):
-        raise                          # the journal itself may be fine: never move it
-    except JournalError as error:
-        if not os.path.lexists(path):
-            raise                      # nothing to move: a directory or permission problem
-        aside = _aside_name(path, time.strftime("%Y%m%d-%H%M%S"))
-        try:
-            os.replace(path, aside)
-            for suffix in ("-wal", "-shm"):
-                if os.path.exists(path + suffix):
-                    os.replace(path + suffix, aside + suffix)
-            _fsync_dir(os.path.dirname(os.path.abspath(path)))
-        except OSError as exc:
-            raise JournalError(f"{error}; and it cannot be moved aside ({exc.strerror})") from exc
-        journal = Journal(path)
-        return journal, (f"{error}. Kept as {aside}; the box starts on a fresh journal. "
-                         f"`corbeille salvage {aside}` recovers what can be read from it.")
-
-
-def _aside_name(path: str, stamp: str) -> str:
-    aside, n = f"{path}.unreadable-{stamp}", 1
-    while os.path.lexists(aside):
-        n += 1
-        aside = f"{path}.unreadable-{stamp}-{n}"
-    return aside
 
 
 @contextlib.contextmanager

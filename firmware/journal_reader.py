@@ -23,7 +23,8 @@ and `export`, the web view and any process reading the journal while a box may p
   next call sees every commit the box made since.
 - How it opens the file: SQLite's `immutable` mode, which reads the file and nothing else
   and makes nothing beside it, only while no box holds the journal and no -wal file is
-  there, checked again before each call (a box starting makes its -wal at once); else
+  there (or only an empty one), checked again before each call (a box starting makes its
+  -wal at once, and writes it at its first commit); else
   read-only (`mode=ro`), which reads the -wal as the box commits; and where that cannot be
   done (a read-only folder holding a -wal without its -shm index) a temporary copy of the
   file and its -wal, made again when they change. A file replaced under it (the box
@@ -44,15 +45,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import sqlite3
-import tempfile
 import urllib.parse
 
 from firmware import journal_header, journal_lock, journal_wal
 from firmware.journal import SCHEMA_VERSION, JournalError, _is_damage, write_fresh
 from firmware.journal_rows import (_lenient_text, checksum_text, header_checksum, is_keyed, is_object,
-                                   order_of, parse_row, parse_rows, rows_of, walk_chain)
+                                   order_of, parse_rows, rows_of, walk_chain)
 
 __all__ = ["JournalReader"]
 
@@ -62,7 +61,9 @@ class _Damaged(Exception):
 
 
 class JournalReader:
-    """A journal opened for reading only (see the module's docstring)."""
+    """A journal opened for reading only (see the module's docstring). Besides the API
+    above, what a Session reads of a journal (`bodies`, `checksum`, `iter_actions`,
+    `read_only`, `deferred`), for the box's ReadOnlyJournal."""
 
     read_only = True
     deferred = False            # every row is verified when it is first read
@@ -71,7 +72,7 @@ class JournalReader:
         self.path = os.fspath(path)
         self.repairs: list[str] = []
         self._conn: sqlite3.Connection | None = None
-        self._copy: tempfile.TemporaryDirectory | None = None   # what is read instead of the file
+        self._copy = None                 # a temporary folder holding what is read instead of the file
         self._how = None                  # "immutable", "ro", "copy" or "salvaged"
         self._seen = None                 # the files' stat when opened (`_stale`)
         self._keyed = True
@@ -166,7 +167,9 @@ class JournalReader:
         self._seen = _stat(self.path)
         try:
             head = journal_header.read(self.path)
-            wal = journal_wal.damage(self.path)
+            # A box playing on it checked its -wal when it opened it, and may be restarting
+            # it now (new frames over old ones): read then, it could look damaged.
+            wal = journal_wal.damage(self.path) if journal_lock.held(self.path) is False else None
             problem = journal_header.damage(head) or (wal and f"the -wal file {wal}")
             if problem is None:
                 try:
@@ -194,7 +197,7 @@ class JournalReader:
         """The file itself, immutable while no box holds it and no -wal is beside it, else
         read-only; a temporary copy where neither can be opened (a read-only folder holding
         a -wal without its index)."""
-        if journal_lock.held(self.path) is False and not os.path.exists(self.path + "-wal"):
+        if journal_lock.held(self.path) is False and not _size(self.path + "-wal"):
             self._how = "immutable"
             return _connect(self.path, "immutable=1")
         try:
@@ -203,15 +206,20 @@ class JournalReader:
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()   # opens the -wal now
             return conn
         except sqlite3.OperationalError as exc:
-            if getattr(exc, "sqlite_errorname", "") not in ("SQLITE_CANTOPEN", "SQLITE_READONLY_CANTINIT",
-                                                            "SQLITE_READONLY"):
+            if _is_damage(exc):
                 raise
+            # The -wal's index cannot be made or read here (a read-only folder, a card that
+            # refuses the -shm): a copy of the file and its -wal is read instead.
         self._how = "copy"
         return _connect(self._copy_files(), "mode=ro")
 
-    def _copy_files(self) -> str:
+    def _copy_files(self, name: str = "journal.sqlite") -> str:
+        """The file and its -wal copied into a temporary folder (kept until close)."""
+        import shutil
+        import tempfile
+
         self._copy = tempfile.TemporaryDirectory(prefix="corbeille-read-")
-        copy = os.path.join(self._copy.name, "journal.sqlite")
+        copy = os.path.join(self._copy.name, name)
         shutil.copyfile(self.path, copy)
         if os.path.exists(self.path + "-wal"):
             shutil.copyfile(self.path + "-wal", copy + "-wal")
@@ -241,11 +249,7 @@ class JournalReader:
         kept while its chain verifies)."""
         from firmware.journal_salvage import read_damaged
 
-        self._copy = tempfile.TemporaryDirectory(prefix="corbeille-read-")
-        copy = os.path.join(self._copy.name, "damaged.sqlite")
-        shutil.copyfile(self.path, copy)
-        if os.path.exists(self.path + "-wal"):
-            shutil.copyfile(self.path + "-wal", copy + "-wal")
+        copy = self._copy_files("damaged.sqlite")
         games, meta, notes = read_damaged(copy)
         if not games and foreign:
             raise JournalError(f"journal {self.path}: not an SQLite database ({problem}); not a journal")
@@ -264,7 +268,7 @@ class JournalReader:
         """The file was replaced, or (read immutable or from a copy) changed or got a -wal."""
         now = _stat(self.path)
         if self._how in ("immutable", "copy"):
-            return now != self._seen or (self._how == "immutable" and os.path.exists(self.path + "-wal"))
+            return now != self._seen
         return now[0] != self._seen[0]        # the same file (inode), whatever was written to it
 
     # ---- reading --------------------------------------------------------------------------
@@ -347,6 +351,13 @@ def _connect(path: str, mode: str) -> sqlite3.Connection:
     conn.text_factory = _lenient_text
     conn.execute("PRAGMA query_only=ON")
     return conn
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def _stat(path: str) -> tuple:

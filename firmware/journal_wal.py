@@ -15,6 +15,11 @@ keeps the index anyway) and cannot see a loss when the -shm is gone too, or was 
 written back before a power cut (it is a memory-mapped file nobody syncs): then the
 message is simply not given. docs/reliability.md says what is and is not detected.
 
+A -wal damaged in its middle (one bad byte) is told from the -wal alone (`damage`): frames
+of later commits, with its header's salts, after a frame whose checksum fails. SQLite stops
+at that frame; the journal then salvages, reading the frames past it (journal_pages.py).
+`examine` makes both checks on one read of the file.
+
 Formats: https://www.sqlite.org/fileformat2.html#walformat and SQLite's wal.c (WalIndexHdr,
 WalCkptInfo, walChecksumBytes).
 """
@@ -26,28 +31,28 @@ import sys
 _WAL_MAGIC = (0x377F0682, 0x377F0683)  # checksums little- / big-endian
 
 
-def lost_frames(path: str) -> tuple[int, str] | None:
-    """(frames lost, how) when the -wal lost committed frames the -shm index still counts."""
-    index = _read_index(path + "-shm")
-    if index is None:
-        return None
-    page_size, max_frame, salts, backfilled = index
-    pending = max_frame - backfilled
-    if pending <= 0:
-        return None                    # everything the index counts is in the main file
+def examine(path: str) -> tuple[tuple[int, str] | None, str | None]:
+    """Both checks of the -wal, before SQLite opens the journal, on one read of it and one
+    walk of its checksums (what a start after a power cut pays for them): ((frames lost,
+    how) when the -wal lost committed frames the -shm index still counts, else None; what
+    `damage` says)."""
     try:
         with open(path + "-wal", "rb") as f:
-            wal = f.read(32 + max_frame * (24 + page_size))
+            wal: bytes | OSError | None = f.read()
     except FileNotFoundError:
-        return pending, "the -wal file is missing"
+        wal = None
     except OSError as exc:
-        return pending, f"the -wal file cannot be read ({exc.strerror})"
-    valid = _valid_frames(wal, page_size, salts, max_frame)
-    if valid is None:
-        return pending, "the -wal file's header is damaged or belongs to another journal"
-    if valid < max_frame:
-        return max_frame - max(valid, backfilled), "the -wal file is cut short or damaged"
-    return None
+        wal = exc
+    walks: dict = {}
+
+    def valid(page_size, salts):
+        """`_valid_frames` over the whole -wal, walked once for the index and the header."""
+        key = (page_size, tuple(salts))
+        if key not in walks:
+            walks[key] = _valid_frames(wal, page_size, salts, (len(wal) - 32) // (24 + page_size))
+        return walks[key]
+
+    return _lost(path, wal, valid), _damage(wal, valid)
 
 
 def damage(path: str) -> str | None:
@@ -55,12 +60,32 @@ def damage(path: str) -> str | None:
     salts) follow a frame whose checksum fails: SQLite stops reading at that frame, so every
     commit after it is silently out of sight, while their rows may all be intact. None when
     the -wal is absent, sound, or merely ends with an unfinished commit (a power cut)."""
-    try:
-        with open(path + "-wal", "rb") as f:
-            wal = f.read()
-    except OSError:
+    return examine(path)[1]
+
+
+def _lost(path: str, wal, valid) -> tuple[int, str] | None:
+    """Committed frames the -shm index counts that the -wal no longer holds whole."""
+    index = _read_index(path + "-shm")
+    if index is None:
         return None
-    if len(wal) < 32:
+    page_size, max_frame, salts, backfilled = index
+    pending = max_frame - backfilled
+    if pending <= 0:
+        return None                    # everything the index counts is in the main file
+    if wal is None:
+        return pending, "the -wal file is missing"
+    if isinstance(wal, OSError):
+        return pending, f"the -wal file cannot be read ({wal.strerror})"
+    found = valid(page_size, salts)
+    if found is None:
+        return pending, "the -wal file's header is damaged or belongs to another journal"
+    if found < max_frame:
+        return max_frame - max(found, backfilled), "the -wal file is cut short or damaged"
+    return None
+
+
+def _damage(wal, valid) -> str | None:
+    if not isinstance(wal, bytes) or len(wal) < 32:
         return None
     magic, _, size, _, salt1, salt2, c1, c2 = struct.unpack(">8I", wal[:32])
     if magic not in _WAL_MAGIC or size < 512 or size & (size - 1) or size > 65536:
@@ -69,13 +94,13 @@ def damage(path: str) -> str | None:
     if _checksum(wal[:24], order, 0, 0) != (c1, c2):
         # The salts themselves may be what is damaged: any frame counts.
         return "has a damaged header" if _later_frames(wal[32:], size) else None
-    valid = _valid_frames(wal, size, (salt1, salt2), (len(wal) - 32) // (24 + size))
-    first_bad = 32 + valid * (24 + size)
+    good = valid(size, (salt1, salt2))
+    first_bad = 32 + good * (24 + size)
     # Frames past the last good commit: the last commit left unfinished by a power cut holds
     # no commit frame; a damaged frame is followed by later commits' frames.
     later = _later_frames(wal[first_bad:], size, (salt1, salt2), commits=True)
     if later:
-        return f"has a damaged frame (frame {valid + 1}) followed by {later} frames of later commits"
+        return f"has a damaged frame (frame {good + 1}) followed by {later} frames of later commits"
     return None
 
 

@@ -45,7 +45,7 @@ def write_report(path_dir, header, price_history: Sequence[Mapping[str, int]], r
         other items are printed as "label : value" lines in the language's typography
         (labels already translated).
     price_history: every company's price after each action (or each round), oldest first.
-    ranking: ``snapshot(game)["ranking"]``: [{"rank", "name", "wealth"}, ...].
+    ranking: ``game.ranking_rows()``: [{"rank", "name", "fortune"}, ...].
     box: the box data (sectors, their names) to group companies by sector; without it
         the companies are charted as one group.
     fortunes: each player's fortune (by name) at the start and after each action.
@@ -301,7 +301,7 @@ def _standings_image(title, details, ranking, lang):
     _text(draw, (14, 10), f"{title} · {_t(lang, 'standings')}" if title else _t(lang, "standings"))
     for i, line in enumerate(details):
         _text(draw, (14, 10 + row * (i + 1)), line, MUTED)
-    best = max([r["wealth"] for r in ranking] + [1])
+    best = max([r["fortune"] for r in ranking] + [1])
     name_w, rank_w = 14 * FONT.width * S, 6 * FONT.width * S
     bar_x, bar_w = 14 + rank_w + name_w, width - 28 - rank_w - name_w
     _text(draw, (14, top), _t(lang, "rank"), MUTED)
@@ -311,11 +311,11 @@ def _standings_image(title, details, ranking, lang):
         y = top + row * (i + 1)
         _text(draw, (14, y), f"{r['rank']}.")
         _text(draw, (14 + rank_w, y), FONT.fit(str(r["name"]), name_w - FONT.width * S, S))
-        length = bar_w * max(0, r["wealth"]) // best
+        length = bar_w * max(0, r["fortune"]) // best
         winner = r["rank"] == 1
         colour = LINE_COLOURS[0] if winner else (170, 190, 215)
         draw.rectangle((bar_x, y, bar_x + max(length, 2), y + FONT.height * S - 4), fill=colour)
-        amount = format_amount(r["wealth"], lang)
+        amount = format_amount(r["fortune"], lang)
         aw = FONT.measure(amount, S)
         inside = length > aw + 12           # the amount on its bar when it fits, else after
         _text(draw, (bar_x + length - aw - 6 if inside else bar_x + length + 8, y), amount,
@@ -328,7 +328,7 @@ def _markdown(title, details, groups, history, ranking, lang):
     out += [f"- {line}" for line in details] + ([""] if details else [])
     out += [f"## {_t(lang, 'standings')}", "",
             f"| {_t(lang, 'rank')} | {_t(lang, 'player')} | {_t(lang, 'wealth')} |", "|---:|---|---:|"]
-    out += [f"| {r['rank']} | {r['name']} | {format_amount(r['wealth'], lang)} |" for r in ranking]
+    out += [f"| {r['rank']} | {r['name']} | {format_amount(r['fortune'], lang)} |" for r in ranking]
     if history:
         first, last = history[0], history[-1]
         out += ["", f"## {_t(lang, 'final_prices')}", "",

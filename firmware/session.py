@@ -232,15 +232,19 @@ class Session:
         session = cls(game, journal, game_id)
         if problem is not None:
             index, error = problem
-            for _ in range(len(recorded) - index):
-                journal.undo(game_id)
+            if not journal.read_only:           # a read-only journal keeps the refused tail
+                for _ in range(len(recorded) - index):
+                    journal.undo(game_id)
             session.messages.append(f"game {game_id}: action {index + 1} of {len(recorded)} refused on replay "
                                     f"({error}); the game resumes at action {index}")
             session.refused = (index + 1, len(recorded))
         if not journal.read_only and read_as is header:
             # Every action left is checked now. Read the older way, the recording is checked
             # again at each resume: the unchecked replay reads the header as written.
-            journal.set_meta(key, rules)
+            try:
+                journal.set_meta(key, rules)
+            except CorbeilleError as error:    # a card refusing writes: only time is lost
+                logger.warning("game %s: its check under these rules not kept (%s)", game_id, error)
         return session
 
     # -------------------------------------------------------------------- access

@@ -58,3 +58,9 @@ def read(journal, game_id: int, rules: str) -> tuple[int, bytes] | None:
     if type(count) is not int or count < 1 or not chain or journal.checksum(game_id, count - 1) != chain:
         return None
     return count, frozen
+
+
+def drop_others(journal, game_id: int | None) -> None:
+    """Delete the snapshots of every game but `game_id`: a box resumes only its last game
+    (firmware/storage.py frees them on a full card)."""
+    journal.delete_meta([KEY.format(other) for other, _ in journal.games() if other != game_id])

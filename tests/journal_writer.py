@@ -6,12 +6,16 @@ would already have shown as done. The parent kills the writer with SIGKILL at a 
 moment, reopens the journal and checks that nothing acknowledged was lost.
 
 `kill_and_reopen(tmp_path, make_actions, rng)` runs that loop; a test can hand it the
-actions of a real game instead of `demo_actions`.
+actions of a real game instead of `demo_actions`. `check_reopened` is its check of one
+round, for a test that kills a writer of its own (tests/test_storage_faults.py: a writer
+whose card fails, run as a script).
 
-Run as a script, the writer prints to stdout:  python tests/journal_writer.py JOURNAL [N]
+Run as a script, the writer prints to stdout:
+    python tests/journal_writer.py JOURNAL [N] [--held] [--retry] [--checkpoint K]
 """
 from __future__ import annotations
 
+import argparse
 import multiprocessing
 import os
 import random
@@ -19,7 +23,7 @@ import signal
 import sys
 import time
 
-from firmware.journal import Journal
+from firmware.journal import Journal, JournalError
 
 DEMO_HEADER = {"game": "maxibourse", "format": "standard", "players": ["Anne", "Bruno", "Chloé"],
                "settings": {"years": 3}, "seed": 1234}
@@ -42,30 +46,69 @@ def demo_actions(n: int = 120, seed: int = 7) -> list[dict]:
     return actions
 
 
-def write_forever(path, header: dict, actions: list[dict], out, held: bool = False) -> None:
+def write_forever(path, header: dict, actions: list[dict], out, held: bool = False, retry: bool = False,
+                  checkpoint: int = 0) -> None:
     """Resume the last game and append its remaining actions; then start a new game; repeat.
 
     Every line written to `out` acknowledges something already committed:
     "game G" after new_game, "ack G SEQ" after append. `held`: as the box does, each
     action is written with a "ui" meta row ("G:N", N actions) in one held transaction,
-    acknowledged once commit() returns.
+    acknowledged once commit() returns. `retry`: a write the journal refuses (a failing
+    card) is said ("refused G SEQ"), never acknowledged, and tried again, as the table
+    enters it again. `checkpoint`: every that many actions, the WAL is copied into the
+    file as the box does after a pause (a refused checkpoint is only said).
     """
     with Journal(path) as journal:
         while True:
             game = journal.last_game()
             done = len(journal.actions(game)) if game is not None else len(actions)
             if done >= len(actions):
-                game = journal.new_game(header)
+                game = _refused_until_done(journal, retry, out, "new game", lambda: journal.new_game(header))
                 print(f"game {game}", file=out, flush=True)
                 done = 0
             for seq in range(done, len(actions)):
-                if held:
-                    journal.hold()
-                got = journal.append(game, actions[seq])
-                if held:
-                    journal.set_meta("ui", f"{game}:{got + 1}")
-                    journal.commit()
+                def write(seq=seq):
+                    if held:
+                        journal.hold()
+                    got = journal.append(game, actions[seq])
+                    if held:
+                        journal.set_meta("ui", f"{game}:{got + 1}")
+                        journal.commit()
+                    return got
+                got = _refused_until_done(journal, retry, out, f"{game} {seq}", write)
                 print(f"ack {game} {got}", file=out, flush=True)
+                if checkpoint and (seq + 1) % checkpoint == 0:
+                    try:
+                        journal.checkpoint()
+                    except JournalError:
+                        print("checkpoint refused", file=out, flush=True)
+
+
+def _refused_until_done(journal, retry, out, what, write):
+    while True:
+        try:
+            return write()
+        except JournalError:
+            if not retry:
+                raise
+            journal.rollback()
+            print(f"refused {what}", file=out, flush=True)
+            time.sleep(0.002)
+
+
+def killed_writer(path, header: dict, actions: list[dict], acks: int) -> int:
+    """A writer of `actions` SIGKILLed once it acknowledged `acks` of them (fewer if it
+    wrote them all first): what a power cut leaves, the -wal and its -shm index with it.
+    Returns how many it acknowledged."""
+    read_fd, write_fd = os.pipe()
+    writer = multiprocessing.get_context("fork").Process(target=_child, args=(str(path), header, actions, write_fd))
+    writer.start()
+    os.close(write_fd)
+    with os.fdopen(read_fd) as pipe:
+        acked = sum(pipe.readline().startswith("ack") for _ in range(acks + 1))
+    writer.kill()
+    writer.join()
+    return acked
 
 
 def _child(path, header, actions, write_fd, held=False) -> None:
@@ -102,7 +145,7 @@ def _parse_acks(lines: list[str]) -> tuple[set[int], dict[int, int]]:
         word, *numbers = line.split()
         if word == "game":
             new_games.add(int(numbers[0]))
-        else:
+        elif word == "ack":
             game, seq = map(int, numbers)
             acked[game] = max(acked.get(game, 0), seq + 1)
     return new_games, acked
@@ -130,35 +173,48 @@ def kill_and_reopen(tmp_path, make_actions, rng: random.Random, rounds: int = 30
         read_fd, write_fd = os.pipe()
         writer = fork.Process(target=_child, args=(path, header, actions, write_fd, held))
         lines = _run_and_kill(writer, read_fd, write_fd, rng)
-        new_games, acked = _parse_acks(lines)
-
-        with Journal(path) as journal:
-            assert journal.repairs == [], journal.repairs  # every chain verified untouched
-            games = journal.games()
-            found = {game: journal.actions(game) for game, _ in games}
-            if check:
-                check(journal)
-        assert all(h == header for _, h in games)
-        where = f"round {round_}, {path}"
-        assert set(known) <= set(found) and new_games <= set(found), where
-        assert len(set(found) - set(known) - new_games) <= 1, where  # one unacknowledged game
-        extra = 0
-        for game, got in found.items():
-            assert got == actions[:len(got)], f"{where}: game {game} is not a prefix"
-            floor = max(known.get(game, 0), acked.get(game, 0))
-            assert floor <= len(got) <= floor + 1, f"{where}: game {game} has {len(got)} " \
-                f"actions, {floor} acknowledged"
-            extra += len(got) - floor
-        assert extra <= 1, f"{where}: more than one unacknowledged action"
-        assert all(len(found[g]) == len(actions) for g in sorted(found)[:-1]), where
-        # The writer resumed each game where the last check left it.
-        acknowledged = sum(n - known.get(game, 0) for game, n in acked.items())
-        committed = sum(map(len, found.values())) - sum(known.values())
-        stats.append((acknowledged, committed))
-        known = {game: len(got) for game, got in found.items()}
+        known, round_stats = check_reopened(path, header, actions, lines, known, check, f"round {round_}, {path}")
+        stats.append(round_stats)
     return stats
 
 
+def check_reopened(path, header, actions, lines, known, check=None, where=""):
+    """After a writer of `actions` was killed having written `lines`: every game is a
+    prefix of `actions`, holds every action acknowledged and at most one more, and every
+    chain verifies untouched. `known`: {game: actions} found after the last round. Returns
+    (what is found now, (actions acknowledged, actions committed) by this round's writer)."""
+    new_games, acked = _parse_acks(lines)
+    with Journal(path) as journal:
+        assert journal.repairs == [], journal.repairs  # every chain verified untouched
+        games = journal.games()
+        found = {game: journal.actions(game) for game, _ in games}
+        if check:
+            check(journal)
+    assert all(h == header for _, h in games)
+    assert set(known) <= set(found) and new_games <= set(found), where
+    assert len(set(found) - set(known) - new_games) <= 1, where  # one unacknowledged game
+    extra = 0
+    for game, got in found.items():
+        assert got == actions[:len(got)], f"{where}: game {game} is not a prefix"
+        floor = max(known.get(game, 0), acked.get(game, 0))
+        assert floor <= len(got) <= floor + 1, f"{where}: game {game} has {len(got)} " \
+            f"actions, {floor} acknowledged"
+        extra += len(got) - floor
+    assert extra <= 1, f"{where}: more than one unacknowledged action"
+    assert all(len(found[g]) == len(actions) for g in sorted(found)[:-1]), where
+    # The writer resumed each game where the last check left it.
+    acknowledged = sum(n - known.get(game, 0) for game, n in acked.items())
+    committed = sum(map(len, found.values())) - sum(known.values())
+    return {game: len(got) for game, got in found.items()}, (acknowledged, committed)
+
+
 if __name__ == "__main__":
-    write_forever(sys.argv[1], DEMO_HEADER,
-                  demo_actions(int(sys.argv[2]) if len(sys.argv) > 2 else 120), sys.stdout)
+    parser = argparse.ArgumentParser()
+    parser.add_argument("journal")
+    parser.add_argument("count", nargs="?", type=int, default=120)
+    parser.add_argument("--held", action="store_true")
+    parser.add_argument("--retry", action="store_true")
+    parser.add_argument("--checkpoint", type=int, default=0)
+    options = parser.parse_args()
+    write_forever(options.journal, DEMO_HEADER, demo_actions(options.count), sys.stdout, held=options.held,
+                  retry=options.retry, checkpoint=options.checkpoint)

@@ -36,7 +36,7 @@ import copy  # noqa: E402
 
 from engines.core.errors import IllegalAction  # noqa: E402
 from engines.maxibourse import steps as F  # noqa: E402
-from engines.maxibourse.game import MaxiBourse, snapshot  # noqa: E402
+from engines.maxibourse.game import MaxiBourse  # noqa: E402
 
 POOR = 10  # a cash-poor start: a tenth of the format's cash
 
@@ -48,7 +48,7 @@ def full_state(game):
     fields["stack"] = repr(game.s.stack)
     fields["ledger"] = dict(game.s.ledger.balances)
     fields["lots"] = copy.deepcopy(game.s.lots.held)
-    return fields, list(game.log), snapshot(game)
+    return fields, list(game.log), game.snapshot()
 
 
 def correction_on_offer(game, rng):

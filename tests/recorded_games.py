@@ -35,8 +35,7 @@ GAMES = ("maxibourse", "dividends")
 
 def _snapshot(game) -> dict:
     """The final state as JSON would store it (tuples as lists, keys as strings)."""
-    module = sys.modules[type(game).__module__]
-    return json.loads(json.dumps(module.snapshot(game), sort_keys=True))
+    return json.loads(json.dumps(game.snapshot(), sort_keys=True))
 
 
 def _cash_poor(game, correction_cls) -> list:
@@ -150,6 +149,29 @@ def renamed_kinds(name: str, snapshot: dict) -> dict:
         return snapshot
     options = [{**o, "kind": kind_of(o["kind"])} for o in pending.get("options", [])]
     return {**snapshot, "pending": {**pending, "options": options}}
+
+
+# The figure each game's ranking rows carried before every game's snapshot was put in one
+# envelope (engines/core/table.py): one row shape, {rank, name, fortune}.
+RANKED_BY = {"maxibourse": "wealth", "dividends": "cash"}
+
+
+def in_one_envelope(name: str, snapshot: dict) -> dict:
+    """A recorded state in the form every game's snapshot has now: `private` listed (none,
+    where the game had no such entry), the ranking rows as {rank, name, fortune} and the
+    `winners` (those ranked first) once the game is over. Only the form: every value is
+    the recorded one, so a record still fails on any rule or amount that changed."""
+    out = {"private": [], **snapshot}
+    if "ranking" in snapshot:
+        figure = RANKED_BY.get(name, "fortune")
+        out["ranking"] = [{"rank": r["rank"], "name": r["name"], "fortune": r[figure]} for r in snapshot["ranking"]]
+        out.setdefault("winners", [r["name"] for r in snapshot["ranking"] if r["rank"] == 1])
+    return out
+
+
+def as_now(name: str, snapshot: dict) -> dict:
+    """A recorded state as the engines write it now: renamed kinds, one envelope."""
+    return in_one_envelope(name, renamed_kinds(name, snapshot))
 
 
 def load(name: str, folder: Path = FOLDER) -> list[dict]:

@@ -38,10 +38,10 @@ def test_the_recorder_reads_the_texts_whatever_the_renderer_keeps_cached():
 
 
 def test_the_board_floor_draws_the_boards_pixels():
-    from engines.maxibourse.game import MaxiBourse, snapshot
+    from engines.maxibourse.game import MaxiBourse
 
     game = MaxiBourse({"game": "maxibourse", "format": "junior", "players": ["Ana", "Ben"], "seed": 1})
-    image, frame = record(render_board, snapshot(game), game.box, (800, 480), "1")
+    image, frame = record(render_board, game.snapshot(), game.box, (800, 480), "1")
     assert frame.floor().tobytes() == image.tobytes() and frame.texts > 50
 
 

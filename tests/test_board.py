@@ -8,8 +8,8 @@ move these pixels; one test renders a real engine snapshot too.
 import pytest
 
 from engines.maxibourse.box import load_box
-from engines.maxibourse.game import snapshot as engine_snapshot
-from firmware.games.maxibourse_board import board_pages, payday_lines, ranking_lines, render_board
+from firmware.games.base import ranking_lines
+from firmware.games.maxibourse_board import board_pages, payday_lines, render_board
 from firmware.render import render_screen
 from firmware.screen import Screen
 from mb_helpers import give, play, started
@@ -132,7 +132,7 @@ def test_the_board_reads_only_public_data(size, mode):
 def test_a_real_engine_snapshot_renders_and_stays_private():
     game = started(["Ana", "Ben", "Cid"])
     play(game, 'set_price ELF 250 "test"', 'set_price BP 150 "test"')
-    snap = RecordingSnapshot(engine_snapshot(game))
+    snap = RecordingSnapshot(game.snapshot())
     for size, mode in [((128, 64), "1"), ((256, 64), "L"), ((800, 480), "1")]:
         assert render_board(snap, BOX, size, mode).size == size
     assert snap.read <= PUBLIC_KEYS
@@ -180,7 +180,7 @@ def test_payday_lines_from_the_engine_add_up():
     for company, lots in {"ELF": 6, "ESSO": 3, "SHELL": 3, "IBM": 6, "BOUYGUES": 6}.items():
         give(game, "Ana", company, lots)       # jetons, a horizontal and a vertical bonus
     play(game, "payday")
-    last = engine_snapshot(game)["last_payday"]
+    last = game.snapshot()["last_payday"]
     lines = payday_lines(last, "fr")
     assert len(lines) == 6 * len(last)
     assert lines[0] == "Ana" and not any(line.endswith("\t0") for line in lines[1:6])   # every part paid
@@ -190,8 +190,8 @@ def test_payday_lines_from_the_engine_add_up():
 
 
 def test_ranking_lines():
-    ranking = [{"rank": 1, "name": "Ana", "wealth": 12_300_000}, {"rank": 2, "name": "Cid", "wealth": 9_870_000},
-               {"rank": 2, "name": "Dan", "wealth": 9_870_000}, {"rank": 4, "name": "Ben", "wealth": 0}]
+    ranking = [{"rank": 1, "name": "Ana", "fortune": 12_300_000}, {"rank": 2, "name": "Cid", "fortune": 9_870_000},
+               {"rank": 2, "name": "Dan", "fortune": 9_870_000}, {"rank": 4, "name": "Ben", "fortune": 0}]
     assert ranking_lines(ranking, "fr") == ["1. Ana\t12 300 000", "2. Cid\t9 870 000", "2. Dan\t9 870 000", "4. Ben\t0"]
     assert ranking_lines(ranking, "en")[0] == "1. Ana\t12,300,000"
 

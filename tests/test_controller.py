@@ -5,7 +5,6 @@ import json
 import pytest
 
 from drivers.events import InputEvent
-from engines.maxibourse.game import snapshot
 from firmware.controller import Controller, SetupDefaults, Timing
 from firmware.games import PLAYABLE
 from firmware.journal import Journal
@@ -367,7 +366,7 @@ def test_back_steps_out_of_an_entry():
 def test_illegal_action_shows_the_engine_message_and_changes_nothing():
     g = three()
     b = box_for(g)
-    before = snapshot(g)
+    before = g.snapshot()
     b.key("ok", "long_press").choose("Corrections").choose("Argent").choose("Ana")
     b.keys(*["down"] * 3)
     b.keys("long_up", *["down"] * 6)           # step 1 000 000
@@ -376,7 +375,7 @@ def test_illegal_action_shows_the_engine_message_and_changes_nothing():
     s = b.screen
     assert s.kind == "error" and s.title == "Impossible"
     assert s.lines[0].startswith("Ana ne peut pas payer")
-    assert snapshot(g) == before
+    assert g.snapshot() == before
     assert "error" in b.c.take_beeps()
     b.key("ok")
     assert b.screen.kind == "confirm"          # back on the summary, nothing applied
@@ -562,7 +561,7 @@ def test_restart_comes_back_to_the_same_screen(tmp_path, monkeypatch):
         b.choose("Saisir les dés").choose("5").choose("6").choose("Case Titre").choose("Chimie")
         before = b.screen
         journal.set_meta("ui", json.dumps(b.c.ui_state()))
-        state = snapshot(b.c.session.game)
+        state = b.c.session.game.snapshot()
     with Journal(path) as journal:
         c = Controller(journal, timing=TIMING)
         c.boot(100.0)
@@ -570,7 +569,7 @@ def test_restart_comes_back_to_the_same_screen(tmp_path, monkeypatch):
         c.handle(InputEvent("down", "press", 101.0))
         c.handle(InputEvent("up", "press", 101.0))
         assert c.screen() == before
-        assert snapshot(c.session.game) == state
+        assert c.session.game.snapshot() == state
 
 
 @pytest.mark.parametrize("lang, said", [("fr", "Partie reprise : action {n}, tour d'Ana"),
@@ -665,7 +664,7 @@ def test_random_presses_never_break_the_box(seats):
             # in the history (tests/test_history.py): a 40-entry menu would eat its presses
     assert len(g.log) > 25, [a.kind for a in g.log]
     assert b.c.session.game is g
-    assert snapshot(MaxiBourse.replay(g.header, list(g.log))) == snapshot(g)
+    assert MaxiBourse.replay(g.header, list(g.log)).snapshot() == g.snapshot()
 
 
 def test_a_trade_between_players_names_both_and_is_confirmed():

@@ -120,7 +120,7 @@ def test_an_account_that_can_run_dry_pays_what_it_holds_and_says_what_is_left_un
 
 
 def test_equal_fortunes_share_a_rank_and_the_next_rank_skips():
-    from engines.core.game import rank
+    from engines.core.table import rank
     assert rank({0: 500, 1: 900, 2: 500, 3: 100}) == [(1, 1, 900), (2, 0, 500), (2, 2, 500), (4, 3, 100)]
     assert rank({0: 0, 1: 0}) == [(1, 0, 0), (1, 1, 0)]
     assert rank({}) == []

@@ -2,7 +2,7 @@
 
 * hidden cash (DV2) never reaches the quotation board: boards are drawn from snapshots of
   random games whose cash values are poisoned (any use fails) and distinctive, through
-  `public(snapshot)` as the app does, and the renderer must not read `players` at all;
+  `drop_private(snapshot)` as the app does, and the renderer must not read `players` at all;
 * the turn-order auction on the seat buttons, on the controller: a press raises by the
   step, the silence (`timing.silence_s`) sells, the winner stops bidding, a bid above the
   bidder's cash is never sent (nor offered in the operator's list);
@@ -13,7 +13,8 @@ import random
 import pytest
 
 from drivers.events import InputEvent
-from engines.dividends.game import TILES, Dividends, public, snapshot
+from engines.dividends.game import TILES, Dividends
+from engines.core.table import drop_private
 from engines.dividends.random_play import header_for, random_game
 from firmware.app import public_snapshot
 from firmware.controller import Controller, Timing
@@ -33,10 +34,10 @@ def positions(seed, players=4, every=7):
 
     def keep(game, act, events):
         if len(game.log) % every == 0:
-            snaps.append(snapshot(game))
+            snaps.append(game.snapshot())
 
     _, _, game = random_game(random.Random(seed), players=players, on_action=keep, verify=False)
-    snaps.append(snapshot(game))
+    snaps.append(game.snapshot())
     return snaps
 
 
@@ -45,7 +46,7 @@ def test_the_quotation_board_never_reads_hidden_cash(seed):
     snaps = positions(seed)
     assert len(snaps) > 10
     for snap in snaps:
-        shown = public(snap)
+        shown = drop_private(snap)
         if snap["private"]:                              # until the game is over
             assert all("cash" not in p for p in shown["players"])
         # Even handed the whole snapshot, the renderer must not touch a player.
@@ -59,12 +60,12 @@ def test_the_quotation_board_never_reads_hidden_cash(seed):
 
 def test_distinctive_cash_values_do_not_change_a_board_pixel():
     _, _, game = random_game(random.Random(3), players=5, max_actions=60, verify=False)
-    snap = snapshot(game)
+    snap = game.snapshot()
     assert snap["private"] == ["players.*.cash"]
     frames = []
     for cash in (1234567, 7654321):
         variant = {**snap, "players": [{**p, "cash": cash + i} for i, p in enumerate(snap["players"])]}
-        frames.append([render_board(public(variant), size, "1", "fr", page).tobytes()
+        frames.append([render_board(drop_private(variant), size, "1", "fr", page).tobytes()
                        for size in SIZES for page in range(UI.board_pages(None, size))])
     assert frames[0] == frames[1]
 

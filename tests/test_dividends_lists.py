@@ -18,7 +18,7 @@ from firmware.menus import Ctx, resolve
 from firmware.script import run_script
 from firmware.session import Session
 from tests.dv_helpers import dice_line, new_game, play
-from tests.recorded_games import _snapshot, load
+from tests.recorded_games import _snapshot, as_now, load
 
 FOUR = ["Jean", "Marie", "Pierre", "Sam"]
 
@@ -69,7 +69,7 @@ def test_a_journal_written_with_the_numbered_fields_replays_to_the_recorded_stat
             saved = journal.actions(gid)
             assert any("d1" in a for a in saved) and any("p1" in a for a in saved)
             again = Dividends.replay(game.header, [ACTIONS.from_json(a) for a in saved])
-            assert _snapshot(again) == row["snapshot"]
+            assert _snapshot(again) == as_now("dividends", row["snapshot"])
 
 
 def test_the_dice_decision_is_one_die_per_company_and_the_deal_each_bidder_once():

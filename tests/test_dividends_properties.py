@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from engines.core.decision import Choice, Fixed, IntRange, Items
 from engines.core.errors import IllegalAction
 from engines.core.i18n import catalog
-from engines.dividends.game import Dividends, Over, public, snapshot
+from engines.dividends.game import Dividends, Over
+from engines.core.table import drop_private
 from engines.dividends.random_play import header_for, random_game, state_key
 from firmware.script import export_script, run_script
 from props import played, props
@@ -70,16 +71,16 @@ def test_random_games_conserve_everything_and_reach_the_end(seed, players, corre
         assert game.ACTIONS.from_json(act.to_json()) == act
         assert game.ACTIONS.parse(game.ACTIONS.format(act, game.players), game.players) == act
         if not isinstance(game.s.proc, Over):
-            assert no_cash(public(snapshot(game))), "cash in the public view"
+            assert no_cash(drop_private(game.snapshot())), "cash in the public view"
 
     header, actions, game = random_game(rng, players, corrections=corrections, verify=False, on_action=after,
                                         max_actions=3000)
     played("dividends", len(actions))
     assert isinstance(game.s.proc, Over) and game.s.year == 5
     assert all(game.left(c) == game.slots for c in game.companies), "liquidation left certificates"
-    snap = snapshot(game)
+    snap = game.snapshot()
     assert snap["winners"] and snap["private"] == []
-    assert max(r["cash"] for r in snap["ranking"]) == snap["ranking"][0]["cash"]
+    assert max(r["fortune"] for r in snap["ranking"]) == snap["ranking"][0]["fortune"]
 
 
 @PROPS
@@ -88,12 +89,12 @@ def test_replay_is_identical_and_undo_is_a_replay(seed, players):
     header, actions, game = random_game(random.Random(seed), players, verify=False, corrections=True,
                                         max_actions=random.Random(seed).randrange(50, 600))
     again = Dividends.replay(header, actions)
-    assert snapshot(again) == snapshot(game) and again.s.ledger.balances == game.s.ledger.balances
+    assert again.snapshot() == game.snapshot() and again.s.ledger.balances == game.s.ledger.balances
     unchecked = Dividends.replay(header, actions, checked=False)    # a resume's replay
-    assert snapshot(unchecked) == snapshot(game) and unchecked.s.ledger.balances == game.s.ledger.balances
+    assert unchecked.snapshot() == game.snapshot() and unchecked.s.ledger.balances == game.s.ledger.balances
     if actions:
         game.undo()
-        assert snapshot(game) == snapshot(Dividends.replay(header, actions[:-1]))
+        assert game.snapshot() == Dividends.replay(header, actions[:-1]).snapshot()
 
 
 @PROPS
@@ -106,7 +107,7 @@ def test_script_round_trip_through_the_firmware(seed, players):
     text = export_script(header, actions)
     assert text.startswith("game dividends\n")
     again = run_script(text, "<export>")
-    assert snapshot(again) == snapshot(game)
+    assert again.snapshot() == game.snapshot()
     assert export_script(again.header, again.log) == text
 
 
@@ -224,7 +225,7 @@ def full_state(game: Dividends):
     """Everything the game holds, comparable with ==: what undo must restore exactly."""
     s = copy.deepcopy(vars(game.s))
     s["ledger"], s["certs"] = dict(game.s.ledger.balances), copy.deepcopy(game.s.certs.held)
-    return s, snapshot(game), len(game.log)
+    return s, game.snapshot(), len(game.log)
 
 
 def cash_poor_start(game: Dividends, rng: random.Random):

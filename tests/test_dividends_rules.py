@@ -9,7 +9,8 @@ from engines.core.i18n import catalog
 from engines.core.majority import tile_holder
 from engines.core.open_auction import AuctionSeries, OpenAuction
 from engines.dividends.box import load_box
-from engines.dividends.game import Dividends, public, snapshot
+from engines.dividends.game import Dividends
+from engines.core.table import drop_private
 from dv_helpers import (bank_certs, card_total, cards, cash, certs, dice_line, finish_turns, give, new_game, play,
                         seat, set_cash, set_marker, step, tile, to_actions)
 
@@ -74,7 +75,7 @@ def test_dv1_box_is_unverified_and_snapshot_says_so():
     assert box.verified is False
     assert box.companies["DESERT-OIL"].prices == (1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400, 2600, 2800)
     assert box.track == tuple(range(0, 501, 50)) and box.start == 200
-    assert snapshot(new_game(FOUR))["box_verified"] is False
+    assert new_game(FOUR).snapshot()["box_verified"] is False
 
 
 BOX = """
@@ -156,9 +157,9 @@ def test_dv2_settings_are_checked():
 
 def test_dv2_cash_is_private_in_the_snapshot_until_the_end():
     g = new_game(FOUR)
-    s = snapshot(g)
+    s = g.snapshot()
     assert s["private"] == ["players.*.cash"]
-    shown = public(s)
+    shown = drop_private(s)
     assert all("cash" not in p for p in shown["players"]) and shown["players"][0]["name"] == "Jean"
     assert all("cash" in p for p in s["players"])  # the full snapshot keeps it for private views
 
@@ -489,7 +490,7 @@ def test_dv6_placement_offer_and_correction_with_nothing_to_do():
     finish_turns(g)
     play(g, "pay", "event TECHNICAL-CORRECTION")  # nothing sold anywhere: nobody concerned
     assert step(g) == "dice"
-    s = snapshot(g)
+    s = g.snapshot()
     assert all(c["event_marker"] is None for c in s["companies"].values())
 
 
@@ -540,7 +541,7 @@ def test_dv7_five_years_then_final_cards_final_dividends_and_liquidation():
     play(g, "sell Jean DESERT-OIL")  # 1 400 (3 held); Pierre holds nothing: skipped
     # Marie holds only Desert Oil now: sold without a choice (1 200), then Jean's Global Mobile
     assert step(g) == "over"
-    s = snapshot(g)
+    s = g.snapshot()
     assert s["private"] == [] and s["winners"] == [s["ranking"][0]["name"]]
     assert all(bank_certs(g, c) == 10 for c in g.companies)
 
@@ -554,7 +555,7 @@ def test_dv7_equal_cash_shares_the_win():
     set_cash(g, "Marie", 5000)
     play(g, "pay")  # nobody holds anything: nothing to pay or to liquidate
     assert step(g) == "over"
-    s = snapshot(g)
+    s = g.snapshot()
     assert s["winners"] == ["Jean", "Marie"] and [r["rank"] for r in s["ranking"]] == [1, 1]
     assert g.decision().prompt == "prompt.dv.over"
 
@@ -743,11 +744,11 @@ def test_corrections_are_refused_once_the_game_is_over_undo_the_end_first():
             play(g, line)
         assert str(refused.value) == f"the game is over: undo the end first to change anything ({line.split()[0]})"
         assert refused.value.message("fr").startswith("la partie est finie : annulez d'abord la fin")
-    assert snapshot(g) == snapshot(finished_game())
+    assert g.snapshot() == finished_game().snapshot()
     g.undo()
     assert step(g) == "final_dividends"
     play(g, 'adjust_cash Jean +100 "late"', "pay")
-    assert snapshot(g)["winners"] == ["Jean"]
+    assert g.snapshot()["winners"] == ["Jean"]
 
 
 def test_dv5_a_forgotten_card_comes_from_the_discard_pile_when_the_draw_pile_is_empty():
@@ -775,10 +776,10 @@ def test_the_event_tile_goes_back_in_the_box_also_after_year_5():
         play(g, "pay")
         events = play(g, "event TECHNICAL-CORRECTION")  # nobody holds anything: over at once
         assert "dv.event_over" in [e.key for e in events]
-        assert snapshot(g)["event"] is None and g.s.tile is None, year
+        assert g.snapshot()["event"] is None and g.s.tile is None, year
     assert step(g) == "final_dividends"
     play(g, "pay")
-    assert step(g) == "over" and snapshot(g)["event"] is None
+    assert step(g) == "over" and g.snapshot()["event"] is None
 
 
 def test_refusals_say_their_own_reason_first_then_what_is_allowed():

@@ -4,7 +4,6 @@ import json
 import re
 from pathlib import Path
 
-from engines.dividends.game import snapshot
 from firmware.cli import main
 from firmware.script import export_script, run_script
 
@@ -19,7 +18,7 @@ def documented_script():
 
 def test_the_documented_year_gives_the_documented_figures():
     game = run_script(documented_script(), "docs/protocol.md")
-    s = snapshot(game)
+    s = game.snapshot()
     assert s["year"] == 2 and s["step"] == "dice"
     assert s["turn_order"] == ["Marie", "Sam", "Pierre", "Jean"]
     assert {p["name"]: p["cash"] for p in s["players"]} == {"Jean": 2750, "Marie": 1450, "Pierre": 2200,
@@ -28,7 +27,7 @@ def test_the_documented_year_gives_the_documented_figures():
     assert s["companies"]["DESERT-OIL"]["dividend"] == 400 and s["companies"]["DESERT-OIL"]["zone"] == "white"
     assert s["companies"]["TRANS-PACIFIC"]["majority"] == "Pierre"  # the Buy In he could not choose
     again = run_script(export_script(game.header, game.log))
-    assert snapshot(again) == s
+    assert again.snapshot() == s
 
 
 def test_corbeille_script_prints_the_dividends_state(tmp_path, capsys):

@@ -254,7 +254,7 @@ def test_the_board_draws_pawns_trips_titles_cash_loans_the_bank_owners_and_the_a
 def page_of(monkeypatch, game, page=0, size=(256, 64)):
     """What a quotation board (by default the smallest wide one, 256x64, an SSD1322) draws
     of `game`'s public snapshot on `page`."""
-    from engines.core.game import drop_private
+    from engines.core.table import drop_private
     from firmware.games.avendre import render_board
     snap = drop_private(game.snapshot())
     return drawn_text(monkeypatch, lambda: render_board(snap, size, "L", "fr", page))

@@ -176,7 +176,7 @@ def test_a_dividends_game_from_setup_to_the_winner(box):
     assert box.screen.title == "Fin du jeu"
     # The journal holds the whole game: a replay gives the same ranking.
     replay = Dividends.replay(header, list(game.log))
-    assert [r[2] for r in replay.ranking()] == [r["cash"] for r in snap["ranking"]]
+    assert [r[2] for r in replay.ranking()] == [r["fortune"] for r in snap["ranking"]]
     # The report names this game and charts the players' cash over the evening.
     report = Path(box.app.journal.get_meta(f"report.{box.c.session.game_id}"))
     assert {p.name for p in report.iterdir()} == {"fortunes.png", "prices.png", "standings.png", "standings.md"}

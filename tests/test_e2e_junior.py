@@ -10,7 +10,7 @@ import pytest
 from drivers.display import PngDisplay
 from e2e_box import E2EBox, assert_matches_reference, journal_script
 from engines.core.i18n import format_amount
-from engines.maxibourse.game import MaxiBourse, snapshot
+from engines.maxibourse.game import MaxiBourse
 from firmware.script import run_script
 from mb_helpers import pin_no_board
 
@@ -186,14 +186,14 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
     md = (__import__("pathlib").Path(report) / "standings.md").read_text()
     assert md.startswith("# Maxi Bourse, partie ")
     for r in snap["ranking"]:                       # the ranking is the engine's, amounts and all
-        assert f"| {r['rank']} | {r['name']} | {format_amount(r['wealth'])} |" in md
+        assert f"| {r['rank']} | {r['name']} | {format_amount(r['fortune'])} |" in md
 
     # The journal is the game: replaying it gives the same state.
     journal = box.app.journal
     game_id = journal.last_game()
     replayed = MaxiBourse.replay(journal.header(game_id),
                                  [MaxiBourse.ACTIONS.from_json(a) for a in journal.actions(game_id)])
-    assert snapshot(replayed) == snap
+    assert replayed.snapshot() == snap
     # Every kind of screen was seen (and compared with its reference).
     # (the history is a menu of actions now; tests/test_render.py draws the message screen)
     assert set(seen.values()) >= {"menu", "amount", "confirm", "speaking", "private", "payday", "error", "ranking"}

@@ -6,14 +6,14 @@ import pytest
 
 from engines.core.errors import CorbeilleError
 from engines.core.files import read_text
-from engines.maxibourse.game import snapshot
+
 from firmware.script import run_script
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def run(name):
-    return snapshot(run_script(read_text(EXAMPLES / name, "script", CorbeilleError), name))
+    return run_script(read_text(EXAMPLES / name, "script", CorbeilleError), name).snapshot()
 
 
 def test_sony_example_script():

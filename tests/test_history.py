@@ -1,7 +1,7 @@
 """The evening's history on the box: every action with the cash it moved, and an undo back
 to any earlier action, with what it undoes shown first, in one journal transaction."""
 from e2e_box import E2EBox, journal_script
-from engines.maxibourse.game import MaxiBourse, snapshot
+from engines.maxibourse.game import MaxiBourse
 from engines.core.i18n import format_amount
 from firmware.journal import Journal
 from firmware.journal_reader import JournalReader
@@ -50,7 +50,7 @@ def test_history_shows_the_cash_each_action_moved_and_undoes_back_to_a_chosen_ac
             gid = journal.last_game()
             replayed = MaxiBourse.replay(journal.header(gid), [MaxiBourse.ACTIONS.from_json(a) for a in journal.actions(gid)])
         expected = MaxiBourse.replay(game.header, game.log[:length - 4])
-        assert snapshot(replayed) == snapshot(box.game) == snapshot(expected)
+        assert replayed.snapshot() == box.game.snapshot() == expected.snapshot()
     finally:
         box.close()
 
@@ -59,14 +59,14 @@ def test_no_on_the_question_and_back_change_nothing(tmp_path):
     game = journal_script(tmp_path, SCRIPT)
     box = E2EBox(tmp_path)
     try:
-        before = snapshot(box.game)
+        before = box.game.snapshot()
         open_history(box)
         box.press("down").press("ok")
         box.choose("Non")
         assert box.screen.title == "Historique"
         box.press("ok").press("back")                              # the question again, then Back
         assert box.screen.title == "Historique"
-        assert snapshot(box.game) == before and len(box.game.log) == len(game.log)
+        assert box.game.snapshot() == before and len(box.game.log) == len(game.log)
     finally:
         box.close()
 

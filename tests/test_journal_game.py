@@ -5,7 +5,7 @@ state as the original game's own prefix."""
 import random
 
 from bench.randomgame import random_game
-from engines.maxibourse.game import MaxiBourse, snapshot
+from engines.maxibourse.game import MaxiBourse
 from journal_writer import kill_and_reopen
 
 
@@ -18,9 +18,9 @@ def test_power_cuts_during_a_real_game_replay_to_the_same_state(tmp_path):
             stored = journal.actions(game_id)
             n = len(stored)
             if n not in prefixes:
-                prefixes[n] = snapshot(MaxiBourse.replay(header, actions[:n]))
+                prefixes[n] = MaxiBourse.replay(header, actions[:n]).snapshot()
             replayed = MaxiBourse.replay(stored_header, [MaxiBourse.ACTIONS.from_json(a) for a in stored])
-            assert snapshot(replayed) == prefixes[n], f"game {game_id} ({n} actions)"
+            assert replayed.snapshot() == prefixes[n], f"game {game_id} ({n} actions)"
 
     stats = kill_and_reopen(tmp_path, lambda: [a.to_json() for a in actions], random.Random(11),
                             rounds=120, header=header, check=replays_to_the_prefix)

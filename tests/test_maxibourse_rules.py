@@ -3,7 +3,7 @@ import pytest
 
 from engines.core.errors import BoxFileError, IllegalAction
 from engines.maxibourse.box import load_box
-from engines.maxibourse.game import MaxiBourse, snapshot
+from engines.maxibourse.game import MaxiBourse
 from mb_helpers import (PICKS_3, bank_lots, cash, give, lots, new_game, play, script, seat, set_cash, started,
                         take_all_lots)
 
@@ -13,7 +13,7 @@ def test_mb1_market_40_companies_10_sectors_nominal_start_prices():
     assert len(g.companies) == 40 and len(g.sectors) == 10
     assert all(g.price(c) in (100, 200, 300) for c in g.companies)
     assert all(bank_lots(g, c) == 10 for c in g.companies)
-    assert snapshot(g)["box_verified"] is False  # reconstructed nominals are flagged
+    assert g.snapshot()["box_verified"] is False  # reconstructed nominals are flagged
 
 
 @pytest.mark.parametrize("fmt,money,picks", [("junior", 5_000_000, 5), ("senior", 10_000_000, 7), ("masters", 15_000_000, 10)])
@@ -141,7 +141,7 @@ def test_mb8_a_ruined_player_is_offered_no_correction_and_one_aimed_at_him_is_re
     assert g.s.ruined[0]
     for kind in ("adjust_cash", "adjust_lots"):
         assert g.decision().option(kind).fields["player"].values == (1, 2)
-    before = snapshot(g), len(g.log)
+    before = g.snapshot(), len(g.log)
     assert g.decision().option("trade").fields["buyer"].values == (1, 2)   # nor is any trade
     for line in ('adjust_cash Ana +100000 "oubli"', 'adjust_lots Ana SONY +1 "oubli"', 'adjust_cash Ana -10 "oubli"',
                  "trade Ben Ana SONY 1 300"):
@@ -153,7 +153,7 @@ def test_mb8_a_ruined_player_is_offered_no_correction_and_one_aimed_at_him_is_re
         assert refused.value.message("en").endswith(" allowed: Ben, Cid")
         assert refused.value.message("fr").startswith("Ana a fait faillite et est hors jeu")
         assert "Ben, Cid" in refused.value.message("fr")
-        assert (snapshot(g), len(g.log)) == before
+        assert (g.snapshot(), len(g.log)) == before
     assert cash(g, "Ana") == 0 and not g.held(0)
     play(g, 'adjust_cash Ben +100000 "oubli"')     # the players still in are corrected as before
 
@@ -179,7 +179,7 @@ def test_mb8_ruined_player_lots_return_to_the_bank_and_last_player_wins():
         play(g, f"sell Ana {company} {n}", "declare Ben 0", "declare Ben 0")
     assert g.s.ruined[0]
     assert all(bank_lots(g, c) + lots(g, "Ben", c) == 10 for c in held)
-    s = snapshot(g)
+    s = g.snapshot()
     assert s["closed"] == "last_player" and s["ranking"][0]["name"] == "Ben"
 
 
@@ -200,7 +200,7 @@ def test_mb10_payday_each_round_and_rounds_limit_closes():
     assert cash(g, "Ana") - before == 5 * 10_000  # five lots of 1 000 shares, 10 $ each
     assert g.s.round == 2
     play(g, "roll 1 2", "end", "roll 1 2", "end", "payday")
-    assert snapshot(g)["closed"] == "rounds"
+    assert g.snapshot()["closed"] == "rounds"
 
 
 def test_mb10_manual_payday():
@@ -218,18 +218,18 @@ def test_mb11_bank_empty_closes_and_ranking_shares_ties():
         if left:
             play(g, f'adjust_lots Ana {c} +{left} "x"')
     play(g, "roll 1 2", "end")
-    s = snapshot(g)
+    s = g.snapshot()
     assert s["closed"] == "bank_empty"
     g2 = started(["Ana", "Ben"])
     play(g2, "close")
-    ranking = snapshot(g2)["ranking"]
-    assert [r["rank"] for r in ranking] == ([1, 1] if ranking[0]["wealth"] == ranking[1]["wealth"] else [1, 2])
+    ranking = g2.snapshot()["ranking"]
+    assert [r["rank"] for r in ranking] == ([1, 1] if ranking[0]["fortune"] == ranking[1]["fortune"] else [1, 2])
 
 
 def test_mb11_wealth_is_cash_plus_lots_at_price():
     g = started(["Ana", "Ben"])
     expected = cash(g, "Ana") + sum(n * 1000 * g.price(c) for c, n in g.held(0).items())
-    assert snapshot(g)["players"][0]["wealth"] == expected
+    assert g.snapshot()["players"][0]["wealth"] == expected
 
 
 def test_mb12_bank_pays_without_limit():
@@ -259,10 +259,10 @@ def test_sector_price_change_moves_only_that_sector():
 def test_illegal_action_changes_nothing_and_names_what_is_allowed_in_both_languages():
     g = started(["Ana", "Ben"])
     play(g, "roll 1 2", "titre BP SONY", "declare Ana 1")
-    before = snapshot(g)
+    before = g.snapshot()
     with pytest.raises(IllegalAction) as error:
         play(g, "declare Ben 3")
-    assert snapshot(g) == before
+    assert g.snapshot() == before
     assert error.value.message("en") == "declare: lots = 3 is not allowed; allowed: 0, 1, 2"
     assert error.value.message("fr") == "declare : lots = 3 refusé ; possible : 0, 1, 2"
     with pytest.raises(IllegalAction) as error:
@@ -271,17 +271,17 @@ def test_illegal_action_changes_nothing_and_names_what_is_allowed_in_both_langua
     with pytest.raises(IllegalAction) as error:
         play(g, "end")
     assert "end is not possible now; allowed:" in str(error.value) and "declare" in str(error.value)
-    assert snapshot(g) == before
+    assert g.snapshot() == before
 
 
 def test_corrections_are_actions_and_undo_is_a_replay():
     g = started(["Ana", "Ben"])
-    before = snapshot(g)
+    before = g.snapshot()
     play(g, 'adjust_cash Ana -100000 "cheque"')
     assert cash(g, "Ana") == 4_900_000
     assert g.log[-1].reason == "cheque"
     g.undo()
-    assert snapshot(g) == before
+    assert g.snapshot() == before
     with pytest.raises(IllegalAction, match="cannot pay"):
         play(g, 'adjust_cash Ana -99000000 "x"')
 
@@ -453,11 +453,11 @@ def test_no_trade_on_a_titre_or_politique_square_after_the_roll():
     give(g, "Ben", "TWA", 10)
     give(g, "Ben", "SHELL", 2)
     play(g, 'set_price TWA 200 "x"', 'set_price SHELL 200 "x"', "roll 1 2", "titre SONY", "declare Ana 0", "declare Ben 0")
-    before = snapshot(g)
+    before = g.snapshot()
     with pytest.raises(IllegalAction) as refused:
         play(g, "trade Ben Ana TWA 1 200")
     assert "1-2" in refused.value.message("en") and "case Titre" in refused.value.message("fr")
-    assert snapshot(g) == before
+    assert g.snapshot() == before
     play(g, "end", "roll 1 2", "price BANQUES +20")  # Ben on a Politique square
     with pytest.raises(IllegalAction) as refused:
         play(g, "trade Ben Ana TWA 1 200")
@@ -546,10 +546,10 @@ def test_a_correction_cannot_take_lots_a_buyer_is_paying_for():
     set_cash(g, "Ben", 100_000)
     play(g, 'set_price SHELL 300 "x"', "sell Ana SHELL 2", "declare Ben 2", "settle")
     assert g.decision().prompt == "prompt.mb.debt"
-    before = snapshot(g)
+    before = g.snapshot()
     with pytest.raises(IllegalAction) as refused:
         play(g, 'adjust_lots Ana SHELL -1 "x"')
-    assert "Ben" in refused.value.message("en") and snapshot(g) == before
+    assert "Ben" in refused.value.message("en") and g.snapshot() == before
 
 
 # ------------------------------------------- issue 9: readings of the rulebook
@@ -662,12 +662,12 @@ def test_refusals_say_their_own_reason_first_then_what_is_allowed():
 
     root = Path(__file__).resolve().parent.parent
     game = run_script((root / "examples" / "sony.txt").read_text(encoding="utf-8").split("set_price SONY 350")[0])
-    before = snapshot(game)
+    before = game.snapshot()
 
     def refused(line):
         with pytest.raises(IllegalAction) as error:
             game.apply(game.ACTIONS.parse(line, game.players))
-        assert snapshot(game) == before
+        assert game.snapshot() == before
         return error.value.message("en"), error.value.message("fr")
 
     assert refused("sell Sophie SONY 1") == (
@@ -678,6 +678,6 @@ def test_refusals_say_their_own_reason_first_then_what_is_allowed():
     # a value out of the rulebook's range keeps the generic message: it names the range (MB3)
     game.apply(game.ACTIONS.parse("roll 3 4", game.players))
     game.apply(game.ACTIONS.parse("titre BP SONY", game.players))
-    before = snapshot(game)
+    before = game.snapshot()
     assert refused("declare Thierry 1")[0] == "it is Sophie's turn, not Thierry's; player allowed: Sophie"
     assert refused("declare Sophie 5")[0] == "declare: lots = 5 is not allowed; allowed: 0, 1, 2"

@@ -10,7 +10,7 @@ import pytest
 import engines.maxibourse.box as box_module
 from engines.core.errors import BoxFileError
 from engines.maxibourse.box import load_box
-from engines.maxibourse.game import snapshot
+
 from mb_helpers import board_box, new_game, no_board_box, pin_no_board, play, started
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,14 +79,14 @@ def test_the_dice_move_the_pawn_from_action_and_the_square_is_offered(with_board
     """"Vous choisissez un pion ... et le placez sur la case Action !" (8); "La somme des dés
     lui indique combien de cases il doit parcourir et sur quelle case il doit poser son pion."""
     g = started(NAMES)
-    assert snapshot(g)["squares"] == {"Rouge": "ACTION", "Bleu": "ACTION", "Vert": "ACTION"}
+    assert g.snapshot()["squares"] == {"Rouge": "ACTION", "Bleu": "ACTION", "Vert": "ACTION"}
     events = g.apply(g.ACTIONS.classes["roll"](d1=1, d2=2))
     d = g.decision()
     assert d.prompt == "prompt.mb.square" and d.params["square"] == "DEUTSCHE"
     assert [e.params for e in events if e.key == "mb.rolled"] == [
         {"player": "Rouge", "d1": 1, "d2": 2, "square": "DEUTSCHE"}]
     play(g, "end", "roll 6 6")                                # Bleu: a double, 12 squares
-    assert snapshot(g)["squares"]["Bleu"] == g.box.board[12]
+    assert g.snapshot()["squares"]["Bleu"] == g.box.board[12]
 
 
 def test_the_pawn_goes_round_the_board(with_board):
@@ -100,7 +100,7 @@ def test_a_titre_on_another_square_corrects_the_pawn(with_board):
     """The operator corrects the box: the pawn stands on the square named."""
     g = started(NAMES)
     play(g, "roll 1 2", "titre SONY")                         # the box said DEUTSCHE
-    assert snapshot(g)["squares"]["Rouge"] == "SONY"
+    assert g.snapshot()["squares"]["Rouge"] == "SONY"
     assert g.log[-1].to_json() == {"kind": "titre", "square": "SONY", "company": None}
 
 
@@ -108,7 +108,7 @@ def test_without_a_board_the_square_is_asked_and_the_state_keeps_its_shape(monke
     pin_no_board(monkeypatch, tmp_path)
     g = started(NAMES)
     play(g, "roll 1 2")
-    assert "square" not in g.decision().params and "squares" not in snapshot(g)
+    assert "square" not in g.decision().params and "squares" not in g.snapshot()
 
 
 def test_reste_counts_the_lots_asked_earlier_in_the_round():
@@ -234,6 +234,6 @@ def test_the_operator_corrects_the_boards_square_on_the_box(with_board, tmp_path
     try:
         box.press("ok").choose("Autre case").choose("Informatique").choose("SONY").choose("Au cours")
         assert box.game.log[-1].to_json() == {"kind": "titre", "square": "SONY", "company": None}
-        assert snapshot(box.game)["squares"]["Rouge"] == "SONY"
+        assert box.game.snapshot()["squares"]["Rouge"] == "SONY"
     finally:
         box.close()

@@ -22,7 +22,7 @@ from engines.core.errors import IllegalAction
 from engines.core.i18n import catalog, text
 from engines.core.ledger import BANK
 from engines.maxibourse.actions import ACTIONS
-from engines.maxibourse.game import MaxiBourse, snapshot
+from engines.maxibourse.game import MaxiBourse
 from props import played, props
 from mb_helpers import PICKS_3, new_game, play, started
 from mb_random import CORRECTIONS, WEIGHTS, draw_action, is_over, random_game, state_key, tight_game
@@ -101,7 +101,7 @@ def test_random_legal_games_keep_money_lots_prices_and_decisions(seed, players, 
     played("maxibourse", len(actions))
     assert check.checked == len(actions) == len(game.log)
     assert len(actions) == 300 or is_over(game)
-    snapshot(game)  # the final state can always be shown
+    game.snapshot()  # the final state can always be shown
 
 
 # ------------------------------------------------- where play gets tight
@@ -126,7 +126,7 @@ def test_tight_games_cash_poor_with_corrections_and_undos(seed, players, fmt, op
     game, applied, undone = tight_game(rng, header, max_actions=300, poor=poor, on_action=check)
     played("maxibourse (cash-poor, corrections, undos)", applied)
     assert applied >= 300 or is_over(game), f"stuck after {applied} actions: {game.decision().to_json()}"
-    snapshot(game)
+    game.snapshot()
 
 
 # -------------------------------------------------------------- replay, undo
@@ -137,31 +137,31 @@ def test_replay_and_undo_give_the_same_states(seed, players, fmt, options):
     states = []
     header, actions, game = random_game(rng, players=players, fmt=fmt, settings=options, max_actions=200,
                                         corrections=rng.random() < 0.3,
-                                        on_action=lambda g, a, e: states.append(snapshot(g)))
-    states.insert(0, snapshot(MaxiBourse(header)))
-    assert snapshot(game) == states[-1]
+                                        on_action=lambda g, a, e: states.append(g.snapshot()))
+    states.insert(0, MaxiBourse(header).snapshot())
+    assert game.snapshot() == states[-1]
     # a game is a fold over its actions: replaying the list, or its JSON forms, gives the same state
-    assert snapshot(MaxiBourse.replay(header, actions)) == states[-1]
-    assert snapshot(MaxiBourse.replay(header, [ACTIONS.from_json(a.to_json()) for a in actions])) == states[-1]
+    assert MaxiBourse.replay(header, actions).snapshot() == states[-1]
+    assert MaxiBourse.replay(header, [ACTIONS.from_json(a.to_json()) for a in actions]).snapshot() == states[-1]
     # ... and so does the replay of a resume, which skips the check of actions already accepted
-    assert snapshot(MaxiBourse.replay(header, [ACTIONS.from_json(a.to_json()) for a in actions],
-                                      checked=False)) == states[-1]
+    assert MaxiBourse.replay(header, [ACTIONS.from_json(a.to_json()) for a in actions],
+                             checked=False).snapshot() == states[-1]
     # ... and so does every prefix
     for k in sorted(rng.sample(range(len(actions) + 1), min(4, len(actions) + 1))):
-        assert snapshot(MaxiBourse.replay(header, actions[:k])) == states[k], k
+        assert MaxiBourse.replay(header, actions[:k]).snapshot() == states[k], k
     # undo is a replay of all but the last action
     for k in range(len(actions), max(0, len(actions) - 3), -1):
         undone = game.undo()
         assert undone == actions[k - 1]
-        assert snapshot(game) == states[k - 1], k
+        assert game.snapshot() == states[k - 1], k
         assert game.log == actions[:k - 1]
     if actions:  # undo mid-game, then the same action again
         k = rng.randrange(len(actions))
         g = MaxiBourse.replay(header, actions[:k + 1])
         g.undo()
-        assert snapshot(g) == states[k]
+        assert g.snapshot() == states[k]
         g.apply(actions[k])
-        assert snapshot(g) == states[k + 1]
+        assert g.snapshot() == states[k + 1]
     with pytest.raises(IllegalAction) as refused:
         MaxiBourse(header).undo()
     assert refused.value.key == "error.nothing_to_undo"
@@ -262,7 +262,7 @@ def test_refusals_at_set_up_and_after_the_close_are_explained():
         with pytest.raises(IllegalAction) as refused:
             play(g, line)
         assert_refusal_is_explained(refused.value)
-    assert snapshot(g)["closed"] == "time"
+    assert g.snapshot()["closed"] == "time"
 
 
 # ------------------------------------------------------------- round trips
@@ -303,7 +303,6 @@ def test_a_lot_on_offer_cannot_be_offered_again_by_a_seller_in_debt():
     with pytest.raises(IllegalAction) as refused:
         play(g, "sell Sophie UBS 1")
     assert_refusal_is_explained(refused.value)
-
 
 
 PICKS_2 = """

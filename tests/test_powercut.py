@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.maxibourse.game import MaxiBourse, snapshot
+from engines.maxibourse.game import MaxiBourse
 from firmware.journal_reader import JournalReader
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +51,9 @@ class Box:
         self.state = tmp_path / "state"
         self.proc = None
         self.master = None
+        self.env = {}                     # more environment for the box (tests/faults.py: the shim)
+        self.wrap = list                  # argv -> the argv run (tests/faults.py: a read-only folder)
+        self.preexec = None               # run in the child before the box (a file-size limit)
 
     def start(self):
         master, slave = os.openpty()
@@ -60,10 +63,11 @@ class Box:
         config.write_text(
             f'[game]\nrounds = 2\n{self.game_config}[state]\ndir = "{self.state}"\n[operator]\ntype = "png"\n'
             f'[console]\nenabled = true\nport = "{os.ttyname(slave)}"\n')
-        env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", PYTHONPATH=str(ROOT))
+        env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", PYTHONPATH=str(ROOT), **self.env)
         env.pop("NOTIFY_SOCKET", None)
-        self.proc = subprocess.Popen([sys.executable, "-m", "firmware.cli", "--config", str(config), "run"],
-                                     cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.proc = subprocess.Popen(self.wrap([sys.executable, "-m", "firmware.cli", "--config", str(config), "run"]),
+                                     cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                     preexec_fn=self.preexec)
         self.buffer = b""
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:             # until the console answers
@@ -135,7 +139,7 @@ def game_state(state_dir):
         game_id = journal.last_game()
         header = journal.header(game_id)
         actions = [MaxiBourse.ACTIONS.from_json(a) for a in journal.actions(game_id)]
-    return snapshot(MaxiBourse.replay(header, actions))
+    return MaxiBourse.replay(header, actions).snapshot()
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from props import props
 from engines.core.actions import MAX_LINE_BYTES, split_line
 from engines.core.errors import IllegalAction, ProtocolError
 from engines.maxibourse.actions import ACTIONS
-from engines.maxibourse.game import MaxiBourse, snapshot
+from engines.maxibourse.game import MaxiBourse
 from firmware.script import ScriptError, device_roll, export_script, run_script
 from mb_random import random_game
 
@@ -54,7 +54,7 @@ def test_exported_random_games_read_back_to_the_same_state(seed, players, fmt, o
     text = export_script(header, actions)
     again = run_script(text, "export.txt")
     assert again.log == actions
-    assert snapshot(again) == snapshot(game)
+    assert again.snapshot() == game.snapshot()
     assert export_script(again.header, again.log) == text  # exporting is stable
 
 
@@ -71,7 +71,7 @@ def test_undo_in_a_script_forgets_the_previous_action():
     text = started_script() + "roll 3 4\ntitre BP SONY\nundo\n"
     game = run_script(text)
     assert [a.kind for a in game.log[-1:]] == ["roll"]
-    assert snapshot(game) == snapshot(run_script(started_script() + "roll 3 4\n"))
+    assert game.snapshot() == run_script(started_script() + "roll 3 4\n").snapshot()
 
 
 # ----------------------------------------------------------- device dice
@@ -85,7 +85,7 @@ def test_roll_without_dice_is_filled_from_the_seed_and_recorded():
     # the dice are in the history: the exported script has them and replays without rolling
     exported = export_script(first.header, first.log)
     assert exported.splitlines()[-1] == f"roll {rolled.d1} {rolled.d2}"
-    assert snapshot(MaxiBourse.replay(first.header, first.log)) == snapshot(first)
+    assert MaxiBourse.replay(first.header, first.log).snapshot() == first.snapshot()
 
 
 def test_device_dice_depend_on_the_seed_and_the_moment():
@@ -243,11 +243,11 @@ def test_a_reason_must_be_one_printable_line(reason):
     """A reason with a line break would be written on two lines by export_script: refused."""
     header = {"game": "maxibourse", "players": ["Ana", "Ben"], "seed": 0}
     game = MaxiBourse(header)
-    before = snapshot(game)
+    before = game.snapshot()
     with pytest.raises(IllegalAction) as refused:
         game.apply(ACTIONS.classes["adjust_cash"](0, +10_000, reason))
     assert refused.value.key == "error.text" and "one line of printable text" in str(refused.value)
-    assert snapshot(game) == before and game.log == []
+    assert game.snapshot() == before and game.log == []
 
 
 @pytest.mark.parametrize("text,line,message", [
@@ -327,7 +327,7 @@ def test_numbers_are_ascii_digits_with_a_bound(line, words):
     assert refused.value.line == len(text.splitlines()) + 1
     assert words is None and "bytes long" in refused.value.message or words in refused.value.message
     assert "invalid literal" not in str(refused.value) and "Exceeds the limit" not in str(refused.value)
-    assert snapshot(game) == snapshot(run_script(text))
+    assert game.snapshot() == run_script(text).snapshot()
 
 
 @pytest.mark.parametrize("header, line, words", [
@@ -424,7 +424,7 @@ def test_a_script_with_a_byte_order_mark_and_crlf_reads_as_the_same_game(tmp_pat
     done = subprocess.run([sys.executable, "-m", "firmware.cli", "script", str(path)], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == json.loads(json.dumps(snapshot(run_script(text))))
+    assert json.loads(done.stdout) == json.loads(json.dumps(run_script(text).snapshot()))
 
 
 def test_standard_input_that_is_not_utf8_is_refused():

@@ -21,6 +21,7 @@ from engines import game_class
 from engines.core.actions import Cell, Name, ProtocolError, _base, _field_types, _old_form, list_item
 from engines.core.errors import IllegalAction
 from engines.maxibourse import steps as F
+from engines.maxibourse.board import correct_pawn
 from engines.registry import names
 from firmware.journal import Journal
 from firmware.journal_reader import JournalReader
@@ -486,7 +487,7 @@ def test_a_pawn_corrected_stands_on_the_first_such_square_ahead():
     for here in range(len(board)):
         for square in set(board):
             game.s.pawns[0] = here
-            game.correct_pawn(0, square)
+            correct_pawn(game, 0, square)
             if board[here] == square:
                 assert game.s.pawns[0] == here
             else:

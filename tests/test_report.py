@@ -14,8 +14,8 @@ from firmware.fonts import FONT
 from firmware.report import LINE_COLOURS, SECTOR_COLOURS, write_report
 
 BOX = load_box()
-RANKING = [{"rank": 1, "name": "Ana", "wealth": 12_300_000}, {"rank": 2, "name": "Cid", "wealth": 9_870_000},
-           {"rank": 2, "name": "Bérénice", "wealth": 9_870_000}, {"rank": 4, "name": "Ben", "wealth": 0}]
+RANKING = [{"rank": 1, "name": "Ana", "fortune": 12_300_000}, {"rank": 2, "name": "Cid", "fortune": 9_870_000},
+           {"rank": 2, "name": "Bérénice", "fortune": 9_870_000}, {"rank": 4, "name": "Ben", "fortune": 0}]
 
 
 def history(steps=40, seed=5):
@@ -101,7 +101,7 @@ def test_degenerate_games_still_give_a_report(tmp_path):
         ([], [], BOX),                                        # closed before any action
         ([{"ELF": 200}], RANKING[:1], BOX),                   # one reading, one company
         ([{"X": 10}, {"X": 10}], RANKING, None),              # flat prices, no box
-        (history(5), [{"rank": 1, "name": "Un nom de joueur vraiment très long", "wealth": -5}], None),
+        (history(5), [{"rank": 1, "name": "Un nom de joueur vraiment très long", "fortune": -5}], None),
     ]):
         paths = write_report(tmp_path / str(i), "", hist, ranking, box=box)
         assert all(p.exists() for p in paths)

@@ -8,7 +8,7 @@ import pytest
 
 from bench.randomgame import random_game
 from engines.core.errors import IllegalAction
-from engines.maxibourse.game import MaxiBourse, snapshot
+from engines.maxibourse.game import MaxiBourse
 from firmware.journal import Journal
 from firmware.session import RULES_KEY, Session, rules_fingerprint
 
@@ -38,12 +38,12 @@ def test_a_resume_under_the_same_rules_replays_without_the_check_to_the_same_sta
     refusing_check(monkeypatch)
     resumed = Session.resume(journal, game_id)
     assert resumed.messages == []
-    assert snapshot(resumed.game) == snapshot(game) and resumed.game.log == game.log
+    assert resumed.game.snapshot() == game.snapshot() and resumed.game.log == game.log
     monkeypatch.undo()
     resumed.undo()                         # undo replays its own log unchecked too
-    assert snapshot(resumed.game) == snapshot(MaxiBourse.replay(game.header, game.log[:-1]))
+    assert resumed.game.snapshot() == MaxiBourse.replay(game.header, game.log[:-1]).snapshot()
     resumed.apply(game.log[-1])
-    assert snapshot(resumed.game) == snapshot(game)
+    assert resumed.game.snapshot() == game.snapshot()
     with pytest.raises(IllegalAction):      # a new action is checked as always
         resumed.apply(MaxiBourse.ACTIONS.from_json({"kind": "first", "player": 0}))
 
@@ -55,7 +55,7 @@ def test_after_a_change_of_rules_an_action_they_refuse_ends_the_game_there(tmp_p
     resumed = Session.resume(journal, game_id)
     n = len(game.log)
     assert resumed.messages and f"action {n + 1} of {n + 1} refused on replay" in resumed.messages[0]
-    assert snapshot(resumed.game) == snapshot(game)
+    assert resumed.game.snapshot() == game.snapshot()
     assert len(journal.actions(game_id)) == n
     # every action left was checked under these rules: the next resume skips the check
     assert journal.get_meta(RULES_KEY.format(game_id)) == rules_fingerprint()
@@ -67,10 +67,10 @@ def test_a_game_journaled_before_the_rules_were_recorded_is_checked_once(tmp_pat
     checked = []
     check = MaxiBourse.check
     monkeypatch.setattr(MaxiBourse, "check", lambda self, act: (checked.append(act), check(self, act)))
-    assert snapshot(Session.resume(journal, game_id).game) == snapshot(game)
+    assert Session.resume(journal, game_id).game.snapshot() == game.snapshot()
     assert len(checked) == len(game.log)
     checked.clear()
-    assert snapshot(Session.resume(journal, game_id).game) == snapshot(game)
+    assert Session.resume(journal, game_id).game.snapshot() == game.snapshot()
     assert checked == []
 
 
@@ -79,7 +79,7 @@ def test_an_unreadable_action_under_the_same_rules_still_ends_the_game_there(tmp
     journal.append(game_id, {"kind": "no such action"})
     resumed = Session.resume(journal, game_id)
     assert resumed.messages and "refused on replay" in resumed.messages[0]
-    assert snapshot(resumed.game) == snapshot(game)
+    assert resumed.game.snapshot() == game.snapshot()
     assert len(journal.actions(game_id)) == len(game.log)
 
 
@@ -103,7 +103,7 @@ def test_the_box_says_a_game_of_another_version_resumes_at_the_refused_action_no
     screen = c.screen()
     assert screen.kind == "message" and screen.title == title
     assert screen.lines == (line.format(n=n, total=n + 1),)
-    assert snapshot(c.session.game) == snapshot(game) and c.session.refused == (n + 1, n + 1)
+    assert c.session.game.snapshot() == game.snapshot() and c.session.refused == (n + 1, n + 1)
 
 
 def test_a_damaged_journal_still_says_so_and_a_sound_one_says_nothing(tmp_path):

@@ -394,7 +394,7 @@ def test_the_last_player_standing_wins():
     keep_cash(game, 0, 100_000)
     game.apply(Roll(1, 2))
     assert game.over and [seat for _, seat, _ in game.ranking()] == [1, 0]
-    assert game.snapshot()["ranking"] == ["Ben", "Ana"]
+    assert [r["name"] for r in game.snapshot()["ranking"]] == ["Ben", "Ana"]
 
 
 # ----------------------------------------------------------------- free sale

@@ -546,7 +546,7 @@ def test_the_operator_corrects_cash_and_shares_at_any_time_within_what_is_there(
     act(game, "adjust_shares Ben RED +2 'a card forgotten'")
     assert game.cash(BEN) == 3000 and game.shares("RED", BEN) == 2 and game.stock("RED") == 37
     before = state(game)
-    with pytest.raises(IllegalAction, match="Ben has 3,000: cannot take 4,000"):
+    with pytest.raises(IllegalAction, match="Ben cannot pay 4,000: balance 3,000"):
         act(game, "adjust_cash Ben -4000 'too much'")
     with pytest.raises(IllegalAction, match="Ben holds 2 RED shares, not 3"):
         act(game, "adjust_shares Ben RED -3 'too many'")

@@ -10,210 +10,201 @@ Titles are named by their number on the card ("Les titres de propriété portent
 """
 from typing import Optional
 
-from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, DieFace, Money, MoneyDelta, Name,
+from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, DieFace, Money, Name,
                                   Seat, Text, action)
 from engines.core.cards import CARD_ACTIONS
+from engines.core.corrections import AdjustCash
 
 
-@action("first")
+@action("first", example="first Ana")
 class First:
-    """PLAYER rolls first ("Le sort décide qui jettera le dé le premier")."""
+    """The start: who rolls first."""
     player: Seat
 
 
-@action("roll", CHANCE, OUTCOME)
+@action("roll", CHANCE, OUTCOME, example="roll 4")
 class Roll:
-    """The player whose turn it is rolls the die (1-6); left out, the device rolls."""
+    """The turn's player rolls the die (1-6); left out, the device rolls; never while waiting at
+    60."""
     die: Optional[DieFace] = None
 
 
-@action("square")
+@action("square", example="square 7")
 class Square:
-    """Without a board (AV15), a square reached for the first time: the number of the title
-    printed on it, 0 when it has none (a yellow or green square). The box remembers each
-    square read; what the title costs is read when the turn needs it (`buy_at`, `tax`,
-    `income`)."""
+    """Without a board, a square reached for the first time: the number of the title printed on
+    it, `0` for none; the box remembers each square read."""
     title: int
 
 
-@action("colour")
+@action("colour", example="colour GREEN")
 class Colour:
-    """Without a board, a square without a title read for the first time: YELLOW or GREEN."""
+    """Without a board, a square without a title read for the first time: `YELLOW` or `GREEN`."""
     colour: Name
 
 
-@action("amounts")
+@action("amounts", example="amounts BLUE 600 60")
 class Amounts:
-    """Without a board, a title landed on whose values are not all read: the whole title
-    card at once, its square's colour (BLUE, a shop; RED, an establishment), its PA (0 for
-    an establishment) and its R, remembered for the rest of the game. The form the version
-    before `buy_at`, `tax R` and `income` wrote (its journals replay), and an operator's
-    choice who reads the card whole."""
+    """Without a board, an unowned title landed on whose values are not all read (offered with
+    `buy_at`, `tax`, `income`): the whole card, `BLUE` (a shop, PA above 0) or `RED` (an
+    establishment, PA 0), its PA and R as printed (a value read before must be the same); then
+    the turn goes on as on a title read before (`buy`, or R paid at once). The form the earlier
+    version wrote after `square`; with `squares each_landing`, also where only its R is asked
+    and on one's own title not read yet."""
     colour: Name
     pa: Money
     r: Money
 
 
-@action("card")
+@action("card", example="card Ana")
 class Card:
-    """Yellow square: PLAYER asks for a card ("libre de réclamer une carte des charges")."""
+    """A yellow square: PLAYER asks for a card."""
     player: Seat
 
 
-@action("no_card")
+@action("no_card", example="no_card Ana")
 class NoCard:
-    """Yellow square: PLAYER does not ask for a card."""
+    """A yellow square: PLAYER asks for no card."""
     player: Seat
 
 
-@action("buy", CONFIRM)
+@action("buy", CONFIRM, example="buy Ana")
 class Buy:
-    """Blue square: PLAYER buys the shop at its PA."""
+    """An unowned blue square: PLAYER buys the shop at PA (offered with the cash)."""
     player: Seat
 
 
-@action("buy_at")
+@action("buy_at", example="buy_at Ana 550")
 class BuyAt:
-    """Without a board, a shop whose PA the box has not read yet: PLAYER buys it at the PA
-    printed on the square (remembered for the rest of the game). The PA entered is the
-    confirmation: no further question (an undo takes it back)."""
+    """Without a board, a shop whose PA is not read yet: bought at the PA printed (10 up to the
+    player's cash, in tens), remembered."""
     player: Seat
     pa: Money
 
 
-@action("tax", CONFIRM)
+@action("tax", CONFIRM, example="tax Ana 70")
 class Tax:
-    """Blue square: PLAYER does not buy and pays R to the bank as a tax; without a board,
-    the R printed on the square the first time it is read (left out once known)."""
+    """An unowned blue square: PLAYER pays R to the bank instead of buying; without a board, `R`
+    as printed the first time it is read."""
     player: Seat
     r: Optional[Money] = None
 
 
-@action("income")
+@action("income", example="income 150")
 class Income:
-    """Without a board, the R printed on the square, read the first time it is paid: a red
-    square (an establishment: R to the bank or its holder), or a title another player holds.
-    As with `buy_at`, the amount entered is the confirmation."""
+    """Without a board, the R printed on the square, the first time it is paid: a red square (an
+    unread title paying the bank is an establishment), or a title another player holds."""
     r: Money
 
 
 # Cards entered as effects (AV10), beside the core's money effects ------------------
-@action("card_none")
+@action("card_none", example="card_none Ana")
 class CardNone:
-    """The card read out asks nothing the box keeps track of."""
+    """The card read asks nothing the box tracks."""
     player: Seat
 
 
-@action("card_grant", CONFIRM)
+@action("card_grant", CONFIRM, example="card_grant Ana 31")
 class CardGrant:
-    """An honorary card: PLAYER receives the establishment TITLE free (no effect if it is
-    already granted)."""
+    """An honorary card: the establishment TITLE, free (no effect if granted already)."""
     player: Seat
     title: Name
 
 
-@action("card_green", CONFIRM)
+@action("card_green", CONFIRM, example="card_green Ana 7 200")
 class CardGreen:
-    """The card sends PLAYER to the green square SQUARE, where he pays AMOUNT to the bank."""
+    """The card sends the pawn to the green square SQUARE; AMOUNT to the bank."""
     player: Seat
     square: int
     amount: Money
 
 
-@action("card_tax", CONFIRM)
+@action("card_tax", CONFIRM, example="card_tax Ana 2 300")
 class CardTax:
-    """The card makes PLAYER pay AMOUNT at shop TITLE: to its owner, or to the bank; the pawn
-    stays where it is."""
+    """The card: pay AMOUNT at the shop TITLE, to its owner or the bank; the pawn stays."""
     player: Seat
     title: Name
     amount: Money
 
 
-@action("card_back", CONFIRM)
+@action("card_back", CONFIRM, example="card_back Ana 3")
 class CardBack:
-    """The card moves PLAYER's pawn SQUARES squares back."""
+    """The card moves the pawn back SQUARES squares."""
     player: Seat
     squares: int
 
 
 # Short of cash (AV11) and the auctions (AV11, AV12) -------------------------------------
-@action("auction_shop", CONFIRM)
+@action("auction_shop", CONFIRM, example="auction_shop Ana 1")
 class AuctionShop:
-    """PLAYER, short of cash, has the shop TITLE auctioned."""
+    """Short of cash: one of the debtor's shops auctioned (AV11)."""
     player: Seat
     title: Name
 
 
-@action("borrow", CONFIRM)
+@action("borrow", CONFIRM, example="borrow Ana")
 class Borrow:
-    """PLAYER, with no shop left, borrows 1 000 from the bank, to repay 1 100 at the end."""
+    """Short of cash with no shop left: as many loans of 1 000 (repaid 1 100) as the debt needs."""
     player: Seat
 
 
-@action("leave", CONFIRM)
+@action("leave", CONFIRM, example="leave Ana")
 class Leave:
-    """PLAYER, short of cash, leaves the game rather than borrow."""
+    """Short of cash, instead of borrowing: out of the game, ranked last (AV11)."""
     player: Seat
 
 
-@action("bid")
+@action("bid", example="bid Ben 2550")
 class Bid:
-    """PLAYER bids AMOUNT for what is auctioned (a shop, or the bank)."""
+    """A shop auction (from half PA + `bid_step`) or the bank's (from 2 550): PLAYER bids
+    AMOUNT, on the grid of `bid_step`, never above his cash."""
     player: Seat
     amount: Money
 
 
-@action("sold")
+@action("sold", example="sold")
 class Sold:
-    """Silence: the auction closes (to the high bidder, or nobody bid)."""
+    """The silence: the high bidder takes it; nobody bid: the bank takes the shop at half PA, or
+    the bank stays unsold (`bank_unsold`)."""
 
 
 # Operator corrections (General ruling) ---------------------------------------------------
-@action("adjust_cash", CORRECTION)
-class AdjustCash:
-    """PLAYER's cash from (+) or to (-) the bank's till."""
-    player: Seat
-    delta: MoneyDelta
-    reason: Text
-
-
-@action("set_pawn", CORRECTION)
+@action("set_pawn", CORRECTION, example='set_pawn Ana 12 "pawn moved wrongly"')
 class SetPawn:
-    """PLAYER's pawn put on SQUARE (0: off the board), nothing applied."""
+    """Correction: PLAYER's pawn on SQUARE (0-59), nothing applied."""
     player: Seat
     square: int
     reason: Text
 
 
-@action("give_title", CORRECTION)
+@action("give_title", CORRECTION, example='give_title Ben 7 "card forgotten"')
 class GiveTitle:
-    """The title TITLE to PLAYER, free (from the bank or from another player)."""
+    """Correction: TITLE given to PLAYER, from the bank or another player."""
     player: Seat
     title: Name
     reason: Text
 
 
-@action("forget_square", CORRECTION)
+@action("forget_square", CORRECTION, example='forget_square 12 "misread"')
 class ForgetSquare:
-    """Without a board: what was read on SQUARE is forgotten; it is read again at the next
-    landing (a title misread)."""
+    """Correction, without a board: the square read wrongly is forgotten, read again at the next
+    landing."""
     square: int
     reason: Text
 
 
-@action("set_title", CORRECTION)
+@action("set_title", CORRECTION, example='set_title 7 600 60 "misread"')
 class SetTitle:
-    """Without a board: the title TITLE's PA and R as printed (PA 0: an establishment), in
-    place of what was read; money already paid is corrected with adjust_cash."""
+    """Correction, without a board: a title's PA and R as printed (PA 0 for an establishment),
+    in place of what was read; money already paid is corrected with `adjust_cash`."""
     title: Name
     pa: Money
     r: Money
     reason: Text
 
 
-@action("take_title", CORRECTION)
+@action("take_title", CORRECTION, example='take_title 7 "given by mistake"')
 class TakeTitle:
-    """The title TITLE back to the bank, for nothing."""
+    """Correction: TITLE back to the bank."""
     title: Name
     reason: Text
 

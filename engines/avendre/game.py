@@ -22,10 +22,13 @@ from dataclasses import field
 from engines.avendre import GAME
 from engines.avendre.actions import ACTIONS
 from engines.avendre.box import Title, load_box
-from engines.avendre.rules import (BANK_CASH, BANK_OPENING, COIN, ESTABLISHMENT, MAX_ADJUST, MAX_AMOUNT, PRIME, SHOP,
-                                   SQUARES, START_CASH, TITLES, TITLES_FIRST, TITLES_SECOND)
+from engines.avendre.corrections import ForgetSquare, GiveTitle, Pawn, SetTitle, TakeTitle
+from engines.avendre.no_board import learn
+from engines.avendre.rules import (BANK_CASH, BANK_OPENING, ESTABLISHMENT, MAX_ADJUST, PRIME, SHOP, SQUARES, START_CASH,
+                                   TITLES, TITLES_FIRST, TITLES_SECOND)
 from engines.avendre.steps import BankAuction, Over, Play, ShopAuction, Start  # noqa: F401
-from engines.core.decision import Choice, IntRange, Option
+from engines.core.corrections import Cash
+from engines.core.decision import Choice, IntRange
 from engines.core.deeds import Deeds, Loans
 from engines.core.debt import bank_pays
 from engines.core.errors import IllegalAction
@@ -34,7 +37,7 @@ from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.open_auction import OpenAuction
 from engines.core.out_of_game import out_refusal
-from engines.core.steps import StepGame
+from engines.core.table import TableGame
 from engines.core.track import Track
 
 
@@ -61,11 +64,12 @@ class State:
     last_die: list | None = None
 
 
-class AVendre(StepGame):
+class AVendre(TableGame):
     name = "avendre"
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/avendre/__init__.py)
     SETTINGS = GAME.settings
+    CORRECTIONS = (Cash(MAX_ADJUST), Pawn(), GiveTitle(), TakeTitle(), ForgetSquare(), SetTitle())
     money_step = 100             # "100 de 10.—, 200 de 50.—, 100 de 100.—, 60 de 500.—"; each player holds 5 100
 
     def __init__(self, header: dict):
@@ -103,33 +107,10 @@ class AVendre(StepGame):
     def over(self) -> bool:
         return isinstance(self.step, Over)
 
-    def snapshot(self) -> dict:
-        return snapshot(self)
+    def view(self) -> dict:
+        return view(self)
 
     # ------------------------------------------------------------------ queries
-    def cash(self, seat):
-        return self.s.ledger[seat]
-
-    def eliminated(self, seat):
-        return seat in self.s.out
-
-    def in_game(self):
-        return [s for s in range(len(self.players)) if s not in self.s.out]
-
-    def following(self, seat):
-        """The next seat in the game after `seat`, or None when nobody is left."""
-        n = len(self.players)
-        for k in range(1, n + 1):
-            other = (seat + k) % n
-            if other not in self.s.out:
-                return other
-        return None
-
-    def others(self, seat):
-        """The other players in the game, from `seat`'s left."""
-        n = len(self.players)
-        return [(seat + k) % n for k in range(1, n) if (seat + k) % n not in self.s.out]
-
     def title(self, name) -> Title:
         """What a title is: from the box file, or as the operator read it (no board; a value
         not read yet counts 0, and a title whose colour is not read yet counts as a shop)."""
@@ -185,11 +166,6 @@ class AVendre(StepGame):
         return TITLES_FIRST if self.s.trips[seat] == 1 else TITLES_SECOND
 
     # --------------------------------------------------------------- mechanics
-    def transfer(self, src, dst, amount, reason):
-        if amount:
-            event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit_event(event)
-
     def bank_pays(self, dst, amount, reason):
         """The bank pays what it has; the rest is its shortfall (AV12)."""
         bank_pays(self, dst, amount, reason)
@@ -241,7 +217,7 @@ class AVendre(StepGame):
         if self.box is None:
             if self.kind_of(name) == SHOP:
                 raise IllegalAction("error.av.not_establishment", title=name)
-            self.learn(name, kind=ESTABLISHMENT)   # its R is read at its first landing
+            learn(self, name, kind=ESTABLISHMENT)   # its R is read at its first landing
         owner = self.owner(name)
         if owner >= 0:
             self.emit("av.grant_none", player=self.players[seat], title=self.title_label(name),
@@ -249,60 +225,6 @@ class AVendre(StepGame):
             return
         self.move_title(name, owner, seat)
         self.emit("av.granted", player=self.players[seat], title=self.title_label(name))
-
-    # ------------------------------------------------- no board: what is read (AV15)
-    def learn(self, name, kind=None, pa=None, r=None):
-        """Without a board: what the operator read of a title (its colour as a kind, its PA,
-        its R), checked against what was read before and remembered for the rest of the
-        game. The deed's price follows the PA: the bank takes a shop at half of it (AV11)."""
-        name = str(name)
-        entered = self.s.entered.setdefault(name, [None, None, None])
-        if kind is not None:
-            if entered[0] not in (None, kind):
-                raise IllegalAction("error.av.title_kind", title=name,
-                                    colour="BLUE" if kind == SHOP else "RED")
-            entered[0] = kind
-            if kind == ESTABLISHMENT:
-                entered[1] = 0   # "ne sont pas à vendre": no PA
-        if pa is not None:
-            entered[1] = pa
-            self.s.deeds[name].price = pa
-        if r is not None:
-            entered[2] = r
-
-    def square_of(self, name):
-        """Without a board: the square a title was read on, or None."""
-        for square, (_, title) in self.s.read.items():
-            if str(title) == str(name):
-                return square
-        return None
-
-    def likely_title(self, square) -> int:
-        """Without a board: the title number the question starts on for an unread square.
-        The box presumes the shops are numbered in the order of their squares, as the
-        template's are (the rulebook keeps the titles "rangés en bon ordre"; the real board
-        is unverified). Between two shops read, the number is interpolated; after the last
-        one (or from square 0 and number 0), it grows by one per unread square times the
-        share of the squares read that held a shop (one in two before anything is read).
-        The nearest number not read yet, not an establishment and between the two shops is
-        proposed, the larger on a tie. Only where the question starts: any number can be
-        entered (tests/test_avendre_rules.py, docs/presses.md for what it saves)."""
-        read = self.s.read
-        shops = sorted((sq, int(t)) for sq, (_, t) in read.items() if t and self.kind_of(str(t)) == SHOP)
-        lower = [(sq, t) for sq, t in shops if sq < square]
-        upper = [(sq, t) for sq, t in shops if sq > square]
-        q0, t0 = lower[-1] if lower else (0, 0)
-        if upper:
-            q1, t1 = upper[0]
-            estimate = t0 + (t1 - t0) * (square - q0) / (q1 - q0)
-        else:
-            share = (len(shops) + 1) / (len(read) + 2)
-            unread = sum(1 for sq in range(q0 + 1, square) if sq not in read)
-            estimate = t0 + 1 + unread * share
-        placed = {int(title) for _, title in read.values() if title}
-        free = [n for n in range(1, TITLES + 1) if n not in placed and self.kind_of(str(n)) != ESTABLISHMENT]
-        between = [n for n in free if n > t0 and (not upper or n < upper[0][1])]
-        return min(between or free or [1], key=lambda n: (abs(n - estimate), -n))
 
     def jump(self, seat, square):
         """A card moves the pawn: a wait at 60 is over (AV14)."""
@@ -349,8 +271,7 @@ class AVendre(StepGame):
     def deed_auction(self, debtor, name):
         """engines.core.debt's AuctionDeed: the other players bid from over half PA (AV11)."""
         step = self.settings["bid_step"]
-        others = [s for s in self.others(debtor)]
-        return ShopAuction(debtor, name, OpenAuction(name, others, self.half_pa(name) + step, step))
+        return ShopAuction(debtor, name, OpenAuction(name, self.others(debtor), self.half_pa(name) + step, step))
 
     def begin_turn(self, seat):
         from engines.avendre.steps import Turn
@@ -426,22 +347,6 @@ class AVendre(StepGame):
     def prices(self) -> dict:
         return {}   # no market: the report charts the fortunes only
 
-    def ranking(self):
-        """[(rank, seat, fortune)]: the players in the game by fortune, equal fortunes
-        sharing a rank; then those who left, the last to leave first."""
-        fortunes = self.fortunes()
-        pairs = sorted(((s, fortunes[s]) for s in self.in_game()), key=lambda p: (-p[1], p[0]))
-        out = []
-        for i, (seat, value) in enumerate(pairs):
-            rank = i + 1 if i == 0 or value != out[-1][2] else out[-1][0]
-            out.append((rank, seat, value))
-        for seat in reversed(self.s.out):
-            out.append((len(out) + 1, seat, fortunes[seat]))
-        return out
-
-    def winners(self):
-        return [seat for rank, seat, _ in self.ranking() if rank == 1]
-
     # ---------------------------------------------------------------- refusals
     def refusal(self, a, decision, field):
         out = out_refusal(self, a, field, "error.av.out")   # before "whose turn": he has none any more
@@ -455,109 +360,29 @@ class AVendre(StepGame):
 
     # ---------------------------------------------------------- corrections
     def anytime_options(self):
-        if self.over:
-            return ()
-        # the players still in: one who left gave everything away and is ranked last (AV11),
-        # so cash, a title or a pawn a correction gave him would stay outside the game
-        seats = Choice(tuple(self.in_game()))
-        titles = Choice(tuple(str(n) for n in range(1, TITLES + 1)))
-        held = tuple(n for n, d in self.s.deeds.items.items() if d.owner >= 0)
-        options = (Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_ADJUST, MAX_ADJUST)}),
-                   Option("set_pawn", {"player": seats, "square": IntRange(0, SQUARES - 1)}),
-                   Option("give_title", {"player": seats, "title": titles}))
-        options += ((Option("take_title", {"title": Choice(held)}),) if held else ())
-        if self.box is None:   # what was read without a board (AV15)
-            if self.s.read:
-                options += (Option("forget_square", {"square": Choice(tuple(sorted(self.s.read)))}),)
-            options += (Option("set_title", {"title": titles, "pa": IntRange(0, MAX_AMOUNT, COIN),
-                                             "r": IntRange(COIN, MAX_AMOUNT, COIN)}),)
-        return options
-
-    def on_forget_square(self, a):
-        self.s.read.pop(a.square)
-        self.emit("av.square_forgotten", square=a.square, reason=a.reason)
-
-    def on_set_title(self, a):
-        """A title's PA and R as printed (PA 0: an establishment), in place of what was read."""
-        kind = SHOP if a.pa else ESTABLISHMENT
-        self.title_correction_allowed(a.title)
-        if kind == SHOP and self.owner(a.title) >= 0 and self.kind_of(a.title) == ESTABLISHMENT \
-                or kind == ESTABLISHMENT and self.owner(a.title) >= 0 and self.kind_of(a.title) == SHOP:
-            raise IllegalAction("error.av.set_title_held", title=a.title, player=self.players[self.owner(a.title)])
-        entered = self.s.entered.setdefault(str(a.title), [None, None, None])
-        entered[0] = None   # the correction decides the kind
-        self.learn(a.title, kind=kind, pa=a.pa, r=a.r)
-        self.emit("av.title_corrected", title=a.title, pa=a.pa, r=a.r, reason=a.reason)
-
-    def on_adjust_cash(self, a):
-        seat, delta = a.player, a.delta
-        src, dst = (BANK, seat) if delta > 0 else (seat, BANK)
-        if not self.s.ledger.can_pay(src, abs(delta)):
-            raise IllegalAction("error.av.adjust_cash", account=self.account_name(src), amount=abs(delta),
-                                cash=self.cash(src))
-        high = self.high_bid_of(seat)
-        if delta < 0 and high is not None and self.cash(seat) + delta < high:
-            raise IllegalAction("error.av.adjust_high_bid", player=self.players[seat], amount=high)
-        self.transfer(src, dst, abs(delta), "correction")
-        self.emit("correction", player=self.players[seat], what="cash", delta=delta, reason=a.reason)
-
-    def on_set_pawn(self, a):
-        self.s.track.jump(a.player, a.square)
-        self.s.waiting[a.player] = False
-        self.emit("correction", player=self.players[a.player], what="pawn", delta=a.square, reason=a.reason)
-
-    def on_give_title(self, a):
-        owner = self.owner(a.title)
-        if owner == a.player:
-            raise IllegalAction("error.av.title_held", player=self.players[a.player], title=self.title_label(a.title))
-        self.title_correction_allowed(a.title)
-        self.move_title(a.title, owner, a.player)
-        self.emit("correction", player=self.players[a.player], what=self.title_label(a.title), delta=1, reason=a.reason)
-
-    def on_take_title(self, a):
-        owner = self.owner(a.title)
-        if owner < 0:
-            raise IllegalAction("error.av.title_free", title=self.title_label(a.title))
-        self.title_correction_allowed(a.title)
-        self.move_title(a.title, owner, BANK)
-        self.emit("correction", player=self.players[owner], what=self.title_label(a.title), delta=-1, reason=a.reason)
-
-    def title_correction_allowed(self, name):
-        """A title under the hammer changes hands only by the auction."""
-        if isinstance(self.step, ShopAuction) and self.step.title == str(name):
-            raise IllegalAction("error.av.title_auctioned", title=self.title_label(name))
-
-    def high_bid_of(self, seat):
-        for step in self.s.steps:
-            auction = getattr(step, "auction", None)
-            if auction is not None and auction.high_bidder == seat:
-                return auction.high
-        return None
+        """Corrections (engines/avendre/corrections.py) until the game is over."""
+        return () if self.over else self.corrections()
 
 
 # ------------------------------------------------------------------------ views
-def snapshot(game: AVendre) -> dict:
-    """The state as JSON (what `corbeille script` prints). Nothing is hidden in this game:
-    the banknotes lie on the table, so `private` is empty."""
+def view(game: AVendre) -> dict:
+    """The game's part of the state as JSON (what `corbeille script` prints, in the core
+    envelope: engines/core/table.py). Nothing is hidden in this game: the banknotes lie on
+    the table, so `private` is empty."""
     s, names = game.s, game.players
-    players = []
-    for seat, name in enumerate(names):
-        held = game.titles_held(seat)
-        players.append({
-            "name": name,
-            "cash": game.cash(seat),
-            "square": s.track.positions[seat],
-            "trip": min(s.trips[seat], 2),
-            "waiting": s.waiting[seat],
-            "titles": [{"title": game.title_label(n), "kind": game.kind_of(n), "half_pa": game.half_pa(n)
-                        if game.kind_of(n) == SHOP else 0} for n in held],
-            "titles_count": len(held),
-            "titles_needed": game.needed(seat) if game.double and s.trips[seat] <= 2 else None,
-            "loans": len(s.loans.of(seat)),
-            "loans_owed": s.loans.owed(seat),
-            "out": seat in s.out,
-            "fortune": game.fortune(seat),
-        })
+    players = game.player_rows(lambda seat: {
+        "square": s.track.positions[seat],
+        "trip": min(s.trips[seat], 2),
+        "waiting": s.waiting[seat],
+        "titles": [{"title": game.title_label(n), "kind": game.kind_of(n), "half_pa": game.half_pa(n)
+                    if game.kind_of(n) == SHOP else 0} for n in game.titles_held(seat)],
+        "titles_count": len(game.titles_held(seat)),
+        "titles_needed": game.needed(seat) if game.double and s.trips[seat] <= 2 else None,
+        "loans": len(s.loans.of(seat)),
+        "loans_owed": s.loans.owed(seat),
+        "out": seat in s.out,
+        "fortune": game.fortune(seat),
+    })
     top = game.step
     auction = None
     if isinstance(top, (ShopAuction, BankAuction)):
@@ -568,8 +393,6 @@ def snapshot(game: AVendre) -> dict:
                    "minimum": a.minimum}
     turn = top.actor(game) if not game.over else None
     out = {
-        "game": game.name,
-        "box_verified": None if game.box is None else game.box.verified,
         "settings": dict(game.settings),
         "step": top.name,
         "turn": None if turn is None else names[turn],
@@ -582,12 +405,7 @@ def snapshot(game: AVendre) -> dict:
         "read": {str(sq): list(v) for sq, v in sorted(s.read.items())},
         "auction": auction,
         "last_die": None if s.last_die is None else {"player": names[s.last_die[0]], "die": s.last_die[1]},
-        "pending": game.decision().to_json(),
-        "private": [],
-        "actions": len(game.log),
     }
     if game.over:
         out["ending"] = top.reason
-        out["ranking"] = [{"rank": r, "name": names[x], "fortune": f} for r, x, f in game.ranking()]
-        out["winners"] = [names[x] for x in game.winners()]
     return out

@@ -5,6 +5,7 @@ of that interaction show, from the game (the firmware reads no engine internals)
 """
 from engines.core.chance import roll_for_first
 from engines.core.decision import Interactions as I
+from engines.core.open_auction import auction_params
 
 AUCTION = (I.OPEN_AUCTION, {I.OFFER: "bid", I.SILENCE: "sold"})
 
@@ -34,12 +35,7 @@ def params(game, decision, kind) -> dict:
         # only a bidder with that much cash may make it. The rulebook sets no length for
         # the silence that closes the auction (AV11): no rule (`silence_s` None), but the
         # window the table set (`window_s`, the setting auction_silence_s), which pauses.
-        offer = decision.option("bid")
-        offers = []
-        if offer is not None:
-            amount = offer.fields["amount"].lo
-            offers = [[s, amount] for s in offer.fields["player"].values if game.cash(s) >= amount]
-        return {"offers": offers, "silence_s": None, "window_s": game.settings["auction_silence_s"]}
+        return auction_params(game, decision.option("bid"), window_s=game.settings["auction_silence_s"])
     if kind == I.FIRST_PLAYER:
         rolls, first = roll_for_first(game.seed, range(len(game.players)))
         return {"rolls": [[s, r] for s, r in rolls.items()], "first": first}

@@ -17,8 +17,7 @@ import random
 
 from engines.avendre.box import load_box
 from engines.avendre.game import AVendre
-from engines.core.decision import Choice, Fixed, IntRange
-from engines.core.random_play import play_randomly
+from engines.core.random_play import draw_domain, play_randomly
 
 NAMES = ("Ana", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo")
 WEIGHTS = {
@@ -59,19 +58,17 @@ def square_reading(game, kind) -> dict:
 
 
 def draw_value(game, rng, kind, name, dom, values):
-    if isinstance(dom, Fixed):
-        return dom.value
-    if isinstance(dom, Choice):
-        return rng.choice(dom.values)
-    if isinstance(dom, IntRange):
-        if kind == "bid":   # the lowest bid accepted now, sometimes a step more
-            return dom.lo + dom.step * (0 if rng.random() < 0.7 else 1)
-        if kind == "adjust_cash":
-            return rng.choice((-1, 1)) * rng.choice((50, 100, 500, 1000))
-        if name == "amount":
-            return min(dom.hi, max(dom.lo, 10 * int(rng.expovariate(1 / 40))))
-        return dom.lo + dom.step * rng.randint(0, min(6, (dom.hi - dom.lo) // dom.step))
-    raise TypeError(f"unknown domain {dom!r}")
+    return draw_domain(rng, dom, lambda dom: draw_int(rng, kind, name, dom))
+
+
+def draw_int(rng, kind, name, dom):
+    if kind == "bid":   # the lowest bid accepted now, sometimes a step more
+        return dom.lo + dom.step * (0 if rng.random() < 0.7 else 1)
+    if kind == "adjust_cash":
+        return rng.choice((-1, 1)) * rng.choice((50, 100, 500, 1000))
+    if name == "amount":
+        return min(dom.hi, max(dom.lo, 10 * int(rng.expovariate(1 / 40))))
+    return dom.lo + dom.step * rng.randint(0, min(6, (dom.hi - dom.lo) // dom.step))
 
 
 def draw_action(game: AVendre, rng: random.Random):

@@ -207,6 +207,10 @@ class Text(str):
     """Marker type: free text (reasons for corrections)."""
 
 
+# The players the actions' declared examples name (`@action(..., example=...)`).
+EXAMPLE_PLAYERS = ("Ana", "Ben", "Cid", "Dan")
+
+
 class Action:
     """What every action is: a frozen record of its fields (`@action`, engines/core/records.py).
 
@@ -216,6 +220,7 @@ class Action:
     about a third of what a resume adds to a start (issue 11)."""
     kind: ClassVar[str] = ""
     flags: ClassVar[frozenset] = frozenset()
+    example: ClassVar[str] = ""
 
     def to_json(self) -> dict:
         data = {"kind": self.kind}
@@ -237,13 +242,16 @@ OUTCOME = "outcome"        # confirmed on one screen that shows its outcome (dic
 FLAGS = (CORRECTION, ANYTIME, CONFIRM, CHANCE, OUTCOME)
 
 
-def action(kind: str, *flags: str, old_forms: dict | None = None):
+def action(kind: str, *flags: str, old_forms: dict | None = None, example: str = ""):
     """Class decorator: make a frozen dataclass action named `kind`, with its `flags`.
 
     A list field (`tuple[T, ...]`, e.g. `Seats`) is the action's last field: in text it
     takes the line's remaining words, in JSON it is a list. `old_forms` maps a list field
     to the numbered fields it replaced (`{"players": ("p1", ..., "p12")}`): JSON written
-    with those is still read, so journals and exports of before replay."""
+    with those is still read, so journals and exports of before replay. `example` is a line
+    of the action as a table writes it, naming the players of EXAMPLE_PLAYERS; with the
+    class's docstring (when it is offered, what it does) it is the action's row in
+    docs/protocol.md (tests/protocol_tables.py)."""
     unknown = set(flags) - set(FLAGS)
     if unknown:
         raise ValueError(f"action {kind}: unknown flag(s) {', '.join(sorted(unknown))}; known: {', '.join(FLAGS)}")
@@ -264,6 +272,7 @@ def action(kind: str, *flags: str, old_forms: dict | None = None):
         if lists and lists != names[-1:]:
             raise ValueError(f"action {kind}: a list field must be the last field; got {', '.join(lists)}")
         cls.old_forms = dict(old_forms or {})
+        cls.example = example
         return cls
 
     return wrap

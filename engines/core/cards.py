@@ -24,30 +24,30 @@ from engines.core.decision import Fixed, IntRange, Option
 from engines.core.ledger import BANK
 
 
-@action("card_pay")
+@action("card_pay", example="card_pay Ana 500")
 class CardPay:
-    """PLAYER pays AMOUNT to the bank."""
+    """A card: PLAYER pays AMOUNT to the bank."""
     player: Seat
     amount: Money
 
 
-@action("card_receive")
+@action("card_receive", example="card_receive Ana 500")
 class CardReceive:
-    """The bank pays AMOUNT to PLAYER."""
+    """A card: the bank pays AMOUNT to PLAYER (a lottery)."""
     player: Seat
     amount: Money
 
 
-@action("card_pay_each")
+@action("card_pay_each", example="card_pay_each Ana 100")
 class CardPayEach:
-    """PLAYER pays AMOUNT to each other player still in the game."""
+    """A card: PLAYER pays AMOUNT to each other player still in the game."""
     player: Seat
     amount: Money
 
 
-@action("card_collect")
+@action("card_collect", example="card_collect Ana 100")
 class CardCollect:
-    """Each other player still in the game pays AMOUNT to PLAYER."""
+    """A card: each other player still in the game pays AMOUNT to PLAYER."""
     player: Seat
     amount: Money
 

@@ -1,13 +1,14 @@
 """A game is a fold over its actions.
 
 `Game` holds the machinery every engine shares: checking an action against the pending
-decision, applying it atomically (a refused action leaves the state as it was),
-collecting events, replaying a list of actions and undoing by replay. A concrete game
-provides `initial_state`, `decision`, one `on_<kind>` method per action (or, as a
-`StepGame`, a stack of steps that own their actions: engines/core/steps.py), and declares what
-the rest of the box asks of every game: its player bounds, formats and settings, its
-`snapshot`, what of it the public board may show (`public`), whether it is `over`, and how
-the device draws its chance actions (`fill_chance`). The contract test
+decision (engines/core/check.py), applying it atomically (a refused action leaves the state
+as it was), collecting events, replaying a list of actions and undoing by replay. A
+concrete game provides `initial_state`, `decision`, its actions' handlers (as a `StepGame`,
+a stack of steps that own their actions: engines/core/steps.py), and declares what the rest
+of the box asks of every game: its player bounds, formats and settings, its `snapshot`,
+whether it is `over`, and how the device draws its chance actions (`fill_chance`). What
+every game shares around the table (cash, seat order, the ranking, the snapshot's
+envelope, corrections, what the menus ask) is engines/core/table.py. The contract test
 (tests/test_game_contract.py) holds every registered game to this.
 
 Each decision carries its interaction (engines.core.decision.Interaction): a game declares
@@ -22,19 +23,14 @@ import functools
 import importlib
 import io
 import pickle
-import typing
 
 from engines.core import chance
-from engines.core.actions import Action, ActionSet, Seat, Text, field_type, list_item
-from engines.core.decision import Decision, Interaction, Items
+from engines.core.actions import Action, ActionSet
+from engines.core.check import check
+from engines.core.decision import Decision, Interaction
 from engines.core.errors import IllegalAction
 from engines.core.events import Event
 from engines.core.log import Log
-
-
-def typing_seat(typ) -> bool:
-    """Optional[Seat] counts as a seat field too."""
-    return Seat in typing.get_args(typ)
 
 
 class Game:
@@ -55,7 +51,7 @@ class Game:
 
         @functools.wraps(own)
         def decision(self):
-            return self.with_interaction(own(self))
+            return with_interaction(self, own(self))
 
         decision.attaches_interaction = True
         cls.decision = decision
@@ -69,8 +65,8 @@ class Game:
         self._trusted = False  # unfolding actions already checked: see unfold()
         if "s" in self.__dict__:
             # `restore` set the state read back from a checkpoint before calling this: the
-            # initial state (and its checkpoint 0) would be built only to be thrown away
-            # (1-3 M instructions of a resume); an undo past that checkpoint builds it then.
+            # initial state (and its checkpoint 0) would be built only to be thrown away; an
+            # undo past that checkpoint builds it then.
             self._checkpoints = {}
         else:
             self.s = self.initial_state()
@@ -93,47 +89,6 @@ class Game:
         """The game has ended: only an undo (or a correction the game allows) follows."""
         raise NotImplementedError
 
-    def fortunes(self) -> dict[int, int]:
-        """Each seat's fortune as the rulebook ranks the players (cash, or cash plus what
-        is held at its value; 0 for a player out of the game where the rulebook says so).
-        The ranking, the end-of-game report and its chart of the evening come from it."""
-        raise NotImplementedError
-
-    # Shares in a lot, where the game trades lots of shares (Maxi Bourse: by format); menus
-    # show a lot count with its shares.
-    lot_size: int = 1
-
-    # The size of this game's common payments: the box enters an amount of its money by this
-    # step first (a tenth of it and ten, a hundred times it on a long press), so a correction
-    # of a few notes is a few presses whatever the game's money (5 100 in A Vendre!, 66 600
-    # 000 in Richesses du Monde).
-    money_step: int = 1
-
-    def groups(self) -> list[tuple[str, dict, list[str]]]:
-        """How the box's menus group the companies: [(group id, {language: name}, [company
-        ids])] in board order (Maxi Bourse's sectors); [] where one list of companies suits."""
-        return []
-
-    def holding(self, seat: int, company: str) -> int | None:
-        """What `seat` holds of `company` (lots, shares; a production's titles), for menus
-        that offer only what can be sold; None where the game does not count holdings by
-        company."""
-        return None
-
-    def prices(self) -> dict[str, int]:
-        """Each company's quoted price now, for the report's chart of prices; a game
-        without a market has none."""
-        return {}
-
-    def ranking(self) -> list[tuple[int, int, int]]:
-        """[(rank, seat, fortune)], the largest fortune first; equal fortunes share a rank
-        (the next rank skips: 1, 1, 3)."""
-        return rank(self.fortunes())
-
-    def public(self, snap: dict) -> dict:
-        """What a display everyone sees may draw: `snap` without its private paths."""
-        return drop_private(snap)
-
     def fill_chance(self, act: Action, rng) -> Action:
         """The action with what the device draws filled in from `rng` (dice left empty...):
         each field of an action flagged CHANCE drawn from the domain the decision declares
@@ -150,20 +105,6 @@ class Game:
         return len(self.log)
 
     # Shared machinery --------------------------------------------------------
-    def with_interaction(self, decision: Decision) -> Decision:
-        """`decision` with its interaction attached, as the game's package declares it;
-        a game without an `interactions` module answers every decision by choice."""
-        declared = interactions_of(type(self))
-        if declared is None:
-            return decision
-        entry = declared.PROMPTS.get(decision.prompt)
-        if entry is None:
-            raise AssertionError(f"{self.name}: no interaction declared for {decision.prompt!r} "
-                                 f"(engines/{self.name}/interactions.py)")
-        kind, roles = entry
-        offered = {role: k for role, k in roles.items() if decision.option(k) is not None}
-        return dataclasses.replace(decision, interaction=Interaction(kind, offered, declared.params(self, decision, kind)))
-
     def preview(self, act: Action) -> list[Event]:
         """The events applying `act` would emit, computed by applying it to a copy of the
         game: this game's state, log and checkpoints are left exactly as they were. A
@@ -198,68 +139,16 @@ class Game:
 
     def check(self, act: Action, decision: Decision | None = None) -> None:
         """Refuse an action the pending decision does not allow: the game's own reason first
-        (`refusal`), then what is allowed; the generic message when the game has none.
-        `decision` is this game's `decision()` for its state now, when the caller holds it
-        already (the box's session keeps it per version): building it again is most of a
-        check's time."""
-        if decision is None:
-            decision = self.decision()
-        option = decision.option(act.kind)
-        if option is None:
-            allowed = sorted({o.kind for o in decision.options})
-            reason = self.refusal(act, decision, None)
-            if reason is not None:
-                raise reason.allowing(allowed)
-            raise IllegalAction("error.unexpected", kind=act.kind, allowed=allowed or ["-"])
-        for name, typ in type(act)._types.items():
-            value = getattr(act, name)
-            if typ is Text and not (isinstance(value, str) and value.isprintable() and value.strip()):
-                # one printable line: it is shown on a display and written in exported scripts
-                raise IllegalAction("error.text", kind=act.kind, field=name, value=repr(value))
-        for name, domain in option.fields.items():
-            value = getattr(act, name)
-            if value not in domain:
-                typ = field_type(type(act), name)
-                seat = typ is Seat or typing_seat(typ) or list_item(typ) is Seat
-                field, value, domain = self._first_refused(name, value, domain)
-                allowed = self._describe(domain, seat)
-                reason = self.refusal(act, decision, name)
-                if reason is not None:
-                    raise reason.allowing(allowed, field)
-                shown = value
-                if seat:
-                    shown = ", ".join(self.seat_name(v) for v in value) if isinstance(value, tuple) else self.seat_name(value)
-                raise IllegalAction("error.field", kind=act.kind, field=field, value=shown, allowed=allowed)
-
-    @staticmethod
-    def _first_refused(name, value, domain):
-        """(field, value, domain) to name in a refusal: for a list of the right length,
-        its first item out of its own domain (`moves TRANS-PACIFIC`: that company's die),
-        else the whole field."""
-        if isinstance(domain, Items) and isinstance(value, tuple) and len(value) == len(domain.items):
-            for i, (item, item_domain) in enumerate(zip(value, domain.items)):
-                if item not in item_domain:
-                    label = domain.labels[i] if domain.labels else i + 1
-                    return f"{name} {label}", item, item_domain
-        return name, value, domain
+        (`refusal`), then what is allowed (engines/core/check.py). `decision` is this game's
+        `decision()` for its state now, when the caller holds it already (the box's session
+        keeps it per version): building it again is most of a check's time."""
+        check(self, act, self.decision() if decision is None else decision)
 
     def seat_name(self, value):
+        """A seat as the players call it (its player's name); any other value as it is."""
         if isinstance(value, int) and 0 <= value < len(self.players):
             return self.players[value]
         return value
-
-    def _describe(self, domain, seat):
-        """What a domain allows, with seats written as the players' names."""
-        if isinstance(domain, Items):
-            return domain.describe(self.seat_name if seat else str)
-        if not seat:
-            return domain.describe()
-        values = getattr(domain, "values", None)
-        if values is None and hasattr(domain, "value"):
-            values = (domain.value,)
-        if values is None:
-            return domain.describe()
-        return ", ".join(str(self.seat_name(v)) for v in values) or "nothing"
 
     def apply(self, act: Action, atomic: bool = True, decision: Decision | None = None) -> list[Event]:
         """Apply one action. A refused action changes nothing: most are refused by `check`
@@ -269,7 +158,7 @@ class Game:
         `atomic=False` skips that rebuild: only for replays, where a refusal aborts the
         whole replay. `decision`: the pending decision, when the caller holds it (`check`)."""
         if not self._trusted:
-            # Called as `check(act)` when no decision is given, as before it could take one.
+            # `check(act)` alone when no decision is given: a game or test may wrap `check`.
             self.check(act) if decision is None else self.check(act, decision)
         self._events = []
         try:
@@ -294,10 +183,8 @@ class Game:
 
     def frozen_state(self) -> bytes:
         """The state now as a checkpoint keeps it: pickled, which holds a copy of the same
-        object graph in about a sixth of the memory of a deep copy (a 2 000-action Maxi
-        Bourse game keeps 21 checkpoints: 66 KiB instead of 430 KiB, within issue 11's RSS
-        budget), and is made and read back faster (dumps 0.2 ms and loads 0.08 ms against
-        0.8 ms for a deepcopy, here)."""
+        object graph in a fraction of the memory of a deep copy, and is made and read back
+        faster (docs/benchmarks.md)."""
         return freeze(self.s)
 
     def frozen_at(self, count: int) -> bytes | None:
@@ -459,13 +346,19 @@ def thaw(frozen: bytes, roots=frozenset({"engines"})):
     return _StateUnpickler(io.BytesIO(frozen), roots).load()
 
 
-def rank(fortunes: dict[int, int]) -> list[tuple[int, int, int]]:
-    """[(rank, seat, fortune)] of `fortunes` (seat -> fortune), largest first, seats in
-    order among equals, which share a rank."""
-    out = []
-    for i, (seat, value) in enumerate(sorted(fortunes.items(), key=lambda p: (-p[1], p[0]))):
-        out.append((i + 1 if i == 0 or value != out[-1][2] else out[-1][0], seat, value))
-    return out
+def with_interaction(game, decision: Decision) -> Decision:
+    """`decision` with its interaction attached, as the game's package declares it;
+    a game without an `interactions` module answers every decision by choice."""
+    declared = interactions_of(type(game))
+    if declared is None:
+        return decision
+    entry = declared.PROMPTS.get(decision.prompt)
+    if entry is None:
+        raise AssertionError(f"{game.name}: no interaction declared for {decision.prompt!r} "
+                             f"(engines/{game.name}/interactions.py)")
+    kind, roles = entry
+    offered = {role: k for role, k in roles.items() if decision.option(k) is not None}
+    return dataclasses.replace(decision, interaction=Interaction(kind, offered, declared.params(game, decision, kind)))
 
 
 @functools.cache
@@ -480,27 +373,3 @@ def interactions_of(cls):
         if error.name != package + ".interactions":
             raise
         return None
-
-
-def drop_private(snap: dict) -> dict:
-    """A copy of `snap` without the paths listed in its "private" entry ("players.*.cash":
-    `*` is every item of a list or every value of a mapping)."""
-    out = copy.deepcopy(snap)
-    for path in snap.get("private", []):
-        _drop(out, path.split("."))
-    return out
-
-
-def _drop(node, parts):
-    head, rest = parts[0], parts[1:]
-    if not rest:
-        if isinstance(node, dict):
-            node.pop(head, None)
-        return
-    if head == "*":
-        children = node if isinstance(node, list) else list(node.values()) if isinstance(node, dict) else []
-    else:
-        children = [node.get(head)] if isinstance(node, dict) else []
-    for child in children:
-        if isinstance(child, (dict, list)):
-            _drop(child, rest)

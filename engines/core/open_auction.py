@@ -29,6 +29,20 @@ from engines.core.errors import IllegalAction
 from engines.core.records import record
 
 
+def auction_params(game, option, silence_s=None, **more) -> dict:
+    """What the screens of an open auction show (the decision's interaction params):
+    `offers`, what a press of each seat button bids, [[seat, amount]]: the lowest bid
+    accepted now (the `amount` domain's lower bound of the bidding `option`) for each bidder
+    it allows who holds that much cash (a press another could not pay is refused without a
+    word about his cash); `silence_s`, the silence that sells when a rule sets it (None: the
+    table's configured one); and what else the game's screens need (`more`)."""
+    offers = []
+    if option is not None:
+        amount = option.fields["amount"].lo
+        offers = [[s, amount] for s in option.fields["player"].values if game.cash(s) >= amount]
+    return {"offers": offers, "silence_s": silence_s, **more}
+
+
 @record
 class OpenAuction:
     item: object
@@ -44,6 +58,10 @@ class OpenAuction:
     def minimum(self) -> int:
         """The lowest bid accepted now."""
         return self.opening if self.high is None else self.high + self.step
+
+    def lead(self, seat: int) -> int | None:
+        """The bid `seat` leads with, or None when another (or nobody) leads."""
+        return self.high if seat == self.high_bidder and self.high is not None else None
 
     def may_bid(self) -> list:
         """Bidders who may raise now (everyone but the high bidder)."""

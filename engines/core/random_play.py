@@ -6,7 +6,20 @@ nothing may be drawn) and `state_key(game)` (everything a refused action must le
 was); this loop applies the draws, checks that every refusal changed nothing, and gives
 up loudly when a decision offers nothing that is accepted. The box never runs it.
 """
+from engines.core.decision import Choice, Fixed, IntRange
 from engines.core.errors import IllegalAction
+
+
+def draw_domain(rng, dom, draw_int):
+    """A value of the domain `dom`: a Fixed one as it is, one of a Choice's at random, an
+    IntRange's as the game's `draw_int(dom)` draws amounts (small ones, a bid's minimum...)."""
+    if isinstance(dom, Fixed):
+        return dom.value
+    if isinstance(dom, Choice):
+        return rng.choice(dom.values)
+    if isinstance(dom, IntRange):
+        return draw_int(dom)
+    raise TypeError(f"unknown domain {dom!r}")
 
 
 class Stuck(AssertionError):

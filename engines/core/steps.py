@@ -68,6 +68,10 @@ class Step:
     def fill_chance(self, game, act, rng):
         return chance.fill_chance(game, act, rng)
 
+    def high_bid_of(self, seat: int) -> int | None:
+        """The bid `seat` leads an auction of this step with, or None (no auction here)."""
+        return None
+
     def chance_position(self, game) -> int:
         """Where the device draws for this step's decision (Game.chance_position)."""
         return len(game.log)
@@ -81,8 +85,8 @@ class StepGame(Game):
     """A Game whose procedure is a stack of Steps in `self.s.steps` (the state a game's
     `initial_state` returns has a `steps` list, its first steps in it).
 
-    An action is handled by the top step's `on_<kind>` when it has one, else by the game's
-    own `on_<kind>` (the actions allowed at any time: corrections). After each action the
+    An action is handled by the top step's `on_<kind>` when it has one, else by the game
+    (`handle_aside`: the actions allowed at any time, corrections). After each action the
     steps advance until one waits for a decision."""
 
     def anytime_options(self) -> tuple:
@@ -110,11 +114,15 @@ class StepGame(Game):
         step = self.s.steps[-1]           # self.step, without the property (every action)
         handler = getattr(step, "on_" + act.kind, None)
         if handler is None:
-            getattr(self, "on_" + act.kind)(act)
+            self.handle_aside(act)
             return
         result = handler(self, act)
         if result is not None:
             self.finish(step, result)
+
+    def handle_aside(self, act) -> None:
+        """An action no step handles (offered at any time): the game's own `on_<kind>`."""
+        getattr(self, "on_" + act.kind)(act)
 
     def push(self, step: Step) -> None:
         self.s.steps.append(step)

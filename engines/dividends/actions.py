@@ -8,7 +8,8 @@ game's seed (`Game.fill_chance`, the deal `AuctionStep.fill_chance`) before the 
 from typing import Optional
 
 from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Company, CountDelta, Marker, Money,
-                                  MoneyDelta, Move, Seat, Seats, SignedDie, Text, Tile, action)
+                                  Move, Seat, Seats, SignedDie, Text, Tile, action)
+from engines.core.corrections import AdjustCash
 
 MAX_COMPANIES = 5
 MAX_PLAYERS = 12
@@ -18,110 +19,119 @@ DEAL_FIELDS = tuple(f"p{i}" for i in range(1, MAX_PLAYERS + 1))
 
 
 # Step 1: the dice ------------------------------------------------------------
-@action("dice", CHANCE, OUTCOME, CONFIRM, old_forms={"moves": DICE_FIELDS})
+@action("dice", CHANCE, OUTCOME, CONFIRM, old_forms={"moves": DICE_FIELDS}, example="dice +1 -2 +3 -1 +2")
 class Dice:
-    """One die per company in play, in chart order: steps up (+) or down (-), e.g. +3 -2.
-    The die is the one of the zone the company's marker is in (black up, white down, grey
-    either way). Journals of before wrote them d1..d5 (still read)."""
+    """Step 1: one die per company in play, in chart order, as steps: `+1`..`+3` on the black
+    die (marker at 0-150), `-1`..`-3` on the white die (350-500), either on the grey die
+    (200-300); all of them, or none for the device to roll. Journals of before wrote them d1..d5
+    (still read)."""
     moves: tuple[SignedDie, ...] = ()
 
 
 # Step 2: the turn-order auction -------------------------------------------------
-@action("bid")
+@action("bid", example="bid Ana 150")
 class Bid:
-    """PLAYER bids AMOUNT for the token on sale (at least 50, then raises by the step)."""
+    """Step 2: PLAYER bids AMOUNT for the token on sale: at least 50, then at least the high bid
+    + `bid_step`, on that grid, never above the bidder's cash; the high bidder and the players
+    who already won a token cannot bid."""
     player: Seat
     amount: Money
 
 
-@action("sold")
+@action("sold", example="sold")
 class Sold:
-    """Silence: the token goes to the high bidder, who pays the bank and stops bidding."""
+    """Step 2, after a bid: silence, the token goes to the high bidder, who pays the bank and
+    stops bidding."""
 
 
-@action("deal", old_forms={"players": DEAL_FIELDS})
+@action("deal", old_forms={"players": DEAL_FIELDS}, example="deal Cid Ana")
 class Deal:
-    """Nobody opened: the remaining tokens, lowest first, are dealt to these players
-    (a random order drawn by the device, or by hand); each pays 50 $. Journals of before
-    wrote them p1..p12 (still read)."""
+    """Step 2, nobody opens: the remaining tokens, lowest first, go to these players (each still
+    bidding, once), 50 $ each (a player under 50 $ first sells their cheapest certificate, and
+    with nothing to sell pays what they have); left out, a random order drawn by the device.
+    Journals of before wrote them p1..p12 (still read)."""
     players: Seats = ()
 
 
 # Step 3: players' actions (also the choices of events and of the end) ------------
-@action("buy")
+@action("buy", example="buy Dan DESERT-OIL")
 class Buy:
-    """Buy one certificate at the chart price (or as the event tile says)."""
+    """Step 3: a certificate bought at the chart price; events Buy In (a choice among the
+    cheapest) and Placement Offer (at half price)."""
     player: Seat
     company: Company
 
 
-@action("sell", CONFIRM)
+@action("sell", CONFIRM, example="sell Ana DESERT-OIL")
 class Sell:
-    """Sell one certificate to the bank at the chart price (or as the event tile says)."""
+    """Step 2, before the auction or before paying a token dealt or left at 50 $: a player with
+    less than 50 $ and several equally cheap certificates chooses; step 3: a sale to the bank at
+    the chart price; events Force Sell and Technical Correction: a choice among equal
+    certificates; the liquidation: the certificate sold this pass."""
     player: Seat
     company: Company
 
 
-@action("influence")
+@action("influence", example="influence Ana DESERT-OIL +1")
 class Influence:
-    """Play an influence card: the company's dividend marker moves one step (+1 or -1)."""
+    """Step 3 (after buying and selling) and the end of the game: an influence card moves the
+    company's dividend marker `+1` or `-1`."""
     player: Seat
     company: Company
     move: Move
 
 
-@action("done")
+@action("done", example="done Ana")
 class Done:
-    """End of PLAYER's turn: unused influence cards go back under the draw pile."""
+    """Step 3 and the end of the game: PLAYER's turn is over; unused influence cards go back
+    under the draw pile."""
     player: Seat
 
 
-@action("pass")
+@action("pass", example="pass Cid")
 class Pass:
     """Placement Offer: PLAYER does not buy."""
     player: Seat
 
 
 # Step 4 and 5 ---------------------------------------------------------------------
-@action("payout", OUTCOME, CONFIRM)
+@action("payout", OUTCOME, CONFIRM, example="payout")
 class Payout:
-    """Payment: dividends to every holder, then influence cards to majority holders
-    (at the end of the game: the final dividends). Written `pay` before (still read: ALIASES)."""
+    """Step 4: dividends to every holder, then influence cards to majority holders; at the end:
+    the final dividends. Written `pay` before, still read."""
 
 
-@action("event", CHANCE, OUTCOME, CONFIRM)
+@action("event", CHANCE, OUTCOME, CONFIRM, example="event BUY-IN")
 class DrawEvent:
-    """The event tile drawn: FORCE-SELL, BUY-IN, PLACEMENT-OFFER, TECHNICAL-CORRECTION."""
+    """Step 5: the event tile drawn (FORCE-SELL, BUY-IN, PLACEMENT-OFFER, TECHNICAL-CORRECTION);
+    left out, drawn by the device."""
     tile: Optional[Tile] = None
 
 
 # Operator corrections (General ruling) ------------------------------------------------
-@action("adjust_cash", CORRECTION)
-class AdjustCash:
-    player: Seat
-    delta: MoneyDelta
-    reason: Text
-
-
-@action("adjust_certs", CORRECTION)
+@action("adjust_certs", CORRECTION, example='adjust_certs Ben CEDARPINES -1 "returned"')
 class AdjustCerts:
-    """Certificates to (+) or from (-) the chart."""
+    """Correction: PLAYER's certificates of COMPANY from (+) or to (-) the chart; the majority
+    tile follows (DV3)."""
     player: Seat
     company: Company
     delta: CountDelta
     reason: Text
 
 
-@action("adjust_cards", CORRECTION)
+@action("adjust_cards", CORRECTION, example='adjust_cards Ana +1 "card forgotten"')
 class AdjustCards:
-    """Influence cards to (+) or from (-) the player's hand, from or to the draw pile."""
+    """Correction: influence cards to (+) or from (-) PLAYER's hand; given cards are drawn like
+    any card, the discard pile becoming the draw pile when it is empty; cards given back go
+    under the draw pile."""
     player: Seat
     delta: CountDelta
     reason: Text
 
 
-@action("set_marker", CORRECTION)
+@action("set_marker", CORRECTION, example='set_marker CEDARPINES 250 "misread die"')
 class SetMarker:
+    """Correction: COMPANY's dividend marker on VALUE, a value of the track."""
     company: Company
     value: Marker
     reason: Text

@@ -19,19 +19,19 @@ draws it. See docs/rules/dividends.md for the digest and the tests pinning each 
 """
 from dataclasses import field
 
-from engines.core.decision import Choice, Fixed, IntRange, Option
+from engines.core.corrections import Cash
+from engines.core.decision import Choice, Fixed, Option
 from engines.core.errors import IllegalAction
-from engines.core.game import drop_private
-from engines.core.per_game import per_game
 from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.majority import player_counts, tile_holder
-from engines.core.steps import StepGame
+from engines.core.table import TableGame
 from engines.dividends import GAME
 from engines.dividends.actions import ACTIONS
 from engines.dividends.box import load_box
+from engines.dividends.corrections import Cards, Certificates, Marker
 from engines.dividends.rules import (BUY_IN, CORRECTION, FORCE_SELL, MAX_ADJUST, MAX_BID, MAX_PLAYERS,  # noqa: F401
                                      MIN_CASH, MIN_PLAYERS, OPENING_BID, PLACEMENT, START_CARDS, START_CASH, TILES,
                                      YEARS)
@@ -82,15 +82,20 @@ class State:
         return self.steps[-1]
 
 
-class Dividends(StepGame):
+class Dividends(TableGame):
     name = "dividends"
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/dividends/__init__.py)
     SETTINGS = GAME.settings
+    PRIVATE = ("players.*.cash",)  # DV2: cash is hidden until the game is over
+    CORRECTIONS = (Cash(MAX_ADJUST), Certificates(), Cards(), Marker())   # engines/dividends/corrections.py
     money_step = 100             # 4 000 $ "1,000 $ x 3  500 $ x 1  100 $ x 4  50 $ x 2"
 
-    def snapshot(self) -> dict:
-        return snapshot(self)
+    def view(self) -> dict:
+        return view(self)
+
+    def private(self) -> tuple:
+        return () if self.over else self.PRIVATE
 
     @property
     def over(self) -> bool:
@@ -126,9 +131,6 @@ class Dividends(StepGame):
         return state
 
     # ------------------------------------------------------------------ queries
-    def cash(self, seat):
-        return self.s.ledger[seat]
-
     def held(self, company):
         """Certificates of `company` held by players (taken from the chart)."""
         return self.slots - self.s.certs.bank(company)
@@ -170,15 +172,7 @@ class Dividends(StepGame):
         """The chart's price of each company: its buy price, the sell price once sold out."""
         return {c: self.buy_price(c) or self.sell_price(c) or 0 for c in self.companies}
 
-    def winners(self):
-        return [seat for rank, seat, _ in self.ranking() if rank == 1]
-
     # --------------------------------------------------------------- mechanics
-    def transfer(self, src, dst, amount, reason):
-        if amount:
-            event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit_event(event)
-
     def need_cash(self, seat, amount):
         """Refuse a payment the player cannot make; the message does not show their cash."""
         if self.cash(seat) < amount:
@@ -295,10 +289,8 @@ class Dividends(StepGame):
         if self.over:
             return self.step.refusal(self, a, decision)
         kind = a.kind
-        if kind == "adjust_certs":
-            return self.certs_refusal(a)
-        if kind == "adjust_cards":
-            return self.cards_refusal(a)
+        if kind in ("adjust_certs", "adjust_cards"):
+            return self.correction_refusal(a)
         seat = getattr(a, "player", None)
         if seat is not None and not 0 <= seat < len(self.players):
             return None
@@ -311,107 +303,23 @@ class Dividends(StepGame):
 
     # ---------------------------------------------------------- corrections
     def anytime_options(self):
-        """Corrections at any time; once the winners are known, undo the end to correct anything."""
+        """Corrections at any time (engines/dividends/corrections.py); once the winners are
+        known, undo the end to correct anything."""
         return () if self.over else self.corrections()
-
-    @per_game
-    def corrections(self):
-        """The corrections, offered beside every decision: their domains are what the set-up
-        fixes (seats, companies, the box), so they are built once per game
-        (engines/core/per_game.py)."""
-        seats = Choice(tuple(range(len(self.players))))
-        companies = Choice(tuple(self.companies))
-        return (
-            Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_ADJUST, MAX_ADJUST)}),
-            Option("adjust_certs", {"player": seats, "company": companies, "delta": IntRange(-self.slots, self.slots)}),
-            Option("adjust_cards", {"player": seats, "delta": IntRange(-self.total_cards, self.total_cards)}),
-            Option("set_marker", {"company": companies, "value": Choice(self.box.track)}),
-        )
-
-    def on_adjust_cash(self, a):
-        seat = a.player
-        if a.delta < 0:
-            self.need_cash(seat, -a.delta)
-            high = self.step.high_bid_of(seat) if isinstance(self.step, AuctionStep) else None
-            if high is not None and self.cash(seat) + a.delta < high:
-                raise IllegalAction("error.dv.adjust_high_bid", player=self.players[seat], amount=high)
-        self.transfer(*((BANK, seat) if a.delta > 0 else (seat, BANK)), abs(a.delta), "correction")
-        self.emit("correction", player=self.players[seat], what="cash", delta=a.delta, reason=a.reason)
-
-    def certs_refusal(self, a):
-        """A certificate correction larger than what its source holds: the chart (given to
-        the player) or the player (given back to the chart)."""
-        if a.company not in self.companies or not 0 <= a.player < len(self.players):
-            return None
-        if a.delta > self.left(a.company):
-            return IllegalAction("error.dv.certs_chart", player=self.players[a.player], company=a.company,
-                                 certs=a.delta, left=self.left(a.company))
-        if -a.delta > self.count(a.company, a.player):
-            return IllegalAction("error.dv.certs_held", player=self.players[a.player], company=a.company,
-                                 certs=-a.delta, held=self.count(a.company, a.player))
-        return None
-
-    def cards_refusal(self, a):
-        """A card correction larger than the piles (given) or the hand (given back)."""
-        if not 0 <= a.player < len(self.players):
-            return None
-        if a.delta > self.s.draw_pile + self.s.discard:
-            return IllegalAction("error.dv.cards_pile", cards=a.delta, pile=self.s.draw_pile, discard=self.s.discard)
-        if -a.delta > self.s.hands[a.player]:
-            return IllegalAction("error.dv.cards_hand", player=self.players[a.player], cards=-a.delta,
-                                 hand=self.s.hands[a.player])
-        return None
-
-    def on_adjust_certs(self, a):
-        refused = self.certs_refusal(a)
-        if refused:
-            raise refused
-        src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
-        if a.delta:
-            event = self.s.certs.move(a.company, src, dst, abs(a.delta))
-            self.emit_event(event)
-            self.update_tile(a.company)
-        self.emit("correction", player=self.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
-
-    def on_adjust_cards(self, a):
-        refused = self.cards_refusal(a)
-        if refused:
-            raise refused
-        if a.delta > 0:  # a forgotten card comes from the draw pile, rebuilt from the discard pile if need be (DV5)
-            self.draw_cards(a.player, a.delta)
-        else:  # given back under the draw pile, like unused cards
-            self.s.hands[a.player] += a.delta
-            self.s.draw_pile -= a.delta
-        self.emit("correction", player=self.players[a.player], what="cards", delta=a.delta, reason=a.reason)
-
-    def on_set_marker(self, a):
-        old = self.s.markers[a.company]
-        self.s.markers[a.company] = a.value
-        self.emit("dv.marker", company=a.company, old=old, new=a.value, steps=0, reason="correction")
-        self.emit("correction", player="-", what=a.company, delta=a.value, reason=a.reason)
 
 
 # ------------------------------------------------------------------------ views
-PRIVATE = ("players.*.cash",)  # DV2: cash is hidden until the game is over
-
-
-def snapshot(game: Dividends) -> dict:
-    """The state as JSON: what `corbeille script` prints.
-
-    `private` lists the fields no display everyone sees may draw (dotted paths, `*` for
-    every item of a list); `public(snapshot)` is the snapshot without them."""
+def view(game: Dividends) -> dict:
+    """The game's part of the state as JSON (what `corbeille script` prints, in the core
+    envelope: engines/core/table.py, whose `private` lists the players' cash until the
+    game is over)."""
     s, names = game.s, game.players
-    over = game.over
-    players = []
-    for seat, name in enumerate(names):
-        players.append({
-            "name": name,
-            "cash": game.cash(seat),
-            "certificates": game.portfolio(seat),
-            "influence_cards": s.hands[seat],
-            "token": s.tokens[seat],
-            "majority_tiles": [c for c in game.companies if s.tiles[c] == seat],
-        })
+    players = game.player_rows(lambda seat: {
+        "certificates": game.portfolio(seat),
+        "influence_cards": s.hands[seat],
+        "token": s.tokens[seat],
+        "majority_tiles": [c for c in game.companies if s.tiles[c] == seat],
+    })
     p = game.step
     affected = p.affected if isinstance(p, EventStep) else ()
     companies = {}
@@ -436,9 +344,7 @@ def snapshot(game: Dividends) -> dict:
                    "minimum": a.minimum, "bidders": [names[x] for x in p.series.bidders],
                    "tokens_left": list(p.series.items)}
     seat = game.current_seat()
-    out = {
-        "game": game.name,
-        "box_verified": game.box.verified,
+    return {
         "year": s.year,
         "step": game.step_name(),
         "turn": None if seat is None else names[seat],
@@ -450,16 +356,4 @@ def snapshot(game: Dividends) -> dict:
         "event": s.tile,
         "last_dice": s.last_dice,
         "last_payment": s.last_payment,
-        "pending": game.decision().to_json(),
-        "private": [] if over else list(PRIVATE),
-        "actions": len(game.log),
     }
-    if over:
-        out["ranking"] = [{"rank": r, "name": names[x], "cash": c} for r, x, c in game.ranking()]
-        out["winners"] = [names[x] for x in game.winners()]
-    return out
-
-
-def public(snap: dict) -> dict:
-    """The snapshot without its private fields: what a display everyone sees may use."""
-    return drop_private(snap)

@@ -4,6 +4,7 @@ PROMPTS: prompt -> (interaction, {role: action kind}); `params` computes what th
 of that interaction show, from the game (the firmware reads no engine internals).
 """
 from engines.core.decision import Interactions as I
+from engines.core.open_auction import auction_params
 
 PROMPTS = {
     "prompt.dv.dice": (I.CHANCE, {I.DRAW: "dice"}),
@@ -29,10 +30,5 @@ def params(game, decision, kind) -> dict:
         # the lowest bid accepted now, and only a bidder who has that much cash may make it.
         # The rulebook sets no length for the silence that closes the auction: None, the
         # table's configured silence (timing.silence_s) applies.
-        offer = decision.option("bid")
-        offers = []
-        if offer is not None:
-            amount = offer.fields["amount"].lo
-            offers = [[s, amount] for s in offer.fields["player"].values if game.cash(s) >= amount]
-        return {"offers": offers, "silence_s": None}
+        return auction_params(game, decision.option("bid"))
     return {}

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 
-from engines.core.decision import Choice, Fixed, IntRange
-from engines.core.random_play import Stuck, play_randomly  # noqa: F401 (Stuck is part of this module's API)
-from engines.dividends.game import Dividends, Over, snapshot
+from engines.core.decision import IntRange
+from engines.core.random_play import Stuck, draw_domain, play_randomly  # noqa: F401 (Stuck is part of this module's API)
+from engines.dividends.game import Dividends, Over
 
 NAMES = ("Jean", "Marie", "Pierre", "Sam", "Ana", "Ben", "Cid", "Dan", "Eve", "Fred", "Gil", "Hugo")
 CHANCE = ("dice", "event", "deal")
@@ -37,24 +37,22 @@ def header_for(players: int = 4, seed: int = 0, settings: dict | None = None) ->
 
 
 def draw_value(game, rng: random.Random, kind: str, name: str, dom, values: dict):
-    if isinstance(dom, Fixed):
-        return dom.value
-    if isinstance(dom, Choice):
-        return rng.choice(dom.values)
-    if isinstance(dom, IntRange):
-        if kind == "bid":  # mostly the minimum, sometimes a few steps more, now and then above cash
-            steps = 0 if rng.random() < 0.6 else int(rng.expovariate(0.5))
-            amount = dom.lo + dom.step * steps
-            cash = game.cash(values["player"])
-            if amount > cash and rng.random() < 0.9:
-                amount = dom.lo
-            return min(amount, dom.hi)
-        if kind == "adjust_cash":
-            return rng.choice((-1, 1)) * rng.choice((50, 100, 500, 1000))
-        span = min(dom.hi - dom.lo, 6 * dom.step)
-        lo = max(dom.lo, -span // 2) if dom.lo < 0 else dom.lo
-        return rng.randrange(lo, min(dom.hi, lo + span) + 1, dom.step)
-    raise TypeError(f"unknown domain {dom!r}")
+    return draw_domain(rng, dom, lambda dom: draw_int(game, rng, kind, dom, values))
+
+
+def draw_int(game, rng: random.Random, kind: str, dom: IntRange, values: dict) -> int:
+    if kind == "bid":  # mostly the minimum, sometimes a few steps more, now and then above cash
+        steps = 0 if rng.random() < 0.6 else int(rng.expovariate(0.5))
+        amount = dom.lo + dom.step * steps
+        cash = game.cash(values["player"])
+        if amount > cash and rng.random() < 0.9:
+            amount = dom.lo
+        return min(amount, dom.hi)
+    if kind == "adjust_cash":
+        return rng.choice((-1, 1)) * rng.choice((50, 100, 500, 1000))
+    span = min(dom.hi - dom.lo, 6 * dom.step)
+    lo = max(dom.lo, -span // 2) if dom.lo < 0 else dom.lo
+    return rng.randrange(lo, min(dom.hi, lo + span) + 1, dom.step)
 
 
 def draw_action(game: Dividends, rng: random.Random, weights: dict, corrections: bool):
@@ -76,7 +74,7 @@ def draw_action(game: Dividends, rng: random.Random, weights: dict, corrections:
 
 def state_key(game: Dividends):
     """Everything a refused action must leave as it was."""
-    return snapshot(game), dict(game.s.ledger.balances), len(game.log)
+    return game.snapshot(), dict(game.s.ledger.balances), len(game.log)
 
 
 def random_game(rng: random.Random, players: int = 4, max_actions: int = 5000, corrections: bool = False,

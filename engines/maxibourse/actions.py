@@ -7,46 +7,50 @@ from typing import Optional
 from engines.core.actions import Price as PriceValue  # `Price` here is the card action below
 
 from engines.core.actions import (ANYTIME, CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Company, CountDelta, DieFace,
-                                  Lots, Money, MoneyDelta, PriceDelta, Seat, Target, Text, action)
+                                  Lots, Money, PriceDelta, Seat, Target, Text, action)
+from engines.core.corrections import AdjustCash
 
 Companies = tuple[Company, ...]  # companies in order (a deal of starting lots)
 
 
 # Setting up ---------------------------------------------------------------
-@action("pick")
+@action("pick", example="pick Ana SONY")
 class Pick:
-    """A player chooses one lot of their free starting portfolio (MB2)."""
+    """Starting portfolio: the players take one lot at a time in seat order, distinct companies,
+    free (MB2)."""
     player: Seat
     company: Company
 
 
-@action("deal", CHANCE, OUTCOME)
+@action("deal", CHANCE, OUTCOME, example="deal SONY IBM BP")
 class Deal:
-    """The setting `picks = "dealt"`: every starting lot drawn by the device, in the picking
-    order (one lot per player in turn); left out, the device draws them and records them."""
+    """With `picks = dealt`: every starting lot at once, in the picking order (one lot per
+    player in turn, each player distinct companies); left out, the device draws them and records
+    them."""
     companies: Companies = ()
 
 
-@action("first")
+@action("first", example="first Ben")
 class First:
-    """The player who rolled highest starts."""
+    """After the picks: the player who rolled highest starts."""
     player: Seat
 
 
 # A turn -------------------------------------------------------------------
-@action("sell", CONFIRM)
+@action("sell", CONFIRM, example="sell Ana PEUGEOT 3")
 class Sell:
-    """Offer lots of one company (before rolling, or to cover a debt or forced sale)."""
+    """Before rolling, by the player whose turn it is: lots of one company offered to the table;
+    also to raise cash in a debt or a forced sale."""
     player: Seat
     company: Company
     lots: Lots
 
 
-@action("trade", CONFIRM)
+@action("trade", CONFIRM, example="trade Ben Ana TWA 2 250")
 class Trade:
-    """A sale agreed between two players at a price of their own, at least the current
-    price (2/5: a holder asked to sell may name a higher price; 1-7: the lander may offer
-    to buy from the holders). The quotation becomes the agreed price."""
+    """Before rolling or on the square: a sale agreed between the player whose turn it is and
+    another, at the current price or more (2/5: a holder asked to sell may name a higher price;
+    1-7: the lander may offer to buy from the holders); the quotation becomes the agreed price."""
     seller: Seat
     buyer: Seat
     company: Company
@@ -54,152 +58,161 @@ class Trade:
     price: PriceValue
 
 
-@action("roll", CHANCE)
+@action("roll", CHANCE, example="roll 3 4")
 class Roll:
-    """The current player's dice; left out, they are rolled by the device and recorded."""
+    """Before rolling: the current player's dice; without them the device rolls and the dice are
+    recorded (both dice, or none: `roll 3` is refused)."""
     d1: Optional[DieFace] = None
     d2: Optional[DieFace] = None
 
 
-@action("double", CONFIRM)
+@action("double", CONFIRM, example="double Ana IBM 2")
 class Double:
-    """After a double, buy 1 or 2 lots of any company au cours (MB7)."""
+    """After a double: buy 1 or 2 lots of any company au cours (MB7)."""
     player: Seat
     company: Company
     lots: Lots
 
 
-@action("pass")
+@action("pass", example="pass Ana")
 class Pass:
-    """Decline the purchase a double allows."""
+    """After a double: no purchase."""
     player: Seat
 
 
-@action("titre")
+@action("titre", example="titre BP SONY")
 class Titre:
-    """The lander is on the Titre square SQUARE and names the company traded (MB3)."""
+    """On the square: the lander is on the Titre square SQUARE; COMPANY is the company traded
+    (default: the square's, bought au cours by the lander first; another one: au mieux, MB3)."""
     square: Company
     company: Optional[Company] = None
 
 
-@action("declare")
+@action("declare", example="declare Cid 2")
 class Declare:
-    """A speaking-round answer: lots asked (0 = pass)."""
+    """A speaking round asks PLAYER: on a Titre, 0 (pass), 1 or 2 lots; in a sale, 0 up to the
+    lots offered."""
     player: Seat
     lots: Lots
 
 
-@action("raise")
+@action("raise", example="raise")
 class Raise:
-    """Auction clock: everyone who has not answered accepts the next price."""
+    """An auction (requests exceed lots): everyone who has not answered accepts the next price
+    (+10 $)."""
 
 
-@action("keep")
+@action("keep", example="keep Ben 1")
 class Keep:
-    """Auction answer at the proposed price: keep LOTS of the request, cut from what it was
-    (0 = drop out). Written `bid` before (still read: ALIASES)."""
+    """An auction: PLAYER keeps LOTS of the request at the proposed price, cut from what it was
+    (0 = withdraws); written `bid` before, still read."""
     player: Seat
     lots: Lots
 
 
-@action("settle")
+@action("settle", example="settle")
 class Settle:
-    """Settlement: buyers pay the price current now (MB5)."""
+    """Settlement step: the buyers pay the price current now (a rumour may have changed it,
+    MB5)."""
 
 
-@action("end")
+@action("end", example="end")
 class End:
-    """End of the current player's turn."""
+    """On the square, when everything is done: the next player's turn."""
 
 
 # Cards (entered as generic effects) -----------------------------------------
-@action("price")
+@action("price", example="price AUTOMOBILE -20")
 class Price:
-    """Change the price of a company, a sector or ALL companies by a signed amount."""
+    """A Bourse or Politique card: the price of a company, a sector or `ALL` changes by DELTA
+    (non-zero multiples of 10 $; a price never goes below 10 $)."""
     target: Target
     delta: PriceDelta
 
 
-@action("pay", CONFIRM)
+@action("pay", CONFIRM, example="pay Ana 200000")
 class Pay:
+    """A card: PLAYER pays AMOUNT to the bank (short of cash: must sell, MB8); amounts are
+    multiples of 10 000 $, the smallest cheque."""
     player: Seat
     amount: Money
 
 
-@action("receive")
+@action("receive", example="receive Ana 100000")
 class Receive:
+    """A card: the bank pays AMOUNT to PLAYER."""
     player: Seat
     amount: Money
 
 
-@action("payeach", CONFIRM)
+@action("payeach", CONFIRM, example="payeach Ana 50000")
 class PayEach:
-    """The player pays AMOUNT to each other player still in the game."""
+    """A card: PLAYER pays AMOUNT to each other player still in the game."""
     player: Seat
     amount: Money
 
 
-@action("forced", CONFIRM)
+@action("forced", CONFIRM, example="forced Ben 1050000")
 class Forced:
-    """Strictement personnel: sell lots worth AMOUNT and pay it to the bank (MB9)."""
+    """A Strictement personnel card: PLAYER sells lots worth AMOUNT and pays it to the bank
+    (MB9)."""
     player: Seat
     amount: Money
 
 
-@action("rumour")
+@action("rumour", example="rumour Cid")
 class Rumour:
-    """The player draws a Rumeurs card and keeps it hidden."""
+    """PLAYER draws a Rumeurs card and keeps it hidden."""
     player: Seat
 
 
-@action("reveal", ANYTIME, CONFIRM)
+@action("reveal", ANYTIME, CONFIRM, example="reveal Cid COCA-COLA +60")
 class Reveal:
-    """A held rumour is revealed (any time): price change of a company, sector or ALL."""
+    """At any moment: PLAYER reveals a held rumour, the price of a company, a sector or `ALL`
+    changes by DELTA."""
     player: Seat
     target: Target
     delta: PriceDelta
 
 
 # The round and the game -----------------------------------------------------
-@action("payday")
+@action("payday", example="payday")
 class Payday:
-    """Dividends, jetons de présence and bonuses for everyone (MB10)."""
+    """The payday step at the end of a round (or, with `set payday manual`, before a roll):
+    dividends, jetons de présence and bonuses for everyone (MB10)."""
 
 
-@action("close", ANYTIME, CONFIRM)
+@action("close", ANYTIME, CONFIRM, example="close")
 class Close:
-    """The agreed time is up: close the session and rank the players (MB11)."""
+    """At any moment: the agreed time is up; the session closes and the players are ranked
+    (MB11)."""
 
 
 # Operator corrections ---------------------------------------------------------
-@action("adjust_cash", CORRECTION)
-class AdjustCash:
-    player: Seat
-    delta: MoneyDelta
-    reason: Text
-
-
-@action("adjust_lots", CORRECTION)
+@action("adjust_lots", CORRECTION, example='adjust_lots Ben SONY -1 "card returned"')
 class AdjustLots:
+    """Correction: PLAYER's lots of COMPANY from (+) or to (-) the bank; lots on offer shrink to
+    what is still held."""
     player: Seat
     company: Company
     delta: CountDelta
     reason: Text
 
 
-@action("set_price", CORRECTION)
+@action("set_price", CORRECTION, example='set_price SONY 350 "board misread"')
 class SetPrice:
+    """Correction: the price of COMPANY."""
     company: Company
     price: PriceValue
     reason: Text
 
 
-@action("set_nominal", CORRECTION)
+@action("set_nominal", CORRECTION, example='set_nominal SONY 200 "quotation table says 200"')
 class SetNominal:
-    """The box file's nominal price of COMPANY was wrong (found during the game): the
-    nominal is NOMINAL now and the price moves by the difference (MB1: the nominal is the
-    start price; every change since went on from it). The file itself is corrected on a
-    desktop and checked with `corbeille box check`."""
+    """Correction: the box file's nominal price of COMPANY was wrong (found during the game):
+    the nominal is NOMINAL now and the price moves by the difference (MB1: every change since
+    went on from it); until the session is closed. The file itself is corrected on a desktop and
+    checked with `corbeille box check`."""
     company: Company
     nominal: PriceValue
     reason: Text

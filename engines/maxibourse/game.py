@@ -7,26 +7,28 @@ handles its actions; a procedure that finishes pops itself and hands its typed r
 (`AuctionOver`, `Settled`, `Sold`, `Done`) to `resume` of the step below. This class
 keeps the set-up, the turn order and the end of the session, the mechanics the steps
 share (prices, lots, sales to the table, debts, ruin) and the actions allowed at any
-time (rumours revealed, closing, corrections). See docs/rules/maxibourse.md for the rules
+time (rumours revealed and closing: options.py; corrections: corrections.py); the board's
+pawns are board.py, the payday steps/payday.py. See docs/rules/maxibourse.md for the rules
 digest and the tests that pin each rule.
 """
 from dataclasses import field
 
-from engines.core.decision import Choice, IntRange, Option
+from engines.core.corrections import Cash
 from engines.core.errors import IllegalAction
-from engines.core.per_game import per_game
 from engines.core.records import record
 from engines.core.settings import check_header
 from engines.core.ledger import BANK, Ledger
 from engines.core.lots import Holdings
 from engines.core.rounds import SpeakingRound, clockwise
-from engines.core.steps import StepGame
+from engines.core.table import TableGame
 from engines.maxibourse import GAME
 from engines.maxibourse import steps as F
 from engines.maxibourse.rules import FORMATS, MAX_AMOUNT, MIN_PRICE, PAYDAY_EVERY, PRICE_STEP
 from engines.maxibourse.actions import ACTIONS
-from engines.maxibourse.box import NOMINALS, load_box
-from engines.maxibourse.payday import breakdown
+from engines.maxibourse.board import square_of
+from engines.maxibourse.box import load_box
+from engines.maxibourse.corrections import Lots, Nominal, Price
+from engines.maxibourse.options import anytime
 
 
 def check_settings(header: dict) -> dict:
@@ -57,16 +59,17 @@ class State:
         return self.steps
 
 
-class MaxiBourse(StepGame):
+class MaxiBourse(TableGame):
     name = "maxibourse"
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/maxibourse/__init__.py)
     FORMATS = GAME.formats
     SETTINGS = GAME.settings
+    CORRECTIONS = (Cash(MAX_AMOUNT), Lots(), Price(), Nominal())   # engines/maxibourse/corrections.py
     money_step = 100_000         # a lot at 100 $ a share; cards pay in cheques of 10 000 $ and more (D16)
 
-    def snapshot(self) -> dict:
-        return snapshot(self)
+    def view(self) -> dict:
+        return view(self)
 
     @property
     def over(self) -> bool:
@@ -99,29 +102,6 @@ class MaxiBourse(StepGame):
             state.ledger.transfer(BANK, seat, cash, "start")
         return state
 
-    # ------------------------------------------------------------------- board
-    def square_of(self, seat):
-        """The square the seat's pawn stands on, from the box file's board; None without one."""
-        return self.box.board[self.s.pawns[seat]] if self.box.board else None
-
-    def move_pawn(self, seat, steps):
-        """The dice move the pawn (rule: "La somme des dés lui indique combien de cases il
-        doit parcourir"); the board goes round."""
-        if self.box.board:
-            self.s.pawns[seat] = (self.s.pawns[seat] + steps) % len(self.box.board)
-
-    def correct_pawn(self, seat, square):
-        """The operator named another square than the board's: the pawn stands on it, at its
-        first occurrence ahead of where the box had it (a square not on the board leaves it)."""
-        board = self.box.board
-        if not board or board[self.s.pawns[seat]] == square or square not in board:
-            return
-        here = self.s.pawns[seat]
-        try:        # the first occurrence from here on, else the first from the start (it goes round)
-            self.s.pawns[seat] = board.index(square, here)
-        except ValueError:
-            self.s.pawns[seat] = board.index(square)
-
     # ------------------------------------------------------------------ helpers
     @property
     def top(self):
@@ -137,10 +117,6 @@ class MaxiBourse(StepGame):
         """Ruined players are out; a skipping player may not buy, sell or reveal (MB8)."""
         return not self.s.ruined[seat] and self.s.skip[seat] == 0
 
-    def in_game(self):
-        ruined = self.s.ruined
-        return [s for s in range(len(ruined)) if not ruined[s]]
-
     def buyers_after(self, seat, exclude=None):
         """The other players who may trade, clockwise from the left of `seat`."""
         count = len(self.players)
@@ -149,9 +125,6 @@ class MaxiBourse(StepGame):
 
     def price(self, company):
         return self.s.prices[company]
-
-    def cash(self, seat):
-        return self.s.ledger[seat]
 
     def held(self, seat):
         return self.s.lots.portfolio(seat)
@@ -187,11 +160,6 @@ class MaxiBourse(StepGame):
 
     def wealth(self, seat):
         return self.cash(seat) + sum(n * self.shares * self.price(c) for c, n in self.held(seat).items())
-
-    def transfer(self, src, dst, amount, reason):
-        if amount:
-            event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit_event(event)
 
     def move_lots(self, company, src, dst, lots):
         if lots:
@@ -263,70 +231,10 @@ class MaxiBourse(StepGame):
     def anytime_options(self):
         """Beside the step's own actions: rumours, closing and corrections while the session
         runs; corrections alone during the set-up and once it is over."""
-        nominal = () if self.over else self.nominal_correction()
-        return (self.anytime() if self.step.rumours else self.corrections()) + nominal
-
-    def trade_option(self, seat):
-        """The player whose turn it is sells to, or buys from, another player (when both may trade)."""
-        traders = tuple(s for s in range(len(self.players)) if self.can_trade(s))
-        if seat not in traders or len(traders) < 2:
-            return []
-        return [self._trade(traders)]
-
-    @per_game
-    def _trade(self, traders):
-        """The trade between `traders`: one per set of traders (engines/core/per_game.py)."""
-        return Option("trade", {
-            "seller": Choice(traders), "buyer": Choice(traders), "company": self.company_choice,
-            "lots": IntRange(1, self.box.lots_per_company), "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)})
-
-    @per_game
-    def target_names(self):
-        """What a price card or a rumour may name: a company, a sector, or all of them."""
-        return tuple(self.companies) + tuple(self.sectors) + ("ALL",)
-
-    @property
-    def company_choice(self):
-        """Any company of the box, as a decision's domain."""
-        return self._company_choice()
-
-    @per_game
-    def _company_choice(self):
-        return Choice(tuple(self.companies))
+        return anytime(self) if self.step.rumours else self.corrections()
 
     def holder_name(self, holder):
         return "BANK" if holder == BANK else self.players[holder]
-
-    def anytime(self):
-        """Rumours may be revealed at any moment of the session (MB5); corrections too."""
-        holders = tuple(s for s in range(len(self.players)) if self.s.rumours[s] and self.can_trade(s))
-        opts = ()
-        if holders:
-            opts = (Option("reveal", {"player": Choice(holders), "target": Choice(self.target_names()),
-                                      "delta": IntRange(-1000, 1000, PRICE_STEP)}),)
-        return opts + (Option("close"),) + self.corrections()
-
-    def corrections(self):
-        """Cash, lots and prices; cash and lots only for the players still in: a ruined player
-        gave everything back to the bank and is never paid again (MB8), so what a correction
-        gave him would stay outside the game (the refusal: refusals.py). One set of options
-        per set of players still in (engines/core/per_game.py)."""
-        return self._corrections(tuple(self.in_game()))
-
-    @per_game
-    def _corrections(self, seats):
-        companies, lots = self.company_choice, self.box.lots_per_company
-        return (
-            Option("adjust_cash", {"player": Choice(seats), "delta": IntRange(-MAX_AMOUNT, MAX_AMOUNT, 1)}),
-            Option("adjust_lots", {"player": Choice(seats), "company": companies, "delta": IntRange(-lots, lots)}),
-            Option("set_price", {"company": companies, "price": IntRange(MIN_PRICE, 100_000, PRICE_STEP)}),
-        )
-
-    @per_game
-    def nominal_correction(self):
-        """A nominal price of the box file found wrong, corrected while the game runs (from
-        the set-up on); once it is over, prices no longer move."""
-        return (Option("set_nominal", {"company": self.company_choice, "nominal": Choice(NOMINALS)}),)
 
     # ------------------------------------------------------------------- turns
     def next_turn(self, after):
@@ -427,141 +335,46 @@ class MaxiBourse(StepGame):
         self.push(debt)
         debt.check(self)
 
-    # ------------------------------------------------------------------ payday
-    def payday_breakdown(self, seat):
-        return breakdown(self.held(seat), self.s.prices, self.box, self.shares, self.settings["vertical_bonus"])
-
-    def payday(self):
-        paid = {}
-        for seat in self.in_game():
-            b = self.payday_breakdown(seat)
-            self.transfer(BANK, seat, b.total, "payday")
-            paid[self.players[seat]] = b.to_json()
-        self.s.last_payday = paid
-        self.emit("mb.payday", round=self.s.round, paid={k: v["total"] for k, v in paid.items()})
-
     def on_close(self, a):
         self.close("time")
 
     # ------------------------------------------------------------- corrections
-    def on_adjust_cash(self, a):
-        if a.delta < 0 and self.cash(a.player) < -a.delta:
-            raise IllegalAction("error.insufficient_funds", account=self.players[a.player], amount=-a.delta,
-                                balance=self.cash(a.player))
-        self.transfer(*((BANK, a.player) if a.delta > 0 else (a.player, BANK)), abs(a.delta), "correction")
-        self.emit("correction", player=self.players[a.player], what="cash", delta=a.delta, reason=a.reason)
-
-    def on_adjust_lots(self, a):
-        src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
-        self.move_lots(a.company, src, dst, abs(a.delta))
-        self.emit("correction", player=self.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
-        self.fit_offers(src, a.company)  # the player's offers, or the bank's
-
-    def fit_offers(self, holder, company):
-        """A correction took lots of `company` from `holder` (a player, or the bank when it
-        gave them to a player): what is on offer shrinks to what is still held, the latest
-        offer first, and is withdrawn when nothing is left; in a settlement the buyers last
-        in order lose their lots first. Each change is an event, so the box shows it."""
-        stack, name = self.s.steps, self.holder_name(holder)
-        for f in stack:  # lots a buyer is paying for now (a debt under way) are sold already
-            if isinstance(f, F.Debt) and f.stage == "cover" and f.purchase and f.purchase[::2] == (company, holder):
-                raise IllegalAction("error.mb.correction_sold", player=name, company=company,
-                                    buyer=self.players[f.debtor])
-        held = self.s.lots.of(company, holder)
-
-        def gone(i):
-            """Lots of the sale at stack[i] its settlement has already delivered (or seen
-            seized): they left the holder but still count in the sale until it resumes."""
-            child = stack[i + 1] if i + 1 < len(stack) else None
-            return sum(n for _, n in child.purchases[:child.index]) if isinstance(child, F.Settlement) else 0
-
-        sales = [i for i, f in enumerate(stack) if isinstance(f, F.Sale) and f.seller == holder and f.company == company]
-        excess = sum(stack[i].lots - gone(i) for i in sales) - held
-        for i in reversed(sales):
-            if excess > 0:
-                cut = min(excess, stack[i].lots - gone(i))
-                stack[i].lots, excess = stack[i].lots - cut, excess - cut
-                self.emit("mb.offer_reduced", player=name, company=company, lots=stack[i].lots)
-        for i, f in enumerate(stack):
-            if not (isinstance(f, (F.Auction, F.Settlement)) and f.seller == holder and f.company == company):
-                continue
-            parent = stack[i - 1]
-            cap = parent.lots - gone(i - 1) if isinstance(parent, F.Sale) else held
-            if isinstance(f, F.Auction) and f.auction.lots > cap:
-                f.auction.lots = cap
-                self.emit("mb.offer_reduced", player=name, company=company, lots=cap)
-            if isinstance(f, F.Settlement):
-                while sum(n for _, n in f.purchases[f.index:]) > cap:
-                    buyer, n = f.purchases.pop()
-                    keep = max(0, cap - sum(m for _, m in f.purchases[f.index:]))
-                    if keep:
-                        f.purchases.append((buyer, keep))
-                    self.emit("mb.purchase_withdrawn", player=self.players[buyer], company=company, lots=n - keep)
-        top = self.top  # an offer left with nothing to sell is withdrawn at once
-        if isinstance(top, F.Auction) and top.auction.lots == 0:
-            self.pop(F.AuctionOver(top.auction.price, []))
-        elif isinstance(top, F.Settlement) and not top.purchases:
-            self.pop(F.Settled(0, 0, top.au_cours))
-        elif isinstance(top, F.Sale) and top.lots == 0:
-            self.pop(F.Sold(top.proceeds))
-
     def nominal(self, company):
         """The company's nominal price: the box file's, or its correction during the game."""
         return self.s.nominals.get(company, self.box.companies[company].nominal)
 
-    def on_set_nominal(self, a):
-        old = self.nominal(a.company)
-        if a.nominal == old:
-            raise IllegalAction("error.mb.nominal_same", company=a.company, nominal=old)
-        self.s.nominals[a.company] = a.nominal
-        self.emit("mb.nominal", company=a.company, old=old, new=a.nominal, reason=a.reason)
-        self.set_price(a.company, self.price(a.company) + a.nominal - old, "correction")
 
-    def on_set_price(self, a):
-        self.set_price(a.company, a.price, "correction")
-        self.emit("correction", player="-", what=a.company, delta=a.price, reason=a.reason)
-
-
-def snapshot(game: MaxiBourse) -> dict:
-    """The state as JSON: what `corbeille script` prints."""
+def view(game: MaxiBourse) -> dict:
+    """The game's part of the state as JSON (what `corbeille script` prints, in the core
+    envelope: engines/core/table.py)."""
     s, names = game.s, game.players
     top = s.steps[-1]
     turn = game.frame(F.Turn)
-    players = []
-    for seat, name in enumerate(names):
-        status = "ruined" if s.ruined[seat] else "skipping" if s.skip[seat] else "playing"
-        players.append({
-            "name": name,
-            "cash": game.cash(seat),
-            "lots": game.held(seat),
-            "wealth": 0 if s.ruined[seat] else game.wealth(seat),
-            "status": status,
-            "skip_turns": s.skip[seat],
-            "rumours": s.rumours[seat],
-        })
+    players = game.player_rows(lambda seat: {
+        "lots": game.held(seat),
+        "wealth": 0 if s.ruined[seat] else game.wealth(seat),
+        "status": "ruined" if s.ruined[seat] else "skipping" if s.skip[seat] else "playing",
+        "skip_turns": s.skip[seat],
+        "rumours": s.rumours[seat],
+    })
     companies = {
         c: {"price": s.prices[c], "bank_lots": s.lots.bank(c), "sector": game.box.sector_of(c),
             "last_change": s.last_change[c]}
         for c in game.companies
     }
     out = {
-        "game": game.name,
         "format": game.format,
-        "box_verified": game.box.verified,
         "round": s.round,
         "turn": names[turn.seat] if turn else None,
         "phase": type(top).__name__,
         "players": players,
         "companies": companies,
-        "pending": game.decision().to_json(),
         "last_payday": s.last_payday,
-        "actions": len(game.log),
     }
     if s.nominals:  # only once corrected: the records made before keep their shape
         out["nominals_corrected"] = dict(s.nominals)
     if game.box.board:  # only with a board: the records made without one keep their shape
-        out["squares"] = {names[seat]: game.square_of(seat) for seat in range(len(names))}
+        out["squares"] = {names[seat]: square_of(game, seat) for seat in range(len(names))}
     if isinstance(top, F.Over):
         out["closed"] = top.reason
-        out["ranking"] = [{"rank": r, "name": names[seat], "wealth": w} for r, seat, w in game.ranking()]
     return out

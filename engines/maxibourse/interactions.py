@@ -6,6 +6,7 @@ nor computes a rule (a settlement's amounts, a payday's breakdown, who starts by
 """
 from engines.core.chance import roll_for_first
 from engines.core.decision import Interactions as I
+from engines.maxibourse.steps.payday import payday_breakdown
 
 PROMPTS = {
     "prompt.mb.over": (I.OVER, {}),
@@ -44,7 +45,7 @@ def params(game, decision, kind) -> dict:
         price = game.price(f.company)
         return {"lines": [{"player": s, "lots": n, "amount": price * game.shares * n} for s, n in f.purchases]}
     if kind == I.PAYDAY:
-        return {"lines": {game.players[s]: game.payday_breakdown(s).to_json() for s in game.in_game()}}
+        return {"lines": {game.players[s]: payday_breakdown(game, s).to_json() for s in game.in_game()}}
     if kind == I.FIRST_PLAYER:
         rolls, first = roll_for_first(game.seed, range(len(game.players)))
         return {"rolls": [[s, r] for s, r in rolls.items()], "first": first}

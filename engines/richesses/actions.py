@@ -11,125 +11,134 @@ and recorded, so a replay never draws again.
 from typing import Optional
 
 from engines.core.actions import (ANYTIME, CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, DieFace, Money,
-                                  MoneyDelta, Name, Seat, Text, action)
+                                  Name, Seat, Text, action)
 from engines.core.cards import CARD_ACTIONS
+from engines.core.corrections import AdjustCash
 
 
-@action("plaques", CHANCE, OUTCOME, CONFIRM)
+@action("plaques", CHANCE, OUTCOME, CONFIRM, example="plaques")
 class Plaques:
-    """The production of each plaque, in the order of the plaque squares (48 words, each
-    production twice); left out, the device draws them (RM13)."""
+    """Setup: the production of each of the 48 plaque squares in board order, each production
+    exactly twice (RM13); left out, the device draws them."""
     productions: tuple[Name, ...] = ()
 
 
-@action("first")
+@action("first", example="first Ana")
 class First:
-    """Who starts: the highest roll of the dice (RM10: the roll costs nothing)."""
+    """Setup: who starts (the highest roll, free, RM10)."""
     player: Seat
 
 
-@action("roll", CHANCE, OUTCOME, CONFIRM)
+@action("roll", CHANCE, OUTCOME, CONFIRM, example="roll 3 4")
 class Roll:
-    """The white die then the red die; the pawn moves by their total."""
+    """A turn's dice, white and red: a double n costs n M; the pawn moves by the total; left
+    out, rolled by the device."""
     white: Optional[DieFace] = None
     red: Optional[DieFace] = None
 
 
-@action("land")
+@action("land", example="land Ben CANADA ARGENT")
 class Land:
-    """Without the square order in the box file (RM8): PLAYER's pawn is on SQUARE (a
-    country, CONTINENTAL-<continent>, BONUS, NEWS, JOKER, AUCTION or WORLD), whose plaque
-    is PLAQUE (left out: no plaque, or one that costs him nothing)."""
+    """Without the square order in the box file (RM8), after the dice: the square the pawn is on
+    (a country id, `CONTINENTAL-<continent>`, `BONUS`, `NEWS`, `JOKER`, `AUCTION` or `WORLD`)
+    and its plaque's production, left out when there is none or it costs the lander nothing."""
     player: Seat
     square: Name
     plaque: Optional[Name] = None
 
 
-@action("tour")
+@action("tour", example="tour Ana")
 class Tour:
-    """Without the square order (RM8): PLAYER's pawn has passed the start arrow; asked once
-    per player, when it first matters."""
+    """Without the square order, on a world choice or auction square that would do something
+    before the box knows of his world tour: his pawn has passed the start arrow (with
+    `world_tour anyone`: any pawn has)."""
     player: Seat
 
 
-@action("no_tour")
+@action("no_tour", example="no_tour Ana")
 class NoTour:
-    """Without the square order (RM8): PLAYER's pawn has not passed the start arrow yet."""
+    """Without the square order: his pawn has not passed the start arrow yet (asked again at
+    such a square)."""
     player: Seat
 
 
-@action("claim")
+@action("claim", example="claim Ben")
 class Claim:
-    """With `strict_claims` (RM2): PLAYER claims his royalties on the plaque just landed on
-    (AMOUNT, when given, must be what his share earns)."""
+    """With `strict_claims`, right after a landing that owes royalties: the holder claims what
+    his share earns (AMOUNT, if written, must be that)."""
     player: Seat
     amount: Optional[Money] = None
 
 
-@action("close_claims")
+@action("close_claims", example="close_claims")
 class CloseClaims:
-    """With `strict_claims`: the time to claim is over ("Passé ce délai, les joueurs perdent
-    le bénéfice de leur pourcentage"); the lander pays what was claimed."""
+    """With `strict_claims`: the time to claim is over (7 s without a claim on the box); the
+    lander pays what was claimed, the rest is lost."""
 
 
-@action("buy")
+@action("buy", example="buy Ana ARGENT-CANADA ALUMINIUM-CANADA")
 class Buy:
-    """PLAYER buys these titles (1 to 6, PRODUCTION-COUNTRY) from the stock at their price."""
+    """On a country, continental or world choice: 1 to 6 titles in stock, of the country, of the
+    continent in productions held, or anywhere in productions held; their total never above
+    cash."""
     player: Seat
     titles: tuple[Name, ...] = ()
 
 
-@action("done")
+@action("done", example="done Ben")
 class Done:
-    """PLAYER buys nothing (or no joker) on this square."""
+    """Buy nothing on that square, no joker, or a card that moves no money."""
     player: Seat
 
 
-@action("buy_joker", CONFIRM)
+@action("buy_joker", CONFIRM, example="buy_joker Cid")
 class BuyJoker:
-    """PLAYER buys a joker card for 3 000 000 (confirmed on the box: one OK must not spend it)."""
+    """On a joker square (three players or more): a joker for 3 000 000 (confirmed on the box:
+    one OK must not spend it)."""
     player: Seat
 
 
-@action("use_joker", CONFIRM)
+@action("use_joker", CONFIRM, example="use_joker Ana")
 class UseJoker:
-    """PLAYER gives back a joker: nothing goes up for auction."""
+    """On a valid auction square, with a joker: nothing goes up for auction."""
     player: Seat
 
 
-@action("lots")
+@action("lots", example="lots Ana ARGENT")
 class Lots:
-    """PLAYER puts these trusts (productions) up for auction, one lot each, in this order."""
+    """On a valid auction square: whole trusts reaching the red die with none to spare (all of
+    them with fewer titles), one lot each, in this order (RM9)."""
     player: Seat
     productions: tuple[Name, ...] = ()
 
 
-@action("bid")
+@action("bid", example="bid Ben 1850000")
 class Bid:
-    """PLAYER bids AMOUNT for the lot on sale."""
+    """A lot on sale: the first bid at half its price or more, then 100 000 or more above the
+    high bid, never above cash; the seller does not bid."""
     player: Seat
     amount: Money
 
 
-@action("sold")
+@action("sold", example="sold")
 class Sold:
-    """Silence: the lot goes to the high bidder, or to the bank at half price when nobody bid."""
+    """A lot on sale: the silence sells it to the high bidder, or to the bank at half price
+    (titles back to the stock)."""
 
 
-@action("offer", ANYTIME, CONFIRM)
+@action("offer", ANYTIME, CONFIRM, example="offer Ana ARGENT Ben 5000000")
 class Offer:
-    """SELLER offers his whole trust of PRODUCTION to BUYER for AMOUNT (RM12), between turns
-    (offered beside the dice, from the menu)."""
+    """Before a turn's dice: a free sale of the seller's whole trust to BUYER for AMOUNT (RM12)."""
     seller: Seat
     production: Name
     buyer: Seat
     amount: Money
 
 
-@action("exchange", ANYTIME, CONFIRM)
+@action("exchange", ANYTIME, CONFIRM, example="exchange Ana ARGENT Ben ALUMINIUM 500000")
 class Exchange:
-    """SELLER offers his whole trust of PRODUCTION to BUYER against BUYER's whole trust of
-    OTHER and AMOUNT (0 or more) from BUYER (RM12), between turns."""
+    """Before a turn's dice: the seller's whole trust against the buyer's whole trust of OTHER
+    and AMOUNT (0 or more) from the buyer (RM12)."""
     seller: Seat
     production: Name
     buyer: Seat
@@ -137,39 +146,33 @@ class Exchange:
     amount: Money
 
 
-@action("overbid")
+@action("overbid", example="overbid Cid 5100000")
 class Overbid:
-    """PLAYER offers AMOUNT for the trust on offer (at least 100 000 above the best offer)."""
+    """An offer's window: 100 000 or more above the best offer (an exchange's amount), never
+    above cash; an overbid turns an exchange into a sale."""
     player: Seat
     amount: Money
 
 
-@action("close_offer")
+@action("close_offer", example="close_offer")
 class Close:
-    """Silence: no more overbids; the seller has 7 seconds to accept the best offer."""
+    """The silence closes the overbids; the seller answers."""
 
 
-@action("accept", CONFIRM)
+@action("accept", CONFIRM, example="accept")
 class Accept:
-    """The seller sells the trust to the best offer."""
+    """The seller sells to the best offer."""
 
 
-@action("lapse")
+@action("lapse", example="lapse")
 class Lapse:
-    """The seller did not accept in time: the offer lapses."""
+    """The seller lets the best offer lapse."""
 
 
-@action("adjust_cash", CORRECTION)
-class AdjustCash:
-    """Correction: add to (+) or take from (-) a player's cash, with the reason."""
-    player: Seat
-    delta: MoneyDelta
-    reason: Text
-
-
-@action("set_pawn", CORRECTION)
+@action("set_pawn", CORRECTION, example='set_pawn Ana 13 1 "pawn moved wrongly"')
 class SetPawn:
-    """Correction: put PLAYER's pawn on SQUARE (0: the start arrow) with TOURS world tours."""
+    """Correction: PLAYER's pawn on SQUARE (0 is the start arrow) with TOURS world tours;
+    nothing is paid or bought."""
     player: Seat
     square: int
     tours: int

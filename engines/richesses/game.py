@@ -19,21 +19,21 @@ private path of the snapshot and no decision's params carry it.
 from dataclasses import field
 
 from engines.core.cards import card_options, card_transfers
-from engines.core.decision import Choice, Fixed, IntRange, Option
+from engines.core.corrections import Cash
+from engines.core.decision import Fixed, Option
 from engines.core.deeds import STOCK, Deeds
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK, Ledger
 from engines.core.out_of_game import out_refusal
 from engines.core.records import record
 from engines.core.settings import check_header
-from engines.core.game import rank
-from engines.core.steps import StepGame
+from engines.core.table import TableGame
 from engines.core.track import Track
 from engines.richesses import GAME
 from engines.richesses.actions import ACTIONS
 from engines.richesses.box import load_box
-from engines.richesses.rules import (CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_TITLES, MAX_TOURS,
-                                     RAISE, ROYALTY_MIN, start_cash)
+from engines.richesses.corrections import Pawn
+from engines.richesses.rules import CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_TITLES, ROYALTY_MIN, start_cash
 from engines.richesses.steps import AuctionStep, Bankruptcy, ClaimStep, Over, SaleStep, Setup, Table, Turn
 
 
@@ -50,11 +50,13 @@ class State:
     last_roll: dict = field(default_factory=dict)
 
 
-class Richesses(StepGame):
+class Richesses(TableGame):
     name = "richesses"
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/richesses/__init__.py)
     SETTINGS = GAME.settings
+    PRIVATE = ("players.*.cash",)   # RM10: cash is hidden; titles, shares, jokers and plaques are public
+    CORRECTIONS = (Cash(MAX_ADJUST), Pawn())   # engines/richesses/corrections.py
     money_step = CASH_UNIT       # RM10 shares and RM4 raises are counted in 100 000
 
     def __init__(self, header: dict):
@@ -88,26 +90,10 @@ class Richesses(StepGame):
     def over(self) -> bool:
         return isinstance(self.step, Over)
 
-    def snapshot(self) -> dict:
-        return snapshot(self)
+    def view(self) -> dict:
+        return view(self)
 
     # ------------------------------------------------------------------ queries
-    def cash(self, seat):
-        return self.s.ledger[seat]
-
-    def in_game(self):
-        return [s for s in range(len(self.players)) if s not in self.s.out]
-
-    def eliminated(self, seat):
-        return seat in self.s.out
-
-    def next_seat(self, seat):
-        n = len(self.players)
-        for k in range(1, n + 1):
-            if (seat + k) % n not in self.s.out:
-                return (seat + k) % n
-        return seat
-
     def toured(self, seat):
         """RM8: the world tour that opens world choice and auction squares."""
         if self.settings["world_tour"] == "anyone":
@@ -187,11 +173,6 @@ class Richesses(StepGame):
         return tuple(t.id for t in stock if t.production in held)
 
     # --------------------------------------------------------------- mechanics
-    def transfer(self, src, dst, amount, reason):
-        if amount:
-            event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit_event(event)
-
     def charge(self, debtor, owed, reason) -> bool:
         """Pay `owed` ([[creditor, amount]]) now, or go bankrupt: RM11 is cash only, so the
         core Debt procedure, with no remedy to offer, ruins him at once (his cash to the bank,
@@ -311,47 +292,6 @@ class Richesses(StepGame):
                 self.cash(s) + sum(self.box.titles[t].price for t in self.s.deeds.owned_by(s))
                 for s in range(len(self.players))}
 
-    def ranking(self):
-        """RM11 ranks by elimination, not by money: the players still in first (at the end,
-        the last one standing), then those out in reverse order of elimination.
-        [(rank, seat, fortune)] like every game's."""
-        fortunes = self.fortunes()
-        standing = rank({s: fortunes[s] for s in self.in_game()})
-        out = [(len(standing) + i + 1, s, 0) for i, s in enumerate(reversed(self.s.out))]
-        return standing + out
-
-    # ------------------------------------------------------------ free sales
-    def sale_options(self):
-        """RM12: a free sale, offered between turns (never inside an auction or a debt)."""
-        sellers = tuple(s for s in self.in_game() if self.trusts(s))
-        if not sellers or len(self.in_game()) < 2:
-            return ()
-        held = tuple(p for p in self.box.productions if any(p in self.trusts(s) for s in sellers))
-        options = (Option("offer", {"seller": Choice(sellers), "production": Choice(held),
-                                    "buyer": Choice(tuple(self.in_game())), "amount": IntRange(RAISE, MAX_AMOUNT)}),)
-        if len(sellers) >= 2:   # an exchange needs two players with a trust each
-            options += (Option("exchange", {"seller": Choice(sellers), "production": Choice(held),
-                                            "buyer": Choice(sellers), "other": Choice(held),
-                                            "amount": IntRange(0, MAX_AMOUNT)}),)
-        return options
-
-    def offer_refusal(self, act):
-        n = len(self.players)
-        if not (0 <= act.seller < n and 0 <= act.buyer < n):
-            return None
-        if act.buyer == act.seller:
-            return IllegalAction("error.rm.self_sale", player=self.players[act.seller])
-        if act.production not in self.trusts(act.seller):
-            return IllegalAction("error.rm.no_trust", player=self.players[act.seller], production=act.production)
-        if act.kind == "exchange":
-            if act.other not in self.trusts(act.buyer):
-                return IllegalAction("error.rm.no_trust", player=self.players[act.buyer], production=act.other)
-            if act.other == act.production:
-                return IllegalAction("error.rm.same_trust", production=act.other)
-        if act.amount > self.cash(act.buyer):
-            return IllegalAction("error.rm.cash", player=self.players[act.buyer], amount=act.amount)
-        return None
-
     # ----------------------------------------------------------------- cards
     def card_options(self, seat):
         """An Actualité card, entered as what it says in red (RM: "selon le cas, donne ou
@@ -362,8 +302,7 @@ class Richesses(StepGame):
     def play_card(self, act):
         """The card's payments in order, each payer paying what he owes now or going
         bankrupt (RM11); the others are paid from the lander's left, in turn order."""
-        n = len(self.players)
-        others = [(act.player + k) % n for k in range(1, n) if (act.player + k) % n not in self.s.out]
+        others = self.others(act.player)
         self.emit("rm.card", player=self.players[act.player], kind=act.kind, amount=act.amount)
         payments = card_transfers(act, others)
         if act.kind == "card_pay_each":      # one debt to all the others: paid whole, or bankrupt
@@ -382,55 +321,31 @@ class Richesses(StepGame):
         to the stock, RM11: what a correction gave him would stay outside the game)."""
         if not (isinstance(self.step, Turn) and self.step.phase == "roll"):
             return ()
-        seats = Choice(tuple(self.in_game()))
-        return (Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_ADJUST, MAX_ADJUST)}),
-                Option("set_pawn", {"player": seats, "square": IntRange(0, len(self.box.squares)),
-                                    "tours": IntRange(0, MAX_TOURS)}))
+        return self.corrections()
 
     def refusal(self, act, decision, field):
         out = out_refusal(self, act, field, "error.rm.out")   # before "whose turn": he has none any more
         if out is not None:
             return out
-        if act.kind == "adjust_cash" and 0 <= act.player < len(self.players) and -act.delta > self.cash(act.player):
-            return IllegalAction("error.rm.adjust", player=self.players[act.player], amount=-act.delta)
-        return super().refusal(act, decision, field)
-
-    def on_set_pawn(self, act):
-        """A pawn put back where it belongs; nothing is paid or bought (the table settles
-        what the wrong square did with other corrections)."""
-        self.s.track.positions[act.player] = act.square
-        self.s.track.laps[act.player] = act.tours
-        self.emit("correction", player=self.players[act.player], what="pawn", delta=f"{act.square}/{act.tours}",
-                  reason=act.reason)
-
-    def on_adjust_cash(self, act):
-        if -act.delta > self.cash(act.player):
-            raise IllegalAction("error.rm.adjust", player=self.players[act.player], amount=-act.delta)
-        self.transfer(*((BANK, act.player) if act.delta > 0 else (act.player, BANK)), abs(act.delta), "correction")
-        self.emit("correction", player=self.players[act.player], what="cash", delta=act.delta, reason=act.reason)
+        return self.correction_refusal(act) or super().refusal(act, decision, field)
 
 
 # ------------------------------------------------------------------------ views
-PRIVATE = ("players.*.cash",)   # RM10: cash is hidden; titles, shares, jokers and plaques are public
-
-
-def snapshot(game: Richesses) -> dict:
+def view(game: Richesses) -> dict:
+    """The game's part of the state as JSON (in the core envelope: engines/core/table.py);
+    the players' cash is private (`PRIVATE`). RM11 ranks by elimination: the last player
+    standing first, then those out, the last to leave first (the core ranking)."""
     s, names = game.s, game.players
-    players = []
-    for seat, name in enumerate(names):
-        players.append({
-            "name": name,
-            "cash": game.cash(seat),
-            "in_game": seat not in s.out,
-            "square": s.track.positions[seat],
-            "world_tours": s.track.laps[seat],
-            "jokers": s.jokers[seat],
-            # what each trust earns now when someone lands on its plaque (RM6): public, like the shares
-            "trusts": {p: {"share": game.share(seat, p), "titles": game.trust(seat, p),
-                           "royalty": game.box.productions[p].royalty(game.share(seat, p),
-                                                                      game.settings["royalty_edge"])}
-                       for p in game.trusts(seat)},
-        })
+    players = game.player_rows(lambda seat: {
+        "in_game": seat not in s.out,
+        "square": s.track.positions[seat],
+        "world_tours": s.track.laps[seat],
+        "jokers": s.jokers[seat],
+        # what each trust earns now when someone lands on its plaque (RM6): public, like the shares
+        "trusts": {p: {"share": game.share(seat, p), "titles": game.trust(seat, p),
+                       "royalty": game.box.productions[p].royalty(game.share(seat, p), game.settings["royalty_edge"])}
+                   for p in game.trusts(seat)},
+    })
     step = game.step
     auction = None
     if isinstance(step, AuctionStep) and step.auction is not None:
@@ -447,9 +362,7 @@ def snapshot(game: Richesses) -> dict:
                    "high": step.amount, "high_bidder": names[step.buyer], "minimum": step.minimum(),
                    "bidders": [names[x] for x in game.in_game() if x != step.seller], "lots_left": []}
     turn = next((x.seat for x in reversed(s.steps) if isinstance(x, Turn)), None)
-    out = {
-        "game": game.name,
-        "box_verified": game.box.verified,
+    return {
         "step": step.name,
         "turn": None if turn is None else names[turn],
         "players": players,
@@ -460,10 +373,4 @@ def snapshot(game: Richesses) -> dict:
         "sale": sale,
         "last_roll": s.last_roll,
         "out": [names[x] for x in s.out],
-        "pending": game.decision().to_json(),
-        "private": list(PRIVATE),
-        "actions": len(game.log),
     }
-    if game.over:
-        out["ranking"] = [names[seat] for _, seat, _ in game.ranking()]
-    return out

@@ -10,6 +10,7 @@ about his cash.
 """
 from engines.core.chance import roll_for_first
 from engines.core.decision import Interactions as I
+from engines.core.open_auction import auction_params
 from engines.richesses.rules import SILENCE_S
 
 PROMPTS = {
@@ -45,16 +46,11 @@ def params(game, decision, kind) -> dict:
         offers = [[seat, amount] for seat, _, amount in game.step.unclaimed()]
         return {"offers": offers, "silence_s": SILENCE_S, "refused_press": "blink"}
     if kind in (I.OPEN_AUCTION, I.OFFER_WINDOW):
-        offer = decision.option("bid") or decision.option("overbid")
-        offers = []
-        if offer is not None:
-            # a press bids the lowest amount accepted now, for a bidder who has that much
-            # cash; another press is refused on the box, which blinks that seat's light only
-            # (RM9: no buzz, which the whole table would hear and which would reveal cash)
-            amount = offer.fields["amount"].lo
-            offers = [[s, amount] for s in offer.fields["player"].values if game.cash(s) >= amount]
+        # a press another could not pay is refused on the box, which blinks that seat's light
+        # only (RM9: no buzz, which the whole table would hear and which would reveal cash);
         # the operator may enter a larger raise for a seat (RM9: the clock holds meanwhile)
-        return {"offers": offers, "silence_s": SILENCE_S, "refused_press": "blink", "any_amount": True}
+        return auction_params(game, decision.option("bid") or decision.option("overbid"), SILENCE_S,
+                              refused_press="blink", any_amount=True)
     if kind == I.CHECKLIST:
         return checklist(game, decision)
     if kind == I.FIRST_PLAYER:

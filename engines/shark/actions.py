@@ -7,110 +7,108 @@ the device from the game's seed (`fill_chance`) before the action is applied and
 from typing import Optional
 
 from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Cell, Company, CountDelta, DieFace, Lots,
-                                  MoneyDelta, Name, Seat, Text, action)
+                                  Name, Seat, Text, action)
+from engines.core.corrections import AdjustCash
 
 
 # The start (SH1, SH8) -----------------------------------------------------------------
-@action("deal", CHANCE, OUTCOME, CONFIRM)
+@action("deal", CHANCE, OUTCOME, CONFIRM, example="deal RED BLUE RED")
 class Deal:
-    """The starting share of each player, in seat order: one random one-share card each
-    (`deal RED BLUE ...`), drawn by the device when left out (`deal`)."""
+    """The start (not with variant 1): each player's starting share, in seat order; left out,
+    drawn by the device."""
     companies: tuple[Company, ...] = ()
 
 
-@action("first")
+@action("first", example="first Ana")
 class First:
-    """The operator names the first player ("celui placé à la gauche du banquier")."""
+    """The operator names the first player."""
     player: Seat
 
 
 # A turn (SH8): trade, roll, place, trade ----------------------------------------------
-@action("buy")
+@action("buy", example="buy Ana RED 2")
 class Buy:
-    """Buy SHARES shares of COMPANY from the bank at value x 1 000 (at most 5 a turn)."""
+    """Before and after the roll: N shares at value x 1 000 (at most 5 a turn, no credit, never
+    a company worth 0)."""
     player: Seat
     company: Company
     shares: Lots
 
 
-@action("sell")
+@action("sell", example="sell Ana RED 1")
 class Sell:
-    """Sell SHARES shares of COMPANY to the bank at value x 1 000."""
+    """Before and after the roll: N shares sold to the bank at value x 1 000."""
     player: Seat
     company: Company
     shares: Lots
 
 
-@action("roll", CHANCE, OUTCOME, CONFIRM)
+@action("roll", CHANCE, OUTCOME, CONFIRM, example="roll 3 WHITE")
 class Roll:
-    """The number die (the zone, 1-6) and the colour die (RED, YELLOW, GREEN, BLUE, or
-    WHITE or BLACK: the player chooses); variant 3 has no colour die."""
+    """The two dice, the zone and the colour (variant 3: the zone only); left out, rolled by the
+    device."""
     zone: Optional[DieFace] = None
     colour: Optional[Name] = None
 
 
-@action("colour")
+@action("colour", example="colour Ana GREEN")
 class Colour:
-    """White or black (or variant 3): the colour of the building to place."""
+    """After white or black (or with variant 3): the building's colour, among those with a legal
+    cell in the zone."""
     player: Seat
     company: Company
 
 
-@action("place")
+@action("place", example="place Ana C2")
 class Place:
-    """Place the building on CELL (`place Ana B4`): one of the legal cells of the zone."""
+    """With the grid: the building on one of the legal cells of the zone (SH6); the bonus, rises
+    and falls follow."""
     player: Seat
     cell: Cell
 
 
-@action("done")
+@action("done", example="done Ana")
 class Done:
-    """End of the player's turn (after the placement and the second trading)."""
+    """After the roll: the end of PLAYER's turn."""
     player: Seat
 
 
 # Without the grid (SH11): the operator enters what the table's board shows --------------
-@action("lost", CONFIRM)
+@action("lost", CONFIRM, example="lost BLUE 2 2")
 class Lost:
-    """A colour lost a chain to the placement: its new VALUE and how many buildings were
-    removed from the board."""
+    """Without the grid, before `built`: a colour that lost a chain, its new value and the
+    buildings removed."""
     company: Company
     value: int
     removed: int
 
 
-@action("built", CONFIRM)
+@action("built", CONFIRM, example="built Ana 6")
 class Built:
-    """The building is placed: the new VALUE of its colour; the payments follow."""
+    """Without the grid: the placed colour's new value; the payments follow."""
     player: Seat
     value: int
 
 
-@action("skip", CONFIRM)
+@action("skip", CONFIRM, example="skip Ana")
 class Skip:
-    """No cell of the zone is legal: no placement, trading still follows."""
+    """Without the grid: no cell of the zone is legal, no placement."""
     player: Seat
 
 
 # The debt (SH9) --------------------------------------------------------------------------
-@action("forced_sale")
+@action("forced_sale", example="forced_sale Ben YELLOW")
 class ForcedSale:
-    """A holder who cannot pay a fall gives one share of COMPANY to the bank at half price."""
+    """A holder who cannot pay a fall gives one share (worth more than 0) to the bank at half
+    price (SH9)."""
     player: Seat
     company: Company
 
 
 # Operator corrections (General ruling): the money or the shares as the table counts them ---
-@action("adjust_cash", CORRECTION)
-class AdjustCash:
-    player: Seat
-    delta: MoneyDelta
-    reason: Text
-
-
-@action("adjust_shares", CORRECTION)
+@action("adjust_shares", CORRECTION, example='adjust_shares Ben RED -1 "miscounted"')
 class AdjustShares:
-    """Shares to (+) or from (-) the player, from or to the bank's stock."""
+    """Correction: PLAYER's shares of COMPANY from (+) or to (-) the bank's stock."""
     player: Seat
     company: Company
     delta: CountDelta

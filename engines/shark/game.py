@@ -18,6 +18,7 @@ values and the engine still counts the buildings. See docs/rules/shark.md.
 from dataclasses import field
 
 from engines.core.actions import Cell, cell_text
+from engines.core.corrections import Cash
 from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.grid import Grid
@@ -26,11 +27,12 @@ from engines.core.lots import Holdings
 from engines.core.out_of_game import out_refusal
 from engines.core.records import record
 from engines.core.settings import check_header
-from engines.core.steps import StepGame
+from engines.core.table import TableGame
 from engines.shark import board
 from engines.shark import GAME
 from engines.shark.actions import ACTIONS
 from engines.shark.box import load_box
+from engines.shark.corrections import Shares
 from engines.shark.rules import (BUILDINGS, BUY_LIMIT, COMPANIES, MAX_ADJUST, MAX_VALUE,
                                  SHARES, UNIT, VARIANT1_CHAIN)
 from engines.shark.steps import DealStep, FirstStep, Over, Table, Turn
@@ -54,11 +56,12 @@ class State:
     last: dict = field(default_factory=dict)    # the last placement and its payments (public board)
 
 
-class Shark(StepGame):
+class Shark(TableGame):
     name = "shark"
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/shark/__init__.py)
     SETTINGS = GAME.settings
+    CORRECTIONS = (Cash(MAX_ADJUST), Shares())   # engines/shark/corrections.py
     money_step = UNIT            # SH1: prices, bonuses, rises and falls are counted in 1 000 FT
     companies = COMPANIES
 
@@ -93,9 +96,6 @@ class Shark(StepGame):
         return Grid(rows, cols, self.box.holes, self.s.pieces)
 
     # ------------------------------------------------------------------ queries
-    def cash(self, seat):
-        return self.s.ledger[seat]
-
     def shares(self, company, seat):
         return self.s.shares.of(company, seat)
 
@@ -104,12 +104,6 @@ class Shark(StepGame):
 
     def price(self, company):
         return self.s.values[company] * UNIT
-
-    def alive(self):
-        return [s for s in range(len(self.players)) if s not in self.s.out]
-
-    def eliminated(self, seat) -> bool:
-        return seat in self.s.out
 
     def fortune(self, seat):
         return self.cash(seat) + sum(self.price(c) * self.shares(c, seat) for c in COMPANIES)
@@ -122,31 +116,8 @@ class Shark(StepGame):
     def prices(self) -> dict[str, int]:
         return {c: self.price(c) for c in COMPANIES}
 
-    def next_seat(self, seat):
-        n = len(self.players)
-        for k in range(1, n + 1):
-            if (seat + k) % n not in self.s.out:
-                return (seat + k) % n
-        return seat
-
     def current_seat(self):
         return self.step.actor(self)
-
-    def ranking(self):
-        """[(rank, seat, fortune)]: the players in the game by fortune, equal fortunes sharing
-        a rank, then those out of the game, the last to leave first (SH9, SH10)."""
-        pairs = sorted(((s, self.fortune(s)) for s in self.alive()), key=lambda p: -p[1])
-        out, rank = [], 0
-        for i, (seat, money) in enumerate(pairs):
-            if i == 0 or money != out[-1][2]:
-                rank = i + 1
-            out.append((rank, seat, money))
-        for seat in reversed(self.s.out):
-            out.append((len(out) + 1, seat, self.fortune(seat)))
-        return out
-
-    def winners(self):
-        return [seat for rank, seat, _ in self.ranking() if rank == 1]
 
     # ----------------------------------------------------------------- trading
     def buy_left(self, bought):
@@ -217,11 +188,6 @@ class Shark(StepGame):
     def move_shares(self, company, src, dst, shares, reason):
         event = self.s.shares.move(company, src, dst, shares)
         self.emit_event(event)
-
-    def transfer(self, src, dst, amount, reason):
-        if amount:
-            event = self.s.ledger.transfer(src, dst, amount, reason)
-            self.emit_event(event)
 
     def forced_price(self, company):
         """SH9: half price, rounded up to the thousand (`thousand_up`: value 1 or 2 gives
@@ -348,14 +314,14 @@ class Shark(StepGame):
             return "value"
         if any(n >= BUILDINGS for n in self.s.used.values()):
             return "buildings"
-        if len(self.alive()) <= 1:
+        if len(self.in_game()) <= 1:
             return "alone"
         return None
 
     def finish_game(self, reason):
         """SH10: every share sold to the bank at its value; the largest fortune wins."""
         self.emit("sh.end_" + reason)
-        for seat in self.alive():
+        for seat in self.in_game():
             for company in COMPANIES:
                 held = self.shares(company, seat)
                 if held:
@@ -372,38 +338,11 @@ class Shark(StepGame):
         return out_refusal(self, act, field, "error.sh.out") or super().refusal(act, decision, field)
 
     def anytime_options(self):
-        """Corrections at any time until the game is over (then: undo the end first), for the
-        players still in: an eliminated player holds nothing and is never liquidated (SH9),
-        so cash or shares given to him would stay outside the game (a fuzz run found shares
-        corrected onto a player out, still held at the end: pinned in the property test)."""
-        if self.over:
-            return ()
-        seats = Choice(tuple(self.alive()))
-        return (Option("adjust_cash", {"player": seats, "delta": IntRange(-MAX_ADJUST, MAX_ADJUST)}),
-                Option("adjust_shares", {"player": seats, "company": Choice(COMPANIES),
-                                         "delta": IntRange(-SHARES, SHARES)}))
+        """Corrections (engines/shark/corrections.py) until the game is over."""
+        return () if self.over else self.corrections()
 
-    def on_adjust_cash(self, a):
-        if a.delta < 0 and self.cash(a.player) < -a.delta:
-            raise IllegalAction("error.sh.adjust_cash", player=self.players[a.player], amount=-a.delta,
-                                cash=self.cash(a.player))
-        self.transfer(*((BANK, a.player) if a.delta > 0 else (a.player, BANK)), abs(a.delta), "correction")
-        self.emit("correction", player=self.players[a.player], what="cash", delta=a.delta, reason=a.reason)
-
-    def on_adjust_shares(self, a):
-        if a.delta > self.stock(a.company):
-            raise IllegalAction("error.sh.stock", company=a.company, shares=a.delta, stock=self.stock(a.company))
-        if -a.delta > self.shares(a.company, a.player):
-            raise IllegalAction("error.sh.not_held", player=self.players[a.player], company=a.company,
-                                shares=-a.delta, held=self.shares(a.company, a.player))
-        if a.delta:
-            src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
-            self.move_shares(a.company, src, dst, abs(a.delta), "correction")
-        self.emit("correction", player=self.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
-
-    # ------------------------------------------------------------------- views
-    def snapshot(self) -> dict:
-        return snapshot(self)
+    def view(self) -> dict:
+        return view(self)
 
 
 @record(frozen=True)
@@ -414,18 +353,17 @@ class _Trade:
     shares: int
 
 
-def snapshot(game: Shark) -> dict:
-    """The state as JSON (what `corbeille script` prints). Cash and holdings are public in
-    this game (SH8): nothing is private."""
+def view(game: Shark) -> dict:
+    """The game's part of the state as JSON (what `corbeille script` prints, in the core
+    envelope: engines/core/table.py). Cash and holdings are public in this game (SH8):
+    nothing is private."""
     s, names = game.s, game.players
-    players = [{"name": name, "cash": game.cash(seat), "shares": game.s.shares.portfolio(seat),
-                "fortune": game.fortune(seat), "out": seat in s.out} for seat, name in enumerate(names)]
+    players = game.player_rows(lambda seat: {"shares": game.s.shares.portfolio(seat), "fortune": game.fortune(seat),
+                                             "out": seat in s.out})
     companies = {c: {"value": s.values[c], "price": game.price(c), "stock": game.stock(c),
                      "on_board": s.on_board[c], "used": s.used[c]} for c in COMPANIES}
     step = game.step
     out = {
-        "game": game.name,
-        "box_verified": None if game.box is None else game.box.verified,
         "step": step.name,
         "turn": None if game.current_seat() is None else names[game.current_seat()],
         "phase": getattr(step, "phase", None),
@@ -437,12 +375,7 @@ def snapshot(game: Shark) -> dict:
             "pieces": {cell_text(cell): c for cell, c in sorted(s.pieces.items())},
         },
         "last": s.last,
-        "pending": game.decision().to_json(),
-        "private": [],
-        "actions": len(game.log),
     }
     if game.over:
         out["end"] = step.reason
-        out["ranking"] = [{"rank": r, "name": names[x], "fortune": f} for r, x, f in game.ranking()]
-        out["winners"] = [names[x] for x in game.winners()]
     return out

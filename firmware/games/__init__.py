@@ -2,15 +2,16 @@
 
 The controller is generic: its menus come from the engine's pending decision. What it
 cannot read from a decision lives here, one adapter per game the box can run, named by the
-game's registry entry (engines/registry.py):
+game's registry entry (engines/registry.py). Every adapter is a `GameUI` (base.py), which
+derives from the registry entry what every game answers alike (its title, formats, box
+file, the header of a new game, the ranking's lines); each keeps only what is its own:
 
-* the setup: the game's entry in the first setup list, the box file, whether rounds are
-  agreed, and the header of a new game;
+* the setup's warning about an unverified box file, when it has more to say;
 * the quotation board renderer (``render_board``, ``board_pages``), given the game's
   *public* snapshot only;
 * labels that depend on the game's data: a company in a list (its price or prices),
-  the private view of a player, the final ranking, the kind/action texts' key prefix;
-* the "news" line: which engine event says most about the last action;
+  the private view of a player, the confirmation's lines from the engine's preview;
+* the "news" line: which engine event says most about the last action (its NEWS_ORDER);
 * optionally ``field_question``: a question only this game asks (Maxi Bourse's titre
   square, au cours or au mieux); every other field is asked by its type (firmware/menus.py).
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engines.avendre import GAME
 from engines.core.i18n import format_amount
+from firmware.games.base import GameUI
 from firmware.texts import money, t
-from firmware.games.news import news_line
 from firmware.web.table import Table, num
 
 BANKNOTES = (10, 50, 100, 500)   # "100 de 10.—, 200 de 50.—, 100 de 100.—, 60 de 500.—"
@@ -22,28 +22,9 @@ NEWS_ORDER = ("av.game_over", "av.bank_sold", "av.bank_unsold", "av.bank_auction
               "av.green", "av.rolled", "av.bid")
 
 
-class AVendreUI:
-    name = "avendre"
-    rounds = False                  # the game ends at square 60 (AV7)
-    prefix = GAME.prefix + "."      # kind.av.* / act.av.* texts (the registry's prefix)
-    box_meta = "box_confirmed.avendre"
-
-    # ------------------------------------------------------------------ setup
-    def title(self, lang):
-        return t("game.avendre", lang)
-
-    def choices(self, lang):
-        return []                   # simple or double is a setting (Options), not a format
-
-    def label(self, value, lang):
-        return t("game.avendre", lang)
-
-    def load_box(self):
-        from engines.avendre.box import load_box
-        return load_box(None)
-
-    def header(self, value, names, seed, settings, rounds):
-        return {"game": "avendre", "players": names, "seed": seed, "settings": dict(settings)}
+class AVendreUI(GameUI):
+    spec = GAME
+    NEWS_ORDER = NEWS_ORDER
 
     # ------------------------------------------------------------------ board
     def board_pages(self, box, size):
@@ -56,9 +37,6 @@ class AVendreUI:
         return render_board(snapshot, size, mode, lang, page)
 
     # ---------------------------------------------------------------- screens
-    def company_label(self, ctx, company, kind=None):
-        return str(company)
-
     def private_lines(self, session, seat, lang):
         snap = session.snapshot()
         player = snap["players"][seat]
@@ -74,16 +52,10 @@ class AVendreUI:
         """The board of the web view (firmware/web/), from the *public* snapshot."""
         return web_tables(snap, game, lang)
 
-    def ranking_lines(self, snap, lang):
-        return [f"{r['rank']}. {r['name']}\t{format_amount(r['fortune'], lang)}" for r in snap.get("ranking", [])]
-
     def box_unverified(self, box, lang):
         """The setup's warning: A Vendre!'s box file holds a board and titles, not nominal
         prices."""
         return [] if box.verified else [t("setup.box_unverified.avendre", lang)]
-
-    def act_key(self, act, key):
-        return key
 
     def field_question(self, ctx, kind, name, domain, filled, values):
         """Titles by number and name; the colour of a square read without a board."""
@@ -144,12 +116,6 @@ class AVendreUI:
                 lines.append(f"{src[:8]} -> {dst[:8]}\t{format_amount(p['amount'], ctx.lang)}")
         return lines[:5]
 
-    def news(self, ctx, act, events, describe):
-        return news_line(ctx, act, events, describe, NEWS_ORDER)
-
-    def report(self, session, lang):
-        """(header details, no box): no market, the report charts each player's fortune."""
-        return {}, None
 
 
 # ------------------------------------------------------------------------ board

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from engines.core.i18n import format_amount
 from engines.dividends import GAME
+from firmware.games.base import GameUI
 from firmware.texts import money, signed, t
-from firmware.games.news import news_line
 from firmware.web.table import Cell, Table, num
 
 NEWS_ORDER = ("dv.game_over", "dv.tokens_dealt", "dv.token_won", "dv.token_won_all_cash", "dv.event", "dv.bought", "dv.sold",
@@ -17,29 +17,9 @@ NEWS_ORDER = ("dv.game_over", "dv.tokens_dealt", "dv.token_won", "dv.token_won_a
 NAME_CHARS = 8           # company names are cut like tickers: "CEDARPIN"
 
 
-class DividendsUI:
-    name = "dividends"
-    rounds = False                # always five years
-    prefix = GAME.prefix + "."    # kind.dv.* / act.dv.* texts (the registry's prefix)
-    box_meta = "box_confirmed.dividends"  # journal meta: the unverified box file the table accepted
-
-    # ------------------------------------------------------------------ setup
-    def title(self, lang):
-        return t("game." + GAME.prefix, lang)
-
-    def choices(self, lang):
-        """One format only: no format question."""
-        return []
-
-    def label(self, value, lang):
-        return t("game." + GAME.prefix, lang)
-
-    def load_box(self):
-        from engines.dividends.box import load_box
-        return load_box(None)
-
-    def header(self, value, names, seed, settings, rounds):
-        return {"game": "dividends", "players": names, "seed": seed, "settings": dict(settings)}
+class DividendsUI(GameUI):
+    spec = GAME
+    NEWS_ORDER = NEWS_ORDER
 
     # ------------------------------------------------------------------ board
     def board_pages(self, box, size):
@@ -80,12 +60,6 @@ class DividendsUI:
         """The board of the web view (firmware/web/), from the *public* snapshot."""
         return web_tables(snap, game, lang)
 
-    def ranking_lines(self, snap, lang):
-        return [f"{r['rank']}. {r['name']}\t{format_amount(r['cash'], lang)}" for r in snap.get("ranking", [])]
-
-    def act_key(self, act, key):
-        return key
-
     def confirm_lines(self, ctx, act, events, describe):
         """A confirmation's lines from the engine's preview of the action (`events`): the
         dice with each marker's move ("DESERT-O grey +3\t200→350"), the tile drawn, each
@@ -114,12 +88,6 @@ class DividendsUI:
                 return [describe(ctx, act), t("q.sell_at", lang, price=sold.params["price"])]
         return [describe(ctx, act)]
 
-    def news(self, ctx, act, events, describe):
-        return news_line(ctx, act, events, describe, NEWS_ORDER)
-
-    def report(self, session, lang):
-        """(header details, no box: the chart shows each company's buy price)."""
-        return {}, None
 
 
 # ------------------------------------------------------------------------ board

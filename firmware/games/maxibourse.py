@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engines.core.i18n import format_amount
 from engines.maxibourse import GAME
+from firmware.games.base import GameUI
 from firmware.texts import lots_label, money, t
 from firmware.web.table import Table, change, num
 
@@ -15,27 +16,13 @@ NEWS_ORDER = tuple("mb." + key for key in (
 BOARD_OTHER = "#board_other"  # the pawn is not on the board's square: the operator names it
 
 
-class MaxiBourseUI:
-    name = "maxibourse"
-    rounds = True                 # the table may agree on a number of rounds
-    prefix = GAME.prefix + "."    # kind.mb.* / act.mb.* texts (the registry's prefix)
-    box_meta = "box_confirmed"    # journal meta: the unverified box file the table accepted
+class MaxiBourseUI(GameUI):
+    spec = GAME
+    # The journal meta key of the unverified box file the table accepted: Maxi Bourse's is
+    # the key without a game's name, which its journals hold.
+    box_meta = "box_confirmed"
 
     # ------------------------------------------------------------------ setup
-    def title(self, lang):
-        return t("game." + GAME.prefix, lang)
-
-    def choices(self, lang):
-        """The formats the setup offers once this game is chosen: (label, value)."""
-        return [(t("format." + self.prefix + f, lang), f) for f in GAME.formats]
-
-    def label(self, value, lang):
-        return t("format." + self.prefix + value, lang)
-
-    def load_box(self):
-        from engines.maxibourse.box import load_box
-        return load_box(None)
-
     def box_unverified(self, box, lang):
         """The setup's warning lines: the nominal prices, and the board's order of the
         squares (shipped reconstructed, like the nominals) until the owner checks them."""
@@ -53,12 +40,6 @@ class MaxiBourseUI:
         if settings.get("picks") != "chosen":
             return None
         return t("mb.setup.deal", lang), t("mb.setup.deal_footer", lang), {"picks": "dealt"}
-
-    def header(self, value, names, seed, settings, rounds):
-        """`settings`: the game's declared settings as the setup chose them; `rounds` the
-        table's agreed number (the setup's rounds step)."""
-        return {"game": "maxibourse", "format": value, "players": names, "seed": seed,
-                "settings": {**settings, "rounds": rounds}}
 
     # ------------------------------------------------------------------ board
     def render_board(self, snapshot, box, size, mode, lang, page):
@@ -97,13 +78,6 @@ class MaxiBourseUI:
         lines.append(f"{t('private.wealth', lang)}\t{format_amount(player['wealth'], lang)}")
         return player["name"], lines
 
-    def web_tables(self, snap, game, lang):
-        """The board of the web view (firmware/web/), from the *public* snapshot."""
-        return web_tables(snap, game, lang)
-
-    def ranking_lines(self, snap, lang):
-        from firmware.games.maxibourse_board import ranking_lines
-        return ranking_lines(snap.get("ranking", []), lang)
 
     def payday_lines(self, shown, lang):
         """The payday screen: each player's breakdown (the decision's `lines`) before OK pays it."""

@@ -18,8 +18,8 @@ greys). Names longer than their field are cut plainly, like tickers ("MOET-VUITT
 
 Its few labels are "ui.mb.board.*" texts of engines/maxibourse/locale.
 
-``payday_lines`` and ``ranking_lines`` give the body lines of the payday and ranking
-Screens, in the two-column form ``render_screen`` aligns.
+``payday_lines`` gives the body lines of the payday Screen, in the two-column form
+``render_screen`` aligns.
 """
 from __future__ import annotations
 
@@ -236,8 +236,3 @@ def payday_lines(last_payday: dict, lang="fr") -> list[str]:
                             ("total", b["total"])):
             lines.append(f" {_t(lang, key)}\t{format_amount(amount, lang)}")
     return lines
-
-
-def ranking_lines(ranking, lang="fr") -> list[str]:
-    """Body lines of the ranking Screen: "1. Ana\\t6 300 000" (ties share a rank)."""
-    return [f"{r['rank']}. {r['name']}\t{format_amount(r['wealth'], lang)}" for r in ranking]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from engines.core.i18n import format_amount
 from engines.richesses import GAME
+from firmware.games.base import GameUI
 from firmware.texts import money, t
-from firmware.games.news import news_line
 from firmware.web.table import Table, num
 
 NEWS_ORDER = ("rm.over", "rm.bankrupt", "rm.lot_sold", "rm.bank_bought", "rm.sale", "rm.royalties", "rm.claim_lost",
@@ -20,28 +20,9 @@ NEWS_ORDER = ("rm.over", "rm.bankrupt", "rm.lot_sold", "rm.bank_bought", "rm.sal
               "rm.first", "rm.roll")
 
 
-class RichessesUI:
-    name = "richesses"
-    rounds = False                 # the game ends when one player is left (RM11)
-    prefix = GAME.prefix + "."
-    box_meta = "box_confirmed.richesses"
-
-    # ------------------------------------------------------------------ setup
-    def title(self, lang):
-        return t("game.richesses", lang)
-
-    def choices(self, lang):
-        return []
-
-    def label(self, value, lang):
-        return t("game.richesses", lang)
-
-    def load_box(self):
-        from engines.richesses.box import load_box
-        return load_box(None)
-
-    def header(self, value, names, seed, settings, rounds):
-        return {"game": "richesses", "players": names, "seed": seed, "settings": dict(settings)}
+class RichessesUI(GameUI):
+    spec = GAME
+    NEWS_ORDER = NEWS_ORDER
 
     # ------------------------------------------------------------------ board
     def board_pages(self, box, size):
@@ -54,9 +35,6 @@ class RichessesUI:
         return render_board(snapshot, size, mode, lang, page)
 
     # ---------------------------------------------------------------- screens
-    def company_label(self, ctx, company, kind=None):
-        return str(company)
-
     def private_lines(self, session, seat, lang):
         """Only here does a player's cash appear, with what each trust earns now."""
         player = session.snapshot()["players"][seat]
@@ -70,9 +48,6 @@ class RichessesUI:
     def web_tables(self, snap, game, lang):
         """The board of the web view (firmware/web/), from the *public* snapshot."""
         return web_tables(snap, game, lang)
-
-    def ranking_lines(self, snap, lang):
-        return [f"{i}. {name}" for i, name in enumerate(snap.get("ranking", []), 1)]
 
     def act_key(self, act, key):
         """A landing said without a plaque (none owed) reads without one."""
@@ -109,13 +84,6 @@ class RichessesUI:
                 lines.append(event.text(lang))
         return lines or [describe(ctx, act)]
 
-    def news(self, ctx, act, events, describe):
-        return news_line(ctx, act, events, describe, NEWS_ORDER)
-
-    def report(self, session, lang):
-        """(header details, no box: this game has no prices to chart; the ranking is by
-        elimination, RM11, and the fortunes are cash plus titles at their price)."""
-        return {}, None
 
 
 # ------------------------------------------------------- landing without the square order
@@ -231,7 +199,7 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     lh = c.lh
     auction = snapshot.get("auction")
     if snapshot.get("step") == "over":
-        title = t("rm.board.over", lang, winner=(snapshot.get("ranking") or ["-"])[0])
+        title = t("rm.board.over", lang, winner=(snapshot.get("ranking") or [{"name": "-"}])[0]["name"])
     elif auction:
         title = t("rm.board.lot", lang, production=auction["production"], seller=auction["seller"])
     else:

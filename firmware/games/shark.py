@@ -12,36 +12,17 @@ from engines.core.decision import Choice, IntRange
 from engines.core.i18n import format_amount
 from engines.shark import GAME
 from engines.shark.rules import LETTERS
+from firmware.games.base import GameUI
 from firmware.texts import money, signed, t
-from firmware.games.news import news_line
 from firmware.web.table import Cell, Table, num
 
 NEWS_ORDER = ("sh.game_over", "sh.out", "sh.short", "sh.forced_sale", "sh.removed", "sh.bonus", "sh.no_cell", "sh.bought",
               "sh.sold", "sh.colour", "sh.rolled", "sh.first")
 
 
-class SharkUI:
-    name = "shark"
-    rounds = False                # the game ends by its own rule (SH10)
-    prefix = GAME.prefix + "."    # kind.sh.* / act.sh.* texts (the registry's prefix)
-    box_meta = "box_confirmed.shark"   # journal meta: the unverified map the table accepted
-
-    # ------------------------------------------------------------------ setup
-    def title(self, lang):
-        return t("game." + GAME.prefix, lang)
-
-    def choices(self, lang):
-        return []                  # one format: no format question
-
-    def label(self, value, lang):
-        return t("game." + GAME.prefix, lang)
-
-    def load_box(self):
-        from engines.shark.box import load_box
-        return load_box(None)
-
-    def header(self, value, names, seed, settings, rounds):
-        return {"game": "shark", "players": names, "seed": seed, "settings": dict(settings)}
+class SharkUI(GameUI):
+    spec = GAME
+    NEWS_ORDER = NEWS_ORDER
 
     # ------------------------------------------------------------------ board
     def board_pages(self, box, size):
@@ -70,12 +51,6 @@ class SharkUI:
     def web_tables(self, snap, game, lang):
         """The board of the web view (firmware/web/), from the *public* snapshot."""
         return web_tables(snap, game, lang)
-
-    def ranking_lines(self, snap, lang):
-        return [f"{r['rank']}. {r['name']}\t{format_amount(r['fortune'], lang)}" for r in snap.get("ranking", [])]
-
-    def act_key(self, act, key):
-        return key
 
     def placement_lines(self, preview, params, lang):
         """The engine's preview of the cell under the cursor: the cell, the success bonus,
@@ -141,12 +116,6 @@ class SharkUI:
             return lines
         return [describe(ctx, act)]
 
-    def news(self, ctx, act, events, describe):
-        return news_line(ctx, act, events, describe, NEWS_ORDER)
-
-    def report(self, session, lang):
-        """(header details, no box file to name: the report charts each company's price)."""
-        return {}, None
 
 
 # ------------------------------------------------------------------------ board

@@ -30,18 +30,25 @@ def bid_options(auction: OpenAuction) -> tuple:
     return tuple(options) + (Option("sold"),)
 
 
-def bid_refusal(game, auction, a):
-    if a.kind != "bid" or not 0 <= a.player < len(game.players):
+class Auction(Step):
+    """What both auctions share: their `auction` (an OpenAuction) refuses a bid in its own
+    words, and its leader's bid is what a cash correction leaves him."""
+
+    def refusal(self, game, a, decision):
+        if a.kind != "bid" or not 0 <= a.player < len(game.players):
+            return None
+        try:
+            self.auction.check(a.player, a.amount, game.cash(a.player), game.players[a.player])
+        except IllegalAction as reason:  # the auction's own words
+            return reason
         return None
-    try:
-        auction.check(a.player, a.amount, game.cash(a.player), game.players[a.player])
-    except IllegalAction as reason:  # the auction's own words
-        return reason
-    return None
+
+    def high_bid_of(self, seat):
+        return self.auction.lead(seat)
 
 
 @record
-class ShopAuction(Step):
+class ShopAuction(Auction):
     seller: int
     title: str
     auction: OpenAuction
@@ -55,8 +62,6 @@ class ShopAuction(Step):
         prompt = "prompt.av.shop_auction" if a.high is not None else "prompt.av.shop_auction_open"
         return Decision(prompt, params, None, bid_options(a))
 
-    def refusal(self, game, a, decision):
-        return bid_refusal(game, self.auction, a)
 
     def on_bid(self, game, a):
         self.auction.bid(a.player, a.amount, game.cash(a.player), game.players[a.player])
@@ -75,7 +80,7 @@ class ShopAuction(Step):
 
 
 @record
-class BankAuction(Step):
+class BankAuction(Auction):
     auction: OpenAuction
     name = "bank_auction"
 
@@ -86,8 +91,6 @@ class BankAuction(Step):
         prompt = "prompt.av.bank_auction" if a.high is not None else "prompt.av.bank_auction_open"
         return Decision(prompt, params, None, bid_options(a))
 
-    def refusal(self, game, a, decision):
-        return bid_refusal(game, self.auction, a)
 
     def on_bid(self, game, a):
         self.auction.bid(a.player, a.amount, game.cash(a.player), game.players[a.player])

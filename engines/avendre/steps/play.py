@@ -43,7 +43,7 @@ class Play(Step):
         if isinstance(result, Started):
             self.next = result.seat
         elif isinstance(result, TurnOver):
-            self.next = game.following(result.seat)
+            self.next = game.next_seat(result.seat)
         return None
 
     def advance(self, game):
@@ -51,7 +51,7 @@ class Play(Step):
             return None
         seat, self.next = self.next, None
         if game.eliminated(seat):
-            self.next = game.following(seat)
+            self.next = game.next_seat(seat)
             return None
         game.begin_turn(seat)
         return None

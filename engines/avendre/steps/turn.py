@@ -15,29 +15,27 @@
 A pawn waiting at 60 in the double game rolls no die: its turn is a card (AV14).
 Payments are made in order; a player who cannot pay enters the debt procedure (AV11)
 and the turn goes on when it is over ("payment first, then the card"). Without a board
-(AV15) the operator reads each square the first time a pawn reaches it: the title printed
-on it (or its colour, yellow or green, when it has none), which the box remembers; a
-title's PA and R are read when a turn first needs them: the PA with the purchase
-(`buy_at`), the R with the tax or the first time it is paid (`income`), which also tells
-a red establishment from a blue shop.
+(AV15) the operator reads each square the first time a pawn reaches it, and a title's
+values when a turn first needs them: those questions are steps/reading.py, which this
+step extends.
 """
 from dataclasses import field
 
+from engines.avendre.no_board import learn, likely_title
 from engines.avendre.rules import CARD_MAX, COIN, ESTABLISHMENT, MAX_AMOUNT, SHOP, SQUARES, TITLES
 from engines.avendre.steps.debt import AVDebt
 from engines.avendre.steps.play import TurnOver
+from engines.avendre.steps.reading import SquareReading
 from engines.core.cards import card_options, card_transfers
 from engines.core.chance import SIX
 from engines.core.decision import Choice, Decision, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.core.records import record
-from engines.core.steps import Step
-
 
 
 @record
-class Turn(Step):
+class Turn(SquareReading):
     seat: int
     phase: str                 # roll, square, colour, income, amounts (no board), yellow, blue, card, pay, done
     square: int = 0            # the square whose rule applies
@@ -60,7 +58,7 @@ class Turn(Step):
                             (Option("roll", {"die": SIX}),))   # the device draws it from here (core chance)
         if self.phase == "square":
             return Decision("prompt.av.square", {"player": name, "square": self.square,
-                                                 "likely": game.likely_title(self.square)}, seat,
+                                                 "likely": likely_title(game, self.square)}, seat,
                             (Option("square", {"title": IntRange(0, TITLES)}),))
         if self.phase == "colour":
             return Decision("prompt.av.colour", {"player": name, "square": self.square}, seat,
@@ -109,20 +107,6 @@ class Turn(Step):
         return Decision("prompt.av.blue", {"player": name, "title": game.title_label(title), "pa": pa, "r": r}, seat,
                         tuple(options))
 
-    def amounts_option(self, game):
-        """Without a board, a title whose values are not all read: the whole card at once
-        (`amounts`), after the answers that read only what the turn needs (the blue
-        decision), so the common path is not longer. The colour is the one known, when it
-        is; the domains are the earlier version's (PA and R from 0), whose journals replay
-        through this option; `on_amounts` checks what a shop and an establishment allow."""
-        title = self.title
-        if game.box is not None or title is None or None not in game.s.entered.get(title, (None, None, None)):
-            return ()
-        known = game.kind_of(title)
-        colours = ("BLUE",) if known == SHOP else ("RED",) if known == ESTABLISHMENT else ("BLUE", "RED")
-        return (Option("amounts", {"colour": Choice(colours), "pa": IntRange(0, MAX_AMOUNT, COIN),
-                                   "r": IntRange(0, MAX_AMOUNT, COIN)}),)
-
     def card_options(self, game):
         seat, me = self.seat, Fixed(self.seat)
         amounts = IntRange(COIN, CARD_MAX, COIN)
@@ -156,60 +140,6 @@ class Turn(Step):
         game.emit("av.rolled", player=game.players[self.seat], die=a.die, start=move.start, end=move.end)
         self.reach(game, move.end, by_card=False)
 
-    def on_square(self, game, a):
-        """Without a board: the title read on the square reached (0: none, its colour next);
-        the box remembers the square, and asks what the title costs when the turn needs it."""
-        if not a.title:
-            self.phase = "colour"
-            return
-        elsewhere = game.square_of(a.title)
-        if elsewhere is not None and elsewhere != self.square:
-            raise IllegalAction("error.av.title_square", title=a.title, square=elsewhere)
-        game.s.read[self.square] = [None, a.title]
-        self.apply(game, self.colour_of(game, str(a.title)), str(a.title))
-
-    @staticmethod
-    def colour_of(game, title):
-        """A title's square colour as far as it is known (None: not read yet)."""
-        return {SHOP: "blue", ESTABLISHMENT: "red"}.get(game.kind_of(title))
-
-    def on_colour(self, game, a):
-        game.s.read[self.square] = [a.colour.lower(), 0]
-        self.apply(game, a.colour.lower(), None)
-
-    def on_buy_at(self, game, a):
-        """Without a board: the shop bought at the PA read on its square."""
-        game.learn(self.title, kind=SHOP, pa=a.pa)
-        game.buy(self.seat, self.title)
-        self.phase = "card"
-
-    def on_income(self, game, a):
-        """Without a board: the R read on the square, paid to the holder, or to the bank (an
-        unowned title here is an establishment: an unowned shop is bought or taxed)."""
-        owner = game.owner(self.title)
-        game.learn(self.title, kind=ESTABLISHMENT if owner < 0 else None, r=a.r)
-        payee = owner if owner >= 0 else BANK
-        game.emit("av.income", player=game.players[self.seat], title=game.title_label(self.title), amount=a.r,
-                  to=game.account_name(payee))
-        self.pay(self.seat, payee, a.r, "income", then="card")
-
-    def on_amounts(self, game, a):
-        """Without a board: the whole title read at once; the landing then goes on as on a
-        title read before (a shop bought with `buy` and its confirmation, R paid at once)."""
-        title, kind = self.title, SHOP if a.colour == "BLUE" else ESTABLISHMENT
-        # the earlier version's checks: a shop has a PA, an establishment none ("ne sont pas
-        # à vendre"); and a value read before stays the one printed (set_title corrects it)
-        if kind == SHOP and a.pa <= 0:
-            raise IllegalAction("error.av.shop_pa", title=title)
-        if kind == ESTABLISHMENT and a.pa:
-            raise IllegalAction("error.av.establishment_pa", title=title)
-        _, pa, r = game.s.entered.get(title, (None, None, None))
-        if kind == SHOP and pa not in (None, a.pa) or r not in (None, a.r):
-            raise IllegalAction("error.av.amounts_read", title=title, pa="?" if pa is None else pa,
-                                r="?" if r is None else r)
-        game.learn(title, kind=kind, pa=a.pa, r=a.r)
-        self.apply(game, self.colour_of(game, self.title), self.title)
-
     def on_card(self, game, a):
         game.emit("av.asks_card", player=game.players[self.seat])
         self.phase = "card"
@@ -224,7 +154,7 @@ class Turn(Step):
 
     def on_tax(self, game, a):
         if a.r is not None:
-            game.learn(self.title, kind=SHOP, r=a.r)
+            learn(game, self.title, kind=SHOP, r=a.r)
         info = game.title(self.title)
         game.emit("av.tax", player=game.players[self.seat], title=game.title_label(self.title), amount=info.r)
         self.pay(self.seat, BANK, info.r, "tax", then="card")

@@ -7,9 +7,12 @@ from engines.core.ledger import BANK
 from engines.core.per_game import per_game
 from engines.core.records import record
 from engines.core.rounds import SpeakingRound, clockwise
+from engines.maxibourse.board import correct_pawn, move_pawn, square_of
+from engines.maxibourse.options import company_choice, target_names, trade_option
 from engines.maxibourse.rules import AMOUNT_STEP, MAX_AMOUNT, PRICE_STEP
 from engines.maxibourse.steps.base import Frame
 from engines.maxibourse.steps.debt import ForcedSale
+from engines.maxibourse.steps.payday import pay
 from engines.maxibourse.steps.settlement import Settlement
 from engines.maxibourse.steps.titre import TitreSquare
 
@@ -24,7 +27,7 @@ def _card_options(game, seat, everyone):
     options for the whole of a turn, so built once per game for each (engines/core/per_game.py)."""
     players = Choice(everyone)
     return (
-        Option("price", {"target": Choice(game.target_names()), "delta": IntRange(-1000, 1000, PRICE_STEP)}),
+        Option("price", {"target": Choice(target_names(game)), "delta": IntRange(-1000, 1000, PRICE_STEP)}),
         Option("pay", {"player": players, "amount": _AMOUNT}),
         Option("receive", {"player": players, "amount": _AMOUNT}),
         Option("payeach", {"player": players, "amount": _AMOUNT}),
@@ -53,7 +56,7 @@ class Turn(Frame):
                                             "lots": IntRange(1, game.box.lots_per_company)}))
             if game.settings["payday"] == "manual":
                 opts.append(Option("payday"))
-            return Decision("prompt.mb.turn_start", p, seat, tuple(opts + game.trade_option(seat)))
+            return Decision("prompt.mb.turn_start", p, seat, tuple(opts + trade_option(game, seat)))
         if self.phase == "double":
             open_ = game.s.lots.in_bank(game.companies)
             return Decision("prompt.mb.double", p, seat, (
@@ -62,13 +65,13 @@ class Turn(Frame):
         opts = []
         open_ = game.s.lots.in_bank(game.companies)
         if not self.titre_done and open_ and game.can_trade(seat):  # a sanctioned lander trades nothing
-            opts.append(Option("titre", {"square": game.company_choice, "company": Choice(open_ + (None,))}))
+            opts.append(Option("titre", {"square": company_choice(game), "company": Choice(open_ + (None,))}))
         opts += [
             *_card_options(game, seat, tuple(game.in_game())),
-            *game.trade_option(seat),
+            *trade_option(game, seat),
             _END,
         ]
-        square = game.square_of(seat)
+        square = square_of(game, seat)
         if square is not None:  # the board's square: the box offers it first (the operator confirms or corrects)
             p = {**p, "square": square}
         return Decision("prompt.mb.square", p, seat, tuple(opts))
@@ -83,11 +86,11 @@ class Turn(Frame):
         game.offer_lots(a)
 
     def on_payday(self, game, a):  # the "manual" setting: the operator calls payday
-        game.payday()
+        pay(game)
 
     def on_roll(self, game, a):
-        game.move_pawn(self.seat, a.d1 + a.d2)
-        square = game.square_of(self.seat)
+        move_pawn(game, self.seat, a.d1 + a.d2)
+        square = square_of(game, self.seat)
         game.emit("mb.rolled", player=game.players[self.seat], d1=a.d1, d2=a.d2,
                   **({} if square is None else {"square": square}))
         double = a.d1 == a.d2 and game.can_trade(self.seat) and bool(game.s.lots.in_bank(game.companies))
@@ -112,7 +115,7 @@ class Turn(Frame):
         if game.s.lots.bank(company) == 0:
             raise IllegalAction("error.mb.no_lots_left", company=company)
         self.titre_done = True
-        game.correct_pawn(self.seat, a.square)
+        correct_pawn(game, self.seat, a.square)
         order = clockwise(self.seat, [s for s in range(len(game.players)) if game.can_trade(s)])
         game.emit("mb.titre", player=game.players[self.seat], company=company, au_cours=company == a.square)
         game.push(TitreSquare(company, self.seat, company == a.square, SpeakingRound(order)))

@@ -14,6 +14,40 @@ from engines.richesses.rules import MAX_AMOUNT, RAISE
 from engines.richesses.steps.results import SaleOver
 
 
+def sale_options(game):
+    """RM12: a free sale, offered between turns (never inside an auction or a debt)."""
+    sellers = tuple(s for s in game.in_game() if game.trusts(s))
+    if not sellers or len(game.in_game()) < 2:
+        return ()
+    held = tuple(p for p in game.box.productions if any(p in game.trusts(s) for s in sellers))
+    options = (Option("offer", {"seller": Choice(sellers), "production": Choice(held),
+                                "buyer": Choice(tuple(game.in_game())), "amount": IntRange(RAISE, MAX_AMOUNT)}),)
+    if len(sellers) >= 2:   # an exchange needs two players with a trust each
+        options += (Option("exchange", {"seller": Choice(sellers), "production": Choice(held),
+                                        "buyer": Choice(sellers), "other": Choice(held),
+                                        "amount": IntRange(0, MAX_AMOUNT)}),)
+    return options
+
+
+def offer_refusal(game, act):
+    """Why a free sale or an exchange is refused, in the rulebook's words (RM12)."""
+    n = len(game.players)
+    if not (0 <= act.seller < n and 0 <= act.buyer < n):
+        return None
+    if act.buyer == act.seller:
+        return IllegalAction("error.rm.self_sale", player=game.players[act.seller])
+    if act.production not in game.trusts(act.seller):
+        return IllegalAction("error.rm.no_trust", player=game.players[act.seller], production=act.production)
+    if act.kind == "exchange":
+        if act.other not in game.trusts(act.buyer):
+            return IllegalAction("error.rm.no_trust", player=game.players[act.buyer], production=act.other)
+        if act.other == act.production:
+            return IllegalAction("error.rm.same_trust", production=act.other)
+    if act.amount > game.cash(act.buyer):
+        return IllegalAction("error.rm.cash", player=game.players[act.buyer], amount=act.amount)
+    return None
+
+
 @record
 class SaleStep(Step):
     seller: int

@@ -20,7 +20,7 @@ from engines.core.steps import Step
 from engines.richesses.rules import BONUS_PER_POINT, DOUBLE_COST, JOKER_PRICE, MAX_TITLES
 from engines.richesses.steps.auction import AuctionStep
 from engines.richesses.steps.results import AuctionOver, ClaimsOver, SaleOver, TurnOver
-from engines.richesses.steps.sale import SaleStep
+from engines.richesses.steps.sale import SaleStep, offer_refusal, sale_options
 
 BUYING = ("country", "continental", "world")
 # What the table may do before the dice are confirmed, beside them: a free sale or an
@@ -56,7 +56,7 @@ class Turn(Step):
         if self.phase == "roll":
             return Decision("prompt.rm.roll", {"player": name}, None,
                             (Option("roll", {"white": SIX, "red": SIX}),)
-                            + game.sale_options())
+                            + sale_options(game))
         if self.phase == "land":
             return self.land_decision(game)
         square = self.landed
@@ -98,7 +98,7 @@ class Turn(Step):
         if kind == "roll":
             return None
         if kind in ("offer", "exchange"):
-            return game.offer_refusal(act)
+            return offer_refusal(game, act)
         player = getattr(act, "player", None)
         if player is not None and 0 <= player < len(game.players) and player != self.seat:
             return IllegalAction("error.rm.not_turn", player=game.players[player], turn=game.players[self.seat])
@@ -153,7 +153,7 @@ class Turn(Step):
         return TurnOver(self.seat)
 
     def on_offer(self, game, act):
-        refused = game.offer_refusal(act)
+        refused = offer_refusal(game, act)
         if refused:
             raise refused
         game.push(SaleStep(act.seller, act.production, act.buyer, act.amount))
@@ -162,7 +162,7 @@ class Turn(Step):
         return None
 
     def on_exchange(self, game, act):
-        refused = game.offer_refusal(act)
+        refused = offer_refusal(game, act)
         if refused:
             raise refused
         game.push(SaleStep(act.seller, act.production, act.buyer, act.amount, swap=act.other))
