@@ -79,6 +79,10 @@ class MaxiBourseUI(GameUI):
         return player["name"], lines
 
 
+    def web_tables(self, snap, game, lang):
+        """The board of the web view (firmware/web/), from the *public* snapshot."""
+        return web_tables(snap, game, lang)
+
     def payday_lines(self, shown, lang):
         """The payday screen: each player's breakdown (the decision's `lines`) before OK pays it."""
         from firmware.games.maxibourse_board import payday_lines
