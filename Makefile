@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test fuzz bench clean test-arm64
+.PHONY: run test fuzz bench clean test-arm64 browser-deps
 
 # Stamps say what was installed: `make run` needs only the app (no test tools, no pygame),
 # `make test` the test extras. $(BIN)/corbeille stands for "ready to test".
@@ -29,7 +29,23 @@ $(VENV)/.app: setup.py
 run: $(VENV)/.app
 	$(BIN)/corbeille sim
 
-test: $(BIN)/corbeille
+# The web view's browser tests drive Debian's Chromium through Debian's chromedriver (no
+# browser downloaded) and read QR codes with zbar: installed here when missing, as root;
+# otherwise the command to run is printed and make stops.
+BROWSER_PACKAGES := chromium chromium-driver zbar-tools
+browser-deps:
+	@missing=$$(for p in $(BROWSER_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "installing $$missing (the web view's browser tests)"; \
+			DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+		else \
+			echo "The web view's browser tests need: $$missing. Run: sudo apt-get install -y $$missing"; exit 1; \
+		fi; \
+	fi
+
+test: $(BIN)/corbeille browser-deps
 	$(BIN)/python -m pytest
 
 # Property tests with fresh random seeds and FUZZ_SCALE times the examples of `make test`

@@ -15,7 +15,7 @@ setup(
                                      exclude=["*.__pycache__"]),
     package_data={
         "engines": ["*/locale/*.json", "*/box/*.toml"],
-        "firmware": ["locale/*.json", "*.toml"],
+        "firmware": ["locale/*.json", "*.toml", "web/templates/*.html", "web/static/*"],
     },
     include_package_data=True,
     install_requires=[
@@ -24,6 +24,7 @@ setup(
         "luma.oled>=3.13",
         "pyserial>=3.5",
         "Pillow>=10",
+        "segno>=1.4",          # the QR codes of the web view's links, drawn on the operator screen
     ],
     extras_require={
         # On the Raspberry Pi (Zero 2 W to 5; aarch64 or armv7l, docs/hardware.md): lgpio is
@@ -38,6 +39,10 @@ setup(
             "smbus2>=0.4",
             "spidev>=3.6",
         ],
+        # The table's live web view, `corbeille web` (docs/web.md), as Raspberry Pi OS
+        # Bookworm ships them (apt: python3-starlette 0.26, python3-uvicorn 0.17,
+        # python3-jinja2 3.1, which systemd/install.sh installs).
+        "web": ["starlette>=0.26", "uvicorn>=0.17", "jinja2>=3.1"],
         # Desktop tests: fake-rpi stands in for RPi.GPIO and smbus so luma's real
         # interface code runs; hypothesis drives the property tests; pylint finds code
         # written twice (tests/test_house.py).
@@ -46,6 +51,9 @@ setup(
             "hypothesis>=6.100",
             "fake-rpi>=0.7",
             "luma.emulator>=1.5",  # the desktop window display is tested too (pygame, SDL dummy driver)
+            "starlette>=0.26", "uvicorn>=0.17", "jinja2>=3.1",   # the web view ([web])
+            "httpx",               # Starlette's test client
+            "selenium>=4.8",       # the web view in a real browser: Debian's chromium and chromedriver
             "pylint>=3.0",         # its duplicate-code check: a block repeated in the engines or adapters
         ],
         # A window on the desktop instead of the terminal: `corbeille sim --window`.

@@ -115,6 +115,7 @@ class App:
         self._last_commit = None             # clock time of the last commit (idle checkpoint)
         self._event_t = None
         self.on_frame = None                 # bench hook: called after each operator frame
+        self.channel = None                  # firmware.channel.LiveChannel, when the web view is on
         # The board's page count is known once it is first drawn (_refresh_board), after
         # the first operator frame: loading a box and the board's layout can wait till then.
 
@@ -141,6 +142,8 @@ class App:
             pass
         finally:
             self.notifier.stopping()
+            if self.channel is not None:
+                self.channel.close()
         return 0
 
     def _timeout(self, now: float) -> float:
@@ -296,6 +299,8 @@ class App:
         for beep in c.take_beeps():
             if self.hw.beeper is not None:
                 self.hw.beeper.play(beep)
+        if self.channel is not None:
+            self.channel.publish(c.live(), self.clock())
 
     def _checkpoint_when_idle(self, now: float) -> None:
         """After CHECKPOINT_IDLE_S without a commit, the WAL goes into the journal's file."""
@@ -315,6 +320,14 @@ class App:
         board = self.hw.board
         session = self.controller.session
         if board is None or session is None:
+            return
+        screen = self._last_screen
+        if screen is not None and screen.kind == "qr":
+            # A QR code shown from the menu (Téléphones) is drawn large on the board too:
+            # read from anywhere at the table.
+            if self._last_board != ("qr", screen):
+                board.show(render_screen(screen, board.size, board.mode))
+                self._last_board = ("qr", screen)
             return
         # During a seat clock the board's bottom row says what is sold, who leads and, on
         # a board that can redraw every second (not e-ink), the seconds left.
@@ -540,6 +553,8 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
         attach_journal(controller, journal, state_dir)
         controller.session, controller.stack = None, []
         controller.boot(clock(), messages=journal.repairs)
+    if config.web.enabled:
+        _open_web(controller, config, state_dir)
     if moved_aside:
         # Said on the screen the box starts on (the setup), until OK or Back.
         controller.stack.append(Message(t("title.journal_aside", controller.lang),
@@ -555,6 +570,9 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
         if app.fault.kind == "full":
             storage.free(state_dir, None)
         app._say_fault(app.fault, "start")
+    if config.web.enabled:
+        from firmware.channel import LiveChannel, live_path
+        app.channel = LiveChannel(live_path(state_dir))
     return app
 
 
@@ -562,3 +580,17 @@ def attach_journal(controller, journal, state_dir: Path) -> None:
     """The journal the controller plays on, and the reports it writes beside it."""
     controller.journal = journal
     controller.report = reporter(journal, state_dir, lambda: controller.lang)
+
+
+def _open_web(controller, config, state_dir: Path) -> None:
+    """The web view is on: the seats' secret made once (firmware/tokens.py), the phones'
+    QR codes offered in the menu."""
+    from firmware.screens.phones import PhoneLinks
+    from firmware.tokens import ensure_secret
+
+    try:
+        ensure_secret(state_dir)
+    except OSError as error:       # the pages' links cannot be made; the game goes on
+        log.error("web view: cannot make the seats' secret in %s: %s", state_dir, error)
+        return
+    controller.phones = PhoneLinks(state_dir, config.web)

@@ -279,6 +279,15 @@ def build_parser():
                                          f"without --config {default_journal()})")
         p.add_argument("--game", type=int, help="game id (default: the last game)")
         p.set_defaults(func=func)
+    p = sub.add_parser("web", parents=[common],
+                       help="serve the table's live web view (public page, a private page per seat) on the network")
+    p.add_argument("--check", action="store_true",
+                   help="only say whether the configuration enables it ([web] enabled): exit 0 if so, 1 if not")
+    p.add_argument("--avahi-service", action="store_true",
+                   help="print the Avahi service file announcing the page (systemd/install.sh installs it)")
+    p.add_argument("--access-point", action="store_true",
+                   help="print the nmcli command making the box's own Wi-Fi ([web] access_point, ap_ssid, ap_password)")
+    p.set_defaults(func=cmd_web)
     p = sub.add_parser("salvage", parents=[common],
                        help="copy what can be read of a damaged journal into a new journal file")
     p.add_argument("file", help="the damaged journal (left unchanged)")
@@ -337,6 +346,24 @@ def cmd_sim(args) -> int:
         return run_sim(config, lang=getattr(args, "lang", None), text=args.text, state_dir=args.state)
     except KeyboardInterrupt:
         return 130
+
+
+def cmd_web(args) -> int:
+    config = _config(args)
+    if args.check:
+        where = config.source or "the built-in defaults"
+        print(f"web view {'enabled' if config.web.enabled else 'disabled'} ([web] enabled in {where})")
+        return 0 if config.web.enabled else 1
+    if args.avahi_service or args.access_point:
+        import shlex
+
+        from firmware.web.network import access_point_command, avahi_service
+        print(avahi_service(config.web.port) if args.avahi_service
+              else shlex.join(access_point_command(config.web.ap_ssid, config.web.ap_password)), end="")
+        return 0
+    from firmware.web.server import serve
+
+    return serve(config)
 
 
 def cmd_selftest(args) -> int:

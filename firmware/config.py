@@ -146,6 +146,17 @@ class TimingConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    """The table's live web view (`corbeille web`, docs/web.md): its own process and unit."""
+    enabled: bool                # off: no web process, and the box writes no live channel
+    host: str                    # the address uvicorn listens on ("0.0.0.0": every interface)
+    port: int
+    access_point: bool           # the box's own Wi-Fi where the house has none (NetworkManager)
+    ap_ssid: str
+    ap_password: str             # "": an open network; else WPA2, 8 to 63 characters
+
+
+@dataclass(frozen=True)
 class SeatLedWiring:
     """Seat LEDs hang off an I/O expander: seat n lights `ports[n - 1]`."""
     expander: str
@@ -164,6 +175,7 @@ class Config:
     rfid: RfidConfig
     console: ConsoleConfig
     timing: TimingConfig
+    web: WebConfig
     # BCM pin of every GPIO the enabled parts use, [pins] overrides applied.
     pins: Mapping[str, int] = field(hash=False)
     seat_leds: SeatLedWiring | None
@@ -257,6 +269,25 @@ def _path(value):
         raise _Bad('names an unknown user\'s home; must be an absolute path, or "" for the default') from None
     if not absolute:
         raise _Bad('must be an absolute path, or "" for the default')
+    return value
+
+
+def _host(value):
+    if type(value) is not str or not value.strip() or any(c.isspace() for c in value):
+        raise _Bad('must be an address to listen on, such as "0.0.0.0" (every interface) or "127.0.0.1"')
+    return value
+
+
+def _ssid(value):
+    if type(value) is not str or not 1 <= len(value.encode()) <= 32 or not value.isprintable():
+        raise _Bad("must be a network name of 1 to 32 bytes, printable")
+    return value
+
+
+def _wpa_password(value):
+    if type(value) is not str or not (value == "" or (8 <= len(value) <= 63 and value.isascii()
+                                                       and value.isprintable())):
+        raise _Bad('must be "" (an open network) or 8 to 63 printable ASCII characters')
     return value
 
 
@@ -384,11 +415,20 @@ SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
         # raise before the buzzer counts the last 3.
         "silence_s": (7.0, _seconds(0.5, 60)),
     },
+    "web": {
+        "enabled": (False, _boolean),
+        "host": ("0.0.0.0", _host),
+        "port": (8080, _integer(1, 65535)),
+        "access_point": (False, _boolean),
+        "ap_ssid": ("Corbeille", _ssid),
+        "ap_password": ("", _wpa_password),
+    },
 }
 SECTION_CLASSES = {
     "game": GameDefaults, "state": StateConfig, "operator": OperatorConfig,
     "board": BoardConfig, "seats": SeatsConfig, "buzzer": BuzzerConfig,
     "rfid": RfidConfig, "console": ConsoleConfig, "timing": TimingConfig,
+    "web": WebConfig,
 }
 
 

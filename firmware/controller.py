@@ -102,6 +102,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         self.news: tuple = ()                        # what the last action did
         self.news_again = None                       # () -> news in the language now (a switch)
         self.tags: dict[str, int] = {}               # RFID tag -> seat
+        self.phones = None                           # the web view's links (firmware/screens/phones.py)
         self.reported: set = set()
         self.undone = False                          # an undo: the next seat clock waits for OK
         self.resumed = False                         # a game taken up after a restart, until the first press
@@ -656,6 +657,19 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
             self.stack = [root]
             return False
         return True
+
+    # ============================================================ live channel
+    def live(self) -> dict:
+        """What the readers beside the box show that the journal does not hold
+        (firmware/channel.py): the game and its length, the language, what is asked now,
+        and the seat clock's public line (what is asked or sold, who leads) with its seconds."""
+        session = self.session
+        if session is None or (self.stack and self.stack[0]["t"] == "setup"):
+            return {"lang": self.lang, "game": None}
+        line = self.board_clock(False)
+        return {"lang": self.lang, "game": session.game_id, "actions": len(session.game.log),
+                "asking": "" if session.over else self._title(),
+                "clock": None if line is None else {"line": line, "seconds": self.clock_seconds()}}
 
     # ================================================================ lights
     def lit(self) -> set:

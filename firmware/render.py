@@ -147,6 +147,8 @@ def dotted(scale: int, span: int) -> Image.Image:
 def render_screen(screen: Screen, size=BASE, mode="1", *, paper: bool | None = None) -> Image.Image:
     """``screen`` drawn at ``size`` in ``mode`` ("1", "L" or "RGB"); see the module docstring."""
     c = Canvas.new(size, mode, paper)
+    if screen.kind == "qr":
+        return _qr_screen(c, screen)
     top = _title_bar(c, screen)
     bottom = c.height
     caps = ()              # the key caps on the row right under the body
@@ -362,6 +364,35 @@ def _grid_body(body, screen):
     lines = [str(line) for line in screen.lines][:body.rows]
     for i, line in enumerate(lines):
         c.columns(x0, body.x1, body.y(i), line)
+
+
+def _qr_screen(c, screen):
+    """A QR code (``items[0]``) on the whole height, two pixels a module where that fits
+    (a 128x64 screen: a phone reads it from a seat), dark modules on a light square (lit
+    on an OLED, paper on e-ink); the title and ``lines`` (the address) beside it, each cut
+    into pieces that fit."""
+    from firmware.qr import qr_matrix
+
+    matrix = qr_matrix(screen.items[0])
+    light, dark = (c.ink, c.bg) if c.ink > c.bg else (c.bg, c.ink)
+    quiet = 1
+    pitch = max(1, c.height // (len(matrix) + 2 * quiet))
+    side = (len(matrix) + 2 * quiet) * pitch
+    c.bar(0, 0, side - 1, side - 1, fill=light)
+    for r, row in enumerate(matrix):
+        for col, module in enumerate(row):
+            if module:
+                x, y = (col + quiet) * pitch, (r + quiet) * pitch
+                c.bar(x, y, x + pitch - 1, y + pitch - 1, fill=dark)
+    x0, x1 = side + c.cw // 2, c.width - c.scale
+    y = 0
+    for text in [screen.title, *screen.lines]:
+        for piece in FONT.wrap(str(text), x1 - x0, c.scale):
+            if y + c.lh > c.height:
+                return c.image
+            c.text(x0, y, piece)
+            y += c.lh
+    return c.image
 
 
 BODIES = {

@@ -22,13 +22,11 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from engines.core.i18n import format_amount
+from firmware.palette import LINE_COLOURS
 from firmware.texts import t
 from firmware.fonts import FONT
 
 WHITE, BLACK, GRID, MUTED = (255, 255, 255), (0, 0, 0), (225, 225, 225), (110, 110, 110)
-# Okabe-Ito: distinct for the common colour-vision deficiencies, and on paper.
-LINE_COLOURS = [(0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167), (86, 180, 233),
-                (230, 159, 0), (0, 0, 0)]
 SECTOR_COLOURS = [(40, 70, 140), (150, 60, 40), (30, 110, 80), (120, 60, 130), (140, 110, 20),
                   (60, 60, 60), (20, 110, 140), (150, 40, 90), (90, 100, 30), (80, 80, 160)]
 

@@ -148,6 +148,19 @@ def read_recording(game_cls, header: dict, recorded: list):
     return read_as, game, done, problem
 
 
+def cash_moved(events, players: int) -> dict[int, int]:
+    """The cash an action's events moved, seat -> net change, the bank left out (the
+    history on the box, the web view's)."""
+    moved: dict[int, int] = {}
+    for event in events:
+        if event.key == "transfer":
+            p = event.params
+            for seat, sign in ((p["src"], -1), (p["dst"], 1)):
+                if isinstance(seat, int) and 0 <= seat < players:
+                    moved[seat] = moved.get(seat, 0) + sign * p["amount"]
+    return {s: v for s, v in sorted(moved.items()) if v}
+
+
 class Session:
     def __init__(self, game, journal=None, game_id: int | None = None):
         self.game = game
@@ -326,16 +339,8 @@ class Session:
         cached = getattr(self, "_history", None)
         if cached is not None and cached[0] == self.version:
             return cached[1]
-        entries = []
-        for _, act, events in type(self.game).unfold(self.game.header, self.game.log, checked=False):
-            moved: dict[int, int] = {}
-            for event in events:
-                if event.key == "transfer":
-                    p = event.params
-                    for seat, sign in ((p["src"], -1), (p["dst"], 1)):
-                        if isinstance(seat, int) and 0 <= seat < len(self.players):
-                            moved[seat] = moved.get(seat, 0) + sign * p["amount"]
-            entries.append((act, {s: v for s, v in sorted(moved.items()) if v}))
+        entries = [(act, cash_moved(events, len(self.players)))
+                   for _, act, events in type(self.game).unfold(self.game.header, self.game.log, checked=False)]
         self._history = (self.version, entries)
         return entries
 

@@ -15,6 +15,8 @@ def screen_text(screen: Screen, width: int = 40, max_items: int = 9) -> list[str
             out.append(("> " if i == screen.highlight else "  ") + _row(item, width - 2))
     elif screen.kind == "confirm":
         out.append("  ".join(f"[{item}]" if i == screen.selected else f" {item} " for i, item in enumerate(screen.items)))
+    elif screen.kind == "qr":
+        out.append(str(screen.items[0]) if screen.items else "")
     elif screen.kind == "amount":
         out.append(f"  < {screen.items[0] if screen.items else ''} >")
     else:

@@ -21,7 +21,7 @@ VENV=/opt/corbeille/venv
 CONF=/etc/corbeille/corbeille.toml
 UNIT_DIR=/etc/systemd/system
 # The service, and the pair that powers the box off when the service asks (docs/service.md).
-UNITS=(corbeille.service corbeille-poweroff.path corbeille-poweroff.service)
+UNITS=(corbeille.service corbeille-poweroff.path corbeille-poweroff.service corbeille-web.service)
 SERVICE_USER=corbeille
 DEVICE_GROUPS=(gpio i2c spi dialout)
 # Where the facts about this machine are read (model, OS, boot files). Tests point it at a
@@ -36,6 +36,10 @@ APT_BASE=(python3-venv i2c-tools)
 # RPi.GPIO, whose own build fails on a Pi 5), spidev, smbus2, pyserial. Elsewhere each one
 # Debian lacks comes from PyPI instead (lgpio has cp311 wheels for aarch64 and armv7l).
 APT_PI_PYTHON=(python3-lgpio python3-rpi-lgpio python3-spidev python3-smbus2 python3-serial)
+# The web view (docs/web.md) and the QR codes, in the versions Bookworm ships (Starlette
+# 0.26, uvicorn 0.17, Jinja2 3.1, segno 1.4) on Raspberry Pi OS and Debian alike.
+APT_WEB=(python3-starlette python3-uvicorn python3-jinja2 python3-segno)
+AVAHI_SERVICE=/etc/avahi/services/corbeille.service
 # The libraries piwheels' Pillow links against (Raspberry Pi OS's pip uses piwheels).
 APT_PILLOW_LIBS=(libopenjp2-7 libjpeg62-turbo libtiff6)
 
@@ -127,7 +131,7 @@ check_machine() {
 
 install_packages() {
     echo "== Packages"
-    local kind apt_list=("${APT_BASE[@]}") from_pypi=()
+    local kind apt_list=("${APT_BASE[@]}" "${APT_WEB[@]}") from_pypi=()
     kind=$(os_kind)
     if [[ $kind == raspios ]]; then
         apt_list+=("${APT_PI_PYTHON[@]}" "${APT_PILLOW_LIBS[@]}")
@@ -191,7 +195,7 @@ install_venv() {
     # --upgrade upgrades Corbeille itself; its dependencies only when too old or missing,
     # so apt's versions of the hardware libraries are kept.
     # --use-pep517: Bookworm's pip 23.0 would otherwise fall back to "setup.py install".
-    run "$VENV/bin/pip" install --use-pep517 --upgrade --upgrade-strategy only-if-needed "$SRC[pi]"
+    run "$VENV/bin/pip" install --use-pep517 --upgrade --upgrade-strategy only-if-needed "$SRC[pi,web]"
     # Waveshare's e-ink library declares RPi.GPIO, which cannot be built for a Pi 5 and
     # would shadow rpi-lgpio's RPi.GPIO module: it is installed without its dependencies,
     # which rpi-lgpio and spidev (above) provide.
@@ -274,6 +278,47 @@ install_buses() {
     fi
 }
 
+# The web view's reachability (docs/web.md): the page announced by Avahi where it runs
+# (Raspberry Pi OS ships it), and the box's own Wi-Fi when the configuration asks for it.
+install_network() {
+    echo "== Web view on the network"
+    local corbeille=$VENV/bin/corbeille
+    if [[ -d $SYSROOT/etc/avahi/services ]]; then
+        if [[ -x $corbeille ]] && cmp -s <("$corbeille" --config "$CONF" web --avahi-service) "$AVAHI_SERVICE"; then
+            ok "$AVAHI_SERVICE"
+        else
+            echo "+ write $AVAHI_SERVICE"; CHANGED+=("write $AVAHI_SERVICE")
+            if (( ! DRY_RUN )); then
+                "$corbeille" --config "$CONF" web --avahi-service > "$AVAHI_SERVICE"
+            fi
+        fi
+    else
+        ok "no Avahi here (/etc/avahi/services): the page is reached by its address"
+    fi
+    if ! wants_access_point; then
+        ok "no access point asked for ([web] access_point)"
+    elif ! command -v nmcli >/dev/null; then
+        echo "[web] access_point is on but NetworkManager (nmcli) is not here: no access point made"
+    elif nmcli -t -f NAME connection show 2>/dev/null | grep -qx corbeille-ap; then
+        ok "access point profile corbeille-ap (remove it with nmcli connection delete corbeille-ap to change it)"
+    else
+        local command
+        command=$("$corbeille" --config "$CONF" web --access-point)
+        eval "run $command"
+    fi
+}
+
+# Does the configuration ask for the box's own Wi-Fi ([web] enabled and access_point)?
+wants_access_point() {
+    [[ -e $SYSROOT$CONF ]] || return 1
+    python3 -I -c "
+import sys, tomllib
+with open(sys.argv[1], 'rb') as f:
+    web = tomllib.load(f).get('web', {})
+sys.exit(0 if web.get('enabled') and web.get('access_point') else 1)
+" "$SYSROOT$CONF" 2>/dev/null
+}
+
 install_units() {
     echo "== Service"
     for unit in "${UNITS[@]}"; do
@@ -282,16 +327,17 @@ install_units() {
     done
     if [[ -d /run/systemd/system ]] || (( DRY_RUN )); then
         run systemctl daemon-reload
-        run systemctl enable corbeille.service corbeille-poweroff.path
+        run systemctl enable corbeille.service corbeille-poweroff.path corbeille-web.service
         run systemctl start corbeille-poweroff.path
         # restart, not enable --now: on an update the running service must pick up the new code.
-        run systemctl restart corbeille.service
-    elif systemctl is-enabled --quiet corbeille.service corbeille-poweroff.path 2>/dev/null; then
-        ok "enabled: corbeille.service corbeille-poweroff.path"
+        # The web view's unit starts only when [web] enables it (its ExecCondition).
+        run systemctl restart corbeille.service corbeille-web.service
+    elif systemctl is-enabled --quiet corbeille.service corbeille-poweroff.path corbeille-web.service 2>/dev/null; then
+        ok "enabled: corbeille.service corbeille-poweroff.path corbeille-web.service"
         echo "systemd is not running here (a chroot, an image being built): the service starts at boot"
     else
         # A chroot or an image being built: enable works offline, starting waits for boot.
-        run systemctl enable corbeille.service corbeille-poweroff.path
+        run systemctl enable corbeille.service corbeille-poweroff.path corbeille-web.service
         echo "systemd is not running here (a chroot, an image being built): the service starts at boot"
     fi
 }
@@ -299,8 +345,9 @@ install_units() {
 uninstall() {
     echo "== Uninstall"
     if [[ -d /run/systemd/system ]] || (( DRY_RUN )); then
-        run systemctl disable --now corbeille.service corbeille-poweroff.path
+        run systemctl disable --now corbeille.service corbeille-poweroff.path corbeille-web.service
     fi
+    if [[ -e $AVAHI_SERVICE ]]; then run rm -f "$AVAHI_SERVICE"; fi
     for unit in "${UNITS[@]}"; do
         if [[ -e $UNIT_DIR/$unit ]]; then run rm -f "$UNIT_DIR/$unit"; else ok "no $UNIT_DIR/$unit"; fi
     done
@@ -345,6 +392,7 @@ main() {
         install_venv
         install_config
         install_buses
+        install_network
         install_units
         echo "Status: systemctl status corbeille; logs: journalctl -u corbeille -f"
     fi

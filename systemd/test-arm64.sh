@@ -11,7 +11,9 @@
 #       packages, the PyPI wheels for what Debian lacks (lgpio, rpi-lgpio), user and
 #       groups, unit files enabled; then again, which must change only the pip steps;
 #    c. `corbeille run` with gpiozero's mock pins, until it reports READY=1 (its first
-#       frame) on a notify socket, then SIGTERM and a clean exit.
+#       frame) on a notify socket, then SIGTERM and a clean exit;
+#    d. apt's Starlette, uvicorn, Jinja2 and segno (Bookworm's) in the venv, and
+#       `corbeille web` serving the page and its event stream beside `corbeille run`.
 # Where it cannot run (not root, binfmt_misc not mountable, no qemu or debootstrap to be
 # had, the archive unreachable) it says why and exits 0: a skip, never a CI failure.
 # A check that fails inside the root exits 1.
@@ -133,7 +135,7 @@ inside() {
         || fail "dry run on the Raspberry Pi OS root: $out"
     echo "$out" | grep -q "machine: Raspberry Pi 5 Model B Rev 1.0, aarch64, raspios bookworm" \
         || fail "the Raspberry Pi OS root was not recognised: $out"
-    echo "$out" | grep -q "^+ apt-get install -y --no-install-recommends python3-venv i2c-tools python3-lgpio python3-rpi-lgpio python3-spidev python3-smbus2 python3-serial" \
+    echo "$out" | grep -q "^+ apt-get install -y --no-install-recommends python3-venv i2c-tools python3-starlette python3-uvicorn python3-jinja2 python3-segno python3-lgpio python3-rpi-lgpio python3-spidev python3-smbus2 python3-serial" \
         || fail "the Raspberry Pi OS dry run does not take the five libraries from apt: $out"
     echo "$out" | grep -q "dtparam=uart0=on" || fail "no uart0 line for the Pi 5: $out"
     say "ok: Raspberry Pi OS dry run takes the apt path ($(elapsed))"; passed=$((passed + 1))
@@ -149,11 +151,12 @@ inside() {
     for group in gpio i2c spi dialout; do
         [[ " $groups " == *" $group "* ]] || fail "user corbeille is not in $group: $groups"
     done
-    for unit in corbeille.service corbeille-poweroff.path corbeille-poweroff.service; do
+    for unit in corbeille.service corbeille-poweroff.path corbeille-poweroff.service corbeille-web.service; do
         cmp -s "$SRC/systemd/$unit" "$merged/etc/systemd/system/$unit" || fail "$unit not installed"
     done
     [[ -L $merged/etc/systemd/system/multi-user.target.wants/corbeille.service ]] || fail "corbeille.service not enabled"
     [[ -L $merged/etc/systemd/system/multi-user.target.wants/corbeille-poweroff.path ]] || fail "the power-off path not enabled"
+    [[ -L $merged/etc/systemd/system/multi-user.target.wants/corbeille-web.service ]] || fail "corbeille-web.service not enabled"
     grep -q '^include-system-site-packages = true' "$merged/opt/corbeille/venv/pyvenv.cfg" \
         || fail "the venv does not see the system's packages"
     say "ok: user, groups, units enabled, venv with system site packages"; passed=$((passed + 1))
@@ -169,8 +172,13 @@ for module in (spidev, smbus2, serial):
 assert md.distribution("rpi-lgpio"), "RPi.GPIO must come from rpi-lgpio"
 assert "RPi.GPIO" not in {d.metadata["Name"] for d in md.distributions()}, "the original RPi.GPIO got in"
 print("imports:", lgpio.__file__, RPi.GPIO.__file__)
-' || fail "the venv cannot import the hardware libraries"
-    say "ok: lgpio, rpi-lgpio (as RPi.GPIO), apt's spidev/smbus2/pyserial, inky, waveshare-epaper import"; passed=$((passed + 1))
+# The web view on the versions Bookworm ships, from apt (docs/web.md).
+import starlette, uvicorn, jinja2, segno
+for module, version in ((starlette, "0.26."), (uvicorn, "0.17."), (jinja2, "3.1."), (segno, "1.4.")):
+    assert module.__file__.startswith("/usr/lib/python3/dist-packages/"), module.__file__
+    assert md.version(module.__name__).startswith(version), (module.__name__, md.version(module.__name__))
+' || fail "the venv cannot import the hardware and web libraries"
+    say "ok: lgpio, rpi-lgpio (as RPi.GPIO), apt's spidev/smbus2/pyserial, inky, waveshare-epaper, apt's Starlette 0.26, uvicorn 0.17, Jinja2 3.1, segno 1.4 import"; passed=$((passed + 1))
 
     "${in[@]}" bash /srv/corbeille/systemd/install.sh > "$work/install2.log" 2>&1 \
         || { tail -30 "$work/install2.log"; fail "the second install.sh run failed"; }
@@ -203,6 +211,46 @@ app.send_signal(signal.SIGTERM)
 assert app.wait(timeout=120) == 0, app.returncode
 EOF
     say "ok: corbeille run on mock pins reached READY=1 with its first frame, stopped cleanly ($(elapsed))"
+    passed=$((passed + 1))
+
+    # d. The web view on apt's Starlette and uvicorn, beside the box: the public page and
+    # its event stream answer.
+    cat > "$merged/tmp/web.toml" <<'EOF'
+[operator]
+type = "png"
+[state]
+dir = "/tmp/corbeille-web-state"
+[web]
+enabled = true
+host = "127.0.0.1"
+port = 8080
+EOF
+    "${in[@]}" GPIOZERO_PIN_FACTORY=mock /opt/corbeille/venv/bin/python - <<'EOF' || fail "corbeille web did not serve the table"
+import os, signal, subprocess, time, urllib.request
+env = dict(os.environ, CORBEILLE_RUN="/tmp/corbeille-run")
+box = subprocess.Popen(["/opt/corbeille/venv/bin/corbeille", "--config", "/tmp/web.toml", "run"], env=env)
+web = subprocess.Popen(["/opt/corbeille/venv/bin/corbeille", "--config", "/tmp/web.toml", "web"], env=env)
+try:
+    deadline = time.monotonic() + 600       # emulated: about 20x slower
+    while True:
+        try:
+            page = urllib.request.urlopen("http://127.0.0.1:8080/", timeout=30).read().decode()
+            if "/static/web.js" in page:
+                break
+        except OSError:
+            pass
+        assert time.monotonic() < deadline, "no page"
+        time.sleep(2)
+    stream = urllib.request.urlopen("http://127.0.0.1:8080/events", timeout=60)
+    assert stream.headers["Content-Type"].startswith("text/event-stream"), stream.headers
+    assert stream.readline().startswith(b"retry:")
+    print("corbeille web answered")
+finally:
+    for process in (web, box):
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=120)
+EOF
+    say "ok: corbeille web on apt's Starlette and uvicorn served the page and its event stream ($(elapsed))"
     passed=$((passed + 1))
     say "all $passed checks passed in $(elapsed)"
 }

@@ -2,8 +2,10 @@
 installer's --dry-run shows every step without changing anything."""
 import os
 import re
+import shlex
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ from firmware.config import config_from_dict, load_config
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIT = ROOT / "systemd" / "corbeille.service"
+WEB_UNIT = ROOT / "systemd" / "corbeille-web.service"
 INSTALL = ROOT / "systemd" / "install.sh"
 
 needs_analyze = pytest.mark.skipif(shutil.which("systemd-analyze") is None,
@@ -28,13 +31,13 @@ def options(text: str) -> dict[str, list[str]]:
     return found
 
 
-def unit_for_analyze(tmp_path: Path) -> Path:
+def unit_for_analyze(tmp_path: Path, unit: Path = UNIT) -> Path:
     # /opt/corbeille/venv/bin/corbeille does not exist here and verify would stop at it;
     # everything else is checked as written.
-    text = UNIT.read_text()
-    text, n = re.subn(r"(?m)^ExecStart=\S+", "ExecStart=/bin/true", text)
-    assert n == 1
-    path = tmp_path / "corbeille.service"
+    text = unit.read_text()
+    text, n = re.subn(r"(?m)^(ExecStart|ExecCondition)=\S+.*$", r"\1=/bin/true", text)
+    assert n >= 1
+    path = tmp_path / unit.name
     path.write_text(text)
     return path
 
@@ -73,14 +76,19 @@ def test_poweroff_helper_watches_the_services_runtime_directory():
     assert service["ExecStart"] == ["/usr/bin/systemctl --no-block poweroff"]
 
 
-@needs_analyze
-def test_security_exposure_stays_low(tmp_path):
-    result = analyze("security", "--offline=true", str(unit_for_analyze(tmp_path)))
+def exposure(tmp_path, unit: Path) -> float:
+    """`systemd-analyze security`'s overall exposure of a unit file, offline."""
+    result = analyze("security", "--offline=true", str(unit_for_analyze(tmp_path, unit)))
     if "--offline" in result.stderr:
         pytest.skip("systemd-analyze security has no --offline (systemd < 250)")
-    score = re.search(r"Overall exposure level for corbeille\.service: ([\d.]+)", result.stdout)
+    score = re.search(rf"Overall exposure level for {re.escape(unit.name)}: ([\d.]+)", result.stdout)
     assert score, result.stdout + result.stderr
-    assert float(score.group(1)) <= 1.0   # 0.6 when written; see docs/service.md
+    return float(score.group(1))
+
+
+@needs_analyze
+def test_security_exposure_stays_low(tmp_path):
+    assert exposure(tmp_path, UNIT) <= 1.0   # 0.6 when written; see docs/service.md
 
 
 def test_unit_has_the_required_options():
@@ -139,12 +147,13 @@ def test_installer_dry_run_shows_every_step_and_changes_nothing():
     out = result.stdout
     for step in [
         "+ python3 -m venv --system-site-packages /opt/corbeille/venv",
-        f"+ /opt/corbeille/venv/bin/pip install --use-pep517 --upgrade --upgrade-strategy only-if-needed {ROOT}[pi]",
+        f"+ /opt/corbeille/venv/bin/pip install --use-pep517 --upgrade --upgrade-strategy only-if-needed {ROOT}[pi,web]",
         "+ /opt/corbeille/venv/bin/pip install --upgrade --no-deps waveshare-epaper>=1.3",
         "+ install -m 0644 ", "/etc/systemd/system/corbeille.service",
-        "/etc/systemd/system/corbeille-poweroff.path",
-        "+ systemctl daemon-reload", "+ systemctl enable corbeille.service corbeille-poweroff.path",
-        "+ systemctl restart corbeille.service",
+        "/etc/systemd/system/corbeille-poweroff.path", "/etc/systemd/system/corbeille-web.service",
+        "+ systemctl daemon-reload",
+        "+ systemctl enable corbeille.service corbeille-poweroff.path corbeille-web.service",
+        "+ systemctl restart corbeille.service corbeille-web.service",
     ]:
         assert step in out
     # apt installs only what this machine lacks (the fake roots below check the lists).
@@ -159,6 +168,7 @@ def test_installer_dry_run_shows_every_step_and_changes_nothing():
 # ---- Facts read under CORBEILLE_SYSROOT: a folder laid out like a Pi's root.
 
 PI_PYTHON = ["python3-lgpio", "python3-rpi-lgpio", "python3-spidev", "python3-smbus2", "python3-serial"]
+WEB = ["python3-starlette", "python3-uvicorn", "python3-jinja2", "python3-segno"]
 
 
 def fake_root(tmp_path, *, model=None, raspios=True, config_txt="", cmdline="console=serial0,115200 "
@@ -197,7 +207,7 @@ def test_on_raspberry_pi_os_the_hardware_libraries_come_from_apt(tmp_path):
     result = dry_run(root)
     assert result.returncode == 0, result.stderr
     assert "machine: Raspberry Pi 4 Model B Rev 1.4, aarch64, raspios bookworm" in result.stdout
-    assert apt_line(result.stdout).split()[5:] == ["python3-venv", "i2c-tools", *PI_PYTHON,
+    assert apt_line(result.stdout).split()[5:] == ["python3-venv", "i2c-tools", *WEB, *PI_PYTHON,
                                                     "libopenjp2-7", "libjpeg62-turbo", "libtiff6"]
     assert "from PyPI" not in result.stdout
 
@@ -256,9 +266,84 @@ def test_uninstall_removes_the_service_and_keeps_settings_and_journal(tmp_path):
                             text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "+ systemctl disable --now corbeille.service corbeille-poweroff.path" in out
+    assert "+ systemctl disable --now corbeille.service corbeille-poweroff.path corbeille-web.service" in out
     assert "kept: /etc/corbeille/corbeille.toml (your settings), /var/lib/corbeille (the game journal)" in out
     assert "apt-get" not in out and "useradd" not in out
+
+
+def test_plain_debian_takes_the_web_view_from_apt_too(tmp_path):
+    result = dry_run(fake_root(tmp_path, raspios=False))
+    assert set(WEB) <= set(apt_line(result.stdout).split()[5:])
+
+
+# ---- The web view's unit (corbeille-web.service, docs/web.md)
+
+@needs_analyze
+def test_web_unit_passes_systemd_analyze_verify(tmp_path):
+    path = unit_for_analyze(tmp_path, WEB_UNIT)
+    result = analyze("verify", str(path))
+    assert result.returncode == 0, result.stderr
+    assert [line for line in result.stderr.splitlines() if path.name in line] == []
+
+
+@needs_analyze
+def test_web_unit_is_sandboxed(tmp_path):
+    assert exposure(tmp_path, WEB_UNIT) <= 2.0   # 1.1 when written; see docs/web.md
+
+
+def test_web_unit_reads_the_box_and_writes_only_its_runtime_folder():
+    found = options(WEB_UNIT.read_text())
+    single = {k: v[-1] for k, v in found.items()}
+    box = {k: v[-1] for k, v in options(UNIT.read_text()).items()}
+    assert single["User"] == box["User"] and single["Group"] == box["Group"]     # the box's files
+    assert single["ExecStart"] == "/opt/corbeille/venv/bin/corbeille web"
+    assert single["ExecCondition"] == "/opt/corbeille/venv/bin/corbeille web --check"
+    # The box's state folder, by the variable the configuration reads, never writable here.
+    assert single["Environment"] != "" and "STATE_DIRECTORY=/var/lib/corbeille" in found["Environment"]
+    assert "StateDirectory" not in single and "ReadWritePaths" not in single
+    assert single["ProtectSystem"] == "strict" and single["PrivateDevices"] == "yes"
+    # Both units agree on where the live channel is: the box's runtime folder under /run.
+    assert "CORBEILLE_RUN=/run" in found["Environment"] and "CORBEILLE_RUN=/run" in options(UNIT.read_text())["Environment"]
+    assert single["RuntimeDirectory"] == "corbeille-web" and box["RuntimeDirectory"] == "corbeille"
+
+
+def test_web_unit_options_say_why():
+    previous = ""
+    for number, line in enumerate(WEB_UNIT.read_text().splitlines(), 1):
+        is_option = "=" in line and not line.startswith("#")
+        if is_option and (previous.strip() == "" or previous.startswith("[")):
+            pytest.fail(f"corbeille-web.service:{number}: {line} has no comment saying why")
+        previous = line
+
+
+def test_the_avahi_service_and_the_access_point_come_from_the_configuration(tmp_path):
+    config = tmp_path / "corbeille.toml"
+    config.write_text('[web]\nenabled = true\nport = 8090\naccess_point = true\nap_ssid = "Table 3"\n'
+                      'ap_password = "pass;word"\n')
+    run = lambda *args: subprocess.run([sys.executable, "-m", "firmware.cli", "--config", str(config), "web", *args],
+                                       capture_output=True, text=True, timeout=60, cwd=ROOT)
+    service = run("--avahi-service").stdout
+    assert "<type>_http._tcp</type>" in service and "<port>8090</port>" in service
+    command = shlex.split(run("--access-point").stdout)
+    assert command[:5] == ["nmcli", "connection", "add", "type", "wifi"]
+    profile = dict(zip(command[5::2], command[6::2]))
+    assert profile["con-name"] == "corbeille-ap" and profile["ssid"] == "Table 3"
+    assert profile["802-11-wireless.mode"] == "ap" and profile["ipv4.method"] == "shared"
+    assert profile["wifi-sec.key-mgmt"] == "wpa-psk" and profile["wifi-sec.psk"] == "pass;word"
+    assert run("--check").returncode == 0
+    config.write_text("[web]\nenabled = false\n")
+    assert run("--check").returncode == 1
+
+
+def test_the_installer_announces_the_page_and_makes_the_access_point_only_when_asked(tmp_path):
+    quiet = dry_run(fake_root(tmp_path / "a", model="Raspberry Pi 4 Model B Rev 1.4")).stdout
+    assert "ok: no access point asked for ([web] access_point)" in quiet
+    root = fake_root(tmp_path / "b", model="Raspberry Pi 4 Model B Rev 1.4",
+                     corbeille_toml="[web]\nenabled = true\naccess_point = true\n")
+    (root / "etc" / "avahi" / "services").mkdir(parents=True)
+    out = dry_run(root).stdout
+    assert "+ write /etc/avahi/services/corbeille.service" in out
+    assert "ok: no access point asked for" not in out
 
 
 def test_installer_refuses_unknown_options():

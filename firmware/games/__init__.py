@@ -15,6 +15,12 @@ file, the header of a new game, the ranking's lines); each keeps only what is it
 * optionally ``field_question``: a question only this game asks (Maxi Bourse's titre
   square, au cours or au mieux); every other field is asked by its type (firmware/menus.py).
 
+* ``web_tables``: the board of the web view (firmware/web/), as tables of text from the
+  public snapshot.
+
+Pillow is imported where a board or a screen is drawn, not when an adapter is: the web
+view's process uses the adapters (private views, news lines, tables) without it.
+
 ``adapter(name)`` returns the adapter of a game and refuses a name the registry does not
 know or a game without screens; ``PLAYABLE`` lists the games the box's screens can run.
 """

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from engines.avendre import GAME
 from engines.core.i18n import format_amount, money
-from firmware.fonts import FONT
 from firmware.games.base import GameUI
-from firmware.render import Canvas
 from firmware.texts import t
+from firmware.web.table import Table, num
 
 BANKNOTES = (10, 50, 100, 500)   # "100 de 10.—, 200 de 50.—, 100 de 100.—, 60 de 500.—"
 
@@ -48,6 +47,10 @@ class AVendreUI(GameUI):
             lines.append(f"{t('av.loans', lang, n=player['loans'])}\t{money(-player['loans_owed'], lang, GAME.prefix)}")
         lines.append(f"{t('av.fortune', lang)}\t{money(player['fortune'], lang, GAME.prefix)}")
         return player["name"], lines
+
+    def web_tables(self, snap, game, lang):
+        """The board of the web view (firmware/web/), from the *public* snapshot."""
+        return web_tables(snap, game, lang)
 
     def box_unverified(self, box, lang):
         """The setup's warning: A Vendre!'s box file holds a board and titles, not nominal
@@ -131,6 +134,8 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     at 60, X out), titles held of those the trip needs (x/3 on the first, x/6 on the
     second), cash, loans (E and their count), as many pages as the players need; the last
     page: each player's title numbers (owners; as many as fit)."""
+    from firmware.render import Canvas
+
     size = (int(size[0]), int(size[1]))
     scale = max(1, min(size[0] // 256, size[1] // 64, 3))
     c = Canvas.new(size, mode, paper, scale=scale)
@@ -182,6 +187,8 @@ def auction_line(c, auction, lang) -> str:
     """The board's title line during an auction: the lot (a title, or the bank), the high
     bid and its bidder. A narrow board (128 pixels: 21 characters) drops the title's name
     for its number, then the word "Enchère", so the bid is never the part that is cut."""
+    from firmware.fonts import FONT
+
     high = "-" if auction["high"] is None else f"{format_amount(auction['high'], lang)} {auction['high_bidder']}"
     item = t("av.board.bank_lot", lang) if auction["item"] == "bank" else auction["item"]
     short = item.split(" ")[0]
@@ -194,11 +201,15 @@ def auction_line(c, auction, lang) -> str:
 
 def board_rows(size) -> int:
     """The player lines a board of `size` holds under its title line."""
+    from firmware.render import Canvas
+
     c = Canvas.new((int(size[0]), int(size[1])), "1", None, scale=max(1, min(int(size[0]) // 256, int(size[1]) // 64, 3)))
     return max(1, (c.height - c.lh - c.scale) // c.lh)
 
 
 def _row(c, y, name, cells, dim=False):
+    from firmware.fonts import FONT
+
     x = c.width - c.scale
     fill = c.dim if dim else c.ink
     for text, width in reversed(cells):
@@ -206,3 +217,22 @@ def _row(c, y, name, cells, dim=False):
         c.text(x - FONT.measure(text, c.scale), y, text, fill=fill)
         x -= width * c.cw
     c.text(c.scale, y, c.fit(name, x - 2 * c.scale, ellipsis=False), fill=fill)
+
+
+# ------------------------------------------------------------------------ web view
+def web_tables(snap, game, lang):
+    """The titles and their owners, each player's square, cash and loans, the bank's cash."""
+    amount = lambda value: num(money(value, lang, GAME.prefix))
+    titles = Table(t("av.web.titles", lang), (t("av.web.title", lang), t("av.web.owner", lang)))
+    for p in snap["players"]:
+        for title in p["titles"]:
+            titles.row(title["title"], p["name"])
+    players = Table(t("web.players", lang), (t("web.player", lang), t("av.web.square", lang), t("private.cash", lang),
+                                             t("av.web.titles_count", lang), t("av.web.loans", lang)))
+    for p in snap["players"]:
+        name = p["name"] + (" " + t("av.web.out", lang) if p["out"] else "")
+        players.row(name, num(str(p["square"])), amount(p["cash"]),
+                    num(f"{p['titles_count']}/{p['titles_needed']}"), amount(p["loans_owed"]))
+    bank = Table(t("av.web.bank", lang), (t("private.cash", lang),))
+    bank.row(amount(snap["bank"]["cash"]))
+    return [players, titles, bank]

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from engines.core.i18n import format_amount, money
 from engines.dividends import GAME
-from firmware.fonts import FONT
 from firmware.games.base import GameUI
-from firmware.render import Canvas
 from firmware.texts import t
+from firmware.web.table import Cell, Table, num
 
 NEWS_ORDER = ("dv.game_over", "dv.tokens_dealt", "dv.token_won", "dv.token_won_all_cash", "dv.event", "dv.bought", "dv.sold",
               "dv.influence", "dv.cards_returned", "dv.offer_declined", "dv.bid")
@@ -55,6 +54,10 @@ class DividendsUI(GameUI):
         lines += [f"{company}\t{n}" for company, n in player["certificates"].items()]
         return player["name"], lines
 
+    def web_tables(self, snap, game, lang):
+        """The board of the web view (firmware/web/), from the *public* snapshot."""
+        return web_tables(snap, game, lang)
+
     def confirm_lines(self, ctx, act, events, describe):
         """A confirmation's lines from the engine's preview of the action (`events`): the
         dice with each marker's move ("DESERT-OIL\t+3 200→350"), the tile drawn, each
@@ -93,6 +96,9 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     with its zone (the die rolled), the majority holder; the title says the year and step.
     It reads only ``year``, ``step`` and ``companies``: never ``players`` (cash is hidden).
     On a 128-pixel-wide board the columns come in two pages (prices, then dividends)."""
+    from firmware.fonts import FONT
+    from firmware.render import Canvas
+
     size = (int(size[0]), int(size[1]))
     scale = max(1, min(size[0] // 256, size[1] // 64, 3))
     c = Canvas.new(size, mode, paper, scale=scale)
@@ -134,6 +140,8 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
 def _row(c, y, x_name, name, cells, dim=False):
     """The name on the left, then cells right-aligned in fixed-width fields; the last
     field (a majority holder's name) is left-aligned."""
+    from firmware.fonts import FONT
+
     x = c.width - c.scale
     fields = []
     for text, width in reversed(cells):
@@ -147,3 +155,25 @@ def _row(c, y, x_name, name, cells, dim=False):
         else:
             c.text(x1 - FONT.measure(text, c.scale), y, text, fill=fill)
     c.text(x_name, y, c.fit(name, x - x_name - c.scale, ellipsis=False), fill=fill)
+
+
+# ------------------------------------------------------------------------ web view
+def web_tables(snap, game, lang):
+    """Each company's prices, certificates left, dividend, zone and majority; the turn
+    order; each player's certificates, cards and token (never cash: `snap` is public)."""
+    cash = lambda amount: num("—" if amount is None else money(amount, lang, GAME.prefix))
+    companies = Table(t("dv.web.companies", lang), tuple(t("dv.web." + key, lang) for key in
+                                                          ("company", "buy", "sell", "left", "dividend", "zone", "majority")))
+    for cid, info in snap["companies"].items():
+        companies.row(cid, cash(info["buy_price"]), cash(info["sell_price"]), num(str(info["certificates_left"])),
+                      cash(info["dividend"]), Cell(t("dv.zone." + str(info["zone"]), lang), "", str(info["zone"])),
+                      info["majority"] or "—")
+    order = Table(t("dv.web.turn_order", lang), (t("dv.web.token", lang), t("web.player", lang)))
+    for n, name in enumerate(snap["turn_order"], 1):
+        order.row(num(str(n)), name)
+    players = Table(t("web.players", lang), (t("web.player", lang), t("dv.web.certificates", lang),
+                                             t("dv.web.cards", lang), t("dv.web.token", lang)))
+    for p in snap["players"]:
+        held = ", ".join(f"{c} {n}" for c, n in p["certificates"].items() if n) or "—"
+        players.row(p["name"], held, num(str(p["influence_cards"])), num("—" if p["token"] is None else str(p["token"])))
+    return [companies, order, players]

@@ -1,10 +1,11 @@
 """Maxi Bourse International on the box: what the generic controller cannot read from a decision."""
 from __future__ import annotations
 
-from engines.core.i18n import money
+from engines.core.i18n import format_amount, money
 from engines.maxibourse import GAME
 from firmware.games.base import GameUI
 from firmware.texts import t
+from firmware.web.table import Table, change, num
 
 NEWS_ORDER = tuple("mb." + key for key in (
     "closed", "ruined", "payday", "cessation", "sanction", "purchase_withdrawn", "offer_reduced", "bank_bought",
@@ -75,6 +76,11 @@ class MaxiBourseUI(GameUI):
             lines.append(f"{t('private.mb.rumours', lang)}\t{player['rumours']}")
         lines.append(f"{t('private.wealth', lang)}\t{money(player['wealth'], lang, self.prefix)}")
         return player["name"], lines
+
+
+    def web_tables(self, snap, game, lang):
+        """The board of the web view (firmware/web/), from the *public* snapshot."""
+        return web_tables(snap, game, lang)
 
     def payday_lines(self, shown, lang):
         """The payday screen: each player's breakdown (the decision's `lines`) before OK pays it."""
@@ -184,3 +190,24 @@ class MaxiBourseUI(GameUI):
     def report(self, session, lang):
         """(header details, box grouping the prices by sector) for the report."""
         return {t("report.format", lang): t("format." + self.prefix + session.game.format, lang)}, session.game.box
+
+
+# ------------------------------------------------------------------------ web view
+def web_tables(snap, game, lang):
+    """Prices by sector, the last change marked, lots left at the bank; then the players."""
+    tables = []
+    companies = snap["companies"]
+    for sector, names, members in game.groups() or [("", {}, list(companies))]:
+        table = Table(names.get(lang, sector), (t("mb.web.company", lang), t("mb.web.price", lang),
+                                                t("mb.web.bank_lots", lang)))
+        for company in members:
+            info = companies[company]
+            table.row(company, change(info["last_change"], format_amount(info["price"], lang)),
+                      num(str(info["bank_lots"])))
+        tables.append(table)
+    players = Table(t("web.players", lang), (t("web.player", lang), t("private.cash", lang), t("mb.web.lots", lang),
+                                             t("private.mb.rumours", lang)))
+    for p in snap["players"]:
+        players.row(p["name"], num(money(p["cash"], lang, GAME.prefix)), num(str(sum(p["lots"].values()))),
+                    num(str(p.get("rumours", 0))))
+    return tables + [players]

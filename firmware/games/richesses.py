@@ -9,8 +9,8 @@ from __future__ import annotations
 from engines.core.i18n import format_amount, money
 from engines.richesses import GAME
 from firmware.games.base import GameUI
-from firmware.render import Canvas
 from firmware.texts import t
+from firmware.web.table import Table, num
 
 NEWS_ORDER = ("rm.over", "rm.bankrupt", "rm.lot_sold", "rm.bank_bought", "rm.sale", "rm.royalties", "rm.claim_lost",
               "rm.royalty", "rm.claims_open", "rm.claim", "rm.bought",
@@ -66,6 +66,10 @@ class RichessesUI(GameUI):
         if name == "square" and value in box.countries:
             return box.countries[value][0]
         return None
+
+    def web_tables(self, snap, game, lang):
+        """The board of the web view (firmware/web/), from the *public* snapshot."""
+        return web_tables(snap, game, lang)
 
     def act_key(self, act, key):
         """A landing said without a plaque (none owed) reads without one."""
@@ -192,6 +196,8 @@ PLAQUE_CHARS = 10     # "12 Alumin " : a square, its plaque's production cut to 
 
 def plaque_layout(size):
     """(plaques per row, rows per page) on a board of `size`."""
+    from firmware.render import Canvas
+
     c = Canvas.new((int(size[0]), int(size[1])))
     return max(1, (c.width // c.cw) // PLAQUE_CHARS), max(1, (c.height - c.lh - c.scale) // c.lh)
 
@@ -212,6 +218,8 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     leader), or the titles and shares of each player; before the first turn, the plaques
     to lay. It never reads cash (the public snapshot has none). A production is named as
     the box file prints it (`box`), cut to fit its column."""
+    from firmware.render import Canvas
+
     name = box.production_name if box is not None else str
     size = (int(size[0]), int(size[1]))
     c = Canvas.new(size, mode, paper)
@@ -249,3 +257,20 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
         c.columns(c.scale, c.width - c.scale, y, row)
         y += lh
     return c.image
+
+
+# ------------------------------------------------------------------------ web view
+def web_tables(snap, game, lang):
+    """Each player's trusts (share and royalty), jokers and world tours; the lot on sale
+    (never cash: `snap` is public)."""
+    amount = lambda value: num(money(value, lang, GAME.prefix))
+    trusts = Table(t("rm.web.trusts", lang), (t("web.player", lang), t("rm.web.trust", lang), t("rm.web.share", lang),
+                                             t("rm.web.royalty", lang)))
+    players = Table(t("web.players", lang), (t("web.player", lang), t("rm.web.square", lang), t("rm.web.tours", lang),
+                                             t("rm.web.jokers", lang)))
+    for p in snap["players"]:
+        name = p["name"] if p["in_game"] else p["name"] + " " + t("rm.web.out", lang)
+        players.row(name, num(str(p["square"])), num(str(p["world_tours"])), num(str(p["jokers"])))
+        for production, trust in p["trusts"].items():
+            trusts.row(p["name"], production, num(f"{trust['share']} %"), amount(trust["royalty"]))
+    return [players, trusts]

@@ -12,10 +12,9 @@ from engines.core.decision import Choice, IntRange
 from engines.core.i18n import format_amount, money, text
 from engines.shark import GAME
 from engines.shark.rules import LETTERS
-from firmware.fonts import FONT
 from firmware.games.base import GameUI
-from firmware.render import Canvas
 from firmware.texts import t
+from firmware.web.table import Cell, Table, num
 
 NEWS_ORDER = ("sh.game_over", "sh.out", "sh.short", "sh.forced_sale", "sh.removed", "sh.bonus", "sh.no_cell", "sh.bought",
               "sh.sold", "sh.colour", "sh.rolled", "sh.first")
@@ -61,6 +60,10 @@ class SharkUI(GameUI):
 
     def placement_map(self, rows, lang):
         return map_rows(rows, lang)
+
+    def web_tables(self, snap, game, lang):
+        """The board of the web view (firmware/web/), from the *public* snapshot."""
+        return web_tables(snap, game, lang)
 
     def placement_lines(self, preview, params, lang):
         """The engine's preview of the cell under the cursor: the cell, the success bonus,
@@ -155,6 +158,9 @@ def render_board(snapshot, size=(128, 64), mode="1", lang="fr", page=0, *, paper
     1), every player's cash and shares (page 2), the last placement's payments (page 3); on
     a board 256 pixels wide or more, all on one page beside the map (stacked in one column
     when the board is tall enough)."""
+    from firmware.fonts import FONT
+    from firmware.render import Canvas
+
     size = (int(size[0]), int(size[1]))
     scale = max(1, min(size[0] // 256, size[1] // 64, 3))
     c = Canvas.new(size, mode, paper, scale=scale)
@@ -242,3 +248,28 @@ def _map(c, board_map, x0, y0, width) -> int:
                 if piece == "YELLOW":
                     c.bar(mid_x, mid_y, mid_x, mid_y)
     return x0 + cols * size
+
+
+# ------------------------------------------------------------------------ web view
+def web_tables(snap, game, lang):
+    """The map (each building by its chain's letter and colour), the chains' values and
+    prices, the players' cash, shares and fortune."""
+    from engines.core.actions import read_cell
+
+    board = snap["map"]
+    pieces = {read_cell(k): v for k, v in board["pieces"].items()}
+    grid = Table(t("sh.web.map", lang), grid=True)
+    for r, row in enumerate(board["rows"]):
+        grid.row(*(Cell(LETTERS.get(pieces.get((r, c)), ""), "zone" + zone, pieces.get((r, c), "").lower())
+                   for c, zone in enumerate(row)))
+    amount = lambda value: num(money(value, lang, GAME.prefix))
+    chains = Table(t("sh.web.chains", lang), (t("sh.web.chain", lang), t("sh.web.value", lang), t("sh.web.price", lang),
+                                              t("sh.web.stock", lang), t("sh.web.on_board", lang)))
+    for company, info in snap["companies"].items():
+        chains.row(Cell(f"{LETTERS[company]} {company}", "", company.lower()), num(str(info["value"])),
+                   amount(info["price"]), num(str(info["stock"])), num(str(info["on_board"])))
+    players = Table(t("web.players", lang), (t("web.player", lang), t("private.cash", lang), t("sh.web.shares", lang)))
+    for p in snap["players"]:
+        shares = " ".join(f"{LETTERS[c]}{n}" for c, n in p["shares"].items() if n) or "—"
+        players.row(p["name"] + (" " + t("sh.board.out", lang) if p["out"] else ""), amount(p["cash"]), shares)
+    return [grid, chains, players]

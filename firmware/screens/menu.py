@@ -47,6 +47,8 @@ class Menu(Frame):
         items += [(t("menu." + kind, lang), ("entry", kind)) for kind in table]
         if box_view(ctl) is not None:
             items.append((box_view(ctl)[0], "box"))
+        if getattr(ctl, "phones", None) is not None:
+            items.append((t("menu.phones", lang), "phones"))
         items.append((t("menu.past", lang), "past"))
         items.append((t("menu.lang", lang), "lang"))
         items.append((t("menu.new_game", lang), "new"))
@@ -70,6 +72,10 @@ class Menu(Frame):
             ctl.stack.append(BoxValues())
         elif choice == "past":
             ctl.stack.append(PastGames())
+        elif choice == "phones":
+            from firmware.screens.phones import Phones   # with the web view only: tokens, segno
+
+            ctl.stack.append(Phones())
         elif choice == "undo":
             ctl._offer_undo()
         elif choice == "corr":
