@@ -129,6 +129,10 @@ class Journal:
     def __init__(self, path: str | os.PathLike, *, defer_chain: bool = False):
         self.path = os.fspath(path)
         self.repairs: list[str] = []
+        # game id -> (actions kept, number of the first action lost or None when no loss is
+        # known) for each game a repair cut back, salvaged or may have lost actions: what
+        # the operator screen says beside the repair.
+        self.cuts: dict[int, tuple[int, int | None]] = {}
         self._conn: sqlite3.Connection | None = None
         self._lock: int | None = None
         self._held = False
@@ -188,6 +192,8 @@ class Journal:
             frames, how = lost
             game = self.last_game()
             where = f"game {game} now ends at action {len(self.actions(game))}" if game else "no game left"
+            if game:
+                self.cuts[game] = (len(self.actions(game)), None)
             self._repaired(f"{how}: {frames} committed WAL frames not yet in the main file are gone, so "
                            f"actions acknowledged since the last checkpoint may be lost ({where})")
 
@@ -341,6 +347,7 @@ class Journal:
             with _transaction(conn):
                 where, params = self._rows_of(game_id, expected)
                 conn.execute(f"DELETE FROM actions WHERE {where}", params)
+            self.cuts[game_id] = (expected, expected + 1)
             self._repaired(f"game {game_id} cut back to action {expected} of {total} "
                            f"({reason})")
 
@@ -422,7 +429,10 @@ class Journal:
         """
         from firmware.journal_salvage import read_damaged
 
-        games, meta, notes = read_damaged(self.path)
+        stops: dict[int, int] = {}
+        games, meta, notes = read_damaged(self.path, stops)
+        for game_id, (_, _, rows) in games.items():
+            self.cuts[game_id] = (len(rows), stops.get(game_id))
         n = 1
         while os.path.exists(f"{self.path}.damaged-{n}"):
             n += 1

@@ -33,10 +33,12 @@ class _NoProgress(sqlite3.DatabaseError):
     """A damaged B-tree sent the walk back to a row it had already passed."""
 
 
-def read_damaged(path: str) -> tuple[dict, dict, list[str]]:
+def read_damaged(path: str, stops: dict | None = None) -> tuple[dict, dict, list[str]]:
     """({game id: (header, checksum, [(seq, body, checksum), ...])}, {meta}, notes).
 
-    Every game returned verifies: its header checksum and its actions' chain.
+    Every game returned verifies: its header checksum and its actions' chain. `stops`, when
+    given, receives game id -> the number of its first action lost (a row found after the
+    verified run), for each game that lost some.
     """
     notes: list[str] = []
     found = journal_pages.scan(path)     # first: the bytes as they are, the -wal's frames included
@@ -55,6 +57,8 @@ def read_damaged(path: str) -> tuple[dict, dict, list[str]]:
         games[game_id] = (*header, actions)
         if stop:
             notes.append(f"game {game_id} ends at action {len(actions)} ({stop})")
+            if stops is not None:
+                stops[game_id] = len(actions) + 1
     meta = dict(walked_meta)
     for key, values in found.meta.items():
         if key not in meta and len(values) == 1:

@@ -106,10 +106,23 @@ class SetupFlow:
             log.warning("%s", message)
         refused = self.session.refused if self.session is not None else None
         lines = [t("repaired.line", self.lang)] if damaged or refused is None else []
+        cut = self._journal_cut() if lines else None
+        if cut is not None:
+            kept, first = cut
+            lines.insert(0, t("repaired.kept", self.lang, n=kept) if first is None
+                         else t("repaired.cut", self.lang, n=kept, first=first))
         if refused is not None:
             lines.append(t("replay_refused.line", self.lang, n=refused[0] - 1, total=refused[1]))
         title = "title.repaired" if damaged or refused is None else "title.replay_refused"
         self.stack.append(Message(t(title, self.lang), lines))
+
+    def _journal_cut(self):
+        """(actions kept, first action lost or None) of the resumed game, when the journal's
+        repair at start cut it back, salvaged it or may have lost some of it."""
+        cuts = getattr(self.journal, "cuts", None)
+        if not cuts or self.session is None:
+            return None
+        return cuts.get(self.session.game_id)
 
     def _create_game(self, header):
         try:
