@@ -179,7 +179,7 @@ def wear(directory: Path, moves: int = 500, actions: int = 200) -> dict:
 
 
 def _schema() -> int:
-    from firmware.journal import SCHEMA_VERSION
+    from firmware.journal.store import SCHEMA_VERSION
     return SCHEMA_VERSION
 
 
@@ -242,7 +242,7 @@ def report(directory: Path, appends: int) -> str:
         "Before (main at 7508aa0, this bench): 500 menu moves wrote 6.2 MB with 503 syncs (the UI state "
         "committed on every press); an action entered wrote 106 KiB with 9 syncs; 62 MiB an hour. "
         "Schema 2 (one commit per event that writes, nothing for a menu move, 1 KiB pages; the branch "
-        "journal2 at c9c5906): 7.4 KiB an action, 4.63 MiB an hour. Schema 3 (firmware/journal.py): the "
+        "journal2 at c9c5906): 7.4 KiB an action, 4.63 MiB an hour. Schema 3 (firmware/journal/store.py): the "
         "actions in a rowid table keyed by game and seq in one integer, so that an append starts a new "
         "leaf instead of rebalancing three; checksums stored as 32 bytes; 512-byte pages. An action is "
         "then two 536-byte WAL frames (its row and the UI state row), a third and a fourth when its "

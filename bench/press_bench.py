@@ -440,7 +440,7 @@ def start_figures(fresh_dir: Path, resume_dir: Path, runs: int = 11):
 def long_journal(state_dir: Path, target: int = 2000):
     """A long game journaled as the box journals it: through a session, which records the
     rules it checked the actions under and keeps a snapshot every 100 actions
-    (firmware/snapshots.py), so a resume of it is the box's resume."""
+    (firmware/journal/snapshots.py), so a resume of it is the box's resume."""
     from bench.randomgame import long_game
     from firmware.session import Session
 

@@ -17,7 +17,7 @@ box comes back on the screen of the last action). Then `refresh` draws the opera
 screen (a frame goes to the display only when it changed), the quotation board when the
 game changed (or its page turned), lights the seats and plays the beeps.
 
-A commit the card refuses (full, read-only, failing: firmware/storage.py) acknowledges
+A commit the card refuses (full, read-only, failing: firmware/journal/storage.py) acknowledges
 nothing: the game goes back to what the journal holds, the operator screen and the console
 say what happened, up to which action the game is safe and what to do, and each later
 press looks at whether the card can be written again (`_retry_card`).
@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from drivers.events import InputEvent
-from firmware import storage
+from firmware.journal import storage
 from firmware.games import adapter_of
 from firmware.notify import Notifier
 from firmware.render import clock_strip, render_screen
@@ -525,7 +525,7 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
     the configuration's game.language."""
     from firmware.controller import Controller, SetupDefaults, Timing
     from firmware.journal import JournalError
-    from firmware.journal_open import open_for_box
+    from firmware.journal.startup import open_for_box
 
     state_dir = Path(config.state.dir)
     state_dir.mkdir(parents=True, exist_ok=True)
@@ -546,7 +546,7 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
         if journal.read_only or not storage.is_storage_error(error):
             raise
         # The resume had to write (a refused tail taken out) and the card refused it.
-        from firmware.journal_readonly import ReadOnlyJournal
+        from firmware.journal.readonly import ReadOnlyJournal
 
         journal.close()
         journal = ReadOnlyJournal(journal.path, storage.diagnose(journal.path, error))

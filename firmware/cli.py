@@ -59,10 +59,10 @@ def read_stdin() -> str:
 
 def open_game(args):
     """(game id, header, recorded actions) of the game `export` or `replay` reads.
-    The journal is only read (firmware/journal_reader.py): beside a running box, in a
+    The journal is only read (firmware/journal/reader.py): beside a running box, in a
     read-only folder, damaged (read through a salvaged copy) or of an older schema, the
     file stays exactly as it is; what the reader found damaged is said on stderr."""
-    from firmware.journal_reader import JournalReader
+    from firmware.journal.reader import JournalReader
 
     if args.journal is None:            # the box's own journal, from --config's state.dir
         args.journal = str(_config(args).state.dir / "journal.sqlite") if getattr(args, "config", None) \
@@ -160,9 +160,9 @@ def cmd_salvage(args) -> int:
     import shutil
     import tempfile
 
-    from firmware import journal_lock
-    from firmware.journal import write_fresh
-    from firmware.journal_salvage import read_damaged
+    from firmware.journal import lock as journal_lock
+    from firmware.journal.store import write_fresh
+    from firmware.journal.salvage import read_damaged
 
     source = args.file
     out = args.to or source + ".salvaged.sqlite"

@@ -2,7 +2,7 @@
 
 A reader beside the box (the web view, firmware/web/; later the venue's publisher) builds
 a `TableFeed` on the box's journal and calls `poll()` often. The feed reads the journal
-through the journal's own reader (firmware/journal_reader.py: never writes, never takes the
+through the journal's own reader (firmware/journal/reader.py: never writes, never takes the
 box's lock, one short read transaction a call, a read-only folder too), folds its last game
 with the game's own engine, the same way the box does, and turns what changed into events:
 
@@ -37,8 +37,8 @@ from engines.core.actions import CORRECTION
 from engines.core.i18n import LANGUAGES
 from engines.registry import game_of
 from firmware.journal import JournalError
-from firmware.journal_reader import JournalReader
-from firmware.journal_rows import canonical
+from firmware.journal.reader import JournalReader
+from firmware.journal.rows import canonical
 from firmware.session import Session, cash_moved
 from firmware.texts import t
 

@@ -22,10 +22,10 @@ from engines import game_class
 from engines.core.errors import CorbeilleError, IllegalAction
 from engines.core.log import Log
 from engines.registry import game_of
-from firmware import snapshots
+from firmware.journal import snapshots
 from firmware.journal import JournalError
-from firmware.journal_rows import parse_row, parse_rows
-from firmware.journal_rows import sha256     # not hashlib's: see there
+from firmware.journal.rows import parse_row, parse_rows
+from firmware.journal.rows import sha256     # not hashlib's: see there
 
 logger = logging.getLogger(__name__)
 
@@ -194,7 +194,7 @@ class Session:
         When the journal says its actions were all checked under these same rules
         (rules_fingerprint), they are replayed without the check: the hash chain proves
         they are the actions these rules accepted, and the check is half a replay's time.
-        Then the game's snapshot, when it verifies (firmware/snapshots.py), stands for the
+        Then the game's snapshot, when it verifies (firmware/journal/snapshots.py), stands for the
         replay of the actions it was taken after; one that does not is passed over."""
         header = journal.header(game_id)
         game_cls = game_class(game_of(header))
@@ -292,7 +292,7 @@ class Session:
     def apply(self, act):
         """Apply `act` and commit it to the journal; returns the engine's events. When the
         engine has just made a checkpoint, the journal keeps it as the game's snapshot, in
-        the same transaction (firmware/snapshots.py)."""
+        the same transaction (firmware/journal/snapshots.py)."""
         # The decision this version's screens were built from: the engine checks against it
         # instead of building it again (half of an apply's time).
         events = self.game.apply(act, decision=self.decision())   # IllegalAction: nothing changed

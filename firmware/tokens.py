@@ -20,7 +20,7 @@ import os
 from pathlib import Path
 
 from engines.core.files import sha256     # CPython's own, not OpenSSL's: see hmac_sha256
-from firmware.journal_rows import canonical
+from firmware.journal.rows import canonical
 
 SECRET_FILE = "web.secret"
 SECRET_BYTES = 32
@@ -58,7 +58,7 @@ def read_secret(state_dir) -> bytes | None:
 
 def hmac_sha256(key: bytes, message: bytes) -> bytes:
     """HMAC-SHA256 (RFC 2104) on CPython's own SHA-256: the `hmac` module loads OpenSSL
-    (3.4 MiB of the box's RSS: firmware/journal_rows.py), and the box only makes tokens."""
+    (3.4 MiB of the box's RSS: firmware/journal/rows.py), and the box only makes tokens."""
     key = key.ljust(64, b"\0")
     inner = sha256(bytes(k ^ 0x36 for k in key) + message).digest()
     return sha256(bytes(k ^ 0x5C for k in key) + inner).digest()

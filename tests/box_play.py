@@ -33,7 +33,7 @@ from engines import game_class
 from engines.registry import game_of, spec
 from firmware import render
 from firmware.games import adapter
-from firmware.journal_reader import JournalReader
+from firmware.journal.reader import JournalReader
 from firmware.screens.setup import number_steps, options, setup_ui
 from firmware.texts import t
 from screen_texts import Catalogs, raw

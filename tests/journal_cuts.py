@@ -25,7 +25,7 @@ import sys
 def main(argv: list[str]) -> int:
     from firmware.cli import cmd_replay
     from firmware.journal import Journal
-    from firmware.journal_reader import JournalReader
+    from firmware.journal.reader import JournalReader
 
     once = argv[0] == "--once"
     source, workdir, *offsets = argv[1:] if once else argv

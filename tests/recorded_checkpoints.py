@@ -1,6 +1,6 @@
 """Game states pickled by an earlier version: what its undo checkpoints and journal snapshots hold.
 
-A journal's snapshot (firmware/snapshots.py) is the engine's state pickled
+A journal's snapshot (firmware/journal/snapshots.py) is the engine's state pickled
 (`Game.frozen_state`) by the version that wrote it, and a firmware update may come between
 writing it and reading it back. The record holds, for a random game of each registered
 game, its header, its actions (JSON), the digest of the state pickled after every action,

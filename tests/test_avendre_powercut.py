@@ -15,7 +15,7 @@ import pytest
 from e2e_box import journal_script
 from engines.avendre.game import AVendre
 from engines.avendre.steps import BankAuction, ShopAuction
-from firmware.journal_reader import JournalReader
+from firmware.journal.reader import JournalReader
 from test_powercut import Box
 
 SILENCE = 3   # seconds (AV11's auction_silence_s, 2 to 30): short for the test, long enough to see it run

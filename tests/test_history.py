@@ -4,7 +4,7 @@ from e2e_box import E2EBox, journal_script
 from engines.maxibourse.game import MaxiBourse
 from engines.core.i18n import format_amount
 from firmware.journal import Journal
-from firmware.journal_reader import JournalReader
+from firmware.journal.reader import JournalReader
 
 PICKS = "\n".join(f"pick {p} {c}" for p, c in zip(["Ana", "Ben", "Cid"] * 5, [
     "BARCLAYS", "CHASE", "DEUTSCHE", "BP", "ELF", "ESSO", "LEYLAND", "FIAT", "GM",

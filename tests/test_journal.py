@@ -8,9 +8,9 @@ import sqlite3
 
 import pytest
 
-from firmware.journal import Journal, JournalError, action_checksum
-from firmware.journal_reader import JournalReader
-from firmware.journal_rows import checksum_text, stored_checksum
+from firmware.journal.store import Journal, JournalError, action_checksum
+from firmware.journal.reader import JournalReader
+from firmware.journal.rows import checksum_text, stored_checksum
 from journal_writer import demo_actions, kill_and_reopen
 
 HEADER = {"game": "maxibourse", "format": "standard", "players": ["Anne", "Bruno"],
@@ -227,8 +227,8 @@ def lots_in(data: bytes) -> set[int]:
 def pages_of_4k(monkeypatch):
     """Journals of 4 KiB pages (the size before 1 KiB, still found in older journals): each
     ~500-byte action then sits whole on one page, which the damage tests below reason on."""
-    import firmware.journal
-    monkeypatch.setattr(firmware.journal, "PAGE_SIZE", 4096)
+    import firmware.journal.store
+    monkeypatch.setattr(firmware.journal.store, "PAGE_SIZE", 4096)
 
 
 @pytest.mark.parametrize("cut", [1, 100, 4096, 3 * 4096 + 5, 20 * 4096])
@@ -324,8 +324,8 @@ def test_a_bad_byte_in_the_schema_text_is_named_and_the_rows_recovered(tmp_path)
 def test_a_stale_page_with_an_undone_action_ends_the_game_at_the_fork(tmp_path):
     # Two rows for the same place that both verify (an undone action left on a freed page
     # and the action that replaced it): which one the players saw cannot be told.
-    from firmware.journal_salvage import _chain
-    from firmware.journal import header_checksum
+    from firmware.journal.salvage import _chain
+    from firmware.journal.store import header_checksum
 
     hsum = header_checksum(1, "{}")
     rows, prev = [], hsum

@@ -17,9 +17,9 @@ import shutil
 import pytest
 
 from firmware.journal import Journal
-from firmware.journal_open import open_for_box
-from firmware.journal_reader import JournalReader
-from firmware.journal_rows import canonical
+from firmware.journal.startup import open_for_box
+from firmware.journal.reader import JournalReader
+from firmware.journal.rows import canonical
 from journal_writer import killed_writer
 from props import FUZZ_SCALE, FUZZING
 from test_journal_cuts import workdir as _workdir

@@ -20,9 +20,9 @@ from drivers.display import DummyDisplay
 from firmware.app import Hardware, start_app
 from firmware.config import config_from_dict
 from firmware.journal import Journal, JournalBusy, JournalError
-from firmware.journal_open import open_for_box
-from firmware.journal_reader import JournalReader
-from firmware import journal_lock
+from firmware.journal.startup import open_for_box
+from firmware.journal.reader import JournalReader
+from firmware.journal import lock as journal_lock
 from journal_writer import demo_actions
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from firmware.cli import state_json
-from firmware.journal import SCHEMA_VERSION, Journal
-from firmware.journal_reader import JournalReader
-from firmware.journal_rows import action_checksum
+from firmware.journal.store import SCHEMA_VERSION, Journal
+from firmware.journal.reader import JournalReader
+from firmware.journal.rows import action_checksum
 from firmware.script import run_script
 from firmware.session import Session
 
@@ -124,7 +124,7 @@ def _copy(fixture, tmp_path):
 def test_salvage_reads_journals_of_every_schema(tmp_path, fixture):
     # SQLite's walk of a sound file and, the first page destroyed (magic included), the page
     # scan alone: both find every game of an older journal, as `corbeille salvage` says.
-    from firmware.journal_salvage import read_damaged
+    from firmware.journal.salvage import read_damaged
     from test_journal_box import corbeille
 
     path = _copy(fixture, tmp_path)
@@ -148,7 +148,7 @@ def test_salvage_reads_journals_of_every_schema(tmp_path, fixture):
 def test_salvage_reads_a_journal_of_this_schema_from_its_pages_and_its_wal(tmp_path):
     # Schema 3's rows (a rowid table, 32-byte checksums) are found by the page scan too, in
     # the main file and in the -wal.
-    from firmware.journal_pages import scan
+    from firmware.journal.pages import scan
 
     path = _copy("main-v2.sqlite", tmp_path)
     with Journal(path) as journal:
@@ -173,21 +173,21 @@ def header_sum(journal, game):
 def test_a_migration_cut_before_its_rename_is_done_again_at_the_next_start(tmp_path, monkeypatch):
     # The new file goes in with one rename: stopped before it (a power cut), the old file is
     # still the journal, whole, and the next start migrates it again.
-    import firmware.journal
+    import firmware.journal.store
     from firmware.journal import JournalError
 
     path = _copy("main-v2.sqlite", tmp_path)
-    real = firmware.journal.os.replace
+    real = firmware.journal.store.os.replace
 
     def cut(src, dst):
         if str(dst) == str(path):
             raise OSError(5, "power cut")
         real(src, dst)
 
-    monkeypatch.setattr(firmware.journal.os, "replace", cut)
+    monkeypatch.setattr(firmware.journal.store.os, "replace", cut)
     with pytest.raises(JournalError, match="power cut"):
         Journal(path)
-    monkeypatch.setattr(firmware.journal.os, "replace", real)
+    monkeypatch.setattr(firmware.journal.store.os, "replace", real)
     assert path.read_bytes() == (FIXTURES / "main-v2.sqlite").read_bytes()
     with Journal(path) as journal:
         assert journal.repairs == [] and [len(journal.actions(g)) for g in (1, 2)] == [29, 42]

@@ -1,4 +1,4 @@
-"""The journal read from beside the box (firmware/journal_reader.py): its API, short read
+"""The journal read from beside the box (firmware/journal/reader.py): its API, short read
 transactions that see the box's commits, never a byte written nor the box's lock taken,
 a read-only folder, damaged files read through a salvaged copy."""
 import json
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from firmware import journal_lock
+from firmware.journal import lock as journal_lock
 from firmware.journal import Journal, JournalError
-from firmware.journal_reader import JournalReader
+from firmware.journal.reader import JournalReader
 from faults import read_only, read_only_reason, tree
 from journal_writer import DEMO_HEADER, demo_actions, killed_writer
 

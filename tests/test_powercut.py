@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from engines.maxibourse.game import MaxiBourse
-from firmware.journal_reader import JournalReader
+from firmware.journal.reader import JournalReader
 
 ROOT = Path(__file__).resolve().parent.parent
 

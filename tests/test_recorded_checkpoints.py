@@ -17,9 +17,9 @@ import pytest
 
 from engines import game_class
 from engines.core.game import Game, thaw
-from firmware import snapshots
+from firmware.journal import snapshots
 from firmware.journal import Journal
-from firmware.journal_rows import sha256
+from firmware.journal.rows import sha256
 from firmware.session import RULES_KEY, Session, rules_fingerprint
 from recorded_checkpoints import digest, load, replayed
 

@@ -24,8 +24,8 @@ from engines.maxibourse import steps as F
 from engines.maxibourse.board import correct_pawn
 from engines.registry import names
 from firmware.journal import Journal
-from firmware.journal_reader import JournalReader
-from firmware.journal_rows import action_checksum, checksum_text, parse_row, parse_rows, stored_checksum
+from firmware.journal.reader import JournalReader
+from firmware.journal.rows import action_checksum, checksum_text, parse_row, parse_rows, stored_checksum
 from mb_random import random_game
 
 
@@ -291,7 +291,7 @@ def test_a_body_that_is_not_utf8_is_a_checksum_mismatch(tmp_path):
     with sqlite3.connect(path) as db:
         raw = b'{"kind":"\xff"}'
         prev = checksum_text(db.execute("SELECT checksum FROM actions WHERE game_id=? AND seq=0", (game,)).fetchone()[0])
-        from firmware.journal_rows import sha256
+        from firmware.journal.rows import sha256
         forged = sha256(f"{game}:1:{prev}:".encode() + raw).digest()   # over the very bytes stored
         db.execute("UPDATE actions SET body=CAST(? AS TEXT), checksum=? WHERE game_id=? AND seq=1",
                    (raw, forged, game))

@@ -24,7 +24,7 @@ from engines import game_class
 from engines.core.log import Log
 from engines.registry import names
 from firmware import session as session_module
-from firmware import snapshots
+from firmware.journal import snapshots
 from firmware.app import Hardware, start_app
 from firmware.config import config_from_dict
 from firmware.journal import Journal, JournalError

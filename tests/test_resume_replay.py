@@ -90,7 +90,7 @@ def test_an_unreadable_action_under_the_same_rules_still_ends_the_game_there(tmp
 def test_the_box_says_a_game_of_another_version_resumes_at_the_refused_action_not_a_damaged_journal(
         tmp_path, lang, title, line):
     """The file is sound: an action these rules refuse is not damage ("Fin du journal abîmée" is
-    for a journal cut back by its own repair, firmware/journal.py)."""
+    for a journal cut back by its own repair, firmware/journal/store.py)."""
     from firmware.controller import Controller
     from test_controller import TIMING
     journal, game_id, game = journaled(tmp_path)

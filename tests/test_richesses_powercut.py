@@ -7,7 +7,7 @@ import time
 
 from e2e_box import journal_script
 from engines.richesses.game import Richesses
-from firmware.journal_reader import JournalReader
+from firmware.journal.reader import JournalReader
 from test_e2e_richesses import AUCTION
 from test_powercut import Box
 

@@ -17,7 +17,7 @@ import pytest
 import e2e_box
 from e2e_box import E2EBox, journal_script
 from engines.shark.game import Shark
-from firmware.journal_reader import JournalReader
+from firmware.journal.reader import JournalReader
 from firmware.script import run_script
 
 SCRIPT = """game shark

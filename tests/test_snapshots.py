@@ -1,4 +1,4 @@
-"""Journal snapshots (firmware/snapshots.py): a resume starts from the game's state after its
+"""Journal snapshots (firmware/journal/snapshots.py): a resume starts from the game's state after its
 last hundredth action instead of replaying the whole evening, only when the snapshot
 verifies; a damaged, stale or foreign one is passed over and the game replayed, with
 nothing lost."""
@@ -14,9 +14,9 @@ from engines import game_class
 from engines.core.game import Game
 from engines.core.random_play import play_randomly
 from engines.registry import names
-from firmware import snapshots
+from firmware.journal import snapshots
 from firmware.journal import Journal
-from firmware.journal_rows import sha256
+from firmware.journal.rows import sha256
 from firmware.session import Session, rules_fingerprint
 from test_game_contract import Drawer, header, player_counts, state_key
 

@@ -54,7 +54,7 @@ def test_the_first_frame_comes_before_gpiozero_and_the_buttons_after_it(tmp_path
     assert not [m for m in first if m.split(".")[0] == "gpiozero"]
     assert "engines.registry" in first and engine_modules(first) == []      # the setup, without an engine
     assert "gpiozero" in at_exit and "drivers.inputs" in at_exit
-    assert "_hashlib" not in at_exit     # OpenSSL: 3.4 MiB of RSS (firmware/journal_rows.py)
+    assert "_hashlib" not in at_exit     # OpenSSL: 3.4 MiB of RSS (firmware/journal/rows.py)
 
 
 def test_gpio_parts_are_added_to_the_same_hardware(tmp_path):

@@ -12,11 +12,11 @@ from drivers.display import DummyDisplay
 from drivers.events import InputEvent
 from drivers.outputs import RecordingBeeper, RecordingSeatLights
 from engines.core.files import keep_parsed_in, read_toml
-from firmware import snapshots, storage
+from firmware.journal import snapshots, storage
 from firmware.app import App, Hardware, attach_journal
 from firmware.controller import Controller
 from firmware.journal import Journal, JournalError
-from firmware.journal_readonly import ReadOnlyJournal
+from firmware.journal.readonly import ReadOnlyJournal
 from test_inputs_fuzz import Console
 from test_journal_box import holder  # noqa: F401 - a fixture
 from test_storage_faults import random_game

@@ -32,13 +32,13 @@ from engines.core.random_play import play_randomly
 from engines.registry import names, spec
 from faults import Shim, read_only, read_only_reason, tree
 from firmware.journal import Journal
-from firmware.journal_reader import JournalReader
+from firmware.journal.reader import JournalReader
 from journal_writer import DEMO_HEADER, check_reopened, demo_actions
 from test_game_contract import Drawer, header, state_key
 from test_powercut import ROOT, Box
 
 # Action index -> the fault the card has while that action is entered. The 100th action
-# (index 99) is the first whose commit holds the game's snapshot (firmware/snapshots.py).
+# (index 99) is the first whose commit holds the game's snapshot (firmware/journal/snapshots.py).
 SCHEDULE = {8: "enospc", 16: "fsize", 24: "erofs", 32: "eio-fsync", 40: "short", 48: "eio-write", 99: "eio-write"}
 KILL = 40            # after this refusal, the box is killed with the fault still there
 ACTIONS = 105

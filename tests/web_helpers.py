@@ -27,7 +27,7 @@ from engines import game_class
 from engines.core.random_play import play_randomly
 from firmware import tokens
 from firmware.journal import Journal
-from firmware.journal_reader import JournalReader
+from firmware.journal.reader import JournalReader
 from firmware.session import Session
 from test_game_contract import Drawer, header, state_key
 from test_powercut import Box

@@ -189,7 +189,7 @@ class Game:
 
     def frozen_at(self, count: int) -> bytes | None:
         """The checkpoint kept after the first `count` actions (`frozen_state`), if any: a
-        journal keeps the latest as the game's snapshot (firmware/snapshots.py)."""
+        journal keeps the latest as the game's snapshot (firmware/journal/snapshots.py)."""
         return self._checkpoints.get(count)
 
     @classmethod

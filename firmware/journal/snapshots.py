@@ -28,7 +28,7 @@ import binascii
 import json
 import zlib
 
-from firmware.journal_rows import sha256     # not hashlib's: see there
+from firmware.journal.rows import sha256     # not hashlib's: see there
 
 KEY = "snapshot.{}"
 
@@ -62,5 +62,5 @@ def read(journal, game_id: int, rules: str) -> tuple[int, bytes] | None:
 
 def drop_others(journal, game_id: int | None) -> None:
     """Delete the snapshots of every game but `game_id`: a box resumes only its last game
-    (firmware/storage.py frees them on a full card)."""
+    (firmware/journal/storage.py frees them on a full card)."""
     journal.delete_meta([KEY.format(other) for other, _ in journal.games() if other != game_id])

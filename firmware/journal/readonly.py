@@ -1,6 +1,6 @@
 """The box's journal when its card cannot be written: the game shown, nothing written.
 
-`open_for_box` (firmware/journal_open.py) gives the box a `ReadOnlyJournal` when the journal
+`open_for_box` (firmware/journal/startup.py) gives the box a `ReadOnlyJournal` when the journal
 cannot be opened for writing because of the card (read-only, full, failing: firmware/
 storage.py), instead of the box exiting (and systemd's start limit stopping it) or the
 file being moved aside. It reads as `JournalReader` does (never a byte written, the file
@@ -15,8 +15,8 @@ from __future__ import annotations
 import logging
 import sqlite3
 
-from firmware.journal import _SCHEMA, JournalError
-from firmware.journal_reader import JournalReader
+from firmware.journal.store import _SCHEMA, JournalError
+from firmware.journal.reader import JournalReader
 
 log = logging.getLogger("corbeille")
 

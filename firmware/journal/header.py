@@ -4,7 +4,7 @@ SQLite trusts these bytes: one bad bit in the magic, the page size or the format
 makes it refuse the file, and one in the text encoding, the application id or the
 user_version makes it (or the journal) misread a file whose rows are all intact. So a
 journal's header is checked before its rows are read, and a damaged one sends the file to
-salvage (firmware/journal_salvage.py), which reads the rows from the pages themselves: the
+salvage (firmware/journal/salvage.py), which reads the rows from the pages themselves: the
 hash chain, not the header, says which rows are good.
 
 `damage(head)` names what is wrong with the bytes SQLite needs; `identity(...)` tells a
@@ -21,7 +21,7 @@ SIZE = 100
 # "Corb" in the SQLite header tells our files from other SQLite databases.
 APPLICATION_ID = 0x436F7262
 
-# The tables every schema of the journal has (firmware/journal.py, `_SCHEMA`).
+# The tables every schema of the journal has (firmware/journal/store.py, `_SCHEMA`).
 TABLES = frozenset({"games", "actions", "meta"})
 
 

@@ -27,8 +27,8 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from firmware import snapshots
-from firmware.journal import JournalError
+import firmware.journal.snapshots as snapshots
+from firmware.journal.store import JournalError
 
 # Room a commit needs to be sure to fit: an action, its screen and a snapshot are a few KiB
 # of -wal frames; SQLite's -shm index grows by 32 KiB.
@@ -81,7 +81,7 @@ def blocked(path: str) -> Fault | None:
     # ext4 stopped by an error may still pass statvfs and access(2): opening a file for
     # writing (and writing nothing) tells. Only the lock file: closing a descriptor of the
     # journal, its -wal or -shm would drop the POSIX locks SQLite holds on them, while the
-    # lock's flock belongs to its own descriptor (firmware/journal_lock.py).
+    # lock's flock belongs to its own descriptor (firmware/journal/lock.py).
     try:
         os.close(os.open(path + "-lock", os.O_RDWR | os.O_CLOEXEC | os.O_NOCTTY))
     except OSError as exc:

@@ -21,7 +21,7 @@ checksum from that row on. On open the journal walks every chain and cuts each g
 to the good prefix before the first bad row (the box defers part of the last game's walk
 until after its first frame: `defer_chain`, `verify_tail`, `verify_deferred`). If SQLite itself finds the file damaged, the
 rows that can still be read (by SQLite, or from the file's raw pages when SQLite cannot
-read its schema: firmware/journal_salvage.py, journal_pages.py) are copied into a fresh
+read its schema: firmware/journal/salvage.py, journal_pages.py) are copied into a fresh
 file and the damaged one is kept aside. A -wal file lost or cut after a kill is told from
 its -shm index (journal_wal.py). Every repair is described in `Journal.repairs` for the
 firmware to show; docs/reliability.md says what is promised and what was tried.
@@ -32,7 +32,7 @@ one first (`_migrate`), keeping the old file beside it; a reader reads any schem
 
 The journal belongs to one process, used from one thread (the firmware's main loop): a
 writer holds a lock beside the file (journal_lock.py), and a second writer is refused
-naming the holder. Other processes read it with firmware/journal_reader.py, which never
+naming the holder. Other processes read it with firmware/journal/reader.py, which never
 writes.
 """
 from __future__ import annotations
@@ -43,11 +43,13 @@ import os
 import sqlite3
 
 from engines.core.errors import CorbeilleError
-from firmware import journal_header, journal_lock, journal_wal
-from firmware.journal_header import APPLICATION_ID
+import firmware.journal.header as journal_header
+import firmware.journal.lock as journal_lock
+import firmware.journal.wal as journal_wal
+from firmware.journal.header import APPLICATION_ID
 # The rows' own format, shared with salvage (which journal.py imports: one module each
 # way would be an import circle).
-from firmware.journal_rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_checksum, action_key,
+from firmware.journal.rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_checksum, action_key,
                                    canonical, checksum_text, header_checksum, is_keyed, is_object, order_of,
                                    parse_row, parse_rows, rows_of, stored_checksum, walk_chain)
 
@@ -119,9 +121,9 @@ def fsync_dir(directory: str) -> None:
 class Journal:
     """A journal file opened by its one writer.
 
-    The writer holds the journal's lock (firmware/journal_lock.py) until close(); a second
+    The writer holds the journal's lock (firmware/journal/lock.py) until close(); a second
     writer is refused with JournalBusy naming the holder. Reading beside it, without
-    writing: firmware/journal_reader.py.
+    writing: firmware/journal/reader.py.
     """
 
     read_only = False
@@ -216,7 +218,7 @@ class Journal:
         except OSError as exc:
             raise JournalError(f"journal {self.path}: cannot read ({exc})") from exc
         if not journal_header.looks_sqlite(head):
-            from firmware.journal_salvage import read_damaged
+            from firmware.journal.salvage import read_damaged
 
             if not read_damaged(self.path)[0]:
                 raise JournalError(f"journal {self.path}: not an SQLite database (it starts with "
@@ -355,7 +357,7 @@ class Journal:
     #
     # Walking a long game's chain is most of what opening its journal costs (2 000 actions:
     # about 25 ms here, ten times that on a Pi Zero 2 W), and a resume from a snapshot needs
-    # only the rows from the snapshot's on (firmware/snapshots.py). With defer_chain (the box
+    # only the rows from the snapshot's on (firmware/journal/snapshots.py). With defer_chain (the box
     # at start: journal_open.open_for_box), every game but the last is checked at open as always; the
     # last game's rows are checked from the snapshot's on by `verify_tail` when the resume
     # reads them, and the rest by `verify_deferred`, which the box's loop runs after the
@@ -427,7 +429,7 @@ class Journal:
         power cut during salvage leaves either the damaged file (salvaged again at next
         start) or the fresh one, never no journal at all.
         """
-        from firmware.journal_salvage import read_damaged
+        from firmware.journal.salvage import read_damaged
 
         stops: dict[int, int] = {}
         games, meta, notes = read_damaged(self.path, stops)
@@ -626,7 +628,7 @@ class Journal:
         """The chain checksum of the game's action `seq` (hex), None when there is no such
         action. Because each checksum chains to the previous one, it names the game's
         first seq + 1 actions exactly: a snapshot taken after them records it
-        (firmware/snapshots.py), and is used only while the journal still holds them."""
+        (firmware/journal/snapshots.py), and is used only while the journal still holds them."""
         if seq < 0:
             return None
         stored = self._stored_checksum(game_id, seq)

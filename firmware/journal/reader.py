@@ -1,6 +1,6 @@
-"""firmware/journal_reader.py: `JournalReader`, a journal read from beside the box.
+"""firmware/journal/reader.py: `JournalReader`, a journal read from beside the box.
 
-    from firmware.journal_reader import JournalReader
+    from firmware.journal.reader import JournalReader
 
     with JournalReader(path) as reader:        # open a path (str or os.PathLike)
         reader.games()                          # [(game id, header dict)], oldest first
@@ -37,7 +37,7 @@ and `export`, the web view and any process reading the journal while a box may p
 - Journals of every schema are read as they are (no migration), by the layout of their
   own tables.
 
-The box runs on a `ReadOnlyJournal` (firmware/journal_readonly.py), this reader with the
+The box runs on a `ReadOnlyJournal` (firmware/journal/readonly.py), this reader with the
 journal's writing calls refused, when its card cannot be written.
 """
 from __future__ import annotations
@@ -48,9 +48,11 @@ import os
 import sqlite3
 import urllib.parse
 
-from firmware import journal_header, journal_lock, journal_wal
-from firmware.journal import SCHEMA_VERSION, JournalError, _is_damage, write_fresh
-from firmware.journal_rows import (_lenient_text, checksum_text, header_checksum, is_keyed, is_object,
+import firmware.journal.header as journal_header
+import firmware.journal.lock as journal_lock
+import firmware.journal.wal as journal_wal
+from firmware.journal.store import SCHEMA_VERSION, JournalError, _is_damage, write_fresh
+from firmware.journal.rows import (_lenient_text, checksum_text, header_checksum, is_keyed, is_object,
                                    order_of, parse_rows, rows_of, walk_chain)
 
 __all__ = ["JournalReader"]
@@ -122,7 +124,7 @@ class JournalReader:
 
     def checksum(self, game_id: int, seq: int) -> str | None:
         """The chain checksum (hex) of the game's action `seq`, None when it has no such
-        verified action (what a snapshot is checked against: firmware/snapshots.py)."""
+        verified action (what a snapshot is checked against: firmware/journal/snapshots.py)."""
         with self._read() as conn:
             hsum = self._game_row(conn, game_id)[1]
             count = self._verify(conn, game_id, hsum)[2]
@@ -247,7 +249,7 @@ class JournalReader:
         """Read the file through a salvaged temporary copy, as the box would salvage it
         (its rows read from SQLite and from the pages of the file and its -wal, every game
         kept while its chain verifies)."""
-        from firmware.journal_salvage import read_damaged
+        from firmware.journal.salvage import read_damaged
 
         copy = self._copy_files("damaged.sqlite")
         games, meta, notes = read_damaged(copy)

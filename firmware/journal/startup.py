@@ -1,17 +1,17 @@
 """The box's own journal at start, whatever state its file and its card are in.
 
 `open_for_box` is what `corbeille run` and `sim` open (firmware/app.py, start_app): the
-writer (firmware/journal.py) when it can be, with the last game's chain check deferred;
+writer (firmware/journal/store.py) when it can be, with the last game's chain check deferred;
 a file that is not a journal moved aside; and a `ReadOnlyJournal` when the card will not
-let the box write (firmware/storage.py, firmware/journal_readonly.py).
+let the box write (firmware/journal/storage.py, firmware/journal/readonly.py).
 """
 from __future__ import annotations
 
 import os
 import time
 
-from firmware import storage
-from firmware.journal import Journal, JournalBusy, JournalError, JournalLockError, fsync_dir
+import firmware.journal.storage as storage
+from firmware.journal.store import Journal, JournalBusy, JournalError, JournalLockError, fsync_dir
 
 
 def open_for_box(path: str | os.PathLike) -> tuple:
@@ -23,8 +23,8 @@ def open_for_box(path: str | os.PathLike) -> tuple:
     and the box starts on a fresh one: a box that refuses to start stays down until
     someone removes a file, which at a game table nobody can. A journal held by another
     process is never moved aside (JournalBusy is raised). A journal the card will not let
-    the box write (read-only, full, failing: firmware/storage.py) is never moved aside
-    either: the box gets a `ReadOnlyJournal` (firmware/journal_readonly.py) showing the
+    the box write (read-only, full, failing: firmware/journal/storage.py) is never moved aside
+    either: the box gets a `ReadOnlyJournal` (firmware/journal/readonly.py) showing the
     game as the file holds it, its `fault` saying why.
     """
     path = os.fspath(path)
@@ -70,7 +70,7 @@ def open_for_box(path: str | os.PathLike) -> tuple:
 def _read_only(path: str, fault):
     """The journal read-only, for a box whose card will not let it write (a storage.Fault).
     Imported here: a box whose card is sound never loads the reader (tempfile, shutil)."""
-    from firmware.journal_readonly import ReadOnlyJournal
+    from firmware.journal.readonly import ReadOnlyJournal
 
     return ReadOnlyJournal(path, fault)
 

@@ -4,7 +4,7 @@ Two sources, then one rule:
 1. SQLite, row by row (`_walk`): the rows of the tables it can still find, in key order,
    each walk stopping at the first page it cannot read (and walking back from the other
    end to get the rows behind it).
-2. The file's pages read without SQLite (`firmware.journal_pages`): rows on pages SQLite
+2. The file's pages read without SQLite (`firmware.journal.pages`): rows on pages SQLite
    cannot reach any more (a zeroed first page, a bad byte in the schema text, a cut tree).
 The rule: a game is its header plus the longest run of actions 0, 1, 2... whose hash chain
 verifies. A row from SQLite's walk wins over one from the page scan; two different rows
@@ -24,8 +24,8 @@ import os
 import sqlite3
 import urllib.parse
 
-from firmware import journal_pages
-from firmware.journal_rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_checksum, action_key,
+import firmware.journal.pages as journal_pages
+from firmware.journal.rows import (HEADER_COPY, SEQ_BITS, _lenient_text, action_checksum, action_key,
                                    checksum_text, header_checksum, is_keyed)
 
 
