@@ -179,7 +179,7 @@ def wear(directory: Path, moves: int = 500, actions: int = 200) -> dict:
 
 
 def _schema() -> int:
-    from firmware.journal.store import SCHEMA_VERSION
+    from firmware.journal.connection import SCHEMA_VERSION
     return SCHEMA_VERSION
 
 

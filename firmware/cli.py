@@ -161,7 +161,7 @@ def cmd_salvage(args) -> int:
     import tempfile
 
     from firmware.journal import lock as journal_lock
-    from firmware.journal.store import write_fresh
+    from firmware.journal.connection import write_fresh
     from firmware.journal.salvage import read_damaged
 
     source = args.file

@@ -227,8 +227,8 @@ def lots_in(data: bytes) -> set[int]:
 def pages_of_4k(monkeypatch):
     """Journals of 4 KiB pages (the size before 1 KiB, still found in older journals): each
     ~500-byte action then sits whole on one page, which the damage tests below reason on."""
-    import firmware.journal.store
-    monkeypatch.setattr(firmware.journal.store, "PAGE_SIZE", 4096)
+    import firmware.journal.connection
+    monkeypatch.setattr(firmware.journal.connection, "PAGE_SIZE", 4096)
 
 
 @pytest.mark.parametrize("cut", [1, 100, 4096, 3 * 4096 + 5, 20 * 4096])

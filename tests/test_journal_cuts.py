@@ -113,9 +113,9 @@ def test_the_issue_case_two_example_games_cut_at_5000_bytes(tmp_path):
 
 
 def test_a_small_journal_cut_at_every_offset(tmp_path, monkeypatch):
-    import firmware.journal.store
+    import firmware.journal.connection
 
-    monkeypatch.setattr(firmware.journal.store, "PAGE_SIZE", 512)  # SQLite's smallest page: fewer cuts
+    monkeypatch.setattr(firmware.journal.connection, "PAGE_SIZE", 512)  # SQLite's smallest page: fewer cuts
     path = tmp_path / "journal.sqlite"
     record(path, EXAMPLES[:1], limit=2)
     size = path.stat().st_size

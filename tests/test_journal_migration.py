@@ -173,21 +173,21 @@ def header_sum(journal, game):
 def test_a_migration_cut_before_its_rename_is_done_again_at_the_next_start(tmp_path, monkeypatch):
     # The new file goes in with one rename: stopped before it (a power cut), the old file is
     # still the journal, whole, and the next start migrates it again.
-    import firmware.journal.store
+    import firmware.journal.repair
     from firmware.journal import JournalError
 
     path = _copy("main-v2.sqlite", tmp_path)
-    real = firmware.journal.store.os.replace
+    real = firmware.journal.repair.os.replace
 
     def cut(src, dst):
         if str(dst) == str(path):
             raise OSError(5, "power cut")
         real(src, dst)
 
-    monkeypatch.setattr(firmware.journal.store.os, "replace", cut)
+    monkeypatch.setattr(firmware.journal.repair.os, "replace", cut)
     with pytest.raises(JournalError, match="power cut"):
         Journal(path)
-    monkeypatch.setattr(firmware.journal.store.os, "replace", real)
+    monkeypatch.setattr(firmware.journal.repair.os, "replace", real)
     assert path.read_bytes() == (FIXTURES / "main-v2.sqlite").read_bytes()
     with Journal(path) as journal:
         assert journal.repairs == [] and [len(journal.actions(g)) for g in (1, 2)] == [29, 42]

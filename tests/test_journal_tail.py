@@ -98,10 +98,10 @@ def test_a_failed_commit_forgets_the_tail(tmp_path, monkeypatch):
                 raise sqlite3.OperationalError("disk I/O error")
             return real.execute(sql, *args)
 
-    monkeypatch.setattr(journal, "_conn", Failing())
+    monkeypatch.setattr(journal._commits, "conn", Failing())
     with pytest.raises(JournalError, match="disk I/O error"):
         journal.commit()
-    monkeypatch.setattr(journal, "_conn", real)
+    monkeypatch.setattr(journal._commits, "conn", real)
     assert journal._tail is None
     assert journal.append(game, act(2)) == 1
     journal.close()

@@ -51,15 +51,12 @@ import urllib.parse
 import firmware.journal.header as journal_header
 import firmware.journal.lock as journal_lock
 import firmware.journal.wal as journal_wal
-from firmware.journal.store import SCHEMA_VERSION, JournalError, _is_damage, write_fresh
+from firmware.journal.errors import Damaged, JournalError, is_damage
+from firmware.journal.connection import SCHEMA_VERSION, write_fresh
 from firmware.journal.rows import (_lenient_text, checksum_text, header_checksum, is_keyed, is_object,
                                    order_of, parse_rows, rows_of, walk_chain)
 
 __all__ = ["JournalReader"]
-
-
-class _Damaged(Exception):
-    """The file needs salvage to be read."""
 
 
 class JournalReader:
@@ -178,10 +175,10 @@ class JournalReader:
                     self._conn = self._connect_file()
                     self._check()
                     return
-                except _Damaged as exc:
+                except Damaged as exc:
                     problem = str(exc)
                 except sqlite3.DatabaseError as exc:
-                    if not _is_damage(exc):
+                    if not is_damage(exc):
                         raise
                     problem = str(exc)
                 except UnicodeDecodeError:
@@ -208,7 +205,7 @@ class JournalReader:
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()   # opens the -wal now
             return conn
         except sqlite3.OperationalError as exc:
-            if _is_damage(exc):
+            if is_damage(exc):
                 raise
             # The -wal's index cannot be made or read here (a read-only folder, a card that
             # refuses the -shm): a copy of the file and its -wal is read instead.
@@ -237,12 +234,12 @@ class JournalReader:
         if what in ("foreign", "newer"):
             raise JournalError(f"journal {self.path}: {why}")
         if what == "damaged":
-            raise _Damaged(why)
+            raise Damaged(why)
         if not tables:
             raise JournalError(f"journal {self.path}: no game recorded (an empty file)")
         problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
-            raise _Damaged("; ".join(problems[:3]))
+            raise Damaged("; ".join(problems[:3]))
         self._keyed = is_keyed(conn)
 
     def _salvage(self, problem: str, foreign: bool) -> None:

@@ -15,7 +15,8 @@ from __future__ import annotations
 import logging
 import sqlite3
 
-from firmware.journal.store import _SCHEMA, JournalError
+from firmware.journal.errors import JournalError
+from firmware.journal.connection import SCHEMA as _SCHEMA
 from firmware.journal.reader import JournalReader
 
 log = logging.getLogger("corbeille")

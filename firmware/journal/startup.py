@@ -11,7 +11,9 @@ import os
 import time
 
 import firmware.journal.storage as storage
-from firmware.journal.store import Journal, JournalBusy, JournalError, JournalLockError, fsync_dir
+from firmware.journal.errors import JournalBusy, JournalError, JournalLockError
+from firmware.journal.connection import fsync_dir
+from firmware.journal.store import Journal
 
 
 def open_for_box(path: str | os.PathLike) -> tuple:

@@ -1,0 +1,34 @@
+"""What goes wrong with a journal, as the journal's modules raise and describe it."""
+from __future__ import annotations
+
+import sqlite3
+
+from engines.core.errors import CorbeilleError
+
+
+class JournalError(CorbeilleError):
+    """The journal cannot do what was asked; the message names the file and the problem."""
+
+
+class JournalBusy(JournalError):
+    """Another process holds the journal (one journal, one writer)."""
+
+
+class JournalLockError(JournalError):
+    """The journal's lock file cannot be made: a problem of the folder, not of the journal."""
+
+
+class Damaged(Exception):
+    """SQLite reports the file itself damaged: salvage what can be read."""
+
+
+def is_damage(exc: sqlite3.Error) -> bool:
+    """Whether SQLite's error says the file is damaged (not busy, not full, not read-only)."""
+    name = getattr(exc, "sqlite_errorname", "")
+    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+
+
+def describe(exc: BaseException) -> str:
+    if isinstance(exc, UnicodeDecodeError):  # SQLite quotes the damaged schema text in its message
+        return "a bad byte in the file's schema text"
+    return str(exc)
