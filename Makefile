@@ -53,9 +53,9 @@ test: $(BIN)/corbeille browser-deps
 FUZZ_SCALE ?= 50
 fuzz: $(BIN)/corbeille
 	HYPOTHESIS_PROFILE=fuzz FUZZ_SCALE=$(FUZZ_SCALE) $(BIN)/python -m pytest -p no:cacheprovider \
-		tests/test_mb_properties.py tests/test_dividends_properties.py tests/test_avendre_properties.py \
-		tests/test_shark_properties.py tests/test_richesses_properties.py tests/test_protocol.py \
-		tests/test_inputs_fuzz.py tests/test_journal_cuts.py tests/test_journal_bitrot.py tests/test_box_play.py
+		tests/engines/maxibourse/test_maxibourse_properties.py tests/engines/dividends/test_dividends_properties.py tests/engines/avendre/test_avendre_properties.py \
+		tests/engines/shark/test_shark_properties.py tests/engines/richesses/test_richesses_properties.py tests/core/test_protocol.py \
+		tests/firmware/test_inputs_fuzz.py tests/journal/test_journal_cuts.py tests/journal/test_journal_bitrot.py tests/firmware/test_box_play.py
 
 # The box's own install (pip, systemd/install.sh) compiles every module; an editable .venv,
 # or PYTHONDONTWRITEBYTECODE, would leave start figures paying for compilation instead.

@@ -45,7 +45,7 @@ setup(
         "web": ["starlette>=0.26", "uvicorn>=0.17", "jinja2>=3.1"],
         # Desktop tests: fake-rpi stands in for RPi.GPIO and smbus so luma's real
         # interface code runs; hypothesis drives the property tests; pylint finds code
-        # written twice (tests/test_house.py).
+        # written twice (tests/house/test_house.py).
         "test": [
             "pytest>=8",
             "hypothesis>=6.100",

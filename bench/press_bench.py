@@ -855,7 +855,7 @@ def board_rows(count):
     return rows
 
 
-# The picks of a whole Junior setup (3 players, 5 lots each), as tests/test_e2e_junior.py plays them.
+# The picks of a whole Junior setup (3 players, 5 lots each), as tests/firmware/test_e2e_maxibourse.py plays them.
 JUNIOR_PICKS = [("Banques", "BARCLAYS", "CHASE", "DEUTSCHE"), ("Énergie", "BP", "ELF", "ESSO"),
                 ("Automobile", "LEYLAND", "FIAT", "GM"), ("Alimentaire", "BSN", "COCA-COLA", "NESTLE"),
                 ("Cosmétiques", "COLGATE", "LOREAL", "UNILEVER")]

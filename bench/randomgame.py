@@ -11,7 +11,7 @@ refused: the generator then checks that the refusal changed nothing and draws ag
 Amounts are drawn mostly small, so that players do not go bankrupt at once, but now and
 then large, so that debts, cessation de paiement, forced sales and ruin happen too.
 
-Used by the property tests (tests/mb_random.py) and by the benchmarks (bench/mb_bench.py).
+Used by the property tests (tests/maxibourse_random.py) and by the benchmarks (bench/mb_bench.py).
 """
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ WEIGHTS = {
     "close": 0.002,
     "adjust_cash": 0.3, "adjust_lots": 0.3, "set_price": 0.3,
     # set_nominal moves a price as set_price does; weight 0 keeps the random games (and the
-    # games their pinned examples reproduce) as they were drawn. tests/test_mb_setup.py plays it.
+    # games their pinned examples reproduce) as they were drawn. tests/engines/maxibourse/test_maxibourse_setup.py plays it.
     "set_nominal": 0,
 }
 

@@ -1,7 +1,7 @@
 """Rows of docs/presses.md for what a table meets in the three newer games (bench/press_bench.py
 calls `rows`): each whole setup from the first screen with every default, Richesses du
 Monde's joker square (nothing bought, a joker bought), a "500 000" square and a pawn put
-back, A Vendre!'s cash corrected by 200. tests/test_presses_doc.py checks the page holds
+back, A Vendre!'s cash corrected by 200. tests/house/test_presses_doc.py checks the page holds
 what these count."""
 from __future__ import annotations
 

@@ -96,7 +96,7 @@ class Canvas:
         the colour and loading the mask again on each of the dozen blits of a frame (a
         fifth of drawing a menu frame; issue 11). The ink is worked out once per colour
         as ``bitmap`` works it out; the masks are images made whole in memory (nothing
-        to load). tests/test_drawing.py checks the pixels against ``bitmap``'s."""
+        to load). tests/firmware/test_drawing.py checks the pixels against ``bitmap``'s."""
         ink = self.inks.get(fill)
         if ink is None:
             ink = self.inks[fill] = self.draw._getink(fill)[0]

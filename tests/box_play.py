@@ -1,4 +1,4 @@
-"""Helper module (no tests): the whole box under random play (tests/test_box_play.py).
+"""Helper module (no tests): the whole box under random play (tests/firmware/test_box_play.py).
 
 `BoxPlay(tmp_path, case, seed)` builds the simulated box of tests/e2e_box.py (the real loop,
 controller, screens, journal and renderers on gpiozero's MockFactory pins, a manual clock,

@@ -7,8 +7,21 @@
   pinned as an explicit @example in the test file.
 """
 import os
+import sys
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
+
+# The tests sit in folders by area (core, engines/<game>, firmware, journal, drivers, house);
+# the helpers they share sit here, and a few tests import another's fixtures by module name.
+# Every folder is on the path from the start, so such an import does not depend on which
+# test pytest happened to collect first.
+TESTS = Path(__file__).resolve().parent
+for folder in sorted({path.parent for path in TESTS.rglob("test_*.py")}, reverse=True):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
 
 settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow])

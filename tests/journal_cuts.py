@@ -1,6 +1,6 @@
 """Cut a journal at given offsets and replay each cut, one line of output per cut.
 
-Run as a child process by tests/test_journal_cuts.py, which gives every cut its own
+Run as a child process by tests/journal/test_journal_cuts.py, which gives every cut its own
 timeout: a cut that hangs (a salvage walk that never moves on) fails the test naming its
 offset instead of hanging the suite.
 

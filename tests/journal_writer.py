@@ -7,7 +7,7 @@ moment, reopens the journal and checks that nothing acknowledged was lost.
 
 `kill_and_reopen(tmp_path, make_actions, rng)` runs that loop; a test can hand it the
 actions of a real game instead of `demo_actions`. `check_reopened` is its check of one
-round, for a test that kills a writer of its own (tests/test_storage_faults.py: a writer
+round, for a test that kills a writer of its own (tests/journal/test_storage_faults.py: a writer
 whose card fails, run as a script).
 
 Run as a script, the writer prints to stdout:

@@ -29,7 +29,7 @@ def played(name: str, actions: int) -> None:
 
 
 def tried(category: str, refused: bool) -> None:
-    """Count one damaged input of `category` (tests/test_inputs_fuzz.py) and whether it was
+    """Count one damaged input of `category` (tests/firmware/test_inputs_fuzz.py) and whether it was
     refused, so that a fuzz run can say how many of each it tried."""
     count = TRIED[category]
     count[0] += 1

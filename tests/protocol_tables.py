@@ -6,7 +6,7 @@ docstring), and an example line (`example=`, naming the players of EXAMPLE_PLAYE
 page holds, for each registered game, two tables made from them between marker comments:
 its actions, and its operator corrections (the kinds flagged CORRECTION). Everything else on
 the page (headers, settings, worked scripts, the state printed) is written by hand.
-tests/test_protocol_tables.py fails when the page and the declarations disagree; then run
+tests/core/test_protocol_tables.py fails when the page and the declarations disagree; then run
 
     .venv/bin/python -m tests.protocol_tables      # rewrites the tables in docs/protocol.md
 """

@@ -5,7 +5,7 @@ A journal's snapshot (firmware/journal/snapshots.py) is the engine's state pickl
 writing it and reading it back. The record holds, for a random game of each registered
 game, its header, its actions (JSON), the digest of the state pickled after every action,
 the whole pickled state after each hundredth action, and the rules fingerprint of the
-version that recorded it. tests/test_recorded_checkpoints.py replays the actions under
+version that recorded it. tests/core/test_recorded_checkpoints.py replays the actions under
 the engines as they are and compares: a change to how a state pickles (a class, a field,
 their order) fails there.
 

@@ -2,7 +2,7 @@
 
 Each record is a whole game as the box exports it (a script: header and one action per
 line, in the text form journals and examples use) and the final state it reached
-(`snapshot`, hidden information included). `tests/test_recorded_games.py` replays every
+(`snapshot`, hidden information included). `tests/core/test_recorded_games.py` replays every
 record through the script reader and asserts the same final state, so a refactor of the
 engines, of the action forms or of the script reader that changes a single rule, a single
 amount or the reading of an old action line fails there, naming the game and the first

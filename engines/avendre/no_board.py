@@ -47,7 +47,7 @@ def likely_title(game, square) -> int:
     share of the squares read that held a shop (one in two before anything is read).
     The nearest number not read yet, not an establishment and between the two shops is
     proposed, the larger on a tie. Only where the question starts: any number can be
-    entered (tests/test_avendre_rules.py, docs/presses.md for what it saves)."""
+    entered (tests/engines/avendre/test_avendre_rules.py, docs/presses.md for what it saves)."""
     read = game.s.read
     shops = sorted((sq, int(t)) for sq, (_, t) in read.items() if t and game.kind_of(str(t)) == SHOP)
     lower = [(sq, t) for sq, t in shops if sq < square]

@@ -1,6 +1,6 @@
 """Random legal A Vendre! games, drawn from the engine's own pending decisions.
 
-Used by the property tests (tests/test_avendre_properties.py) and the benchmarks; it is
+Used by the property tests (tests/engines/avendre/test_avendre_properties.py) and the benchmarks; it is
 not part of the rules and the box never runs it. At each step it asks `game.decision()`
 what is allowed, picks one option (weighted so that games move on as a table plays: cards
 with small amounts, a few bids then the hammer, loans more often than leaving) and draws

@@ -11,7 +11,7 @@ the refusal of a change the state cannot take, and the change itself. Core does 
 (engines/core/table.py): it offers every declared kind beside what the game asks now,
 refuses or applies the action, and dispatches it whatever step is under way. An option
 that depends only on the set-up and the players still in is built once (`@per_game`), so
-every decision offers the same object (tests/test_decision_work.py).
+every decision offers the same object (tests/core/test_decision_work.py).
 
 `Cash` is the kind every game shares: a player's cash, from or to the bank. A player gives
 back only what he holds, a bank that can run dry (A Vendre!, AV2) gives only what its till

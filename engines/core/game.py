@@ -9,7 +9,7 @@ of the box asks of every game: its player bounds, formats and settings, its `sna
 whether it is `over`, and how the device draws its chance actions (`fill_chance`). What
 every game shares around the table (cash, seat order, the ranking, the snapshot's
 envelope, corrections, what the menus ask) is engines/core/table.py. The contract test
-(tests/test_game_contract.py) holds every registered game to this.
+(tests/core/test_game_contract.py) holds every registered game to this.
 
 Each decision carries its interaction (engines.core.decision.Interaction): a game declares
 them per prompt in its package's `interactions` module (PROMPTS: prompt -> (interaction,

@@ -10,7 +10,7 @@ argument is the game (a step's). Its result is kept on that game, one per set of
 arguments (hashable), so what it reads of the state must be among its arguments. Kept on the
 game, not in the process: another game (another box file, other players) builds its own, and
 a game rebuilt from nothing (a replay) starts with none. Options and their domains are never
-changed once made, so one object serves every decision that offers it (tests/test_decision_work.py
+changed once made, so one object serves every decision that offers it (tests/core/test_decision_work.py
 counts them by identity and compares each decision with one a fresh game builds).
 """
 import functools

@@ -11,7 +11,7 @@ imports are 40 to 70 classes, the largest part of what a resume adds to a fresh 
 11). What each class needs (its fields in order, their defaults, what is compared and hashed)
 is worked out once, when it is decorated, and kept in its `_record`.
 
-They behave as the generated ones, which tests/test_records.py checks class by class against
+They behave as the generated ones, which tests/core/test_records.py checks class by class against
 `dataclasses`' own: fields given by position or keyword (keyword-only ones by keyword),
 defaults and default factories, `__post_init__` called after the fields are set; the repr
 `Name(field=value, ...)` of the fields with `repr=True` ("..." for an object inside its own
@@ -200,7 +200,7 @@ HOT = 32
 
 def _first_init(self):
     # compiled with `self` alone, so these are read as globals (of the stand-in's own dict)
-    # whatever the fields its parameters are renamed after: tests/test_records.py `Shadowing`
+    # whatever the fields its parameters are renamed after: tests/core/test_records.py `Shadowing`
     return __stand_in__(__owner__, self, __locals__())
 
 

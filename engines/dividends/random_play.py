@@ -1,6 +1,6 @@
 """Random legal Dividends games, drawn from the engine's own pending decisions.
 
-Used by the property tests (tests/test_dividends_properties.py) and the benchmark
+Used by the property tests (tests/engines/dividends/test_dividends_properties.py) and the benchmark
 (bench/dv_bench.py). It lives with the engine so both can import it without path tricks;
 it is not part of the rules and the box never runs it.
 

@@ -1,0 +1,168 @@
+"""Each game's box file has a declared schema (engines/<game>/box.py SCHEMA), checked by the
+game's loader and by `corbeille box check FILE --game G`, which then says what the file holds.
+
+Errors name the file and the key as a dotted path; the shipped box files are reconstructions
+of the owner's copy, so they ship with `verified = false` (the box asks the table at setup).
+"""
+import subprocess
+import sys
+from importlib import import_module
+from pathlib import Path
+
+import pytest
+
+from engines.core.boxfile import Ints, Key, Reader, Table, Tables, _plan, check, describe, load_toml
+from engines.core.errors import BoxFileError
+from engines.registry import games
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = tuple(games())
+
+
+def box_check(*args):
+    return subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def shipped(name):
+    return ROOT / "engines" / name / "box" / f"{name}.toml"
+
+
+# ------------------------------------------------------------------ the schema checker
+SCHEMA = Table({
+    "verified": Key(bool, False),
+    "size": Key(int, minimum=1),
+    "rows": Tables(Table({"id": Key(str), "dice": Key(str, allowed=("black", "white")),
+                          "marks": Ints("increasing", required=False)})),
+    "names": Table({"fr": Key(str)}, others=True),
+})
+
+
+@pytest.mark.parametrize("data, where, words", [
+    ({"size": 2, "rows": [], "names": {"fr": "x"}, "colour": "red"}, "colour", "unknown key; known keys: names, rows, size, verified"),
+    ({"rows": [], "names": {"fr": "x"}}, "size", "missing; expected int"),
+    ({"size": 0, "rows": [], "names": {"fr": "x"}}, "size", "0 is below the minimum 1"),
+    ({"size": True, "rows": [], "names": {"fr": "x"}}, "size", "True is not an int"),
+    ({"size": 2, "rows": [{"id": "A", "dice": "grey"}], "names": {"fr": "x"}}, "rows[0].dice",
+     "'grey' is not allowed; allowed: black, white"),
+    ({"size": 2, "rows": [{"id": "A", "dice": "black", "marks": [3, 3]}], "names": {"fr": "x"}},
+     "rows[0].marks[1]", "3 after 3: the values must be increasing"),
+    ({"size": 2, "rows": [{"id": "A", "dice": "black", "hue": 1}], "names": {"fr": "x"}}, "rows[0].hue", "unknown key"),
+    ({"size": 2, "rows": [], "names": {"en": "x"}}, "names.fr", "missing; expected str"),
+])
+def test_the_schema_check_names_the_file_and_the_dotted_key(data, where, words):
+    with pytest.raises(BoxFileError) as refused:
+        check(Reader("mybox.toml", data), SCHEMA)
+    assert str(refused.value).startswith(f"mybox.toml: {where}: ") and words in str(refused.value)
+
+
+def test_the_schema_check_accepts_what_the_schema_allows():
+    check(Reader("mybox.toml", {"size": 2, "rows": [{"id": "A", "dice": "white", "marks": [1, 2]}],
+                                "names": {"fr": "x", "de": "y"}}), SCHEMA)
+    assert describe(SCHEMA)[:2] == ["verified: bool, default False", "size: int, at least 1, required"]
+
+
+# An array of plain tables is checked in one pass over its dicts (boxfile._passes) and walked
+# by readers only when an item does not pass: the same verdicts, the same errors.
+PLAIN = Table({"rows": Tables(Table({"id": Key(str), "dice": Key(str, allowed=("black", "white")),
+                                     "size": Key(int, 1, minimum=1), "open": Key(bool, False)}))})
+VALUES = [None, 0, 1, 2, -1, True, False, 1.0, "", "A", "black", "grey", [], {}]
+
+
+@pytest.mark.parametrize("key", ["id", "dice", "size", "open", "hue"])
+def test_the_one_pass_check_of_plain_tables_passes_and_refuses_as_the_readers_do(key):
+    for value in VALUES:
+        row = {"id": "A", "dice": "white", "size": 2, "open": True}
+        if value is None:
+            row.pop(key, None)
+        else:
+            row[key] = value
+        for rows in ([row], [{"id": "B", "dice": "black"}, row], [row, "not a table"]):
+            walked = None
+            try:
+                for item in Reader("mybox.toml", {"rows": rows}).tables("rows"):
+                    check(item, PLAIN.keys["rows"].table)     # what the readers alone say
+            except BoxFileError as refused:
+                walked = str(refused)
+            try:
+                check(Reader("mybox.toml", {"rows": rows}), PLAIN)
+                said = None
+            except BoxFileError as refused:
+                said = str(refused)
+            assert said == walked, (key, value, rows)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_shipped_box_file_has_its_plain_tables_checked_in_one_pass(name, monkeypatch):
+    """Only the arrays of tables with more than plain keys (lists of numbers, nested tables)
+    are walked reader by reader when the shipped file is checked."""
+    module = import_module(f"engines.{name}.box")
+    data = load_toml(module.DEFAULT_BOX)
+    walked, tables = [], Reader.tables
+    monkeypatch.setattr(Reader, "tables", lambda reader, key: walked.append(key) or tables(reader, key))
+    check(Reader(module.DEFAULT_BOX, data), module.SCHEMA)
+    plain = set(plain_arrays(module.SCHEMA))
+    assert plain or name == "shark"                 # Shark's file is one grid, no array of tables
+    assert not set(walked) & plain
+
+
+def plain_arrays(table):
+    """The keys of the arrays of plain tables in `table`, at any depth."""
+    for key, part in table.keys.items():
+        if isinstance(part, Tables) and _plan(part.table):
+            yield key
+        elif isinstance(part, (Table, Tables)):
+            yield from plain_arrays(part if isinstance(part, Table) else part.table)
+
+
+# -------------------------------------------------------------------- every game's box
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_declares_its_box_file_and_ships_it_unverified(name):
+    loader = import_module(games()[name].box)
+    assert isinstance(loader.SCHEMA, Table)
+    box = loader.load_box(None)
+    assert Path(box.path) == shipped(name)
+    # the shipped files are reconstructions (RULINGS MB1 and DV1): the owner confirms them
+    assert box.verified is False
+    assert loader.holdings(box, "en")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_key_the_schema_does_not_know_is_refused_naming_file_and_key(name, tmp_path):
+    path = tmp_path / "mybox.toml"
+    path.write_text("colour_of_the_lid = \"green\"\n" + shipped(name).read_text(encoding="utf-8"), encoding="utf-8")
+    done = box_check(path, "--game", name)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith(f"corbeille: {path}: colour_of_the_lid: unknown key; known keys: "), done.stderr
+
+
+def test_box_check_validates_a_dividends_file_against_its_schema(tmp_path):
+    path = tmp_path / "mybox.toml"
+    path.write_text(shipped("dividends").read_text(encoding="utf-8").replace('die = "grey"', 'die = "pink"'),
+                    encoding="utf-8")
+    done = box_check(path, "--game", "dividends")
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"corbeille: {path}: track.zones[1].die: 'pink' is not allowed; "
+                                  "allowed: black, grey, white"), done.stderr
+
+
+def test_box_check_says_what_each_shipped_file_holds():
+    done = box_check(shipped("maxibourse"), "--lang", "fr")
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0
+    assert lines[1] == "40 companies in 10 sectors, 10 lots of 1000 shares each; nominal price of each company:"
+    assert lines[2] == "  Banques: BARCLAYS 300 $, CHASE 300 $, DEUTSCHE 300 $, UBS 200 $"
+    assert lines[-1].startswith("verified = false: not yet checked against the physical copy")
+    done = box_check(shipped("dividends"), "--game", "dividends")
+    assert done.returncode == 0
+    prices = " ".join(f"${price:,}" for price in range(1000, 3000, 200))        # in dollars, grouped
+    assert f"  CEDARPINES (Cedarpines Sawmills, red): {prices}" in done.stdout
+    assert ("dividend track 0 50 100 150 200 250 300 350 400 450 500, start 200; "
+            "zones: black 0-150, grey 200-300, white 350-500") in done.stdout
+
+
+def test_box_check_prints_a_games_schema_and_refuses_an_unknown_game():
+    done = box_check("--schema", "--game", "dividends")
+    assert done.returncode == 0 and "      die: str in black, grey, white, required" in done.stdout.splitlines()
+    done = box_check(shipped("maxibourse"), "--game", "monopoly")
+    assert done.returncode == 2 and "invalid choice: 'monopoly'" in done.stderr and "dividends" in done.stderr

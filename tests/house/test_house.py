@@ -1,0 +1,68 @@
+"""The house in order: each shared mechanic written once, small classes and functions.
+
+The games were once written side by side, each repeating what is the same for all (a
+transfer, the seat order, a ranking, an envelope). Now the shared part is engines/core and
+firmware/games/base.py, and these tests keep it so with the next game:
+
+- no block of six lines or more stands twice in the engines (the game packages and core)
+  or the adapters: pylint's duplicate-code check (comments, docstrings, imports and
+  signatures left out, as pylint does by default), whose `min-similarity-lines` reports
+  a block of more lines than it says: 5, for blocks of six and more;
+- no class in engines/ or firmware/games/ is over 300 lines, no function over 60.
+"""
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHECKED = ("engines", "firmware/games")
+MOST_CLASS_LINES = 300
+MOST_FUNCTION_LINES = 60
+
+
+def repeated_blocks(*paths) -> str:
+    """pylint's duplicate-code report over `paths` ("" when nothing is repeated)."""
+    command = [sys.executable, "-m", "pylint", "--disable=all", "--enable=duplicate-code", "--min-similarity-lines=5",
+               "--ignore-comments=y", "--ignore-docstrings=y", "--ignore-imports=y", "--ignore-signatures=y",
+               "--score=n", "--persistent=n", *map(str, paths)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode in (0, 8), done.stderr or done.stdout   # 8: refactoring messages only
+    return done.stdout.strip()
+
+
+def test_no_block_of_six_lines_is_repeated_in_the_engines_or_the_adapters():
+    report = repeated_blocks(*CHECKED)
+    assert report == "", f"the same lines stand twice; put them in one place (engines/core, firmware/games/base.py):\n{report}"
+
+
+def test_the_check_finds_a_block_written_again(tmp_path):
+    """A block copied from one game package into another is reported: the check can fail."""
+    source = (ROOT / "engines" / "core" / "check.py").read_text(encoding="utf-8")
+    start = source.index("def first_refused(")
+    block = source[start:source.index("\n\n\n", start)]
+    for name in ("one", "two"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "__init__.py").write_text("")
+        (tmp_path / name / "copy.py").write_text(f"from engines.core.decision import Items\n\n\n{block}\n")
+    assert "Similar lines in 2 files" in repeated_blocks(tmp_path / "one", tmp_path / "two")
+
+
+def sizes():
+    """(kind, where, name, lines) of every class and function under CHECKED."""
+    for folder in CHECKED:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                    kind = "class" if isinstance(node, ast.ClassDef) else "function"
+                    yield kind, f"{path.relative_to(ROOT)}:{node.lineno}", node.name, node.end_lineno - node.lineno + 1
+
+
+@pytest.mark.parametrize("kind,most", [("class", MOST_CLASS_LINES), ("function", MOST_FUNCTION_LINES)])
+def test_no_class_over_300_lines_and_no_function_over_60(kind, most):
+    found = list(sizes())
+    assert any(k == kind for k, *_ in found)
+    longer = [f"{where} {name}: {lines} lines" for k, where, name, lines in found if k == kind and lines > most]
+    assert not longer, f"{kind}es and functions stay small (at most {most} lines for a {kind}): " + "; ".join(longer)
