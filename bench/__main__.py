@@ -1,5 +1,5 @@
 """`python -m bench` (`make bench`): run every benchmark and record each in its section
-of docs/benchmarks.md. Benchmarks run on demand, never as timed tests (DESIGN.md).
+of docs/performance.md. Benchmarks run on demand, never as timed tests (DESIGN.md).
 
 `--no-write` prints only, for every part. Each benchmark can also run alone:
 `python -m bench.mb_bench`, `python -m bench.dv_bench`, `python -m bench.press_bench`

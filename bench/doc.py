@@ -1,9 +1,9 @@
-"""docs/benchmarks.md: each benchmark owns one "## ..." section and rewrites only that."""
+"""docs/performance.md: each benchmark owns one "## ..." section and rewrites only that."""
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "docs" / "benchmarks.md"
-PREAMBLE = "# Benchmarks\n\nRun on demand (`make bench`), never as timed tests.\n\n"
+DOC = ROOT / "docs" / "performance.md"
+PREAMBLE = "# Performance\n\nRun on demand (`make bench`), never as timed tests.\n\n"
 
 
 def write_section(title: str, text: str, path: Path = DOC) -> None:

@@ -75,13 +75,13 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=2026, help="seed of the first game (default: %(default)s)")
     parser.add_argument("--players", type=int, default=12, help="players per game (default: %(default)s)")
     parser.add_argument("--journal-dir", type=Path, help="where journal files go (default: bench/results)")
-    parser.add_argument("--no-write", action="store_true", help="print only, leave docs/benchmarks.md alone")
+    parser.add_argument("--no-write", action="store_true", help="print only, leave docs/performance.md alone")
     args = parser.parse_args(argv)
     text, _ = run(args.games, args.seed, args.players, args.journal_dir)
     print(text)
     if not args.no_write:
         write_section(SECTION, text)
-        print("written to docs/benchmarks.md (## Dividends engine)")
+        print("written to docs/performance.md (## Dividends engine)")
     return 0
 
 

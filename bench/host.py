@@ -1,8 +1,8 @@
 """The machine a benchmark ran on, printed beside its figures.
 
 Apart from the benchmarks themselves so each can name its machine and filesystem without
-importing another benchmark (they used to import mb_bench for these, and mb_bench runs
-the journal benchmark: an import circle).
+importing another benchmark (mb_bench runs the journal benchmark: importing it for
+these would make an import circle).
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Journal benchmark: commit time, opening a long journal, and what the box writes to its SD
-card per press (issue 11: SD wear).
+card per press (PRODUCT.md's SD card budget).
 
     .venv/bin/python -m bench.journal_bench [--no-write] [--journal-dir DIR] [--appends N]
 
@@ -83,7 +83,7 @@ def _mark(name: str) -> None:
     os.access(MARK + name, os.F_OK)      # a syscall strace shows; the path does not exist
 
 
-HOUR_ACTIONS = 600          # issue 11's evening: 600 actions an hour
+HOUR_ACTIONS = 600          # a busy evening: 600 actions an hour
 
 
 def wear_child(state: Path, moves: int, actions: int, hour: bool = True) -> dict:
@@ -269,7 +269,7 @@ def main(argv=None) -> int:
     if not args.no_write:
         from bench.doc import write_section
         write_section(SECTION, text)
-        print("written to docs/benchmarks.md (## Journal)")
+        print("written to docs/performance.md (## Journal)")
     return 0
 
 

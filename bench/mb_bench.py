@@ -1,7 +1,7 @@
 """Maxi Bourse engine benchmark: a long random legal 6-player Masters game, played,
 replayed from its action list and from a journal, plus one apply and one undo at its end.
 
-    .venv/bin/python -m bench              # runs this and writes docs/benchmarks.md
+    .venv/bin/python -m bench              # runs this and writes docs/performance.md
     .venv/bin/python -m bench.mb_bench --no-write --actions 500
 
 Timings are wall-clock (time.perf_counter), best of a few runs where a run is cheap; memory
@@ -25,7 +25,7 @@ from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.game import MaxiBourse
 
 ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "docs" / "benchmarks.md"
+DOC = ROOT / "docs" / "performance.md"
 SECTION = "## Maxi Bourse engine"
 
 
@@ -210,8 +210,9 @@ def run(target: int = 2000, seed: int = SEED, journal_dir: Path | None = None) -
         *[f"| {a} | {b} | {c} |" for a, b, c in rows],
         "",
         "Notes:",
-        "- `apply` deep-copies the state before each action so a refused action leaves it untouched; "
-        "`replay` (and so `undo`) skips that copy; `undo` replays from the last checkpoint (every 100 actions).",
+        "- `apply` copies nothing: most refusals come from the decision's check before anything moves, and an "
+        "action refused half-way is taken back by a replay from the last checkpoint (every 100 actions); "
+        "`undo` replays from the last checkpoint too.",
         f"- Journal files are written under `{journal_dir.relative_to(ROOT) if journal_dir.is_relative_to(ROOT) else journal_dir}` "
         f"({fs}); commit time is mostly one fsync, so only numbers taken on the box's SD card say what a player waits.",
         *[f"- {note}" for note in notes],
@@ -227,7 +228,7 @@ def main(argv=None) -> int:
     parser.add_argument("--actions", type=int, default=2000, help="length of the game (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=SEED, help="first seed tried (default: %(default)s)")
     parser.add_argument("--journal-dir", type=Path, help="where journal files go (default: bench/results)")
-    parser.add_argument("--no-write", action="store_true", help="print only, leave docs/benchmarks.md alone")
+    parser.add_argument("--no-write", action="store_true", help="print only, leave docs/performance.md alone")
     args = parser.parse_args(argv)
     text, _ = run(args.actions, args.seed, args.journal_dir)
     print(text)

@@ -1,5 +1,5 @@
 """Reading the command language: one pass per line (engines.core.actions.split_line)
-against shlex, which scripts used to call twice per line; and what a long script costs.
+against shlex, called twice per line; and what a long script costs.
 
     .venv/bin/python -m bench.parse_bench       # prints; figures are in docs/reliability.md
 

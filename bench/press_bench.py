@@ -1,6 +1,6 @@
 """The box's benchmark: press -> frame, process start -> first frame, memory, and presses.
 
-    .venv/bin/python -m bench.press_bench               # writes docs/benchmarks.md (## Box)
+    .venv/bin/python -m bench.press_bench               # writes docs/performance.md (## Box)
                                                         # and docs/presses.md
     .venv/bin/python -m bench.press_bench --no-write    # print only
 
@@ -44,7 +44,7 @@ from firmware.journal import Journal
 from firmware.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "docs" / "benchmarks.md"
+DOC = ROOT / "docs" / "performance.md"
 PRESSES_DOC = ROOT / "docs" / "presses.md"
 SECTION = "## Box"
 PLAYERS = ["Ana", "Ben", "Cid"]
@@ -363,7 +363,7 @@ def sd_cost(journal_dir: Path, count: int = 200):
 
 
 # ------------------------------------------------------------ start -> frame
-STANDIN = ROOT / "bench" / "standin"       # a stand-in `epaper` package: the e-ink board off a Pi
+STANDIN = ROOT / "drivers" / "standin"     # the stand-in `epaper` package: the e-ink board off a Pi
 
 
 def start_once(state_dir: Path, root: Path = ROOT):
@@ -421,7 +421,7 @@ def start_figures(fresh_dir: Path, resume_dir: Path, runs: int = 11):
     interpreter and a resume, interleaved run by run so that a busy machine weighs on
     each alike (one warm-up round first). The resume runs right after the fresh start it
     is compared with, the order of the two flipped every run (a start's time moves by
-    +-15 % here from one run to the next: docs/benchmarks.md, "Issue 11, sixth pass").
+    +-15 % here from one run to the next: docs/performance.md).
     Returns the times of each kind and the children's notes."""
     _, fresh_first, _ = start_once(fresh_dir)
     start_once(resume_dir)
@@ -488,7 +488,7 @@ def replay_from_journal(path: Path, runs: int = 3):
 
 
 # ------------------------------------------------------------------ presses
-# The counts before issue 15 (commit 1515e6e), by row: (operator, seat) presses. The setup
+# The counts at commit 1515e6e, before the presses were cut, by row: (operator, seat) presses. The setup
 # was counted by the same `junior_setup` on that commit (no counter, no deal, no same table).
 BEFORE = {
     "Titre purchase au cours without a board in the box file (SONY: sector, company, au cours, 1 000, settle)": [(9, 1), (11, 0)],
@@ -501,7 +501,7 @@ BEFORE = {
 
 
 def before_of(action, index):
-    """The count before issue 15 of the `index`-th row named `action`, as text ("" when none)."""
+    """The count at commit 1515e6e of the `index`-th row named `action`, as text ("" when none)."""
     counts = BEFORE.get(action, [])
     if not counts:
         return ""
@@ -605,7 +605,7 @@ def presses_table():
     assert d.c.session.game.log[-1].kind == "first"
     rows.append(("Undo the last action", op, seat, "long Back, OK"))
 
-    # The end of a turn after a card (no confirmation since issue 15: an undo covers a slip).
+    # The end of a turn after a card (no confirmation: an undo covers a slip).
     d = after_roll()
     d.c.apply(d.c.session.actions.classes["receive"](player=0, amount=100_000))
     d.c._sync()
@@ -1139,7 +1139,7 @@ def pct(values, q):
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
 
 
-PI_FACTOR = 10      # a Raspberry Pi Zero 2 W core is about 10x slower than this machine's (issue 11)
+PI_FACTOR = 10      # a Raspberry Pi Zero 2 W core is about 10x slower than this machine's
 
 
 def ratio_row(label, value, floor, floor_label, target, fmt=None):
@@ -1150,7 +1150,7 @@ def ratio_row(label, value, floor, floor_label, target, fmt=None):
 
 
 def presses_doc() -> str:
-    """docs/presses.md: the presses table (with the counts before issue 15) and the company choice."""
+    """docs/presses.md: the presses table (with the counts at commit 1515e6e) and the company choice."""
     rows = presses_table()
     two_avg, two_max, flat_avg, flat_max, n_companies = company_choice_cost()
     presses = [
@@ -1159,9 +1159,9 @@ def presses_doc() -> str:
         "shortest key sequence (Up/Down wrap around), reading the screens as a person does. "
         "Operator presses are the four buttons (a long press counts one); seat presses are the "
         "players' own buttons. Regenerate with `.venv/bin/python -m bench.press_bench --presses` "
-        "(this page only; without `--presses` the timings of docs/benchmarks.md too).", "",
-        "The column \"before\" gives the count before issue 15 (\"fewer presses\"), where it changed "
-        "or where the issue asked for it; a board in the box file is new (the shipped file has one, "
+        "(this page only; without `--presses` the timings of docs/performance.md too).", "",
+        "The column \"before\" gives the count at commit 1515e6e, before the presses were cut, where "
+        "it changed; a board in the box file is new (the shipped file has one, "
         "marked unverified): its row compares with the Titre purchase without one.", "",
         "| action | operator presses | seat presses | before | how |", "|---|---:|---:|---:|---|",
     ]
@@ -1223,7 +1223,7 @@ def run(journal_dir: Path):
         f"Machine: {m['cpu']}, {m['cores']} cores, {m['system']}, {m['python']}; run on {m['date']}. "
         f"Journal on {fs}.", "",
         "Each figure beside its floor, both measured in this run; the Pi Zero 2 W column is the "
-        f"figure times {PI_FACTOR} (issue 11's estimate of a Zero 2 W core against this one). "
+        f"figure times {PI_FACTOR} (an estimate of a Zero 2 W core against this one). "
         "Timed loops run without tracemalloc; memory is measured in separate runs.", "",
         "| figure | measured | floor | ratio | target | Pi Zero 2 W |", "|---|---:|---:|---:|---:|---:|",
         ratio_row("menu press -> frame (median)", med(lat["menu"]), lat["menu_floor"],
@@ -1296,7 +1296,7 @@ def run(journal_dir: Path):
     lines += [
         "",
         "Process start -> first frame: `corbeille run` (bench/start_child.py: the real command line; "
-        "mock GPIO pins, dummy operator display, `board.type = \"eink\"` with bench/standin/epaper as "
+        "mock GPIO pins, dummy operator display, `board.type = \"eink\"` with drivers/standin/epaper as "
         "the Waveshare package), from spawn to its READY=1:", "",
         "| start | runs | median | max | modules at first frame | VmHWM at first frame | VmHWM at exit |",
         "|---|---:|---:|---:|---:|---:|---:|",
@@ -1337,7 +1337,7 @@ def main(argv=None) -> int:
     if not args.no_write:
         write_section(SECTION, box_text)
         PRESSES_DOC.write_text(presses.rstrip("\n") + "\n", encoding="utf-8")
-        print("written to docs/benchmarks.md (## Box) and docs/presses.md")
+        print("written to docs/performance.md (## Box) and docs/presses.md")
     return 0
 
 

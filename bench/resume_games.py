@@ -10,7 +10,7 @@ created, as `corbeille run` does), then `corbeille run` is started on it and tim
 first frame (`press_bench.start_once`: the real command line, mock pins, dummy operator
 display, the e-ink board on its stand-in).
 
-How it is measured, and why (docs/benchmarks.md, "Issue 11, sixth pass"): the machine is
+How it is measured, and why (docs/performance.md): the machine is
 shared, and a start's time moves by +-15 % from one run to the next, more than what a resume
 adds. So each resume is paired with a fresh start run just before it (the same moment, the
 same load), the games' order changes every round, and with `--against` the two trees
@@ -21,7 +21,7 @@ the load than the wall time), each with its ratio to the fresh starts: ratio of 
 then the median of the paired ratios with their quartiles (the spread). `--instructions`
 adds, for one start of each kind under valgrind (cachegrind, PYTHONHASHSEED=0), the
 instructions executed from spawn to the first frame: a count the load does not move, run to
-run within 0.01 %. Issue 11's target is a resume within 1.2x a fresh start. Nothing is asserted.
+run within 0.01 %. PRODUCT.md's target is a resume within 1.2x a fresh start. Nothing is asserted.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The web view's cost and speed (docs/web.md, docs/benchmarks.md "## Web view").
+"""The web view's cost and speed (docs/web.md, docs/performance.md "## Web view").
 
-    .venv/bin/python -m bench.web_bench               # writes docs/benchmarks.md (## Web view)
+    .venv/bin/python -m bench.web_bench               # writes docs/performance.md (## Web view)
     .venv/bin/python -m bench.web_bench --no-write    # print only
 
 * The box's presses side by side, without and with the web view: the real loop (`App.step`:
@@ -215,7 +215,7 @@ def report(result: dict) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.web_bench", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--no-write", action="store_true", help="print only, do not rewrite docs/benchmarks.md")
+    parser.add_argument("--no-write", action="store_true", help="print only, do not rewrite docs/performance.md")
     parser.add_argument("--rounds", type=int, default=2, help="A B pairs of runs (default 2)")
     parser.add_argument("--moves", type=int, default=400, help="menu moves a run (default 400)")
     parser.add_argument("--actions", type=int, default=40, help="applied actions a run (default 40)")

@@ -111,7 +111,7 @@ class PageWriter:
 def _turned_bytes(image: Image.Image) -> bytes:
     """``image.transpose(ROTATE_270).tobytes()`` (a 1-bit image) through Pillow's C objects
     themselves: the two wrappers (a new Image for the turned copy, the encoder looked up by
-    name and driven by a loop) were a quarter of packing a frame, on every frame (issue 11).
+    name and driven by a loop) would weigh on packing every frame.
     tests/drivers/test_partial_pages.py checks the bytes against the wrappers'."""
     image.load()
     turned = image.im.transpose(Image.Transpose.ROTATE_270)

@@ -8,7 +8,7 @@ before a game is played: its player bounds, its formats and its settings with th
 defaults and allowed values. The engine class reads those three from its `GAME` (one place
 for each fact), and the setup, the configuration check and `corbeille settings` read them
 here, so a box that starts imports no engine: an engine is imported when its game is played,
-replayed or checked (issue 11: start -> first frame). Everything else (snapshot, public view,
+replayed or checked (the first frame waits for no engine). Everything else (snapshot, public view,
 end of game, chance filling) is declared by the engine class itself. Adding a game adds one
 line to `PACKAGES` below.
 

@@ -408,7 +408,7 @@ SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
         "speaking_window_s": (4.0, _seconds(1, 600)),
         "auction_step_s": (2.0, _seconds(0.2, 60)),
         "private_view_s": (5.0, _seconds(1, 600)),
-        # 7 s, not 3: at 3 s the tokens were dealt before the table reacted (issue 15).
+        # 7 s, not 3: at 3 s the tokens would be dealt before the table reacts.
         # Seven seconds is the only length a rulebook of the box's games gives an open
         # auction's silence (Richesses du Monde: "Il ne peut s'écouler plus de 7 secondes
         # de silence au cours d'une enchère"), and it leaves 4 quiet seconds to decide a

@@ -250,8 +250,8 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
     def _memo(self, name: str, build):
         """`build()`, kept while the game stays at the same position in the same language:
         what the screens derive from the decision alone (the context, the square menu's
-        entries, its title) is built once per position instead of on every press, a menu
-        move redrawing them all was most of its time (docs/benchmarks.md, issue 11)."""
+        entries, its title) is built once per position instead of on every press: rebuilding
+        them would be most of a menu move's time (docs/performance.md)."""
         session = self.session
         key = (session, session.version if session is not None else None, self.lang)
         if key != self._memo_key:
@@ -266,8 +266,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         while the game and the language stay; the square menu lists a dozen after each action)."""
         # Not a `_memo` entry: `_memo` forgets everything when the position changes, and
         # these labels are worth keeping exactly across that change (the square menu's
-        # entries, memoised per position, are rebuilt after each action from them: about
-        # 25 us a press, measured). One store for both would make `_memo` take a lifetime
+        # entries, memoised per position, are rebuilt after each action from them). One store for both would make `_memo` take a lifetime
         # (position or game); the same pattern with the key of the other lifetime.
         key = (self.session, self.lang)
         if key != self._labels_key:

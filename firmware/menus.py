@@ -142,7 +142,7 @@ def _written_as(cls) -> tuple:
     """(field, how `describe` writes its value: "seat", "signed", "money", "change" (of
     money), "target", "cell" or None) for each
     field of an action class, from its types: worked out once per class, not per field of
-    every action described (each applying press describes its action: issue 11)."""
+    every action described (each applying press describes its action)."""
     types = getattr(cls, "_types", {})
     out = []
     for name in getattr(cls, "__dataclass_fields__", {}):

@@ -108,7 +108,7 @@ def build_hardware(config, queue, *, clock=time.monotonic, pin_factory=None, gpi
 def add_gpio_parts(hw: Hardware, config, queue, *, clock=time.monotonic, pin_factory=None) -> Hardware:
     """The parts on GPIO pins (gpiozero): the operator's buttons, the seat buttons, the
     buzzer. ``corbeille run`` adds them after its first frame: loading gpiozero takes
-    longer than everything else before that frame (docs/benchmarks.md, start), and a
+    longer than everything else before that frame (docs/performance.md, start), and a
     frame needs none of them. A failure closes every part, as in ``build_hardware``."""
     from drivers.inputs import build_operator_inputs, build_seat_buttons
 

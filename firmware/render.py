@@ -93,8 +93,8 @@ class Canvas:
     def blit(self, x, y, mask, fill):
         """``mask`` (a 1-bit image, ink = 1) drawn at (x, y) in ``fill``: what
         ``ImageDraw.bitmap`` does, through the same C call, without working out the ink of
-        the colour and loading the mask again on each of the dozen blits of a frame (a
-        fifth of drawing a menu frame; issue 11). The ink is worked out once per colour
+        the colour and loading the mask again on each of the dozen blits of a frame, which
+        would weigh on every menu frame. The ink is worked out once per colour
         as ``bitmap`` works it out; the masks are images made whole in memory (nothing
         to load). tests/firmware/test_drawing.py checks the pixels against ``bitmap``'s."""
         ink = self.inks.get(fill)
@@ -128,7 +128,7 @@ class Canvas:
 def line_mask(text: str, width: int, scale: int) -> Image.Image:
     """The mask of ``text`` cut to ``width`` pixels (with "…"): what ``Canvas.columns`` draws,
     looked up once instead of normalised, cut and looked up again, for the dozen lines a
-    frame redraws press after press (issue 11). Bounded like the masks it holds."""
+    frame redraws press after press. Bounded like the masks it holds."""
     return FONT.mask(FONT.fit(text, width, scale), scale)
 
 

@@ -43,9 +43,8 @@ RULES_FILES_KEY = "rules.files"
 def _rules_files(root: str | None = None) -> tuple[str, str, tuple[str, ...]]:
     """(stamp, root, files): every engine source and box file (paths relative to the
     engines' folder), and a stamp of their names, sizes, modification and change times.
-    Listing and stat'ing them costs about 1 ms here; reading and hashing them is what a
-    fingerprint costs (14 ms at start). os.scandir, not pathlib: a Path per file was most
-    of the listing's time."""
+    Listing and stat'ing them is cheap; reading and hashing them is what a fingerprint
+    costs. os.scandir, not pathlib: a Path per file would be most of the listing's time."""
     if root is None:
         import engines
 
@@ -57,7 +56,7 @@ def _rules_files(root: str | None = None) -> tuple[str, str, tuple[str, ...]]:
             for entry in entries:
                 if entry.is_dir(follow_symlinks=False):
                     # not into the bytecode caches: on the box they hold as many files
-                    # again, which a resume would list for nothing (issue 11: resume)
+                    # again, which a resume would list for nothing
                     if entry.name != "__pycache__":
                         walk(entry.path, prefix + entry.name + "/")
                 elif not entry.name.endswith(".pyc"):
@@ -67,7 +66,7 @@ def _rules_files(root: str | None = None) -> tuple[str, str, tuple[str, ...]]:
                     found.append((prefix + entry.name, info.st_size, info.st_mtime_ns, info.st_ctime_ns))
 
     walk(root, "")
-    found.sort(key=lambda item: item[0].split("/"))     # as paths sort: the same hash as before
+    found.sort(key=lambda item: item[0].split("/"))     # as paths sort, whatever order the folder lists them in
     stamp = sha256("\n".join(f"{name}\0{size}\0{mtime}\0{ctime}" for name, size, mtime, ctime in found).encode())
     return stamp.hexdigest()[:32], root, tuple(name for name, *_ in found)
 
@@ -87,7 +86,7 @@ def rules_fingerprint(journal=None, keep: bool = False, root: str | None = None)
 
     It hashes the files' bytes; the journal (when given) keeps it with the stamp of the
     files it was computed from (their sizes and times, RULES_FILES_KEY), and while the stamp
-    is the same the kept value stands for reading them again (issue 11: resume). A file
+    is the same the kept value stands for reading them again at every resume. A file
     changed in any way gets a new stamp, so the hash is computed again from the bytes.
     `keep`: write it into the journal when it is not kept there yet: only where the box
     writes anyway (a new game, a snapshot: the action's own commit), never a commit of its
@@ -206,7 +205,7 @@ class Session:
                 try:
                     # The actions before the snapshot stay text until something reads them
                     # (an undo past it, the history, the report): a resume then reads, but
-                    # does not parse, the evening (issue 11). The rows from the snapshot's
+                    # does not parse, the evening. The rows from the snapshot's
                     # own on were checked when it was read (Journal.checksum): parsed now,
                     # the last action among them (screens read it); the older ones may wait
                     # for the deferred check.
@@ -221,7 +220,7 @@ class Session:
                                    game_id, snapshot[0], error)
             try:
                 # Each action replayed as it is read: a long game's rows and dicts are never
-                # all in memory at once (issue 11's RSS budget).
+                # all in memory at once (the box's memory budget).
                 game = game_cls.replay(header, (game_cls.ACTIONS.from_json(data)
                                                 for data in journal.iter_actions(game_id)), checked=False)
                 return cls(game, journal, game_id)

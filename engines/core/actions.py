@@ -216,8 +216,8 @@ class Action:
 
     The methods a frozen dataclass has (init, repr, eq, hash, no setting or deleting a
     field) are the records' shared ones, not generated for each class: dataclasses compile
-    six functions per class, and importing an engine, with its 15 to 30 action classes, was
-    about a third of what a resume adds to a start (issue 11)."""
+    six functions per class, which an engine's import, with its 15 to 30 action classes,
+    would pay for at every start."""
     kind: ClassVar[str] = ""
     flags: ClassVar[frozenset] = frozenset()
     example: ClassVar[str] = ""

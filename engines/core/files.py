@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 try:
-    # CPython's own SHA-256 rather than OpenSSL's: importing hashlib loads libcrypto, about
-    # 3.4 MiB of resident memory for the box's whole evening (issue 11's RSS budget) and 4 ms
-    # of a start, to hash journal rows of about 150 bytes (1.7 ms for 2 000 of them here, 1.0
-    # with OpenSSL), the engines' sources (1.1 ms, 0.2 with OpenSSL) and parsed box files.
+    # CPython's own SHA-256 rather than OpenSSL's: importing hashlib loads libcrypto, whose
+    # resident memory the box would carry all evening (PRODUCT.md's memory budget) and whose
+    # load a start would wait for, only to hash short journal rows, the engines' sources
+    # and parsed box files (docs/performance.md).
     from _sha256 import sha256
 except ImportError:                         # Python 3.12 renamed it
     try:
@@ -133,9 +133,8 @@ def parse_toml(text: str, path, what: str, error: type[Exception] = ValueError) 
 def keep_parsed_in(folder: str | os.PathLike | None) -> None:
     """Keep each TOML text parsed from now on in `folder` (the box's state folder), as the
     JSON of what it parsed to, named by the text's hash, and read it from there when the
-    same text is parsed again (the next start): a box file is parsed at every resume, and
-    Richesses du Monde's (30 KB) takes about 17 ms of TOML here, half of what a resume may
-    add to a start (issue 11), where its JSON reads back in a fraction of a millisecond.
+    same text is parsed again (the next start): a box file is parsed at every resume, and a
+    large one's TOML costs a resume far more than its JSON read back (docs/performance.md).
     The same text always parses to the same data, so the file's name is all that is checked;
     a text whose data JSON cannot hold exactly (a date) is not kept, and a kept file that
     cannot be read is parsed again. `None`: keep nothing (tests, scripts)."""

@@ -184,7 +184,7 @@ class Game:
     def frozen_state(self) -> bytes:
         """The state now as a checkpoint keeps it: pickled, which holds a copy of the same
         object graph in a fraction of the memory of a deep copy, and is made and read back
-        faster (docs/benchmarks.md)."""
+        faster (docs/performance.md)."""
         return freeze(self.s)
 
     def frozen_at(self, count: int) -> bytes | None:

@@ -119,7 +119,7 @@ def text(key: str, lang: str = "fr", /, **params) -> str:
 def _compiled(template: str):
     """A template cut once into (literal, field name or None, spec) parts, when each of its
     fields is a plain name (`{amount}`, `{n:lot|lots}`): `text` then writes it without
-    string.Formatter parsing it again on every call (a few per press, issue 11). None for
+    string.Formatter parsing it again on every call (texts are written on every press). None for
     anything else (`{0}`, `{a.b}`, `{x!r}`, a field in a spec), which Formatter writes."""
     parts = []
     try:

@@ -3,7 +3,7 @@
 A resumed game's state comes from its snapshot (the state after its first n actions) and
 the actions after it; the first n are needed only for what looks back (an undo past the
 snapshot, the history, the evening's chart, an export). Parsing them at start is most of
-what a resume reads (issue 11: resume must not grow with the game's length), so a `Log`
+what a resume reads (a resume must not grow with the game's length), so a `Log`
 keeps them as the stored text and parses each one the first time it is read, replacing
 the text with the action. Anything reading the log sees actions only.
 """

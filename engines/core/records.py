@@ -6,9 +6,8 @@ makes a class a dataclass, read as one by `dataclasses.fields`, `replace`, `asdi
 `__delattr__` are the functions below, shared by every record, and whose `__init__` is made
 from a code object compiled once for every record of its shape (see _TEMPLATES), instead of
 being compiled for each class: `dataclasses` writes those methods as source text and compiles
-them, 0.3 to 0.7 ms a class here, and the steps, results, boxes and decisions an engine
-imports are 40 to 70 classes, the largest part of what a resume adds to a fresh start (issue
-11). What each class needs (its fields in order, their defaults, what is compared and hashed)
+them for every class, and the steps, results, boxes and decisions an engine imports are 40
+to 70 classes: the largest part of what a resume would add to a fresh start. What each class needs (its fields in order, their defaults, what is compared and hashed)
 is worked out once, when it is decorated, and kept in its `_record`.
 
 They behave as the generated ones, which tests/core/test_records.py checks class by class against
@@ -190,11 +189,10 @@ def _made_init(cls, spec):
 # A record's __init__ starts as a stand-in with the same parameters (the code of
 # `_first_init`, only renamed: nothing compiled) that fills the instance itself, as the
 # template would; once the class has been built HOT times, its template is compiled and put
-# on the class in its place. Compiling a shape's template costs about 0.15 ms here (0.5 M
-# instructions), and a resume imports 40 to 70 records but builds few of them, a few times,
-# before its first frame (its state is unpickled, which calls no __init__): 10 to 16 templates
-# were 1.5 to 2.5 ms of a resume (issue 11). A class built often (a replay's steps and
-# results) gets its template as before, the stand-in costing a few microseconds a call until then.
+# on the class in its place. A resume imports dozens of records but builds few of them, a few
+# times, before its first frame (its state is unpickled, which calls no __init__), so
+# compiling every template up front would be paid for nothing. A class built often (a
+# replay's steps and results) gets its compiled template, the stand-in serving until then.
 HOT = 32
 
 
@@ -302,8 +300,7 @@ def _set_new(cls, name, value):
 # same `Field`s in `__dataclass_fields__` (a base's first, in the MRO's order), the same
 # `__dataclass_params__`, `__match_args__`, class defaults and refusals. `dataclasses` does
 # more for every class (its decorator's options, three regular-expression matches per string
-# annotation, methods it is told not to write): about 30 us a class here, a millisecond or two
-# of an engine's import (issue 11). A class with anything this does not read as a plain field
+# annotation, methods it is told not to write), which adds up over an engine's import. A class with anything this does not read as a plain field
 # (an annotation naming ClassVar, InitVar or KW_ONLY, which dataclasses matches by name in the
 # class's module) is handed to `dataclasses` itself, as are all classes on a Python whose
 # annotations are not the class's `__annotations__` (3.14, PEP 649).
@@ -390,7 +387,7 @@ def _process(cls, frozen: bool):
         # a dataclass's __init__ sets each field through it; a record's fills __dict__ at once
         raise TypeError(f"{cls.__qualname__}: a mutable record defines no __setattr__")
     if not cls.__dict__.get("__doc__"):
-        # dataclasses would write the signature here (inspect.signature: about 0.15 ms a class)
+        # dataclasses would write the signature here (inspect.signature, costly for every class)
         type.__setattr__(cls, "__doc__", f"{cls.__name__}({', '.join(cls.__dict__.get('__annotations__', {}))})")
     # dataclasses' rule for the hash (eq=True), read before __eq__ is added: kept when the
     # class defines its own; else a frozen record hashes its fields, a mutable one is unhashable

@@ -148,7 +148,7 @@ def _ident(reader: Reader, key: str, value: str) -> str:
 def load_box(path: Path | str | None = None) -> Box:
     """The box file at `path` (the shipped one by default), checked. A file read before and
     unchanged since (same size and modification time) is not parsed again: every game, replay
-    and script of a session reads the same box (60 ms of TOML and checks each time)."""
+    and script of a session reads the same box, and parsing and checking it is not free."""
     path = Path(path or DEFAULT_BOX)
     try:
         stat = path.stat()

@@ -56,8 +56,8 @@ class _Glyphs(Mapping):
 
 def _parse(art: str) -> _Glyphs:
     """The glyphs of ``art`` (format: fixed6x9.py). Each band of glyphs becomes one image
-    made from its rows in a single call: parsed pixel by pixel, the font added about 8 ms
-    to every start on a desktop (docs/benchmarks.md), some 80 ms on a Pi Zero 2 W."""
+    made from its rows in a single call: parsed pixel by pixel, the font would weigh on
+    every start, most of all on a Pi Zero 2 W."""
     width, height = fixed6x9.WIDTH, fixed6x9.HEIGHT
     where = {}
     lines = art.strip("\n").split("\n")
@@ -158,7 +158,7 @@ class BitmapFont:
 @lru_cache(maxsize=2048)
 def _mask(font: BitmapFont, text: str, scale: int) -> Image.Image:
     # Screens redraw the same few strings on every press: caching their masks keeps a
-    # frame well under the 5 ms target without touching pixels one by one.
+    # frame within its budget (PRODUCT.md) without touching pixels one by one.
     line = Image.new("1", (font.width * len(text), font.height))   # an empty text is 0 wide
     for i, char in enumerate(text):
         line.paste(font.glyphs.get(char, font._blank), (i * font.width, 0))

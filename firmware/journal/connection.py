@@ -21,14 +21,14 @@ from firmware.journal.rows import HEADER_COPY, SEQ_BITS, _lenient_text, action_k
 #    actions. Same tables as 1.
 # 3: actions in a rowid table keyed by one integer (journal_rows.action_key), checksums
 #    stored as 32 bytes, 512-byte pages: an acknowledged action costs the SD card about
-#    5 KiB instead of 7.4 (docs/benchmarks.md, "## Journal").
+#    5 KiB instead of 7.4 (docs/performance.md, "## Journal").
 # A writer copies a journal of schema 1 or 2 into a new file of schema 3 when it opens it
 # (`_migrate`; the old file is kept beside it); a read-only reader reads every schema as it
 # is. A firmware that knows only an older schema refuses a newer one.
 SCHEMA_VERSION = 3
 # 512 bytes, SQLite's smallest page: an action and the screen state it leads to are two WAL
 # frames of 536 bytes, which share the -wal's last 4 KiB block most of the time; with 1 KiB
-# pages each commit more often dirties a second block (docs/benchmarks.md). The size is
+# pages each commit more often dirties a second block (docs/performance.md). The size is
 # fixed when a file is made: a migration or a salvage writes a new file of this size.
 PAGE_SIZE = 512
 CACHE_KIB = 128
@@ -98,7 +98,7 @@ def connect(path: str) -> sqlite3.Connection:
         conn.execute("PRAGMA cell_size_check=ON")  # catch damaged pages early
         # SQLite caches up to 2 MiB of pages by default, filled by the reads of an open
         # (every page of the file) and kept: the box writes only at the end of the last
-        # game, so 128 KiB serve it as well (issue 11's RSS budget).
+        # game, so 128 KiB serve it as well and keep the box within its memory budget.
         conn.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
         # Deleted rows (an undone action) are zeroed, not left on the page: the page
         # scan of a salvage (journal_pages.py) then never finds two versions of a row.

@@ -52,8 +52,8 @@ def acquire(journal_path: str) -> int:
     # Not synced: the pid only names the holder in a message, and the lock itself lives
     # in the kernel, so this costs the SD card nothing at each start but a page of cache.
     # Written over the last holder's in place, padded to a fixed width (any pid fits), so
-    # nothing of it is left behind: truncating first cost an ext4 metadata change at every
-    # open (0.2 ms, up to 5 ms here); a longer file (written otherwise) is still cut.
+    # nothing of it is left behind: truncating first would cost an ext4 metadata change
+    # at every open; a longer file (written otherwise) is still cut.
     text = f"{os.getpid():<{PID_WIDTH - 1}}\n".encode()
     try:
         os.pwrite(fd, text, 0)

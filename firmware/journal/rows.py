@@ -20,7 +20,7 @@ HEADER_COPY = -1
 # ever appends to the last game, so every new row has the table's largest key and SQLite
 # splits a full leaf by starting a new one (its "quick balance": one new page) instead of
 # rebalancing three leaves and their parent, as it did in the WITHOUT ROWID table of
-# schemas 1 and 2 (docs/benchmarks.md: about 3.4 WAL frames an action against 2.3).
+# schemas 1 and 2 (docs/performance.md: about 3.4 WAL frames an action against 2.3).
 SEQ_BITS = 32
 
 

@@ -15,7 +15,7 @@ Journals of every schema are read: SQLite's walk asks the file's own schema whic
 its actions table has (`_layout`), and the page scan recognises both by their rows' shapes.
 
 Every loop here is bounded: a walk must move forward on every row (a damaged B-tree can
-send a seek back to a row already seen: that used to loop forever), and the number of
+send a seek back to a row already seen, which would loop forever), and the number of
 rows is capped by the file's size.
 """
 from __future__ import annotations

@@ -1,15 +1,14 @@
 """Journal snapshots: a resume starts from the game's state after its last hundredth action
-instead of replaying the whole evening (issue 11 item 3; PRODUCT.md: "snapshots, not a full
-replay").
+instead of replaying the whole evening (PRODUCT.md: "snapshots, not a full replay").
 
 The engine keeps a checkpoint of its state every CHECKPOINT_EVERY (100) actions, pickled
 (`Game.frozen_state`); when it makes one, the session writes it to the journal's meta as the
 game's snapshot (`snapshot.<game id>`, one per game, replaced each time), in the same
-transaction as the action that led to it: no commit and no fdatasync of its own, about
-1.5 KiB once every 100 actions (docs/benchmarks.md, "Issue 11, fourth pass").
+transaction as the action that led to it: no commit and no fdatasync of its own, and a
+small write once every 100 actions (docs/performance.md).
 
 A snapshot is used only when everything it says is checked on read, else the game is
-replayed as before, with nothing lost (the actions are the journal; a snapshot only saves
+replayed, with nothing lost (the actions are the journal; a snapshot only saves
 time):
 
 * `sum`: the SHA-256 of the state's bytes (a damaged value);

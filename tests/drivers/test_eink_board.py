@@ -336,3 +336,23 @@ def test_waveshare_board_from_config_loads_epaper_lazily(monkeypatch, clock):
     assert board.panel.epd.calls == ["init", ("display", 48000), "sleep"]
     with pytest.raises(ConfigError, match="display.model: 'epd9in9' is not a waveshare-epaper module"):
         build_display({"type": "eink", "model": "epd9in9", "background": False}, clock=clock)
+
+
+def test_the_desktop_stand_in_for_waveshare_epaper_drives_the_board(monkeypatch, clock):
+    """drivers/standin/epaper, first on the path, is the vendor's package as the box imports
+    it: the board built from the configuration draws through it, off a Pi."""
+    import sys
+    from pathlib import Path
+
+    standin = Path(__file__).resolve().parents[2] / "drivers" / "standin"
+    monkeypatch.syspath_prepend(str(standin))
+    monkeypatch.delitem(sys.modules, "epaper", raising=False)
+    try:
+        board = build_display({"type": "eink", "panel": "waveshare_epd7in5_V2", "background": False},
+                              clock=clock)
+        assert sys.modules["epaper"].__file__.startswith(str(standin))
+        assert board.size == (800, 480)
+        board.show(price(1, (800, 480)))
+        assert board.tick() == "full" and board.panel.epd.buffers == 1
+    finally:
+        sys.modules.pop("epaper", None)       # the next test imports what this machine has

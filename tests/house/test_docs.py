@@ -1,7 +1,7 @@
 """The rules digests point to the tests that pin each ruling: every test they name exists.
 
 A digest says, near its top, which file each prefix stands for ("Tests named `examples::`
-are in `tests/test_x.py`"); a name may end with `*` for a family of tests."""
+are in `tests/<area>/test_x.py`"); a name may end with `*` for a family of tests."""
 import re
 from pathlib import Path
 
@@ -18,10 +18,10 @@ def defined_tests(path: Path) -> set[str]:
 @pytest.mark.parametrize("digest", DIGESTS, ids=lambda p: p.name)
 def test_every_test_a_digest_names_exists(digest):
     text = digest.read_text(encoding="utf-8")
-    prefixes = dict(re.findall(r"`(\w+)::`[^`]*`(tests/test_\w+\.py)`", text.replace("\n", " ")))
+    prefixes = dict(re.findall(r"`(\w+)::`[^`]*`(tests/(?:[\w/]+/)?test_\w+\.py)`", text.replace("\n", " ")))
     assert prefixes, f"{digest.name}: no 'Tests named `x::` are in `tests/...`' legend"
     named = re.findall(r"\b(\w+)::(test_[\w*]+)", text)
-    named += [(path, name) for path, name in re.findall(r"(tests/test_\w+\.py)::(test_\w+)", text)]
+    named += [(path, name) for path, name in re.findall(r"(tests/(?:[\w/]+/)?test_\w+\.py)::(test_\w+)", text)]
     assert named, f"{digest.name} names no test"
     missing = []
     for where, name in named:

@@ -1,7 +1,9 @@
-"""A stand-in for the waveshare-epaper package, put first on the start benchmark's
-PYTHONPATH so that `board.type = "eink"` runs as on the box (800x480 Waveshare 7.5" V2)
-on a machine without the panel: ``epaper.epaper(model).EPD()`` takes frames and turns
-them into the panel's buffer as the vendor's driver does, and sends them nowhere."""
+"""A desktop stand-in for the waveshare-epaper package, for a machine without the panel: put
+this folder's parent (drivers/standin) first on PYTHONPATH and `board.type = "eink"` runs
+as on the box (800x480 Waveshare 7.5" V2), through drivers/eink.py's `WavesharePanel` and
+the vendor's API, as the start benchmark runs it (bench/press_bench.py).
+``epaper.epaper(model).EPD()`` takes frames and turns them into the panel's buffer as the
+vendor's driver does, and sends them nowhere."""
 from types import SimpleNamespace
 
 
