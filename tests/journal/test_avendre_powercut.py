@@ -1,24 +1,27 @@
-"""A power cut in the middle of an A Vendre! auction (issue 12): the real box process
-(`corbeille run`, mock GPIO pins, seat buttons pressed through its serial console on a
-pty, tests/journal/test_powercut.py's Box) is killed with SIGKILL after two acknowledged bids, left
-dead for longer than the silence, and started again. The same auction comes back with
-every acknowledged bid and its high bidder, and the box says it resumed; it is not sold at
-the restart: the silence (the game's own `auction_silence_s`, AV11: no rule sets it) waits
-for the operator's OK, then starts afresh and sells to the high bidder.
+"""A power cut in the middle of an A Vendre! auction: the real box process (`corbeille run`,
+mock GPIO pins, seat buttons pressed through its serial console on a pty,
+tests/journal/test_powercut.py's Box) is killed with SIGKILL after two acknowledged bids,
+and the box is started again on what it left, on a manual clock (tests/e2e_box.py: the real
+loop, controller and journal in this process), so that the silence is timed exactly and
+nothing waits on the real clock. The same auction comes back with every acknowledged bid
+and its high bidder, and the box says it resumed; it is not sold at the restart, however
+long the box was off: the silence (the game's own `auction_silence_s`, AV11: no rule sets
+it) waits for the operator's OK, then starts afresh and sells to the high bidder.
 
 Two auctions: a debtor's shop (AV11) and the bank itself (AV12), each reached by a game
 recorded in the journal from a script, as if the box had played it before."""
-import time
+from pathlib import Path
 
 import pytest
 
-from e2e_box import journal_script
+from e2e_box import E2EBox, journal_script
 from engines.avendre.game import AVendre
 from engines.avendre.steps import BankAuction, ShopAuction
 from firmware.journal.reader import JournalReader
+from firmware.textscreen import screen_text
 from test_powercut import Box
 
-SILENCE = 3   # seconds (AV11's auction_silence_s, 2 to 30): short for the test, long enough to see it run
+SILENCE = 3   # seconds (AV11's auction_silence_s, 2 to 30)
 
 HEAD = f"""game avendre
 players Ana Ben Cid
@@ -53,21 +56,16 @@ def game_of(state_dir):
     return AVendre.replay(header, actions)
 
 
-def until_sold(box, deadline_s=60):
-    """Wait for the journal to record the hammer; returns (the game, seconds waited)."""
-    start = time.monotonic()
-    while time.monotonic() - start < deadline_s:
-        game = game_of(box.state)
-        if game.log[-1].kind == "sold":
-            return game, time.monotonic() - start
-        time.sleep(0.2)
-    raise AssertionError(f"the auction was not sold within {deadline_s} s")
+def recorded(box):
+    """The game as the journal of a box started again (tests/e2e_box.py) holds it."""
+    return game_of(Path(box.app.journal.path).parent)
 
 
-def cut_and_resume(box, step_type, bids):
+def cut_and_resume(box, tmp_path, step_type, bids):
     """Start the clock (the game was recorded before this start: a restart's clock waits
-    for OK), press the seat buttons (each acknowledged by the console), kill the box, wait
-    longer than the silence, start it again; returns the screen before the cut and after."""
+    for OK), press the seat buttons (each acknowledged by the console), kill the box and
+    start it again on a manual clock; returns (the game before the cut, the screen before
+    the cut, the box started again)."""
     box.key("ok")
     for seat in bids:
         box.key(f"seat{seat + 1}")
@@ -75,20 +73,25 @@ def cut_and_resume(box, step_type, bids):
     assert isinstance(before.step, step_type) and [a.kind for a in before.log[-len(bids):]] == ["bid"] * len(bids)
     screen = box.screen()
     box.kill()                                          # the power goes, the bids acknowledged
-    time.sleep(SILENCE + 1)                             # dead for longer than the silence
-    box.start()
-    return before, screen
+    return before, screen, E2EBox(tmp_path, seats=3)
 
 
-def resumed_on_the_same_auction(box, screen):
+def resumed_on_the_same_auction(again, screen):
     """The same auction after the restart (the title's clock aside), under the note saying
-    the game resumed; nothing sold while its clock waits for OK, which starts it afresh."""
-    after, before = box.screen().splitlines(), screen.splitlines()
+    the game resumed; nothing sold while its clock waits for OK, which starts it afresh:
+    sold once a whole silence has passed after it, not before. Returns the game sold."""
+    after, before = screen_text(again.screen), screen.splitlines()
     assert after[1].startswith("Partie reprise : action ") and after[2:-1] == before[1:-1]
     assert after[0].endswith("pause ==") and after[-1] == "[OK lancer le chrono]"
-    time.sleep(SILENCE + 0.5)
-    assert game_of(box.state).log[-1].kind == "bid", "sold while the clock waited for OK"
-    box.key("ok")
+    again.wait(SILENCE * 3)
+    assert recorded(again).log[-1].kind == "bid", "sold while the clock waited for OK"
+    again.press("ok")
+    again.wait(SILENCE - 0.3)
+    assert recorded(again).log[-1].kind == "bid", "sold before a whole silence after OK"
+    again.wait(0.5)
+    sold = recorded(again)
+    assert sold.log[-1].kind == "sold", "not sold a silence after OK"
+    return sold
 
 
 @pytest.fixture
@@ -104,16 +107,17 @@ def test_killed_mid_shop_auction_every_bid_is_kept_and_the_silence_starts_afresh
     game = game_of(box.state)
     half = game.half_pa("1")
     assert isinstance(game.step, ShopAuction) and game.step.auction.minimum == half + 50
-    before, screen = cut_and_resume(box, ShopAuction, bids=(1, 2))       # Ben, then Cid a raise more
-    assert before.step.auction.high == half + 100 and before.step.auction.high_bidder == 2
-    again = game_of(box.state)
-    assert again.log == before.log, "a bid lost, or the auction sold at the restart"
-    assert isinstance(again.step, ShopAuction) and again.step.title == "1"
-    assert again.step.auction.high == half + 100 and again.step.auction.high_bidder == 2
-    resumed_on_the_same_auction(box, screen)
-    sold, waited = until_sold(box)
-    assert waited >= SILENCE - 1, f"sold {waited:.1f} s after the restart: the silence did not start afresh"
-    assert sold.owner("1") == 2 and sold.cash(2) == 5100 - half - 100
+    before, screen, box_again = cut_and_resume(box, tmp_path, ShopAuction, bids=(1, 2))  # Ben, then Cid more
+    try:
+        assert before.step.auction.high == half + 100 and before.step.auction.high_bidder == 2
+        again = recorded(box_again)
+        assert again.log == before.log, "a bid lost, or the auction sold at the restart"
+        assert isinstance(again.step, ShopAuction) and again.step.title == "1"
+        assert again.step.auction.high == half + 100 and again.step.auction.high_bidder == 2
+        sold = resumed_on_the_same_auction(box_again, screen)
+        assert sold.owner("1") == 2 and sold.cash(2) == 5100 - half - 100
+    finally:
+        box_again.close()
 
 
 def test_killed_mid_bank_auction_every_bid_is_kept_and_the_silence_starts_afresh(tmp_path, box):
@@ -123,12 +127,13 @@ def test_killed_mid_bank_auction_every_bid_is_kept_and_the_silence_starts_afresh
     assert isinstance(game.step, BankAuction) and game.step.auction.minimum == 2550
     owed = list(game.s.bank_owed)
     assert owed == [[0, 900]]                          # the bank paid its 100, owes Ana 900
-    before, screen = cut_and_resume(box, BankAuction, bids=(1, 2))       # 2 550 by Ben, 2 600 by Cid
-    assert before.step.auction.high == 2600 and before.step.auction.high_bidder == 2
-    again = game_of(box.state)
-    assert again.log == before.log and again.s.bank_owed == owed
-    assert isinstance(again.step, BankAuction) and again.step.auction.high == 2600
-    resumed_on_the_same_auction(box, screen)
-    sold, waited = until_sold(box)
-    assert waited >= SILENCE - 1, f"sold {waited:.1f} s after the restart: the silence did not start afresh"
-    assert sold.s.bank_owner == 2 and not sold.s.bank_owed and sold.cash(0) == 6100
+    before, screen, box_again = cut_and_resume(box, tmp_path, BankAuction, bids=(1, 2))  # 2 550 Ben, 2 600 Cid
+    try:
+        assert before.step.auction.high == 2600 and before.step.auction.high_bidder == 2
+        again = recorded(box_again)
+        assert again.log == before.log and again.s.bank_owed == owed
+        assert isinstance(again.step, BankAuction) and again.step.auction.high == 2600
+        sold = resumed_on_the_same_auction(box_again, screen)
+        assert sold.s.bank_owner == 2 and not sold.s.bank_owed and sold.cash(0) == 6100
+    finally:
+        box_again.close()
