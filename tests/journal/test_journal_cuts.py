@@ -1,9 +1,9 @@
 """A journal cut short anywhere: every replay ends, with the game's good prefix or a message.
 
-Issue 10: "a truncated journal makes `corbeille replay` and `corbeille run` loop forever
-at 100 % CPU (record two games from examples/ into one journal, truncate the file to
-5 000 bytes, replay)": the salvage walk re-read the same row and never moved on. Here a
-small journal is cut at every offset and a large one at random offsets (derandomised;
+A truncated journal (two games from examples/ in one journal, the file cut to 5 000 bytes)
+must not make `corbeille replay` or `corbeille run` loop: a salvage walk that re-read the
+same row would never move on. Here a small journal is cut at its page boundaries and around
+them (at every offset under `make fuzz`) and a large one at random offsets (derandomised;
 `FUZZ_SCALE` times more under `make fuzz`); each cut is replayed in a child process that
 reports every cut on its own line, and a cut with no answer within CUT_TIMEOUT_S fails
 naming its offset (a hang, not a speed measurement: a cut takes milliseconds).
@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from firmware.journal import Journal
+from props import FUZZ_SCALE, FUZZING
 from firmware.script import run_script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,7 +105,7 @@ def check(results, path, full):
             assert message, (offset, "a journal that lost rows must say so")
 
 
-def test_the_issue_case_two_example_games_cut_at_5000_bytes(tmp_path):
+def test_two_example_games_cut_at_5000_bytes(tmp_path):
     path = tmp_path / "journal.sqlite"
     record(path, EXAMPLES)
     results = replay_cuts(path, [5000], tmp_path, children=1)
@@ -112,15 +113,28 @@ def test_the_issue_case_two_example_games_cut_at_5000_bytes(tmp_path):
     assert rc == 1 and "no game recorded" in message or rc == 0
 
 
-def test_a_small_journal_cut_at_every_offset(tmp_path, monkeypatch):
+def cut_offsets(size: int, page: int) -> list[int]:
+    """Every offset under `make fuzz`; under `make test`, where a cut changes what can be
+    read: inside the 100-byte file header and at its end, each page's first, second, middle
+    and last byte, the last byte of the file."""
+    if FUZZING:
+        return list(range(size))
+    near = {0, 1, 16, 99, 100, 101, size - 1}
+    for start in range(0, size, page):
+        near |= {start - 1, start, start + 1, start + page // 2}
+    return sorted(offset for offset in near if 0 <= offset < size)
+
+
+def test_a_small_journal_cut_at_its_page_boundaries(tmp_path, monkeypatch):
     import firmware.journal.connection
 
-    monkeypatch.setattr(firmware.journal.connection, "PAGE_SIZE", 512)  # SQLite's smallest page: fewer cuts
+    page = 512                                    # SQLite's smallest page: fewer cuts
+    monkeypatch.setattr(firmware.journal.connection, "PAGE_SIZE", page)
     path = tmp_path / "journal.sqlite"
     record(path, EXAMPLES[:1], limit=2)
     size = path.stat().st_size
-    assert size <= 6 * 1024, size      # ten pages: every offset in seconds
-    results = replay_cuts(path, list(range(size)), tmp_path, once=True)
+    assert size <= 6 * 1024, size      # ten pages: every offset in seconds under `make fuzz`
+    results = replay_cuts(path, cut_offsets(size, page), tmp_path, once=True)
     check(results, path, (1, 2, size))
     assert results[size - 1][0] == 0                         # the last byte cut: the game is there
     assert {rc for rc, *_ in results.values()} == {0, 1}
@@ -132,9 +146,8 @@ def test_a_large_journal_cut_at_random_offsets(tmp_path):
     with Journal(path) as journal:
         total = sum(len(journal.actions(g)) for g, _ in journal.games())
     size = path.stat().st_size
-    fuzz = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
-    rng = random.Random(None if fuzz else 2026)
-    count = 120 * max(1, int(os.environ.get("FUZZ_SCALE", "1")) if fuzz else 1)
+    rng = random.Random(None if FUZZING else 2026)
+    count = 120 * (FUZZ_SCALE if FUZZING else 1)
     offsets = sorted(rng.sample(range(size), min(count, size)))
     results = replay_cuts(path, offsets, tmp_path)
     check(results, path, (2, total, size))
