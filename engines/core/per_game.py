@@ -1,8 +1,9 @@
 """What a game's decisions offer that is built once per game: `@per_game`.
 
-A decision is built after every action, and many times over for an undo or a replay check. Much of what it offers depends only on the set-up (the box's companies, the
-corrections' domains) or on a few values of the state (who is still in, whose turn): those
-options are built the first time a decision needs them and shared by every later one.
+A decision is built after every action, and many times over for an undo or a replay check.
+Much of what it offers depends only on the set-up (the box's companies, the corrections'
+domains) or on a few values of the state (who is still in, whose turn): those options are
+built the first time a decision needs them and shared by every later one.
 
 `@per_game` marks the function that builds them: a game's method, or a function whose first
 argument is the game (a step's). Its result is kept on that game, one per set of the other

@@ -357,19 +357,19 @@ def test_rows_written_since_the_open_are_read_not_taken_from_its_walk(tmp_path):
         reader.close()
     with Journal(path) as journal:                  # texts read: the walk's objects are not kept for later
         journal.bodies(last)
-        assert journal._walked is None
+        assert journal._chain.walked is None
 
 
 def test_a_deferred_or_cut_chain_keeps_nothing_for_the_read(tmp_path):
     path, _, last = two_games(tmp_path)
     with Journal(path, defer_chain=True) as journal:   # the box: the last game's chain checked later
-        assert journal._walked is None
-        assert journal.verify_deferred() == [] and journal._walked is None
+        assert journal._chain.walked is None
+        assert journal.verify_deferred() == [] and journal._chain.walked is None
         assert journal.actions(last) == read_back(path, last)
     with sqlite3.connect(path) as db:
         db.execute("UPDATE actions SET body='{\"kind\":\"z\"}' WHERE game_id=? AND seq=3", (last,))
     with Journal(path) as journal:           # cut at the damage: the rows before it
-        assert journal._walked is None and journal.actions(last) == read_back(path, last)[:3]
+        assert journal._chain.walked is None and journal.actions(last) == read_back(path, last)[:3]
 
 
 @pytest.mark.parametrize("text", ['{"a":1}', ' {"a":[1,2]} ', '[1]', '1', '"s"', '{"a":NaN}', '{"a":1} x', '', '{',

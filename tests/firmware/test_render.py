@@ -117,7 +117,7 @@ def test_same_pixels_in_a_fresh_process():
             "sys.stdout.write(hashlib.sha256(b''.join(render_screen(s).tobytes() for s in SCREENS.values()))"
             ".hexdigest())")
     root = Path(__file__).parents[2]
-    env = dict(os.environ, PYTHONHASHSEED="123", PYTHONPATH=f"{root}{os.pathsep}{Path(__file__).parent}")
+    env = dict(os.environ, PYTHONHASHSEED="123", PYTHONPATH=os.pathsep.join(map(str, (root, Path(__file__).parent, root / "tests"))))
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     here = hashlib.sha256(b"".join(render_screen(s).tobytes() for s in SCREENS.values())).hexdigest()
     assert out.stdout == here

@@ -253,7 +253,7 @@ def test_power_cuts_while_the_card_fails_keep_every_acknowledged_action(tmp_path
     faults = ["enospc", "erofs", "eio-fsync", "eio-write", "short"]
     known, refused_writes, refused_checkpoints = {}, 0, 0
     for round_ in range(16):
-        writer = subprocess.Popen([sys.executable, str(Path(__file__).parent / "journal_writer.py"), str(path), "40",
+        writer = subprocess.Popen([sys.executable, str(Path(__file__).parents[1] / "journal_writer.py"), str(path), "40",
                                    "--held", "--retry", "--checkpoint", "5"], cwd=ROOT, text=True,
                                   stdout=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=str(ROOT), **shim.env))
         lines = [writer.stdout.readline()]                   # opened, and a first write done or refused
