@@ -7,9 +7,12 @@
   pinned as an explicit @example in the test file.
 """
 import os
+import random
 import sys
+import zlib
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # The tests sit in folders by area (core, engines/<game>, firmware, journal, drivers, house);
@@ -28,6 +31,37 @@ settings.register_profile("ci", derandomize=True, database=None, deadline=None, 
 settings.register_profile("fuzz", derandomize=False, database=None, deadline=None, print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def _no_constants_from_imported_modules():
+    """Hypothesis also draws, now and then, literals it finds in the project's modules the
+    process has imported so far ("local constants"), so what a test draws would depend on
+    which modules the tests before it imported (or which tests were collected), and a
+    failure seen in the suite might not come back alone. Under `make test` every test draws
+    from its own seed alone; `make fuzz` keeps them (more varied inputs, fresh seeds anyway).
+    The hook is Hypothesis's own internal one: tests/house/test_test_order.py fails if it
+    stops working."""
+    from hypothesis.internal.conjecture import providers
+
+    if hasattr(providers, "_get_local_constants") and hasattr(providers, "Constants"):
+        none = providers.Constants()
+        providers._get_local_constants = lambda: none
+
+
+if os.environ.get("HYPOTHESIS_PROFILE", "ci") != "fuzz":
+    _no_constants_from_imported_modules()
+
+
+@pytest.fixture(autouse=True)
+def own_random_draws(request):
+    """Whatever draws from the random module's own generator draws as if its test ran alone:
+    seeded from the test's name under `make test` (fresh under `make fuzz`), so a test's
+    draws never depend on which tests ran before it (tests/house/test_test_order.py)."""
+    fuzzing = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
+    state = random.getstate()
+    random.seed(None if fuzzing else zlib.crc32(request.node.name.encode()))
+    yield
+    random.setstate(state)
 
 
 def pytest_terminal_summary(terminalreporter):

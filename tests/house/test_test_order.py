@@ -1,0 +1,33 @@
+"""The random-play tests draw the same whatever ran before them: the same tests run in two
+orders, each in its own pytest process, and the games, actions and refusals they report
+(tests/props.py, printed at the end of the run) are the same both ways. A test whose draws
+depended on a test before it (a cache, a global left set, the random module's own state)
+could fail in the suite and pass alone, and never reproduce."""
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TESTS = [
+    "tests/firmware/test_e2e_maxibourse.py",                    # whole boxes: more modules imported
+    "tests/firmware/test_inputs_fuzz.py::test_console_lines_are_answered_and_a_refusal_changes_nothing",
+    "tests/engines/dividends/test_dividends_properties.py::test_tight_random_games_with_corrections_undo_and_redo",
+]
+REPORTED = re.compile(r"^(?P<name>[^:\n]+): (?P<figures>\d+ (?:games|tried), \d+ (?:actions|refused))$", re.M)
+
+
+def reported(tests) -> dict[str, str]:
+    """{what was played or tried: its figures} as a pytest run of `tests`, in that order, reports it."""
+    env = dict(os.environ, HYPOTHESIS_PROFILE="ci")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:randomly",
+                           *tests], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return {m["name"]: m["figures"] for m in REPORTED.finditer(done.stdout)}
+
+
+def test_the_random_play_tests_draw_the_same_in_either_order():
+    forward, backward = reported(TESTS), reported(TESTS[::-1])
+    assert "console lines" in forward and "dividends-tight" in forward, forward
+    assert forward == backward
