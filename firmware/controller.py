@@ -190,7 +190,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
             self._sync(force=True)
         else:
             self.start_setup()
-        self._error(t("error.internal", self.lang))
+        self.error(t("error.internal", self.lang))
 
     def take_beeps(self) -> list[str]:
         beeps, self.beeps = self.beeps, []
@@ -218,23 +218,23 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
             top.key(self, key)
             return
         if key == "long_back" and self.session is not None and top["t"] not in ("setup",):
-            self._offer_undo()
+            self.offer_undo()
             return
         if key == "long_ok" and isinstance(top, Entry) and top.amount_step_key(self):
             return
         if key == "long_ok" and self.session is not None and top["t"] not in ("setup", "menu", "corr"):
             self.stack.append(Menu())
-            self._pause_seats()
+            self.pause_seats()
             return
         top.key(self, key)
 
-    def _pop(self) -> None:
+    def pop(self) -> None:
         if len(self.stack) > 1:
             self.stack.pop()
         if len(self.stack) == 1 and self.speak is not None and not self.speak.get("manual"):
             self.speak["deadline"] = self.now + self.timing.speaking_window_s
 
-    def _pause_seats(self) -> None:
+    def pause_seats(self) -> None:
         """The operator took over: seat timers stop for this decision."""
         if self.speak is not None:
             self.speak["manual"] = True
@@ -244,10 +244,10 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
     # ------------------------------------------------------------ sync / root
     @property
     def ctx(self) -> Ctx:
-        return self._memo("ctx", lambda: Ctx(self.session, self.lang,
+        return self.memo("ctx", lambda: Ctx(self.session, self.lang,
                                              self.defaults.dice == "device" or self._header_dice() == "device"))
 
-    def _memo(self, name: str, build):
+    def memo(self, name: str, build):
         """`build()`, kept while the game stays at the same position in the same language:
         what the screens derive from the decision alone (the context, the square menu's
         entries, its title) is built once per position instead of on every press: rebuilding
@@ -261,12 +261,12 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
             values[name] = build()
         return values[name]
 
-    def _kind_label(self, kind: str) -> str:
+    def kind_label(self, kind: str) -> str:
         """An action kind's menu label: the same for the whole game in one language (kept
         while the game and the language stay; the square menu lists a dozen after each action)."""
-        # Not a `_memo` entry: `_memo` forgets everything when the position changes, and
+        # Not a `memo` entry: `memo` forgets everything when the position changes, and
         # these labels are worth keeping exactly across that change (the square menu's
-        # entries, memoised per position, are rebuilt after each action from them). One store for both would make `_memo` take a lifetime
+        # entries, memoised per position, are rebuilt after each action from them). One store for both would make `memo` take a lifetime
         # (position or game); the same pattern with the key of the other lifetime.
         key = (self.session, self.lang)
         if key != self._labels_key:
@@ -319,7 +319,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         how = d.interaction.kind
         if how == I.OVER or self.session.over:
             return Over()
-        main = self._main_kinds()
+        main = self.main_kinds()
         if how in (I.OPEN_AUCTION, I.OFFER_WINDOW):
             # Anyone raises at any time, silence sells (or closes an offer's overbids): bids
             # on the seat buttons; an offer's acceptance is its maker's seat button, and the
@@ -360,21 +360,21 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         default = self.session.decision().interaction.params.get("default")
         return kinds.index(default) if default in kinds else 0
 
-    def _main_kinds(self) -> list[str]:
+    def main_kinds(self) -> list[str]:
         """The decision's kinds the square menu lists (a new list: callers extend it)."""
-        return list(self._memo("main_kinds", self._build_main_kinds))
+        return list(self.memo("main_kinds", self._build_main_kinds))
 
     def _build_main_kinds(self) -> tuple:
         has = self.ctx.has                       # the context looked up once, not per option
         return tuple(o.kind for o in self.session.decision().options if not has(o.kind, ANYTIME))
 
-    def _role(self, role):
+    def role(self, role):
         """The action kind playing `role` in the pending decision's interaction, or None."""
         return self.session.decision().interaction.roles.get(role)
 
-    def _act(self, role, **fields):
+    def act(self, role, **fields):
         """The action playing `role` now, with `fields`."""
-        return self.session.actions.classes[self._role(role)](**fields)
+        return self.session.actions.classes[self.role(role)](**fields)
 
     def _arm_seats(self, root) -> None:
         """Start the seat-button timers a new decision needs (speaking window, auction clock)."""
@@ -390,7 +390,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
             company = d.params.get("company")
             stay = d.role(I.STAY)
             pending = set(stay.fields["player"].values) if stay else set()
-            everyone = {s for s, _ in self._bidders()} or pending
+            everyone = {s for s, _ in self.bidders()} or pending
             if everyone and everyone <= self.seat_buttons:
                 if self.clock is None or self.clock.get("company") != company:
                     self.clock = {"company": company, "next": self.now + self.timing.auction_lead_s,
@@ -418,7 +418,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         window = self.session.decision().interaction.params.get("window_s")
         return float(window) if window is not None else self.timing.silence_s
 
-    def _bidders(self):
+    def bidders(self):
         """[(seat, lots)] still in the lot auction, as the decision lists them."""
         return [tuple(b) for b in self.session.decision().interaction.params.get("bidders", [])]
 
@@ -431,7 +431,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
                 path = self.report(self.session)
             except (OSError, CorbeilleError, ValueError) as error:
                 path = None
-                self._error(t("report_failed", self.lang, error=str(error)))
+                self.error(t("report_failed", self.lang, error=str(error)))
             if path is not None:
                 self.report_path = str(path)
 
@@ -441,10 +441,10 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         try:
             events = self.session.apply(act)
         except IllegalAction as error:
-            self._error(error)
+            self.error(error)
             return False
         except (CorbeilleError, OSError, ValueError) as error:
-            self._error(str(error))
+            self.error(str(error))
             return False
         self.news = tuple(self._news(act, events))
         self.news_again = lambda: tuple(self._news(act, events))
@@ -452,7 +452,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         self.changed = True
         return True
 
-    def _error(self, message) -> None:
+    def error(self, message) -> None:
         """Say a failure (a text) or a refusal (an IllegalAction, worded in the language of
         the screen that shows it), with the error beep."""
         self.beeps.append("error")
@@ -470,25 +470,25 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         return self.ui.news(self.ctx, act, events, describe)
 
     # ---------------------------------------------------------------- helpers
-    def _pop_to_root(self):
+    def pop_to_root(self):
         if self.speak is not None and not self.speak.get("manual"):
             self.speak["deadline"] = self.now + self.timing.speaking_window_s
 
     # ---------------------------------------------------------------- undo
-    def _offer_undo(self):
+    def offer_undo(self):
         if self.session is None or self.session.last_action is None:
             self.beeps.append("error")
             return
         if self.stack[-1]["t"] == "undo":
             return
-        self._pause_seats()
+        self.pause_seats()
         self.stack.append(Undo())
 
     def undo(self) -> bool:
         try:
             act = self.session.undo()
         except (CorbeilleError, OSError) as error:
-            self._error(error if isinstance(error, IllegalAction) else str(error))
+            self.error(error if isinstance(error, IllegalAction) else str(error))
             return False
         self.news_again = lambda: (t("news.undone", self.lang, action=describe(self.ctx, act)),)
         self.news = self.news_again()
@@ -501,7 +501,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         try:
             undone = self.session.undo_to(length)
         except (CorbeilleError, OSError) as error:
-            self._error(error if isinstance(error, IllegalAction) else str(error))
+            self.error(error if isinstance(error, IllegalAction) else str(error))
             return False
         self.news_again = lambda: (t("news.undone_to", self.lang, count=len(undone), n=length + 1),)
         self.news = self.news_again()
@@ -510,7 +510,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         return True
 
     # ------------------------------------------------------------- overlays
-    def _private(self, seat):
+    def private(self, seat):
         if self.session is None or not 0 <= seat < len(self.session.players):
             return
         if self.stack and self.stack[-1]["t"] == "private":
@@ -532,7 +532,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         if self.session is None:
             return
         if tag in self.tags or self._card_in_game(tag):
-            self._private(self.tags[tag])
+            self.private(self.tags[tag])
         else:
             self.stack.append(Rfid(tag))
         self.changed = True
@@ -546,7 +546,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         except (ValueError, AttributeError):
             self.tags = {}
 
-    def _save_tags(self):
+    def save_tags(self):
         if self.journal is not None and self.session is not None and self.session.game_id is not None:
             self.journal.set_meta(f"rfid.{self.session.game_id}", json.dumps(self.tags))
 
@@ -667,7 +667,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
             return {"lang": self.lang, "game": None}
         line = self.board_clock(False)
         return {"lang": self.lang, "game": session.game_id, "actions": len(session.game.log),
-                "asking": "" if session.over else self._title(),
+                "asking": "" if session.over else self.title(),
                 "clock": None if line is None else {"line": line, "seconds": self.clock_seconds()}}
 
     # ================================================================ lights
@@ -680,7 +680,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         if self.stack and self.stack[0]["t"] == "speak" and self.speak is not None:
             return set(self._to_answer())
         if self.stack and self.stack[0]["t"] == "auction":
-            return {s for s, _ in self._bidders()}
+            return {s for s, _ in self.bidders()}
         if self.stack and self.stack[0]["t"] == "open_auction":
             option = d.role(I.OFFER)
             if option is None and d.role(I.CONFIRM) is not None and d.actor is not None:
@@ -697,16 +697,16 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
             screen = replace(screen, status=self.status)
         return screen
 
-    def _footer(self, key):
+    def footer(self, key):
         return t("footer." + key, self.lang)
 
-    def _title(self):
+    def title(self):
         def build():
             d = self.session.decision()
-            return text("ui.title." + d.prompt.removeprefix("prompt."), self.lang, **self._params(d.params))
-        return self._memo("title", build)
+            return text("ui.title." + d.prompt.removeprefix("prompt."), self.lang, **self.params(d.params))
+        return self.memo("title", build)
 
-    def _params(self, params):
+    def params(self, params):
         """The pending decision's params as texts use them, with what its interaction adds
         for the texts only (`text`: derived from the state, no part of it; a value named in
         words for a param the decision gives as an id)."""
@@ -719,6 +719,6 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
                 out[k] = v
         return out
 
-    def _whose(self):
+    def whose(self):
         d = self.session.decision()
         return self.session.players[d.actor] if d.actor is not None else ""

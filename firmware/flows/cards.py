@@ -50,5 +50,5 @@ class CardFlow:
         if name is None or name.lower() not in players:
             return False
         self.tags[tag] = players.index(name.lower())
-        self._save_tags()
+        self.save_tags()
         return True

@@ -9,7 +9,7 @@ from firmware.screens.entries import Entry
 
 
 class EntryFlow:
-    def _start_entry(self, kind, root=False, menu=False):
+    def start_entry(self, kind, root=False, menu=False):
         frame = Entry(kind, root=root, menu=menu)
         frame.reset(self)
         self.stack.append(frame)

@@ -12,13 +12,13 @@ import math
 
 from engines.core.decision import Interactions as I
 from firmware.menus import MENU, player_name
+from firmware.screens.seats import RAISE_ENTRY
 from firmware.texts import t
 
 
 # After the silence sells, the result shows this long; presses meanwhile were meant for
 # the lot just sold and bid on nothing (the next lot's clock runs from its opening).
 RESULT_S = 1.0
-RAISE_ENTRY = "#raise"      # the open menu's "another amount": the bid's entry, asked field by field
 WARN_S = 3          # the buzzer sounds once a second over a clock's last seconds
 
 
@@ -34,9 +34,9 @@ class SeatFlows:
             self.held.discard(seat)
             self._auction_up(seat)
         elif kind == "press":
-            if self._clock_stopped():
+            if self.clock_stopped():
                 self.beeps.append("error")    # the clock waits for OK: no count, no bid
-            elif self._open_running():
+            elif self.open_running():
                 self._open_bid(seat)
             elif self.stack and self.stack[0]["t"] == "settle" and len(self.stack) == 1:
                 self._settle_by_seat(seat)
@@ -46,7 +46,7 @@ class SeatFlows:
             if self.clock is not None and not self.clock.get("manual") and not self.clock.get("open"):
                 return                      # holding is how one bids
             if not self._speaking_pass(seat):
-                self._private(seat)
+                self.private(seat)
 
     # ------------------------------------------------------------------ clocks
     # A seat clock (the speaking window, an open auction's silence, the lot auction's step)
@@ -78,7 +78,7 @@ class SeatFlows:
             return None
         return max(0, math.ceil(state[key] - self.now - 1e-9))
 
-    def _clock_wake(self):
+    def clock_wake(self):
         """When the seconds shown next change (the loop wakes then to redraw), or None."""
         n = self.clock_seconds()
         if not n:
@@ -86,22 +86,22 @@ class SeatFlows:
         state, key, _ = self._timer()
         return state[key] - (n - 1)
 
-    def _clock_pausable(self) -> bool:
+    def clock_pausable(self) -> bool:
         """A window no rule fixes (a configured length) may be paused; a silence the
         rulebook sets (the decision's `silence_s`) never is."""
         timer = self._timer()
         return timer is not None and not (timer[0] is self.clock and self.clock.get("open")
                                           and self._rule_silence() is not None)
 
-    def _toggle_clock(self) -> None:
+    def toggle_clock(self) -> None:
         """Back on a seat screen: pause a running configured clock, or start a stopped one."""
         timer = self._timer()
         if timer is None:
             return
         state, key, _ = timer
         if state.get("stopped"):
-            self._start_clock()
-        elif not self._clock_pausable():
+            self.start_clock()
+        elif not self.clock_pausable():
             self.beeps.append("error")          # the rulebook's silence: only a raise entered holds it
         else:
             self._stop_clock(max(0.0, state[key] - self.now) if state.get(key) is not None else None)
@@ -120,9 +120,9 @@ class SeatFlows:
             self.beeps.append("tick")
             self.changed = True
 
-    def _clock_title(self, title: str) -> str:
+    def clock_title(self, title: str) -> str:
         """The title with the clock at its right: the seconds left, or "pause"."""
-        if self._clock_stopped():
+        if self.clock_stopped():
             return title + "\t" + t("clock.paused", self.lang)
         n = self.clock_seconds()
         return title if n is None else title + "\t" + t("clock.seconds", self.lang, n=n)
@@ -136,15 +136,15 @@ class SeatFlows:
             return None
         top = self.stack[0]
         lead = top.board_line(self) if hasattr(top, "board_line") else ""
-        line = self._title() + (" · " + lead if lead else "")
+        line = self.title() + (" · " + lead if lead else "")
         if not seconds:
             return line
-        if self._clock_stopped():
+        if self.clock_stopped():
             return line + "\t" + t("clock.paused", self.lang)
         n = self.clock_seconds()
         return line if n is None else line + "\t" + t("clock.seconds", self.lang, n=n)
 
-    def _clock_stopped(self) -> bool:
+    def clock_stopped(self) -> bool:
         timer = self._timer()
         return timer is not None and bool(timer[0].get("stopped"))
 
@@ -155,7 +155,7 @@ class SeatFlows:
             timer[0]["stopped"], timer[0]["left"] = True, left
             self.changed = True
 
-    def _start_clock(self) -> None:
+    def start_clock(self) -> None:
         """OK on a stopped clock: it runs again from the seconds it had left."""
         timer = self._timer()
         if timer is None or not timer[0].get("stopped"):
@@ -177,7 +177,7 @@ class SeatFlows:
     # decision's SILENCE action: a sale, or a deal of the items left, drawn by the device).
     # The engine lists the bids each seat may make now (`offers`: a bid above the bidder's
     # cash is never sent, the press only buzzes).
-    def _open_running(self) -> bool:
+    def open_running(self) -> bool:
         return (self.clock is not None and self.clock.get("open") and not self.clock.get("stopped")
                 and len(self.stack) == 1
                 and self.stack[0]["t"] == "open_auction")
@@ -195,7 +195,7 @@ class SeatFlows:
             # an offer's acceptance window: its maker's press accepts
             if seat == d.actor and seat in self.seat_buttons:
                 self.beeps.append("confirm")
-                self.apply(self._act(I.CONFIRM))
+                self.apply(self.act(I.CONFIRM))
             elif d.interaction.params.get("refused_press") == "blink":
                 self.blinks.append(seat)
             else:
@@ -212,33 +212,33 @@ class SeatFlows:
                 self.beeps.append("error")
             return
         self.beeps.append("tick")
-        self.apply(self._act(I.OFFER, player=seat, amount=amount))
+        self.apply(self.act(I.OFFER, player=seat, amount=amount))
 
-    def _rule_clock(self) -> bool:
+    def rule_clock(self) -> bool:
         """The silence is the game's rule (the decision carries its length): the table sees
         and hears it run out."""
         return self.session.decision().interaction.params.get("silence_s") is not None
 
-    def _open_left(self, now) -> int:
+    def open_left(self, now) -> int:
         """Whole seconds left before the silence sells (rounded up)."""
         return max(0, -int(-(self.clock["until"] - now) // 1))
 
-    def _open_tick(self, now):
+    def open_tick(self, now):
         if len(self.stack) != 1 or self.clock.get("held") or self.clock.get("stopped"):   # the operator is answering: silence waits
             return
         if now < self.clock["until"]:
             return          # the last seconds' ticks (and their words on screen) come from the clock's warning
         self.clock["until"] = now + self._silence_s()
         self.beeps.append("confirm")
-        if self._rule_clock():       # the game's clock: the table sees the result first
+        if self.rule_clock():       # the game's clock: the table sees the result first
             self.result_until = now + RESULT_S
         self.apply(self._silence_action())
 
     def _silence_action(self):
         from firmware.script import fill_dice
-        return fill_dice(self.session.game, self._act(I.SILENCE))
+        return fill_dice(self.session.game, self.act(I.SILENCE))
 
-    def _open_items(self):
+    def open_items(self):
         """The operator answers for any bidder (seats without a button, or anyone)."""
         lang, d = self.lang, self.session.decision()
         items = []
@@ -248,15 +248,15 @@ class SeatFlows:
                 amount = self._open_amount(seat)
                 if amount is not None:
                     items.append((t("open.bid", lang, player=player_name(self.ctx, seat), amount=amount),
-                                  self._act(I.OFFER, player=seat, amount=amount)))
+                                  self.act(I.OFFER, player=seat, amount=amount)))
         if option is not None and d.interaction.params.get("any_amount"):
             # a larger raise for a seat, entered by the operator (the silence waits meanwhile)
             items.append((t("open.other_amount", lang), RAISE_ENTRY))
-        confirm = self._role(I.CONFIRM)
+        confirm = self.role(I.CONFIRM)
         if confirm is not None:               # an offer's acceptance, for its maker
             from firmware.menus import kind_label
-            items.append((kind_label(self.ctx, confirm), self._act(I.CONFIRM)))
-        silence = self._role(I.SILENCE)
+            items.append((kind_label(self.ctx, confirm), self.act(I.CONFIRM)))
+        silence = self.role(I.SILENCE)
         if silence is not None:
             from firmware.menus import has_text, kind_label
             # the box's own word for a sale or an offer's close, else the game's name for its action
@@ -266,71 +266,71 @@ class SeatFlows:
         return items
 
     # ---------------------------------------------------------------- auctions
-    def _auction_running(self) -> bool:
+    def auction_running(self) -> bool:
         return (self.clock is not None and not self.clock.get("manual") and not self.clock.get("open")
                 and not self.clock.get("stopped")
                 and len(self.stack) == 1 and self.stack[0]["t"] == "auction")
 
-    def _pending(self):
+    def pending(self):
         option = self.session.decision().role(I.STAY)
         return list(option.fields["player"].values) if option else []
 
     def _auction_up(self, seat):
-        if self._auction_running() and seat in self._pending():
+        if self.auction_running() and seat in self.pending():
             self.clock["gaps"][str(seat)] = self.now + self.timing.press_gap_s
             self.changed = True
 
     def _auction_down(self, seat):
-        if not self._auction_running():
+        if not self.auction_running():
             return
         gaps = self.clock["gaps"]
         if str(seat) in gaps:                  # released and pressed again: a double press
             del gaps[str(seat)]
-            wanted = dict(self._bidders()).get(seat, 2)
-            if wanted > 1 and seat in self._pending():
+            wanted = dict(self.bidders()).get(seat, 2)
+            if wanted > 1 and seat in self.pending():
                 self.beeps.append("tick")
                 self._bid(seat, 1)
 
     def _bid(self, seat, lots):
-        return self.apply(self._act(I.STAY, player=seat, lots=lots))
+        return self.apply(self.act(I.STAY, player=seat, lots=lots))
 
-    def _auction_tick(self, now):
+    def auction_tick(self, now):
         clock = self.clock
         for key, until in sorted(clock["gaps"].items()):
             if now >= until:
                 del clock["gaps"][key]
-                if int(key) in self._pending():
+                if int(key) in self.pending():
                     self._bid(int(key), 0)      # released and not pressed again: out
                     self._sync()
-                    if not self._auction_running():
+                    if not self.auction_running():
                         return
         if now < clock["next"]:
             return
-        for seat in self._pending():
+        for seat in self.pending():
             if seat not in self.held and str(seat) not in clock["gaps"]:
                 self._bid(seat, 0)             # not holding when the price moved: out
                 self._sync()
-                if not self._auction_running():
+                if not self.auction_running():
                     return
-        if self._pending() or self.session.decision().role(I.STEP):
+        if self.pending() or self.session.decision().role(I.STEP):
             self.clock["next"] = now + self.timing.auction_step_s
             self.beeps.append("tick")
-            self.apply(self._act(I.STEP))
+            self.apply(self.act(I.STEP))
 
-    def _auction_items(self):
+    def auction_items(self):
         lang = self.lang
         d = self.session.decision()
         items = []
         if d.role(I.STEP):
-            items.append((t("auction.raise", lang, price=d.params.get("proposal", "")), self._act(I.STEP)))
+            items.append((t("auction.raise", lang, price=d.params.get("proposal", "")), self.act(I.STEP)))
         bid = d.role(I.STAY)
         if bid:
-            wanted = dict(self._bidders())
+            wanted = dict(self.bidders())
             for seat in bid.fields["player"].values:
                 top = min(wanted.get(seat, bid.fields["lots"].hi + 1) - 1, bid.fields["lots"].hi)
                 for lots in range(0, top + 1):
                     label = t("auction.drop" if lots == 0 else "auction.cut", lang,
                               player=player_name(self.ctx, seat), lots=lots)
-                    items.append((label, self._act(I.STAY, player=seat, lots=lots)))
+                    items.append((label, self.act(I.STAY, player=seat, lots=lots)))
         items.append((t("menu_item", lang), MENU))
         return items

@@ -63,23 +63,23 @@ class SetupFlow:
     """What the setup screen (firmware/screens/setup.py) asks of the controller: starting it,
     the box file of the chosen game (loaded once), leaving it for the game it creates or resumes."""
 
-    def _setup_frame(self):
+    def setup_frame(self):
         return Setup()
 
     def start_setup(self):
-        frame = self._setup_frame()
+        frame = self.setup_frame()
         self.stack = [frame]
         frame.select_default(self)
         self.changed = True
 
-    def _default_box(self, v=None):
+    def default_box(self, v=None):
         ui = setup_ui(v if v is not None else (self.stack[0]["v"] if self.stack and self.stack[0]["t"] == "setup" else {}))
         boxes = self.__dict__.setdefault("_boxes", {})
         if ui.name not in boxes:
             boxes[ui.name] = ui.load_box()
         return boxes[ui.name]
 
-    def _resume_game(self):
+    def resume_game(self):
         self.stack = []
         self._sync(force=True)
 
@@ -91,7 +91,7 @@ class SetupFlow:
         it is (a silence selling a token nobody heard offered). A silence the rulebook sets
         (the decision's `silence_s`) starts again whole."""
         self.resumed = not said
-        if self._clock_pausable():
+        if self.clock_pausable():
             self._stop_clock()
 
     def _resumed_line(self) -> str:
@@ -124,12 +124,12 @@ class SetupFlow:
             return None
         return cuts.get(self.session.game_id)
 
-    def _create_game(self, header):
+    def create_game(self, header):
         try:
             self.session = Session.new(header, self.journal)
         except (CorbeilleError, OSError, ValueError) as error:
             # a setting the game refuses (one only the configuration sets): in the box's language
-            self._error(error if isinstance(error, IllegalAction) else str(error))
+            self.error(error if isinstance(error, IllegalAction) else str(error))
             return
         self.tags = {}
         self.news = ()

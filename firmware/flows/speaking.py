@@ -45,7 +45,7 @@ class SpeakingFlow:
         order, answered = params.get("order", []), len(params.get("answers", []))
         return [seat for seat in order[answered:] if seat in self.seat_buttons]
 
-    def _speak_open(self) -> bool:
+    def speak_open(self) -> bool:
         """The round takes seat presses: its screen is up alone, the operator has not taken
         over, and its clock is not waiting for OK."""
         s = self.speak
@@ -54,7 +54,7 @@ class SpeakingFlow:
 
     def _speaking_press(self, seat) -> None:
         s = self.speak
-        if not self._speak_open() or seat not in self._to_answer():
+        if not self.speak_open() or seat not in self._to_answer():
             return
         n = s["ready"].pop(seat, s["counts"].get(seat, 0)) + 1
         s["counts"][seat], s["gaps"][seat] = n, self.now + self.timing.press_gap_s
@@ -67,7 +67,7 @@ class SpeakingFlow:
         """A long press of a seat still to answer passes at once (True); any other long
         press is no answer (False: it shows that player's private view)."""
         s = self.speak
-        if not self._speak_open() or seat not in self._to_answer():
+        if not self.speak_open() or seat not in self._to_answer():
             return False
         s["counts"].pop(seat, None)
         s["gaps"].pop(seat, None)
@@ -88,7 +88,7 @@ class SpeakingFlow:
         s["ready"][seat] = s["counts"].pop(seat)
         s["gaps"].pop(seat, None)
 
-    def _speak_tick(self, now) -> None:
+    def speak_tick(self, now) -> None:
         for seat, until in list(self.speak["gaps"].items()):
             if now >= until:
                 self._counted(seat)
@@ -98,7 +98,7 @@ class SpeakingFlow:
         """Declare every answer now known, in the round's order: the asked seat's count, its
         pass (a long press, or the silence run out while it has not pressed), then the
         next speaker's if it answered ahead, until one is still to come."""
-        while self._speak_open():
+        while self.speak_open():
             s, seat = self.speak, self.session.decision().actor
             if seat in s["ready"]:
                 lots = s["ready"].pop(seat)
@@ -106,18 +106,18 @@ class SpeakingFlow:
                 lots = 0
             else:
                 return
-            if not self.apply(self._act(I.ANSWER, player=seat, lots=min(lots, s["max"]))):
+            if not self.apply(self.act(I.ANSWER, player=seat, lots=min(lots, s["max"]))):
                 return
             self._sync()
 
-    def _speak_wake(self):
+    def speak_wake(self):
         """When the round has something to do next: at once when the seat asked answered
         ahead (the operator answered the one before it), else a count's pause, the
         silence's end, or the next second shown."""
         s = self.speak
         if self.session.decision().actor in s["ready"]:
             return self.now
-        times = [*s["gaps"].values(), s["deadline"], self._clock_wake()]
+        times = [*s["gaps"].values(), s["deadline"], self.clock_wake()]
         return min((x for x in times if x is not None), default=None)
 
     def _settle_by_seat(self, seat) -> None:
@@ -127,6 +127,6 @@ class SpeakingFlow:
         seat still to answer, the press is its first one. So the speakers answer on their
         buttons and nobody waits for the operator's OK between a purchase paid at once and
         the others speaking."""
-        if self.apply(self._act(I.CONFIRM)):
+        if self.apply(self.act(I.CONFIRM)):
             self._sync()
             self._speaking_press(seat)

@@ -63,7 +63,7 @@ class CardName(Frame):
             self.letter = (self.letter + (1 if key == "down" else -1)) % len(LETTERS)
         elif key == "ok":
             if len(self.spelled) >= MAX_LETTERS:
-                ctl._error(t("card.too_long", ctl.lang, n=MAX_LETTERS))
+                ctl.error(t("card.too_long", ctl.lang, n=MAX_LETTERS))
                 return
             self.spelled += self._letter()
             self.letter = 0
@@ -75,9 +75,9 @@ class CardName(Frame):
         elif key == "long_ok":
             name = self.spelled
             if not name:
-                ctl._error(t("card.empty", ctl.lang))
+                ctl.error(t("card.empty", ctl.lang))
             elif name.lower() in {x.lower() for x in ctl.stack[0].seated()}:
-                ctl._error(t("card.taken", ctl.lang, name=name))
+                ctl.error(t("card.taken", ctl.lang, name=name))
             else:
                 self._done(ctl, name)
 
@@ -96,6 +96,6 @@ class CardName(Frame):
         if self.spelled is None:
             items = tuple(self.candidates(ctl)) + (t("card.spell", lang),)
             return Screen("menu", t("rfid.title", lang), (t("rfid.line", lang),), items,
-                          self.sel % len(items), ctl._footer("menu"))
+                          self.sel % len(items), ctl.footer("menu"))
         lines = (t("card.name_so_far", lang, name=self.spelled or "…"), t("card.spell_done", lang))
-        return Screen("amount", t("card.spell_title", lang), lines, (self._letter(),), 0, ctl._footer("spell"))
+        return Screen("amount", t("card.spell_title", lang), lines, (self._letter(),), 0, ctl.footer("spell"))

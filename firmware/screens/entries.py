@@ -21,7 +21,7 @@ class Root(Frame):
     sel: int = 0
 
     def key(self, ctl, key):
-        kinds = ctl._main_kinds() + [MENU]
+        kinds = ctl.main_kinds() + [MENU]
         if self.move(key, len(kinds)):
             return
         if key == "ok":
@@ -29,13 +29,13 @@ class Root(Frame):
             if kind == MENU:
                 ctl.stack.append(Menu())
                 return
-            ctl._start_entry(kind)
+            ctl.start_entry(kind)
 
     def draw(self, ctl):
         # The entries depend on the position and the language only: built once for both.
-        items = ctl._memo("root_items", lambda: tuple(ctl._kind_label(k) for k in ctl._main_kinds())
+        items = ctl.memo("root_items", lambda: tuple(ctl.kind_label(k) for k in ctl.main_kinds())
                           + (t("menu_item", ctl.lang),))
-        return Screen("menu", ctl._title(), ctl.news[:1], items, self.sel % len(items), ctl._footer("root"))
+        return Screen("menu", ctl.title(), ctl.news[:1], items, self.sel % len(items), ctl.footer("root"))
 
 
 @frame_type("entry")
@@ -56,7 +56,7 @@ class Entry(Frame):
         """The current Question, ("apply", action) when every field is known, or None when
         the decision no longer offers the action. Built once per position, language and
         answers so far: a press asks for it, then the frame it leads to again."""
-        return ctl._memo(("question", self.kind, self.root, self.menu, repr(self.v)),
+        return ctl.memo(("question", self.kind, self.root, self.menu, repr(self.v)),
                          lambda: self._question(ctl))
 
     def _question(self, ctl):
@@ -101,7 +101,7 @@ class Entry(Frame):
         elif not self.root:
             ctl.stack[:] = [f for f in ctl.stack if f is not self]
             if len(ctl.stack) == 1:
-                ctl._pop_to_root()
+                ctl.pop_to_root()
 
     def key(self, ctl, key):
         question = self.question(ctl)
@@ -168,32 +168,32 @@ class Entry(Frame):
         question = self.question(ctl)
         if not isinstance(question, Question):
             lines = tuple(ctl.news[:1]) + ((describe(ctl.ctx, question[1]),) if isinstance(question, tuple) else ())
-            return Screen("message", ctl._title(), lines, footer=ctl._footer("ok"))
-        title = ctl._title() if self.root else question.title
+            return Screen("message", ctl.title(), lines, footer=ctl.footer("ok"))
+        title = ctl.title() if self.root else question.title
         d = ctl.session.decision()
         actor = d.actor
         if not self.root and actor is not None and not ctl.ctx.has(self.kind, ANYTIME):
             title = t("entry_title", ctl.lang, player=ctl.session.players[actor], what=title)
         lines = question.lines
         if self.root and d.interaction.kind == I.SPEAKING_ROUND:
-            lines = (text("ui.line." + d.prompt.removeprefix("prompt."), ctl.lang, **ctl._params(d.params)),)
+            lines = (text("ui.line." + d.prompt.removeprefix("prompt."), ctl.lang, **ctl.params(d.params)),)
         if self.root and not self.v and ctl.news:
             lines = tuple(ctl.news[:1]) + tuple(lines)
         if question.kind == "list":
             items = tuple(label for label, _ in question.items)
             return Screen("menu", title, lines, items, self.sel % max(1, len(items)),
-                          ctl._footer("root" if self.root and not self.v else "menu"))
+                          ctl.footer("root" if self.root and not self.v else "menu"))
         if question.kind == "amount":
             value = self.amt if self.amt is not None else question.start
             step = question.steps[min(self.si, len(question.steps) - 1)]
             fmt = question.fmt or str
             lines = tuple(lines) + (t("amount_step", ctl.lang, step=format_amount(step, ctl.lang)),)
-            return Screen("amount", title, lines, (fmt(value),), 0, ctl._footer("amount"))
+            return Screen("amount", title, lines, (fmt(value),), 0, ctl.footer("amount"))
         if ctl.ctx.has(self.kind, OUTCOME):
             self.sel = min(self.sel, max(0, len(question.lines) - 1))
-            return Screen("payday", title if self.root else ctl._title(), tuple(question.lines), (),
-                          self.sel, ctl._footer("chance_back"))
+            return Screen("payday", title if self.root else ctl.title(), tuple(question.lines), (),
+                          self.sel, ctl.footer("chance_back"))
         what = t("confirm_title", ctl.lang, what=kind_label(ctl.ctx, self.kind))
         if actor is not None and not ctl.ctx.has(self.kind, ANYTIME):
             what = t("entry_title", ctl.lang, player=ctl.session.players[actor], what=what)
-        return Screen("confirm", what, question.lines, question.items, self.sel % 2, ctl._footer("confirm"))
+        return Screen("confirm", what, question.lines, question.items, self.sel % 2, ctl.footer("confirm"))

@@ -57,13 +57,13 @@ class Menu(Frame):
     def key(self, ctl, key):
         items = self.items(ctl)
         if key == "back":
-            ctl._pop()
+            ctl.pop()
             return
         if self.move(key, len(items)) or key != "ok":
             return
         choice = items[self.sel % len(items)][1]
         if isinstance(choice, tuple):
-            ctl._start_entry(choice[1])
+            ctl.start_entry(choice[1])
         elif choice == "private":
             ctl.stack.append(Who())
         elif choice == "history":
@@ -77,7 +77,7 @@ class Menu(Frame):
 
             ctl.stack.append(Phones())
         elif choice == "undo":
-            ctl._offer_undo()
+            ctl.offer_undo()
         elif choice == "corr":
             ctl.stack.append(Corrections())
         elif choice == "lang":
@@ -87,7 +87,7 @@ class Menu(Frame):
 
     def draw(self, ctl):
         items = tuple(label for label, _ in self.items(ctl))
-        return Screen("menu", t("menu.title", ctl.lang), (), items, self.sel % len(items), ctl._footer("menu"))
+        return Screen("menu", t("menu.title", ctl.lang), (), items, self.sel % len(items), ctl.footer("menu"))
 
 
 def box_view(ctl):
@@ -114,7 +114,7 @@ class BoxValues(Frame):
     def draw(self, ctl):
         title, lines = box_view(ctl)
         self.sel = min(self.sel, max(0, len(lines) - 1))
-        return Screen("payday", title, tuple(lines), (), self.sel, ctl._footer("scroll"))
+        return Screen("payday", title, tuple(lines), (), self.sel, ctl.footer("scroll"))
 
 
 @frame_type("corr")
@@ -131,12 +131,12 @@ class Corrections(Frame):
         if self.move(key, len(kinds)):
             return
         if key == "ok" and kinds:
-            ctl._start_entry(kinds[self.sel % len(kinds)])
+            ctl.start_entry(kinds[self.sel % len(kinds)])
 
     def draw(self, ctl):
         items = tuple(kind_label(ctl.ctx, k) for k in corrections(ctl, ctl.session.decision()))
         return Screen("menu", t("menu.corrections", ctl.lang), (), items, self.sel % max(1, len(items)),
-                      ctl._footer("menu"))
+                      ctl.footer("menu"))
 
 
 @frame_type("who")
@@ -154,12 +154,12 @@ class Who(Frame):
             return
         if key == "ok":
             ctl.stack.pop()
-            ctl._private(self.sel % len(players))
+            ctl.private(self.sel % len(players))
 
     def draw(self, ctl):
         items = tuple(ctl.session.players)
         return Screen("menu", t("menu.private", ctl.lang), (t("q.player", ctl.lang),), items,
-                      self.sel % len(items), ctl._footer("menu"))
+                      self.sel % len(items), ctl.footer("menu"))
 
 
 @frame_type("history")
@@ -182,11 +182,11 @@ class History(Frame):
         entries = ctl.session.history()
         if not entries:
             return Screen("message", t("menu.history", ctl.lang), (t("history.empty", ctl.lang),), (), 0,
-                          ctl._footer("close"))
+                          ctl.footer("close"))
         items = tuple(f"{i}. {describe(ctl.ctx, act)}" for i, (act, _) in reversed(list(enumerate(entries, 1))))
         _, moved = entries[len(entries) - 1 - self.sel % len(entries)]
         return Screen("menu", t("menu.history", ctl.lang), (cash_moved(ctl, moved),), items,
-                      self.sel % len(entries), ctl._footer("history"))
+                      self.sel % len(entries), ctl.footer("history"))
 
 
 def cash_moved(ctl, moved: dict) -> str:
@@ -215,7 +215,7 @@ class UndoTo(Frame):
         lines = (t("undo_to.line", lang, count=len(undone)),)
         lines += tuple(f"{i}. {describe(ctl.ctx, act)}" for i, act in reversed(list(enumerate(undone, self.length + 1))))
         return Screen("confirm", t("undo_to.title", lang, n=self.length + 1), lines[:4] + (("…",) if len(lines) > 4 else ()),
-                      (t("yes", lang), t("no", lang)), self.sel % 2, ctl._footer("confirm"))
+                      (t("yes", lang), t("no", lang)), self.sel % 2, ctl.footer("confirm"))
 
 
 @frame_type("newgame")
@@ -226,10 +226,10 @@ class NewGame(Frame):
 
     def key(self, ctl, key):
         def leave():
-            ctl.stack = [ctl._setup_frame()]     # the game stays in the journal
+            ctl.stack = [ctl.setup_frame()]     # the game stays in the journal
 
         self.yes_no(ctl, key, leave)
 
     def draw(self, ctl):
         return Screen("confirm", t("menu.new_game", ctl.lang), (t("newgame.line", ctl.lang),),
-                      (t("yes", ctl.lang), t("no", ctl.lang)), self.sel % 2, ctl._footer("confirm"))
+                      (t("yes", ctl.lang), t("no", ctl.lang)), self.sel % 2, ctl.footer("confirm"))

@@ -25,7 +25,7 @@ class Error(Frame):
 
     def draw(self, ctl):
         msg = self.said.message(ctl.lang) if self.said is not None else self.msg
-        return Screen("error", t("error.title", ctl.lang), (msg,), footer=ctl._footer("ok"))
+        return Screen("error", t("error.title", ctl.lang), (msg,), footer=ctl.footer("ok"))
 
 
 @frame_type("message")
@@ -44,7 +44,7 @@ class Message(Frame):
             ctl.stack.pop()
 
     def draw(self, ctl):
-        return Screen("message", self.title, tuple(self.lines), (), self.sel, ctl._footer("ok"))
+        return Screen("message", self.title, tuple(self.lines), (), self.sel, ctl.footer("ok"))
 
 
 @frame_type("private")
@@ -57,13 +57,13 @@ class Private(Frame):
     until: float = 0.0
 
     def key(self, ctl, key):
-        ctl._pop()
+        ctl.pop()
 
     def tick(self, ctl, now):
         if now >= self.until:
             ctl.stack.pop()
             if len(ctl.stack) == 1:
-                ctl._pop_to_root()
+                ctl.pop_to_root()
             ctl.changed = True
 
     def deadline(self, ctl):
@@ -72,7 +72,7 @@ class Private(Frame):
     def draw(self, ctl):
         name, lines = ctl.ui.private_lines(ctl.session, self.seat, ctl.lang)
         return Screen("private", t("private.title", ctl.lang, player=name), tuple(lines),
-                      footer=ctl._footer("close"))
+                      footer=ctl.footer("close"))
 
 
 @frame_type("rfid")
@@ -95,14 +95,14 @@ class Rfid(Frame):
             sel = self.sel % count
             if sel < len(players):
                 ctl.tags[self.tag] = sel
-                ctl._save_tags()
+                ctl.save_tags()
                 ctl.remember_card(self.tag, players[sel])   # the box knows this card from now on
-                ctl._private(sel)
+                ctl.private(sel)
 
     def draw(self, ctl):
         items = tuple(ctl.session.players) + (t("rfid.ignore", ctl.lang),)
         return Screen("menu", t("rfid.title", ctl.lang), (t("rfid.line", ctl.lang),), items,
-                      self.sel % len(items), ctl._footer("menu"))
+                      self.sel % len(items), ctl.footer("menu"))
 
 
 @frame_type("undo")
@@ -118,4 +118,4 @@ class Undo(Frame):
         last = ctl.session.last_action
         line = t("undo.line", ctl.lang, action=describe(ctl.ctx, last)) if last else ""
         return Screen("confirm", t("undo.title", ctl.lang), (line,), (t("yes", ctl.lang), t("no", ctl.lang)),
-                      self.sel % 2, ctl._footer("confirm"))
+                      self.sel % 2, ctl.footer("confirm"))

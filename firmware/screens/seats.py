@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from engines.core.decision import Interactions as I
 from engines.core.i18n import catalog, format_amount, money, text
 from firmware.menus import MENU, player_name
-from firmware.flows.seats import RAISE_ENTRY
 from firmware.screen import Screen
 from firmware.screens.base import Frame, frame_type
 from firmware.screens.menu import Menu
 from firmware.texts import t
+
+RAISE_ENTRY = "#raise"      # the open menu's "another amount": the bid's entry, asked field by field
 
 
 def soonest(*times):
@@ -55,22 +56,22 @@ class Speak(Frame):
 
     def key(self, ctl, key):
         if key == "back":
-            ctl._toggle_clock()
-        elif key == "ok" and ctl._clock_stopped():
-            ctl._start_clock()
+            ctl.toggle_clock()
+        elif key == "ok" and ctl.clock_stopped():
+            ctl.start_clock()
         elif key in ("ok", "up", "down"):
-            ctl._pause_seats()
-            ctl._start_entry(ctl._role(I.ANSWER), menu=True)
+            ctl.pause_seats()
+            ctl.start_entry(ctl.role(I.ANSWER), menu=True)
 
     def tick(self, ctl, now):
-        if ctl._speak_open():
-            ctl._speak_tick(now)
+        if ctl.speak_open():
+            ctl.speak_tick(now)
 
     def deadline(self, ctl):
-        return ctl._speak_wake() if ctl._speak_open() else None
+        return ctl.speak_wake() if ctl.speak_open() else None
 
     def board_line(self, ctl):
-        return ctl._whose()
+        return ctl.whose()
 
     def draw(self, ctl):
         d = ctl.session.decision()
@@ -82,13 +83,13 @@ class Speak(Frame):
         s = ctl.speak
         ahead = {} if s is None else {**s["ready"], **s["counts"]}   # answers given before their turn
         rows, highlight = seat_rows(ctl, d.actor, answers, order, label, ahead)
-        lines = [text("ui.line." + d.prompt.removeprefix("prompt."), ctl.lang, **ctl._params(d.params))]
+        lines = [text("ui.line." + d.prompt.removeprefix("prompt."), ctl.lang, **ctl.params(d.params))]
         if d.actor in ahead and ahead[d.actor]:
-            lines = [t("speak.count", ctl.lang, player=ctl._whose(),
+            lines = [t("speak.count", ctl.lang, player=ctl.whose(),
                        shares=format_amount(ahead[d.actor] * shares, ctl.lang))]
-        footer = ctl._footer("clock_stopped" if ctl._clock_stopped() else
+        footer = ctl.footer("clock_stopped" if ctl.clock_stopped() else
                              "speak_seats_pause" if s is not None and not s.get("manual") else "speak")
-        return Screen("speaking", ctl._clock_title(ctl._title()), tuple(lines), rows, 0, footer, highlight=highlight)
+        return Screen("speaking", ctl.clock_title(ctl.title()), tuple(lines), rows, 0, footer, highlight=highlight)
 
 
 BACK = "back"
@@ -121,13 +122,13 @@ class ActionList(Frame):
             elif value == MENU:
                 ctl.stack.append(Menu())
             elif value == RAISE_ENTRY:
-                ctl._start_entry(ctl._role(I.OFFER), menu=True)
+                ctl.start_entry(ctl.role(I.OFFER), menu=True)
             else:
                 ctl.apply(value)
 
     def draw(self, ctl):
         items = tuple(label for label, _ in self.entries(ctl))
-        return Screen("menu", ctl._title(), (), items, self.sel % len(items), ctl._footer("menu"))
+        return Screen("menu", ctl.title(), (), items, self.sel % len(items), ctl.footer("menu"))
 
 
 @frame_type("open_menu")
@@ -137,7 +138,7 @@ class OpenMenu(ActionList):
     sel: int = 0
 
     def items(self, ctl):
-        return ctl._open_items()
+        return ctl.open_items()
 
 
 @frame_type("auction_menu")
@@ -147,7 +148,7 @@ class AuctionMenu(ActionList):
     sel: int = 0
 
     def items(self, ctl):
-        return ctl._auction_items()
+        return ctl.auction_items()
 
 
 @frame_type("open_auction")
@@ -157,18 +158,18 @@ class OpenAuction(Frame):
 
     def key(self, ctl, key):
         if key == "back":
-            ctl._toggle_clock()
-        elif key == "ok" and ctl._clock_stopped():
-            ctl._start_clock()
+            ctl.toggle_clock()
+        elif key == "ok" and ctl.clock_stopped():
+            ctl.start_clock()
         elif key in ("ok", "up", "down"):
             ctl.stack.append(OpenMenu())
 
     def tick(self, ctl, now):
         if ctl.clock is not None and ctl.clock.get("open"):
-            ctl._open_tick(now)
+            ctl.open_tick(now)
 
     def deadline(self, ctl):
-        return soonest(ctl.clock["until"], ctl._clock_wake()) if ctl._open_running() else None
+        return soonest(ctl.clock["until"], ctl.clock_wake()) if ctl.open_running() else None
 
     def lead(self, ctl):
         auction = ctl.session.snapshot().get("auction") or {}
@@ -177,7 +178,7 @@ class OpenAuction(Frame):
         own = "ui.line." + d.prompt.removeprefix("prompt.")
         if not auction and own in catalog(ctl.lang):
             # no lot on sale: a window of presses of the game's own (a claim), in its words
-            return text(own, ctl.lang, **ctl._params(d.params))
+            return text(own, ctl.lang, **ctl.params(d.params))
         if high is None:
             return t("open.none", ctl.lang, minimum=ctl.session.decision().params.get("minimum", ""))
         return t("open.high", ctl.lang, amount=high, player=bidder)
@@ -189,9 +190,9 @@ class OpenAuction(Frame):
         auction = ctl.session.snapshot().get("auction") or {}
         high, bidder = auction.get("high"), auction.get("high_bidder")
         line = self.lead(ctl)
-        if ctl._open_running() and ctl._rule_clock() and auction and ctl._open_left(ctl.now) <= 3:
+        if ctl.open_running() and ctl.rule_clock() and auction and ctl.open_left(ctl.now) <= 3:
             # a rulebook's silence (RM9) over a lot or an offer: its last three seconds said as at an auction
-            line += " · " + t("open.count_" + str(4 - max(ctl._open_left(ctl.now), 1)), ctl.lang)
+            line += " · " + t("open.count_" + str(4 - max(ctl.open_left(ctl.now), 1)), ctl.lang)
         rows, highlight = [], None
         for name in auction.get("bidders", []):
             if name == bidder:
@@ -204,13 +205,13 @@ class OpenAuction(Frame):
             # no lot on sale, a window of the game's own (a claim): who may press now and for what
             for seat, amount in d.interaction.params.get("offers", []):
                 rows.append(f"{player_name(ctl.ctx, seat)}\t{money(amount, ctl.lang, ctl.ui.prefix)}")
-        running = "open_seats_pause" if ctl._clock_pausable() else "open_seats"
+        running = "open_seats_pause" if ctl.clock_pausable() else "open_seats"
         own = "footer." + d.prompt.removeprefix("prompt.")
         if running == "open_seats" and "ui." + own in catalog(ctl.lang):
             running = d.prompt.removeprefix("prompt.")     # what a press does here, in the game's words
-        footer = ctl._footer("clock_stopped" if ctl._clock_stopped() else
-                             running if ctl._open_running() else "speak")
-        return Screen("auction", ctl._clock_title(ctl._title()), (line,), tuple(rows), 0, footer, highlight=highlight)
+        footer = ctl.footer("clock_stopped" if ctl.clock_stopped() else
+                             running if ctl.open_running() else "speak")
+        return Screen("auction", ctl.clock_title(ctl.title()), (line,), tuple(rows), 0, footer, highlight=highlight)
 
 
 @frame_type("auction")
@@ -220,21 +221,21 @@ class Auction(Frame):
 
     def key(self, ctl, key):
         if key == "back":
-            ctl._toggle_clock()
-        elif key == "ok" and ctl._clock_stopped():
-            ctl._start_clock()
+            ctl.toggle_clock()
+        elif key == "ok" and ctl.clock_stopped():
+            ctl.start_clock()
         elif key in ("ok", "up", "down"):
-            ctl._pause_seats()
+            ctl.pause_seats()
             ctl.stack.append(AuctionMenu())
 
     def tick(self, ctl, now):
-        if ctl._auction_running():
-            ctl._auction_tick(now)
+        if ctl.auction_running():
+            ctl.auction_tick(now)
 
     def deadline(self, ctl):
-        if not ctl._auction_running():
+        if not ctl.auction_running():
             return None
-        return soonest(ctl.clock["next"], ctl._clock_wake(), *ctl.clock["gaps"].values())
+        return soonest(ctl.clock["next"], ctl.clock_wake(), *ctl.clock["gaps"].values())
 
     def board_line(self, ctl):
         return self.line(ctl)
@@ -245,14 +246,14 @@ class Auction(Frame):
                  proposal=d.params.get("proposal", ""))
 
     def draw(self, ctl):
-        pending = set(ctl._pending())
+        pending = set(ctl.pending())
         rows = []
-        for seat, lots in ctl._bidders():
+        for seat, lots in ctl.bidders():
             mark = t("auction.holding", ctl.lang) if seat in ctl.held else ""
             state = "" if seat in pending else " ✓"
             shown = t("lots_count", ctl.lang, n=lots)
             rows.append(f"{player_name(ctl.ctx, seat)}{state}\t{shown}{mark}")
         lines = (self.line(ctl),)
-        footer = ctl._footer("clock_stopped" if ctl._clock_stopped() else
-                             "auction_clock_pause" if ctl._auction_running() else "speak")
-        return Screen("auction", ctl._clock_title(ctl._title()), lines, tuple(rows), 0, footer)
+        footer = ctl.footer("clock_stopped" if ctl.clock_stopped() else
+                             "auction_clock_pause" if ctl.auction_running() else "speak")
+        return Screen("auction", ctl.clock_title(ctl.title()), lines, tuple(rows), 0, footer)

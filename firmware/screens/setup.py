@@ -209,7 +209,7 @@ class Setup(Frame):
         """What of the chosen game's box file its owner has not checked, a line each: the
         adapter's `box_unverified` when it has more to say than the nominal prices (a board
         whose order is reconstructed), else the one line when the file is unverified."""
-        box, ui = ctl._default_box(self.v), setup_ui(self.v)
+        box, ui = ctl.default_box(self.v), setup_ui(self.v)
         say = getattr(ui, "box_unverified", None)
         if say is not None:
             return tuple(say(box, ctl.lang))
@@ -218,7 +218,7 @@ class Setup(Frame):
     def box_verified(self, ctl):
         if not self.box_warnings(ctl):
             return True
-        box = ctl._default_box(self.v)
+        box = ctl.default_box(self.v)
         return ctl.journal is not None and ctl.journal.get_meta(setup_ui(self.v).box_meta) == box.path
 
     # ------------------------------------------------------------ the cards
@@ -302,7 +302,7 @@ class Setup(Frame):
             if self.v:
                 self._back_one(ctl)
             elif ctl.session is not None and not ctl.session.over:
-                ctl._resume_game()
+                ctl.resume_game()
             return
         if self.move(key, len(items)) or key != "ok" or not items:
             return
@@ -311,10 +311,10 @@ class Setup(Frame):
             ctl.set_lang("en" if ctl.lang == "fr" else "fr")
             return
         if step == "start" and value == "resume":
-            ctl._resume_game()
+            ctl.resume_game()
             return
         if step == "box" and value == "confirm" and ctl.journal is not None:
-            ctl.journal.set_meta(setup_ui(self.v).box_meta, ctl._default_box(self.v).path)
+            ctl.journal.set_meta(setup_ui(self.v).box_meta, ctl.default_box(self.v).path)
         if step == "summary" and value == "#options":
             self.options, self.sel = True, 0
             return
@@ -333,10 +333,10 @@ class Setup(Frame):
                 settings = self.settings(ctl)
                 header = setup_ui(v).header(v.get("format"), names, ctl.seed_source(), settings, v.get("rounds", 0))
                 before = ctl.session
-                ctl._create_game(header)
+                ctl.create_game(header)
                 if ctl.session is not before and isinstance(v["names"], dict):   # each card is its seat's
                     ctl.tags = {tag: seat for seat, (_, tag) in enumerate(v["names"]["cards"])}
-                    ctl._save_tags()
+                    ctl.save_tags()
                 if ctl.session is not before and ctl.journal is not None:  # created: kept for the next setup
                     ctl.journal.set_meta(LAST_META, json.dumps({
                         "game": v["game"], "format": v.get("format"), "players": names,
@@ -416,13 +416,13 @@ class Setup(Frame):
         labels = tuple(label for label, _ in items)
         if step == "summary":
             chosen = items[self.sel % len(items)][1]
-            footer = self.shortcut(ctl, setup_ui(self.v))[1] if chosen == SHORTCUT else ctl._footer("confirm")
+            footer = self.shortcut(ctl, setup_ui(self.v))[1] if chosen == SHORTCUT else ctl.footer("confirm")
             return Screen("confirm", title, lines, labels, self.sel % len(labels), footer)
         if step == "cards":
-            return Screen("menu", title, lines, labels, self.cs % len(labels), ctl._footer("cards"))
+            return Screen("menu", title, lines, labels, self.cs % len(labels), ctl.footer("cards"))
         first = not self.v and not (ctl.session and not ctl.session.over)
         return Screen("menu", title, lines, labels, self.sel % max(1, len(labels)),
-                      ctl._footer("setup_first" if first else "setup"))
+                      ctl.footer("setup_first" if first else "setup"))
 
     def _draw_number(self, ctl):
         """The number entry of a setting: its label, the game, what is allowed, the step."""
@@ -434,7 +434,7 @@ class Setup(Frame):
                  t("setup.option_range", lang, lo=format_amount(allowed[0], lang), hi=format_amount(allowed[-1], lang)),
                  t("amount_step", lang, step=format_amount(step, lang)))
         return Screen("amount", self._option_text(ctl, ui, self.edit), lines, (format_amount(self.amt, lang),), 0,
-                      ctl._footer("amount"))
+                      ctl.footer("amount"))
 
 
 def config_names(ctl, n):

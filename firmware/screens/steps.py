@@ -35,7 +35,7 @@ class Chance(Frame):
     def draw(self, ctl):
         lines = tuple(chance_lines(ctl.ctx, self.action(ctl)))
         self.sel = min(self.sel, max(0, len(lines) - 1))
-        return Screen("payday", ctl._title(), lines, (), self.sel, ctl._footer("chance"))
+        return Screen("payday", ctl.title(), lines, (), self.sel, ctl.footer("chance"))
 
 
 @frame_type("settle")
@@ -49,7 +49,7 @@ class Settle(Frame):
             return
         if key == "ok":
             if self.sel == 0:
-                ctl.apply(ctl._act(I.CONFIRM))
+                ctl.apply(ctl.act(I.CONFIRM))
             else:
                 ctl.stack.append(Menu())
 
@@ -58,7 +58,7 @@ class Settle(Frame):
         shown = tuple(f"{ctl.session.players[x['player']]} {x['lots']}\t{money(x['amount'], ctl.lang, ctl.ui.prefix)}"
                       for x in lines)
         items = (t("settle.ok", ctl.lang), t("menu_short", ctl.lang))
-        return Screen("confirm", ctl._title(), shown, items, self.sel % 2, ctl._footer("confirm"))
+        return Screen("confirm", ctl.title(), shown, items, self.sel % 2, ctl.footer("confirm"))
 
 
 @frame_type("payday")
@@ -71,12 +71,12 @@ class Payday(Frame):
         if self.scroll(key):
             return
         if key == "ok":
-            ctl.apply(ctl._act(I.CONFIRM))
+            ctl.apply(ctl.act(I.CONFIRM))
 
     def draw(self, ctl):
         lines = tuple(ctl.ui.payday_lines(ctl.session.decision().interaction.params, ctl.lang))
         self.sel = min(self.sel, max(0, len(lines) - 1))
-        return Screen("payday", ctl._title(), lines, (), self.sel, ctl._footer("payday"))
+        return Screen("payday", ctl.title(), lines, (), self.sel, ctl.footer("payday"))
 
 
 @frame_type("first_dice")
@@ -96,7 +96,7 @@ class FirstDice(Frame):
             return
         if key == "ok":
             if self.sel == 0:
-                ctl.apply(ctl._act(I.CHOOSE, player=self.rolls(ctl)[1]))
+                ctl.apply(ctl.act(I.CHOOSE, player=self.rolls(ctl)[1]))
             else:
                 ctl.stack.append(Menu())
 
@@ -104,8 +104,8 @@ class FirstDice(Frame):
         rolls, first = self.rolls(ctl)
         line = " ".join(f"{ctl.session.players[s]} {r}" for s, r in rolls.items())
         lines = (line, t("first_is", ctl.lang, player=ctl.session.players[first]))
-        return Screen("confirm", ctl._title(), lines, (t("yes", ctl.lang), t("menu_short", ctl.lang)),
-                      self.sel % 2, ctl._footer("confirm"))
+        return Screen("confirm", ctl.title(), lines, (t("yes", ctl.lang), t("menu_short", ctl.lang)),
+                      self.sel % 2, ctl.footer("confirm"))
 
 
 @frame_type("over")
@@ -124,4 +124,4 @@ class Over(Frame):
         lines = list(ctl.ui.ranking_lines(ctl.session.snapshot(), ctl.lang))
         if getattr(ctl, "report_path", None):
             lines.append(t("report_saved", ctl.lang))
-        return Screen("ranking", ctl._title(), tuple(lines), (), self.sel, ctl._footer("over"))
+        return Screen("ranking", ctl.title(), tuple(lines), (), self.sel, ctl.footer("over"))

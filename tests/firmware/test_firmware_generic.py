@@ -60,7 +60,7 @@ def kind_names_chosen(source: str, known: set) -> list[tuple[int, str]]:
             if any(_is_kind_expr(side) for side in sides):
                 found += [(c.lineno, c.value) for side in sides for c in _constants(side) if c.value in known]
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                and node.func.attr in ("option", "_start_entry", "has"):
+                and node.func.attr in ("option", "start_entry", "has"):
             found += [(c.lineno, c.value) for arg in node.args[:1] for c in _constants(arg) if c.value in known]
         elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "classes":
             found += [(c.lineno, c.value) for c in _constants(node.slice) if c.value in known]
@@ -71,7 +71,7 @@ def test_the_check_finds_kinds_chosen_by_name():
     planted = '''
 if act.kind == "sell": pass
 if "deal" in main or frame["kind"] in ("declare", "x"): pass
-d.option("bid"); self._start_entry("reveal"); self.session.actions.classes["raise"]()
+d.option("bid"); self.start_entry("reveal"); self.session.actions.classes["raise"]()
 t("menu.close"); Screen("payday"); frame["t"] == "settle"
 '''
     assert sorted(kind for _, kind in kind_names_chosen(planted, kinds())) == \

@@ -47,7 +47,7 @@ def press(c, key, t=[0.0]):
 
 def to_square_menu(c):
     """Dice 1 and 2 entered: the square menu (a dozen entries)."""
-    dice = c._main_kinds().index("roll")
+    dice = c.main_kinds().index("roll")
     for target in (dice, "1", "2"):
         if isinstance(target, str):
             target = [str(i) for i in c.screen().items].index(target)
@@ -61,7 +61,7 @@ def fresh_title(c):
     """The title built by a controller that keeps nothing yet, on the same game."""
     other = Controller(None, timing=TIMING, lang=c.lang)
     other.attach(c.session)
-    return other._title()
+    return other.title()
 
 
 def fresh_root_items(c):
@@ -105,7 +105,7 @@ def test_a_menu_move_builds_nothing_the_position_decides(monkeypatch):
     labels = Counted(monkeypatch, menus, "kind_label")
     for module in ("firmware.controller", "firmware.screens.entries"):    # imported by name there
         monkeypatch.setattr(f"{module}.kind_label", menus.kind_label)
-    titles = Counted(monkeypatch, c, "_params")
+    titles = Counted(monkeypatch, c, "params")
     first = c.screen()
     for i in range(10):
         screen = press(c, "down" if i % 2 == 0 else "up")
