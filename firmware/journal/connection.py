@@ -19,7 +19,7 @@ from firmware.journal.rows import HEADER_COPY, SEQ_BITS, _lenient_text, action_k
 # 1: games, actions (a WITHOUT ROWID table keyed by game id and seq), meta.
 # 2: each game's header is also kept as its action -1 (HEADER_COPY), beside its first
 #    actions. Same tables as 1.
-# 3: actions in a rowid table keyed by one integer (journal_rows.action_key), checksums
+# 3: actions in a rowid table keyed by one integer (rows.action_key), checksums
 #    stored as 32 bytes, 512-byte pages: an acknowledged action costs the SD card about
 #    5 KiB instead of 7.4 (docs/performance.md, "## Journal").
 # A writer copies a journal of schema 1 or 2 into a new file of schema 3 when it opens it
@@ -37,7 +37,7 @@ CACHE_KIB = 128
 # with 512-byte pages is best kept short (fewer pages to lose).
 # games:   id is never reused, even after a repair; header is canonical JSON; checksum starts
 #          the game's hash chain.
-# actions: id is action_key(game id, seq) (journal_rows.py); body is canonical JSON; checksum
+# actions: id is action_key(game id, seq) (rows.py); body is canonical JSON; checksum
 #          the 32 bytes of the SHA-256. game_id and seq (0, 1, 2... with no gaps; -1: the header
 #          copy) are computed from id when read, never stored: the file holds id, body, checksum.
 SCHEMA = """
@@ -101,7 +101,7 @@ def connect(path: str) -> sqlite3.Connection:
         # game, so 128 KiB serve it as well and keep the box within its memory budget.
         conn.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
         # Deleted rows (an undone action) are zeroed, not left on the page: the page
-        # scan of a salvage (journal_pages.py) then never finds two versions of a row.
+        # scan of a salvage (pages.py) then never finds two versions of a row.
         conn.execute("PRAGMA secure_delete=ON")
         # quick_check reads every page: a few milliseconds for a game's journal, and a
         # damaged page found now is salvaged now, not at the first append mid-game.

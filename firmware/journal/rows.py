@@ -2,9 +2,8 @@
 
 The header copy's place, where an action sits in the actions table of each schema, the
 canonical JSON text that checksums cover, the two checksums of the hash chain, how a
-checksum is stored, and the lenient decoder of a row's text. They live apart from
-``firmware.journal`` because salvage (``firmware.journal.salvage``) needs them and the
-journal calls salvage: kept in journal.py they made an import circle.
+checksum is stored, and the lenient decoder of a row's text: one module that the writer,
+its readers and the salvage all read, and that reads none of them.
 """
 from __future__ import annotations
 

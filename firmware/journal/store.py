@@ -97,7 +97,7 @@ class Journal:
             conn.execute("UPDATE games SET checksum=? WHERE id=?", (checksum, game_id))
             # The copy sits in the actions tree just before action 0: a salvage that finds
             # the game's first actions on a page finds its header with them, even when
-            # the games table's pages are lost (journal_salvage.py).
+            # the games table's pages are lost (salvage.py).
             conn.execute("INSERT INTO actions (id, body, checksum) VALUES (?, ?, ?)",
                          (action_key(game_id, HEADER_COPY), text, stored_checksum(checksum)))
         return game_id

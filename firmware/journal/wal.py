@@ -17,7 +17,7 @@ message is simply not given. docs/reliability.md says what is and is not detecte
 
 A -wal damaged in its middle (one bad byte) is told from the -wal alone (`damage`): frames
 of later commits, with its header's salts, after a frame whose checksum fails. SQLite stops
-at that frame; the journal then salvages, reading the frames past it (journal_pages.py).
+at that frame; the journal then salvages, reading the frames past it (pages.py).
 `examine` makes both checks on one read of the file.
 
 Formats: https://www.sqlite.org/fileformat2.html#walformat and SQLite's wal.c (WalIndexHdr,
