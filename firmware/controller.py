@@ -55,12 +55,13 @@ from firmware.screens.overlays import Error, Private, Rfid, Undo
 from firmware.screens.placement import Placement
 from firmware.screens.seats import Auction, OpenAuction, Speak
 from firmware.screens.steps import Chance, FirstDice, Over, Payday, Settle
+from firmware.console_lines import KEYS, ConsoleLines
 from firmware.session import Session
+from firmware.tag_book import TagBook
 from firmware.texts import t
 
 log = logging.getLogger("corbeille")
 
-KEYS = ("up", "down", "ok", "back")
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,8 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         self.clock: dict | None = None               # auction clock state
         self.news: tuple = ()                        # what the last action did
         self.news_again = None                       # () -> news in the language now (a switch)
-        self.tags: dict[str, int] = {}               # RFID tag -> seat
+        self.tag_book = TagBook()                    # RFID tag -> seat
+        self.console_lines = ConsoleLines(self)
         self.phones = None                           # the web view's links (firmware/screens/phones.py)
         self.reported: set = set()
         self.undone = False                          # an undo: the next seat clock waits for OK
@@ -537,18 +539,22 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
             self.stack.append(Rfid(tag))
         self.changed = True
 
+    @property
+    def tags(self) -> dict[str, int]:
+        """The game's RFID cards: tag -> seat (firmware/tag_book.py)."""
+        return self.tag_book.seats
+
+    @tags.setter
+    def tags(self, seats: dict[str, int]) -> None:
+        self.tag_book.seats = seats
+
     def _load_tags(self):
-        if self.journal is None or self.session is None:
-            return
-        raw = self.journal.get_meta(f"rfid.{self.session.game_id}")
-        try:
-            self.tags = {k: int(v) for k, v in json.loads(raw).items()} if raw else {}
-        except (ValueError, AttributeError):
-            self.tags = {}
+        if self.session is not None:
+            self.tag_book.load(self.journal, self.session.game_id)
 
     def save_tags(self):
-        if self.journal is not None and self.session is not None and self.session.game_id is not None:
-            self.journal.set_meta(f"rfid.{self.session.game_id}", json.dumps(self.tags))
+        if self.session is not None:
+            self.tag_book.save(self.journal, self.session.game_id)
 
     # ================================================================= ticks
     def _tick(self, now) -> None:
@@ -573,57 +579,11 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
 
     # ============================================================= console
     def console(self, line: str) -> str:
-        """A line of the serial console: an action in the command language, or
-        `key NAME [long]` (a button), `screen` (the screen as text), `state` (JSON)."""
+        """A line of the serial console (firmware/console_lines.py)."""
         try:
-            return self._console(line)
+            return self.console_lines.answer(line)
         finally:
             self._sync()
-
-    def _console(self, line: str) -> str:
-        from firmware.textscreen import screen_text
-
-        words = (line or "").split()
-        if not words:
-            return ""
-        head = words[0].lower()
-        if head == "key":
-            return self._console_key(words[1:])
-        if head == "screen":
-            return "\n".join(screen_text(self.screen()))
-        if head == "state":
-            return json.dumps(self.session.snapshot(), ensure_ascii=False) if self.session else "{}"
-        if self.session is None:
-            return t("console.no_game", self.lang)
-        if head == "undo":
-            return "ok" if self.undo() else self.stack[-1].get("msg", "error")
-        try:
-            act = self.session.actions.parse(line, self.session.players)
-        except (CorbeilleError, ValueError) as error:
-            return str(error)
-        # Chance left out (dice, a tile, a deal): the engine fills it with the device's draw.
-        from firmware.script import fill_dice
-        act = fill_dice(self.session.game, act)
-        if self.apply(act):
-            return "ok"
-        message = self.stack.pop().get("msg", "error")
-        return message
-
-    CONSOLE_KINDS = {"press": "press", "long": "long_press", "long_press": "long_press",
-                     "down": "down", "up": "up"}
-
-    def _console_key(self, words) -> str:
-        """`key NAME [long|down|up]`: a button, as if pressed; anything else is refused
-        with what is allowed (a typo must not reach the UI as an unknown event)."""
-        name = words[0].lower() if words else ""
-        kind = self.CONSOLE_KINDS.get(words[1].lower() if len(words) > 1 else "press")
-        seat = name.startswith("seat") and name[4:].isascii() and name[4:].isdigit() and len(name) <= 6
-        if not (name in KEYS or seat) or kind is None or len(words) > 2:
-            return ("key NAME [long|down|up]: NAME is " + ", ".join(KEYS) + " or seat1, seat2...; got "
-                    + repr(" ".join(words)))
-        from drivers.events import InputEvent
-        self.handle(InputEvent(name, kind, self.now))
-        return "ok"
 
     # ============================================================ UI state
     def ui_state(self) -> dict:
