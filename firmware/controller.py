@@ -49,12 +49,13 @@ from engines.core.decision import Interactions as I
 from firmware.menus import Ctx, describe, kind_label
 from firmware.screen import Screen
 from firmware.screens.menu import Menu
-from firmware.screens.base import Frame, dump, load
+from firmware.screens.base import Frame, load
 from firmware.screens.entries import Entry, Root
 from firmware.screens.overlays import Error, Private, Rfid, Undo
 from firmware.screens.placement import Placement
 from firmware.screens.seats import Auction, OpenAuction, Speak
 from firmware.screens.steps import Chance, FirstDice, Over, Payday, Settle
+from firmware import saved_screen
 from firmware.console_lines import KEYS, ConsoleLines
 from firmware.session import Session
 from firmware.tag_book import TagBook
@@ -300,7 +301,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
             return
         self._seen = version
         self.changed = True
-        root = self._root()
+        root = self.root()
         keep = [f for f in self.stack[1:] if f["t"] in ("error", "message")]
         self.stack = [root] + keep
         if self.undone:
@@ -315,7 +316,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         if self.session.over:
             self._game_over()
 
-    def _root(self):
+    def root(self):
         """The root frame, from the decision's interaction and its actions' flags."""
         d = self.session.decision()
         how = d.interaction.kind
@@ -587,35 +588,12 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
 
     # ============================================================ UI state
     def ui_state(self) -> dict:
-        frames = [dump(f) for f in self.stack if getattr(load(f), "saved", True)]
-        return {"game": self.session.game_id if self.session is not None and frames and frames[0]["t"] != "setup" else None,
-                "n": len(self.session.game.log) if self.session is not None else 0,
-                "stack": frames, "news": list(self.news)}
+        """The screen to save with the next commit (firmware/saved_screen.py)."""
+        return saved_screen.saved(self)
 
     def restore(self, state: dict) -> bool:
-        """Put back a saved UI state if it belongs to the current game position."""
-        frames = state.get("stack") or []
-        if not frames or not all(isinstance(f, dict) and isinstance(load(f), Frame) for f in frames):
-            return False                # a frame type this firmware does not know: start from the root
-        if frames[0]["t"] == "setup":
-            if state.get("game") is not None:
-                return False
-            self.stack = [load(f) for f in frames]
-            return True
-        if self.session is None or state.get("game") != self.session.game_id \
-                or state.get("n") != len(self.session.game.log):
-            return False
-        root = self._root()
-        if frames[0]["t"] != root["t"] or frames[0].get("kind") != root.get("kind"):
-            return False
-        self.stack = [load(f) for f in frames]
-        self.news = tuple(str(x) for x in state.get("news", ()))
-        try:
-            self.screen()
-        except Exception:          # a state this firmware cannot show: start from the root
-            self.stack = [root]
-            return False
-        return True
+        """Put back a saved screen if it belongs to the current game position."""
+        return saved_screen.restore(self, state)
 
     # ============================================================ live channel
     def live(self) -> dict:
