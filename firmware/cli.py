@@ -201,6 +201,12 @@ def cmd_salvage(args) -> int:
     except Exception as error:  # noqa: BLE001 - sqlite3 or OS errors: one message
         print(f"corbeille salvage: cannot write {out}: {error}", file=sys.stderr)
         return 1
+    _say_salvaged(games, [note.replace(copy, source) for note in notes], source, out)
+    return 0
+
+
+def _say_salvaged(games: dict, notes: list[str], source: str, out: str) -> None:
+    """What `corbeille salvage` recovered, game by game, and how to use it."""
     actions = sum(len(g[2]) for g in games.values())
     print(f"salvaged {len(games)} games and {actions} actions from {source} into {out}")
     for game_id, (header, _, rows) in sorted(games.items()):
@@ -213,10 +219,9 @@ def cmd_salvage(args) -> int:
         print(f"  game {game_id}: {head.get('game', '?')}, {', '.join(map(str, players))}: "
               f"{len(rows)} actions")
     for note in notes:
-        print(f"  {note.replace(copy, source)}")
+        print(f"  {note}")
     print(f"Read it with `corbeille export --journal {out}`; to play on, stop the box and put it in "
           f"place of its journal.sqlite.")
-    return 0
 
 
 def default_journal() -> str:

@@ -98,6 +98,49 @@ def run_selftest(hw, events: queue_module.Queue, *, lang="fr", out=print, durati
         out(t("selftest.pass", lang, part=part, detail=detail) if why is None
             else t("selftest.fail", lang, part=part, why=why))
 
+    _check_outputs(hw, seen, result, out, lang, sleep, step_s)
+
+    expected = _expected_buttons(hw)
+    mocked = _mock_pins(hw)
+    lines = [t("selftest.press", lang)]
+    _show(hw, lines, lang)
+    out(lines[0])
+    if mocked:
+        _press_mock_buttons(mocked, step_s, sleep)
+    pressed: list[str] = []
+    end = clock() + (step_s * 10 if mocked else duration)
+    while clock() < end and not (expected and set(expected) <= set(pressed)):
+        try:
+            event = events.get(timeout=max(0.0, min(0.5, end - clock())))
+        except queue_module.Empty:
+            continue
+        if event.kind not in ("press", "long_press", "tag", "line"):
+            continue
+        label = event.name + (" (long)" if event.kind == "long_press" else "") + (f" {event.data}" if event.data else "")
+        seen["buttons"].append(label)
+        if event.name not in pressed:
+            pressed.append(event.name)
+        line = t("selftest.pressed", lang, button=label)
+        out(line)
+        lines = (lines + [line])[-4:]
+        _show(hw, lines, lang)
+        if event.name == "back" and event.kind == "long_press":
+            break
+    mock_note = t("selftest.mock", lang) if mocked else ""
+    for name in expected:
+        result(name, None if name in pressed else t("selftest.not_pressed", lang, seconds=f"{duration:g}"),
+               mock_note)
+    passed = sum(1 for _, ok, _ in seen["results"] if ok)
+    failed = len(seen["results"]) - passed
+    out(t("selftest.summary", lang, passed=passed, failed=failed))
+    out(t("selftest.done", lang))
+    _show(hw, [t("selftest.done", lang), t("selftest.summary", lang, passed=passed, failed=failed)], lang)
+    return seen
+
+
+def _check_outputs(hw, seen, result, out, lang, sleep, step_s) -> None:
+    """Each display's test pattern, each light, the buzzer's patterns, then one line for
+    every other part: what a person watches and hears before pressing the buttons."""
     patterns = []
     for display in (hw.operator, hw.board):
         if display is None:
@@ -136,43 +179,6 @@ def run_selftest(hw, events: queue_module.Queue, *, lang="fr", out=print, durati
             result(part.key, _failure(part.device))
     for key in getattr(hw, "failed", []):
         result(key, "did not start")
-
-    expected = _expected_buttons(hw)
-    mocked = _mock_pins(hw)
-    lines = [t("selftest.press", lang)]
-    _show(hw, lines, lang)
-    out(lines[0])
-    if mocked:
-        _press_mock_buttons(mocked, step_s, sleep)
-    pressed: list[str] = []
-    end = clock() + (step_s * 10 if mocked else duration)
-    while clock() < end and not (expected and set(expected) <= set(pressed)):
-        try:
-            event = events.get(timeout=max(0.0, min(0.5, end - clock())))
-        except queue_module.Empty:
-            continue
-        if event.kind not in ("press", "long_press", "tag", "line"):
-            continue
-        label = event.name + (" (long)" if event.kind == "long_press" else "") + (f" {event.data}" if event.data else "")
-        seen["buttons"].append(label)
-        if event.name not in pressed:
-            pressed.append(event.name)
-        line = t("selftest.pressed", lang, button=label)
-        out(line)
-        lines = (lines + [line])[-4:]
-        _show(hw, lines, lang)
-        if event.name == "back" and event.kind == "long_press":
-            break
-    mock_note = t("selftest.mock", lang) if mocked else ""
-    for name in expected:
-        result(name, None if name in pressed else t("selftest.not_pressed", lang, seconds=f"{duration:g}"),
-               mock_note)
-    passed = sum(1 for _, ok, _ in seen["results"] if ok)
-    failed = len(seen["results"]) - passed
-    out(t("selftest.summary", lang, passed=passed, failed=failed))
-    out(t("selftest.done", lang))
-    _show(hw, [t("selftest.done", lang), t("selftest.summary", lang, passed=passed, failed=failed)], lang)
-    return seen
 
 
 def _show(hw, lines, lang):

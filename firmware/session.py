@@ -120,6 +120,28 @@ def _parser(journal, game_cls):
     return parse
 
 
+def _from_snapshot(journal, game_id: int, game_cls, header: dict, rules: str):
+    """The game restored from its snapshot (snapshots.py), None when it has none that
+    verifies or it does not restore (the replay then decides)."""
+    snapshot = snapshots.read(journal, game_id, rules)
+    if snapshot is None:
+        return None
+    try:
+        # The actions before the snapshot stay text until something reads them (an undo past
+        # it, the history, the report): a resume then reads, but does not parse, the evening.
+        # The rows from the snapshot's own on were checked when it was read (Journal.checksum):
+        # parsed now, the last action among them (screens read it); the older ones may wait
+        # for the deferred check.
+        verified, from_json = snapshot[0] - 1, game_cls.ACTIONS.from_json
+        bodies = journal.bodies(game_id)
+        log = Log([*bodies[:verified], *map(from_json, parse_rows(bodies[verified:]))], _parser(journal, game_cls))
+        return game_cls.restore(header, log, *snapshot)
+    except Exception as error:  # noqa: BLE001 - any failure of a snapshot: the replay decides
+        logger.warning("game %s: its snapshot after %s actions does not restore (%s); replaying",
+                       game_id, snapshot[0], error)
+        return None
+
+
 def checked_replay(game_cls, header: dict, recorded: list):
     """(game, actions accepted, None or (index, error) of the first refused) of recorded
     actions (JSON) replayed with every check."""
@@ -200,24 +222,9 @@ class Session:
         key = RULES_KEY.format(game_id)
         rules = rules_fingerprint(journal)
         if journal.get_meta(key) == rules:
-            snapshot = snapshots.read(journal, game_id, rules)
-            if snapshot is not None:
-                try:
-                    # The actions before the snapshot stay text until something reads them
-                    # (an undo past it, the history, the report): a resume then reads, but
-                    # does not parse, the evening. The rows from the snapshot's
-                    # own on were checked when it was read (Journal.checksum): parsed now,
-                    # the last action among them (screens read it); the older ones may wait
-                    # for the deferred check.
-                    verified, from_json = snapshot[0] - 1, game_cls.ACTIONS.from_json
-                    bodies = journal.bodies(game_id)
-                    log = Log([*bodies[:verified], *map(from_json, parse_rows(bodies[verified:]))],
-                              _parser(journal, game_cls))
-                    game = game_cls.restore(header, log, *snapshot)
-                    return cls(game, journal, game_id)
-                except Exception as error:  # noqa: BLE001 - any failure of a snapshot: the replay below decides
-                    logger.warning("game %s: its snapshot after %s actions does not restore (%s); replaying",
-                                   game_id, snapshot[0], error)
+            game = _from_snapshot(journal, game_id, game_cls, header, rules)
+            if game is not None:
+                return cls(game, journal, game_id)
             try:
                 # Each action replayed as it is read: a long game's rows and dicts are never
                 # all in memory at once (the box's memory budget).

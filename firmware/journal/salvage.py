@@ -138,21 +138,7 @@ def _read_with_sqlite(path: str, notes: list[str]):
         except (sqlite3.Error, UnicodeDecodeError):
             pass  # the page scan looks for the rest
         for game_id in set(games) | set(copies):
-            rows = actions[game_id] = []
-            walk = (_walk(conn, "actions", "id, body, checksum", "id", cap, where="id>=? AND id<?",
-                          params=(action_key(game_id, 0), action_key(game_id + 1, HEADER_COPY)))
-                    if keyed else
-                    _walk(conn, "actions", "seq, body, checksum", "seq", cap,
-                          where="game_id=? AND seq>=0", params=(game_id,)))
-            try:
-                for seq, body, checksum in walk:
-                    seq = seq - action_key(game_id, 0) if keyed and isinstance(seq, int) else seq
-                    checksum = checksum_text(checksum)
-                    if not (seq == len(rows) and isinstance(body, str) and isinstance(checksum, str)):
-                        break
-                    rows.append((seq, body, checksum))
-            except (sqlite3.Error, UnicodeDecodeError):
-                pass  # the page scan may find the rest; the notes say where each game ends
+            actions[game_id] = _walked_actions(conn, game_id, keyed, cap)
         rows, error = _walk_both_ways(conn, "meta", "key, value", "key", cap)
         meta = {k: v for k, v in rows if isinstance(k, str) and isinstance(v, str)}
         if error:
@@ -160,6 +146,28 @@ def _read_with_sqlite(path: str, notes: list[str]):
     finally:
         conn.close()
     return games, actions, meta, copies
+
+
+def _walked_actions(conn, game_id: int, keyed: bool, cap: int) -> list:
+    """The game's actions 0, 1, 2... as SQLite walks them, up to the first it cannot read
+    or that is not the next (the page scan may find the rest; the notes say where each
+    game ends)."""
+    rows = []
+    walk = (_walk(conn, "actions", "id, body, checksum", "id", cap, where="id>=? AND id<?",
+                  params=(action_key(game_id, 0), action_key(game_id + 1, HEADER_COPY)))
+            if keyed else
+            _walk(conn, "actions", "seq, body, checksum", "seq", cap,
+                  where="game_id=? AND seq>=0", params=(game_id,)))
+    try:
+        for seq, body, checksum in walk:
+            seq = seq - action_key(game_id, 0) if keyed and isinstance(seq, int) else seq
+            checksum = checksum_text(checksum)
+            if not (seq == len(rows) and isinstance(body, str) and isinstance(checksum, str)):
+                break
+            rows.append((seq, body, checksum))
+    except (sqlite3.Error, UnicodeDecodeError):
+        pass
+    return rows
 
 
 def _layout(conn) -> bool:

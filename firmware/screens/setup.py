@@ -119,20 +119,7 @@ class Setup(Frame):
                 items = [(t("setup.n_players", lang, n=n), n) for n in range(lo, hi + 1)]
                 return step, ui.label(v.get("format"), lang), (t("setup.count", lang),), items
             if step == "names":
-                n = v["count"]
-                if self._collecting(n):
-                    items = [(f"{i + 1}. {card[0] if card else '…'}", i) for i, card in enumerate(self.cards)]
-                    return "cards", t("setup.cards_title", lang, k=len(self.seated()), n=n), \
-                        (t("setup.cards_line", lang),), items
-                items = [(t("setup.numbers", lang), "numbers")]
-                # colours, but for a game whose companies are the colours
-                if n <= len(t("setup.colour_names", lang).split()) and getattr(ui, "colour_names", True):
-                    items.insert(0, (t("setup.colours", lang), "colours"))
-                if config_names(ctl, n):
-                    items.insert(0, (" ".join(config_names(ctl, n)), "config"))
-                if ctl.rfid_reader:
-                    items.insert(0, (t("setup.cards", lang), CARDS))
-                return step, t("setup.n_players", lang, n=n), (t("setup.names", lang),), items
+                return _names_question(self, ctl, ui, v["count"])
             if step == "rounds":
                 if not ui.rounds:
                     continue
@@ -145,22 +132,7 @@ class Setup(Frame):
                 items = [(t("setup.box_continue", lang), "continue"), (t("setup.box_confirm", lang), "confirm")]
                 return step, t("setup.box_title", lang), self.box_warnings(ctl), items
             if step == "summary":
-                names = player_names(ctl, v["names"], v["count"])
-                rounds = v.get("rounds", 0)
-                if ui.rounds:
-                    lines = (t("setup.summary", lang, format=ui.label(v.get("format"), lang), n=v["count"],
-                               rounds=t("setup.no_limit", lang) if not rounds else t("setup.rounds_n", lang, n=rounds)),
-                             " ".join(names))
-                else:
-                    lines = (t("setup.summary_short", lang, format=ui.label(v.get("format"), lang), n=v["count"]),
-                             " ".join(names))
-                items = [(t("setup.go", lang), True), (t("setup.back", lang), False)]   # back one step, as Back
-                shortcut = self.shortcut(ctl, ui)
-                if shortcut is not None:         # in place of "Retour": Back does the same
-                    items[1] = (shortcut[0], SHORTCUT)
-                if self.offered(ui):
-                    items.append((t("setup.options", lang), "#options"))
-                return step, t("setup.title", lang), lines, items
+                return _summary_question(self, ctl, ui)
         return None, "", (), []
 
     def select_default(self, ctl):
@@ -472,3 +444,41 @@ def player_names(ctl, how, n):
     if how == "numbers" or n > len(t("setup.colour_names", ctl.lang).split()):
         return [t("setup.player_n", ctl.lang, n=i) for i in range(1, n + 1)]
     return t("setup.colour_names", ctl.lang).split()[:n]
+
+
+def _names_question(setup, ctl, ui, n: int):
+    """The setup's names step: the players' cards being collected, or how to name them."""
+    lang = ctl.lang
+    if setup._collecting(n):
+        items = [(f"{i + 1}. {card[0] if card else '…'}", i) for i, card in enumerate(setup.cards)]
+        return "cards", t("setup.cards_title", lang, k=len(setup.seated()), n=n), (t("setup.cards_line", lang),), items
+    items = [(t("setup.numbers", lang), "numbers")]
+    # colours, but for a game whose companies are the colours
+    if n <= len(t("setup.colour_names", lang).split()) and getattr(ui, "colour_names", True):
+        items.insert(0, (t("setup.colours", lang), "colours"))
+    if config_names(ctl, n):
+        items.insert(0, (" ".join(config_names(ctl, n)), "config"))
+    if ctl.rfid_reader:
+        items.insert(0, (t("setup.cards", lang), CARDS))
+    return "names", t("setup.n_players", lang, n=n), (t("setup.names", lang),), items
+
+
+def _summary_question(setup, ctl, ui):
+    """The setup's last step: what will be played, Go, and the way back or its shortcut."""
+    lang, v = ctl.lang, setup.v
+    names = player_names(ctl, v["names"], v["count"])
+    rounds = v.get("rounds", 0)
+    if ui.rounds:
+        lines = (t("setup.summary", lang, format=ui.label(v.get("format"), lang), n=v["count"],
+                   rounds=t("setup.no_limit", lang) if not rounds else t("setup.rounds_n", lang, n=rounds)),
+                 " ".join(names))
+    else:
+        lines = (t("setup.summary_short", lang, format=ui.label(v.get("format"), lang), n=v["count"]),
+                 " ".join(names))
+    items = [(t("setup.go", lang), True), (t("setup.back", lang), False)]   # back one step, as Back
+    shortcut = setup.shortcut(ctl, ui)
+    if shortcut is not None:         # in place of "Retour": Back does the same
+        items[1] = (shortcut[0], SHORTCUT)
+    if setup.offered(ui):
+        items.append((t("setup.options", lang), "#options"))
+    return "summary", t("setup.title", lang), lines, items

@@ -114,6 +114,31 @@ def sse(event: str, data: str, event_id: int | None = None) -> str:
     return "\n".join(lines) + "\n\n"
 
 
+async def _stream(hub: Hub, templates, request, seat: int | None, token: str | None):
+    """A page's server-sent events: its main part when the feed moved, its live part when
+    it changed, a keepalive when nothing did; "gone" once its seat's link is no more."""
+    seen = request.headers.get("last-event-id", "")
+    sent_main = int(seen) if seen.isdigit() else None
+    sent_live = None
+    yield f"retry: {RETRY_MS}\n\n"
+    while not hub.stopping:
+        changed = hub.changed
+        if token is not None and hub.seat_of(token) != seat:
+            yield sse("gone", "")
+            return
+        if sent_main != hub.feed.last_id:
+            sent_main = hub.feed.last_id
+            yield sse("main", hub.draw(templates, "main", seat), sent_main)
+        live = hub.draw(templates, "live", seat)
+        if live != sent_live:
+            sent_live = live
+            yield sse("live", live)
+        try:
+            await asyncio.wait_for(changed.wait(), KEEPALIVE_S)
+        except asyncio.TimeoutError:
+            yield ": keepalive\n\n"
+
+
 def create_app(hub: Hub, tasks=()) -> Starlette:
     """The app serving `hub`; `tasks`: more coroutines run beside the hub's poll."""
     templates = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]),
@@ -130,30 +155,8 @@ def create_app(hub: Hub, tasks=()) -> Starlette:
         html = templates.get_template("gone.html").render(lang=hub.lang, t=t)
         return HTMLResponse(html, status_code=404, headers=HEADERS)
 
-    async def stream(request, seat: int | None, token: str | None):
-        seen = request.headers.get("last-event-id", "")
-        sent_main = int(seen) if seen.isdigit() else None
-        sent_live = None
-        yield f"retry: {RETRY_MS}\n\n"
-        while not hub.stopping:
-            changed = hub.changed
-            if token is not None and hub.seat_of(token) != seat:
-                yield sse("gone", "")
-                return
-            if sent_main != hub.feed.last_id:
-                sent_main = hub.feed.last_id
-                yield sse("main", hub.draw(templates, "main", seat), sent_main)
-            live = hub.draw(templates, "live", seat)
-            if live != sent_live:
-                sent_live = live
-                yield sse("live", live)
-            try:
-                await asyncio.wait_for(changed.wait(), KEEPALIVE_S)
-            except asyncio.TimeoutError:
-                yield ": keepalive\n\n"
-
     def events(request, seat=None, token=None) -> Response:
-        return StreamingResponse(stream(request, seat, token), media_type="text/event-stream",
+        return StreamingResponse(_stream(hub, templates, request, seat, token), media_type="text/event-stream",
                                  headers={**HEADERS, "X-Accel-Buffering": "no"})
 
     async def public(request):

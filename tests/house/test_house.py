@@ -8,7 +8,9 @@ firmware/games/base.py, and these tests keep it so with the next game:
   or the adapters: pylint's duplicate-code check (comments, docstrings, imports and
   signatures left out, as pylint does by default), whose `min-similarity-lines` reports
   a block of more lines than it says: 5, for blocks of six and more;
-- no class in engines/ or firmware/games/ is over 300 lines, no function over 60.
+- no class in engines/, firmware/ or drivers/ is over 300 lines, no function over 60, but
+  the classes still to be cut into parts (`STILL_LARGE`), each held to its size today so
+  that it can only shrink, and dropped from the list once it is small.
 """
 import ast
 import subprocess
@@ -19,8 +21,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECKED = ("engines", "firmware/games")
+SIZED = ("engines", "firmware", "drivers")
 MOST_CLASS_LINES = 300
 MOST_FUNCTION_LINES = 60
+# Classes still over the limit, with the most lines each may have: the controller's flows
+# are still mixins on its `self` (docs/firmware.md), the app and the setup screen still hold
+# what could be parts of their own.
+STILL_LARGE = {
+    "firmware/app.py App": 401,
+    "firmware/controller.py Controller": 579,
+    "firmware/flows/seats.py SeatFlows": 312,
+    "firmware/screens/setup.py Setup": 339,
+}
 
 
 def repeated_blocks(*paths) -> str:
@@ -51,8 +63,8 @@ def test_the_check_finds_a_block_written_again(tmp_path):
 
 
 def sizes():
-    """(kind, where, name, lines) of every class and function under CHECKED."""
-    for folder in CHECKED:
+    """(kind, where, name, lines) of every class and function under SIZED."""
+    for folder in SIZED:
         for path in sorted((ROOT / folder).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -64,5 +76,13 @@ def sizes():
 def test_no_class_over_300_lines_and_no_function_over_60(kind, most):
     found = list(sizes())
     assert any(k == kind for k, *_ in found)
-    longer = [f"{where} {name}: {lines} lines" for k, where, name, lines in found if k == kind and lines > most]
+    longer = [f"{where} {name}: {lines} lines" for k, where, name, lines in found
+              if k == kind and lines > STILL_LARGE.get(f"{where.split(':')[0]} {name}", most)]
     assert not longer, f"{kind}es and functions stay small (at most {most} lines for a {kind}): " + "; ".join(longer)
+
+
+def test_the_classes_still_large_are_still_there_and_still_large():
+    """A class of STILL_LARGE cut below the limit, renamed or gone leaves the list."""
+    large = {f"{where.split(':')[0]} {name}" for kind, where, name, lines in sizes()
+             if kind == "class" and lines > MOST_CLASS_LINES}
+    assert set(STILL_LARGE) == large, f"STILL_LARGE lists {sorted(STILL_LARGE)}; over the limit now: {sorted(large)}"
