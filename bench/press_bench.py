@@ -294,7 +294,7 @@ def full_frame_wire():
 def board_render(game, size=(800, 480)):
     """(render seconds, Pillow-alone floor, blit floor) of ``game``'s quotation board."""
     from bench.frames import record
-    from firmware.app import public_snapshot
+    from firmware.board_pages import public_snapshot
     from firmware.games import adapter_of
 
     session = Session(game)

@@ -20,7 +20,7 @@ game changed (or its page turned), lights the seats and plays the beeps.
 A commit the card refuses (full, read-only, failing: firmware/journal/storage.py) acknowledges
 nothing: the game goes back to what the journal holds, the operator screen and the console
 say what happened, up to which action the game is safe and what to do, and each later
-press looks at whether the card can be written again (`_retry_card`).
+press looks at whether the card can be written again (firmware/card_faults.py).
 
 systemd: READY=1 once the first frame has been handed to the operator display,
 WATCHDOG=1 from this loop at half of $WATCHDOG_USEC (firmware/notify.py).
@@ -36,10 +36,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from drivers.events import InputEvent
+from firmware.board_pages import BoardPages
+from firmware.card_faults import CardFaults
 from firmware.journal import storage
 from firmware.games import adapter_of
 from firmware.notify import Notifier
-from firmware.render import clock_strip, render_screen
+from firmware.render import render_screen
 from firmware.screens.overlays import Message
 from firmware.texts import t
 
@@ -93,24 +95,17 @@ class App:
         self.notifier = notifier or Notifier({})
         self.journal = journal
         self.state_dir = state_dir           # what the box keeps on the card besides the journal
-        self.fault = getattr(journal, "fault", None)   # a storage.Fault while the card refuses writes
-        self._fault_message = None           # the Message saying it, while it is on the screen
+        self.card = CardFaults(controller, clock, state_dir, getattr(journal, "fault", None))
         self.strict = strict                 # tests: a bug raises instead of being shown
-        self.board_page_s = board_page_s
-        self.report_page_s = report_page_s
-        self._report = (None, [])            # (game, version, language, board), the report's pages drawn for it
+        self.board_pages = BoardPages(board_page_s, report_page_s)
         self.help_line = help_line           # a text, or lang -> text (the sim's key hints)
         self.on_help = None                  # text -> None: writes a key-hint line drawn apart
         self._last_help = None
         self.stopping = False
         self.powering_off = False
         self._last_screen = None
-        self._last_board = None
         self._lit = None
         self._saved = None
-        self.page = 0
-        self._pages = 1
-        self._next_page = None
         self.frames_shown = 0
         self._last_commit = None             # clock time of the last commit (idle checkpoint)
         self._event_t = None
@@ -153,8 +148,8 @@ class App:
             times.append(deadline)
         if self.notifier.watchdog_interval is not None:
             times.append(self.notifier.next_ping)
-        if self._next_page is not None:
-            times.append(self._next_page)
+        if self.board_pages.next_page is not None:
+            times.append(self.board_pages.next_page)
         return max(0.0, min(times) - now)
 
     def stop(self) -> None:
@@ -170,7 +165,8 @@ class App:
             return
         self._verify_journal()
         if self.fault is not None and event.kind != "tick":
-            self._retry_card()
+            self.journal = self.card.retry(self.journal, lambda writer: attach_journal(
+                self.controller, writer, self.state_dir))
         if self.journal is not None:
             self.journal.hold()
         self._event_t = getattr(event, "t", None)
@@ -194,7 +190,7 @@ class App:
         now = getattr(event, "t", None)
         if event.kind == "tick" and now is not None:
             self._checkpoint_when_idle(now)
-            self._turn_page(now)
+            self.board_pages.turn(now)
             for display in (self.hw.operator, self.hw.board):
                 tick = getattr(display, "tick", None)
                 if tick is not None:
@@ -251,16 +247,6 @@ class App:
         return count
 
     # --------------------------------------------------------------- outputs
-    def _turn_page(self, now: float) -> None:
-        if self._pages <= 1:
-            return
-        pace = self.report_page_s if self._report[1] else self.board_page_s
-        if self._next_page is None:
-            self._next_page = now + pace
-        elif now >= self._next_page:
-            self.page = (self.page + 1) % self._pages
-            self._next_page = now + pace
-
     def status_text(self) -> str:
         down = list(self.hw.failed) + (["card"] if self.fault is not None else [])
         for part in self.hw.parts:
@@ -290,7 +276,7 @@ class App:
             if self.on_frame is not None:
                 self.on_frame()
             self.notifier.ready()
-        self._refresh_board()
+        self.board_pages.refresh(self.hw.board, c, self._last_screen)
         self._refresh_lights()
         for seat in c.take_blinks():
             if self.hw.lights is not None and seat < 6:
@@ -316,56 +302,6 @@ class App:
                 log.warning("journal checkpoint failed", exc_info=True)
             self._last_commit = now
 
-    def _refresh_board(self) -> None:
-        board = self.hw.board
-        session = self.controller.session
-        if board is None or session is None:
-            return
-        screen = self._last_screen
-        if screen is not None and screen.kind == "qr":
-            # A QR code shown from the menu (Téléphones) is drawn large on the board too:
-            # read from anywhere at the table.
-            if self._last_board != ("qr", screen):
-                board.show(render_screen(screen, board.size, board.mode))
-                self._last_board = ("qr", screen)
-            return
-        # During a seat clock the board's bottom row says what is sold, who leads and, on
-        # a board that can redraw every second (not e-ink), the seconds left.
-        clock = self.controller.board_clock(getattr(board, "every_second", True))
-        key = (session.game_id, session.version, self.controller.lang, self.page, clock)
-        if key == self._last_board:
-            return
-        ui = adapter_of(session)
-        box = session.game.box
-        report = self._report_pages(session, board)
-        pages = len(report) + ui.board_pages(box, board.size)
-        if pages != self._pages:
-            self._pages, self.page = pages, self.page % pages
-        if self.page < len(report):
-            image = report[self.page]
-        else:
-            image = ui.render_board(public_snapshot(session), box, board.size, board.mode, self.controller.lang,
-                                    self.page - len(report))
-        board.show(clock_strip(image, clock) if clock else image)
-        self._last_board = key
-
-    def _report_pages(self, session, board) -> list:
-        """Once the game is over, the end-of-game report drawn for the board (its fortunes
-        and prices charts, firmware.report.board_pages), shown before the game's own final
-        board; drawn once per game position, language and board. Nothing while it is played."""
-        if not session.over:
-            self._report = (None, [])
-            return []
-        lang = self.controller.lang
-        key = (session.game_id, session.version, lang, tuple(board.size), board.mode)
-        if self._report[0] != key:
-            from firmware.report import board_pages
-
-            prices, fortunes = session.evening()
-            _, box = adapter_of(session).report(session, lang)
-            self._report = (key, board_pages(board.size, board.mode, lang, prices, fortunes, box=box))
-        return self._report[1]
-
     def _refresh_lights(self) -> None:
         lights = self.hw.lights
         if lights is None:
@@ -384,7 +320,7 @@ class App:
 
         An event that wrote nothing commits nothing. If the commit fails, nothing of the
         event is in the journal, and nothing of it is acknowledged: returns what the console
-        answers instead (`_card_refused`); None when committed.
+        answers instead (`CardFaults.refused`); None when committed.
         """
         journal = self.journal
         if journal is None:
@@ -403,94 +339,19 @@ class App:
             journal.commit()
         except Exception as error:
             journal.rollback()
-            return self._card_refused(error)
+            return self.card.refused(journal, error)
         self._saved = state
         self._last_commit = self._event_t if self._event_t is not None else self.clock()
         if self.fault is not None:
-            self._card_back()          # a write went through
+            self.card.back()           # a write went through
         return None
 
-    def _card_refused(self, error) -> str:
-        """The card refused the event's commit: the game goes back to what the journal holds
-        (nothing the event did is shown, lit or buzzed as done), on a full card the box
-        frees what it owns, and the screen and the console say what happened, up to which
-        action the game is safe and what to do. Returns the console's answer."""
-        journal, c = self.journal, self.controller
-        fault = getattr(journal, "fault", None) or storage.diagnose(journal.path, error)
-        log.error("journal commit failed, the last action was not recorded: %s (the card: %s)", fault.detail,
-                  fault.kind)
-        c.session, c.stack = None, []
-        c.boot(self.clock())
-        c.resumed = False              # not a restart: the card's message says where the game is
-        if fault.kind == "full" and self.state_dir is not None:
-            freed = storage.free(self.state_dir, journal, c.session.game_id if c.session else None)
-            log.warning("card full: %d bytes freed", freed)
-        self.fault = fault
-        return self._say_fault(fault, "lost")
-
-    def _say_fault(self, fault, what: str) -> str:
-        """The card's fault on the operator screen (over whatever it shows), its buzz, and
-        the same words for the console: `what` happened ("lost": an action not recorded;
-        "start": the box started on a journal it cannot write), the game as far as the
-        journal holds it, what to do."""
-        c = self.controller
-        lang = c.lang
-        lines = [t(f"{fault.key}.{what}", lang)]
-        if c.session is not None:
-            lines.append(t("card.safe" if what == "lost" else "card.shown", lang, n=len(c.session.game.log)))
-        lines.append(t(f"{fault.key}.todo", lang))
-        self._fault_message = Message(t(f"title.{fault.key}", lang), lines)
-        c.stack.append(self._fault_message)
-        c.take_beeps()                 # nothing the refused event queued is played
-        c.take_blinks()
-        c.beeps.append("error")
-        c.changed = True
-        return " ".join(lines)
-
-    def _retry_card(self) -> None:
-        """A press while the card is at fault: can it be written again? Asked of the card
-        without writing (storage.blocked). A box started on a journal it could not write
-        opens it for writing now, and the game goes on; a card that refused a write for no
-        reason it shows ("failing") is back once a commit goes through."""
-        journal = self.journal
-        if self.fault.kind == "failing" and not journal.read_only:
-            return
-        if storage.blocked(journal.path) is not None:
-            return
-        if journal.read_only:
-            from firmware.journal import Journal, JournalError
-
-            try:
-                writer = Journal(journal.path, defer_chain=True)
-            except JournalError as error:
-                log.warning("the card still refuses the journal: %s", error)
-                return
-            journal.close()
-            log.info("the card can be written again: the journal is open for writing")
-            self.journal = writer
-            c = self.controller
-            attach_journal(c, writer, self.state_dir)
-            c.session, c.stack = None, []
-            c.boot(self.clock(), messages=writer.repairs)
-        self._card_back()
-
-    def _card_back(self) -> None:
-        """The card can be written again: its status and its message go."""
-        self.fault = None
-        stack = self.controller.stack
-        if self._fault_message in stack:
-            stack.remove(self._fault_message)
-            self.controller.changed = True
-        self._fault_message = None
+    @property
+    def fault(self):
+        """The card's fault while it refuses the journal's writes (firmware/card_faults.py)."""
+        return self.card.fault
 
 
-def public_snapshot(session) -> dict:
-    """What a display everyone sees may draw: the engine's `public` view of the snapshot
-    (Dividends drops every player's cash)."""
-    return session.game.public(session.snapshot())
-
-
-# ---------------------------------------------------------------------- reports
 def reporter(journal, state_dir: Path, lang_of):
     """A function writing a finished game's report once (its folder kept in the meta table)."""
     def report(session):
@@ -569,7 +430,7 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
                   app.fault.kind, app.fault.detail)
         if app.fault.kind == "full":
             storage.free(state_dir, None)
-        app._say_fault(app.fault, "start")
+        app.card.say("start")
     if config.web.enabled:
         from firmware.channel import LiveChannel, live_path
         app.channel = LiveChannel(live_path(state_dir))

@@ -256,18 +256,18 @@ class BoxPlay:
         self.box = E2EBox(self.tmp_path, seats=min(SEATS, self.case.players), board=board,
                           extra={"game": dict(self.case.config)})
         app = self.box.app
-        refresh_board = app._refresh_board
+        refresh_board = app.board_pages.refresh
 
-        def drawing_board():
+        def drawing_board(*args):
             self.spy.on, self.spy.texts, self.spy.fitted = True, [], {}
             try:
-                refresh_board()
+                refresh_board(*args)
             finally:
                 self.spy.on = False
             if self.spy.texts:
                 self.checks.board(self.spy.texts)
 
-        app._refresh_board = drawing_board
+        app.board_pages.refresh = drawing_board
         app.on_frame = self.checks.frame
         self.checks.frame()
         return self.box

@@ -8,7 +8,7 @@ salvaged into a temporary copy when damaged); a journal it cannot read at all, o
 yet, reads as an empty one (the setup). Every write is refused with a JournalError and
 remembered until the end of the event, so the box's commit (`commit`, as
 `Journal.commit`) says the action was not recorded (firmware/app.py). The box opens the
-journal for writing again once the card can be written (`App._retry_card`).
+journal for writing again once the card can be written (`CardFaults.retry`, firmware/card_faults.py).
 """
 from __future__ import annotations
 

@@ -75,10 +75,10 @@ def test_the_board_follows_the_game_and_pages_on_a_small_panel():
     game = started(["Ana", "Ben"])
     app = app_for(game, board=board, clock=clock)
     first = board.last_frame.tobytes()
-    assert board.frames_sent == 1 and app._pages > 1
+    assert board.frames_sent == 1 and app.board_pages.pages > 1
     for t in (1.0, 7.5, 14.0):
         app.step(InputEvent("clock", "tick", t))
-    assert app.page == 2 and board.last_frame.tobytes() != first
+    assert app.board_pages.page == 2 and board.last_frame.tobytes() != first
     app.controller.console("set_price BARCLAYS 500 x")
     app.refresh()
     assert board.frames_sent >= 3
@@ -109,7 +109,7 @@ def test_a_display_failing_for_a_while_degrades_then_comes_back(tmp_path):
         assert not board.degraded and box.screen.status == ""
         from firmware.games.maxibourse_board import render_board
         session = box.c.session
-        expected = render_board(session.snapshot(), session.game.box, (128, 64), "1", "fr", box.app.page)
+        expected = render_board(session.snapshot(), session.game.box, (128, 64), "1", "fr", box.app.board_pages.page)
         assert inner.received[-1].tobytes() == expected.tobytes()
         assert box.screen.title == "Rouge : lot 2/5"       # Rouge again, her second pick
     finally:

@@ -198,7 +198,7 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
     # (the history is a menu of actions now; tests/firmware/test_render.py draws the message screen)
     assert set(seen.values()) >= {"menu", "amount", "confirm", "speaking", "private", "payday", "error", "ranking"}
     # The quotation board followed the game, paging through the sectors on its 128x64 panel.
-    assert box.app._pages > 1 and box.board.frames_sent >= 5
+    assert box.app.board_pages.pages > 1 and box.board.frames_sent >= 5
 
 
 def test_board_reference_after_a_price_change(tmp_path):

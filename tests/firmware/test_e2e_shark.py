@@ -92,15 +92,15 @@ def test_a_shark_game_from_setup_through_a_merge_a_forced_sale_and_an_eliminatio
         if board:
             # Once the game is over the report's pages come first (one per player on a
             # small board: tests/firmware/test_report_board.py); the game's own board follows.
-            report = len(box.app._report[1])
+            report = len(box.app.board_pages.report)
             assert report == (len(box.c.session.players) if box.c.session.over else 0)
             for page in (0, 1, 2):
-                box.app.page = report + page
-                box.app._last_board = None
+                box.app.board_pages.page = report + page
+                box.app.board_pages.redraw()
                 box.app.refresh()
                 assert_matches_reference(box.board.last_frame, f"{name}_board{page + 1}")
-            box.app.page = 0
-            box.app._last_board = None
+            box.app.board_pages.page = 0
+            box.app.board_pages.redraw()
             box.app.refresh()
 
     # ---------------------------------------------------------------- setup

@@ -107,20 +107,20 @@ def test_when_the_game_ends_the_board_shows_the_report_before_the_final_board(tm
     box = E2EBox(tmp_path, seats=2, board=board)
     try:
         assert box.c.session.over and box.screen.kind == "ranking"
-        report = box.app._report[1]
+        report = box.app.board_pages.report
         assert len(report) == 1 + math.ceil(len(BOX.sectors) / PER_PAGE)
-        assert box.app._pages == len(report) + 1                             # then the game's own final board
+        assert box.app.board_pages.pages == len(report) + 1                             # then the game's own final board
         assert pixels(board.last_frame) == pixels(report[0])                   # the fortunes first
         assert shows(board.last_frame, "Rouge", 0, 2)
         # the pages turn at the report's pace, and come back to the fortunes after the game's board
         box.app.pump()                                   # the first tick sets the page clock
         seen = [pixels(board.last_frame)]
-        for _ in range(box.app._pages):
-            box.clock.advance(box.app.report_page_s + 0.1)
+        for _ in range(box.app.board_pages.pages):
+            box.clock.advance(box.app.board_pages.report_page_s + 0.1)
             box.app.pump()
             seen.append(pixels(board.last_frame))
         assert seen[1] == pixels(report[1]) and seen[-1] == pixels(report[0])
-        assert len(set(seen)) == box.app._pages
+        assert len(set(seen)) == box.app.board_pages.pages
         folder = tmp_path / "state" / "reports" / f"game-{box.c.session.game_id}"
         assert sorted(p.name for p in folder.iterdir()) == ["fortunes.png", "prices.png", "standings.md",
                                                            "standings.png"]
@@ -134,6 +134,6 @@ def test_while_the_game_is_played_the_board_shows_no_report(tmp_path):
     try:
         box.choose("Maxi Bourse").choose("Junior").choose("3 joueurs").choose("Couleurs").choose("2 tour")
         box.choose("Continuer").choose("Jouer")
-        assert not box.c.session.over and box.app._report[1] == [] and box.app._pages == 1
+        assert not box.c.session.over and box.app.board_pages.report == [] and box.app.board_pages.pages == 1
     finally:
         box.close()

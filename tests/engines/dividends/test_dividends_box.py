@@ -16,7 +16,7 @@ from drivers.events import InputEvent
 from engines.dividends.game import TILES, Dividends
 from engines.core.table import drop_private
 from engines.dividends.random_play import header_for, random_game
-from firmware.app import public_snapshot
+from firmware.board_pages import public_snapshot
 from firmware.controller import Controller, Timing
 from firmware.games import adapter
 from firmware.games.dividends import render_board
