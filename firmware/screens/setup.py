@@ -50,7 +50,7 @@ STEPS = ("start", "game", "format", "count", "names", "rounds", "box", "summary"
 def options(name: str) -> dict:
     """Every setting `name`'s engine declares, with what is allowed (a tuple, a range or
     str): the setup's Options list them all, but one the setup asks in a step of its own
-    (Maxi Bourse's rounds, see `Setup.offered`)."""
+    (Maxi Bourse's rounds, see `offered`)."""
     return {key: entry(declaration)[1] for key, declaration in spec(name).settings.items()}
 
 
@@ -87,9 +87,9 @@ class Setup(Frame):
             ui = setup_ui(v)
             chosen = self.settings(ctl)
             # "Dés : joueurs": the colon spaced as the language writes it (the catalog's)
-            items = [(t("label_value", lang, label=self._option_text(ctl, ui, key),
-                        value=self._value_text(ctl, ui, key, allowed, chosen.get(key, ''))), key)
-                     for key, allowed in self.offered(ui).items()]
+            items = [(t("label_value", lang, label=option_text(lang, ui, key),
+                        value=value_text(lang, ui, key, allowed, chosen.get(key, ''))), key)
+                     for key, allowed in offered(ui).items()]
             items.append((t("setup.options_done", lang), "#done"))
             return "options", t("setup.options_title", lang), (ui.title(lang),), items
         resumable = ctl.session is not None and not ctl.session.over
@@ -127,10 +127,10 @@ class Setup(Frame):
                                                           for r in range(1, MAX_ROUNDS + 1)]
                 return step, t("setup.title", lang), (t("setup.rounds", lang),), items
             if step == "box":
-                if self.box_verified(ctl):
+                if box_verified(ctl, self.v):
                     continue
                 items = [(t("setup.box_continue", lang), "continue"), (t("setup.box_confirm", lang), "confirm")]
-                return step, t("setup.box_title", lang), self.box_warnings(ctl), items
+                return step, t("setup.box_title", lang), box_warnings(ctl, self.v), items
             if step == "summary":
                 return _summary_question(self, ctl, ui)
         return None, "", (), []
@@ -156,42 +156,6 @@ class Setup(Frame):
         (Maxi Bourse: the starting lots dealt)."""
         offer = getattr(ui, "summary_shortcut", None)
         return offer(self.settings(ctl), ctl.lang) if offer is not None else None
-
-    @staticmethod
-    def offered(ui) -> dict:
-        """The settings the Options list: every declared one, but rounds when the setup asks
-        them in their own step (the adapter's `rounds`: that answer is the one recorded)."""
-        return {key: allowed for key, allowed in options(ui.name).items() if not (key == "rounds" and ui.rounds)}
-
-    def _option_text(self, ctl, ui, key, value=None):
-        """A setting's label, or with `value` that value's ("opt.<prefix>.<key>[.<value>]")."""
-        return t(f"opt.{ui.prefix}{key}" + ("" if value is None else f".{value}"), ctl.lang)
-
-    def _value_text(self, ctl, ui, key, allowed, value):
-        """A value as the Options show it: a listed value's label, a number, a text as
-        written ("" being the game's own choice)."""
-        if isinstance(allowed, tuple):
-            return self._option_text(ctl, ui, key, value)
-        if isinstance(allowed, range):
-            return format_amount(value, ctl.lang)
-        return value or t("setup.option_default", ctl.lang)
-
-    # ------------------------------------------------------------ the box file
-    def box_warnings(self, ctl):
-        """What of the chosen game's box file its owner has not checked, a line each: the
-        adapter's `box_unverified` when it has more to say than the nominal prices (a board
-        whose order is reconstructed), else the one line when the file is unverified."""
-        box, ui = ctl.default_box(self.v), setup_ui(self.v)
-        say = getattr(ui, "box_unverified", None)
-        if say is not None:
-            return tuple(say(box, ctl.lang))
-        return () if box.verified else (t("setup.box_unverified", ctl.lang),)
-
-    def box_verified(self, ctl):
-        if not self.box_warnings(ctl):
-            return True
-        box = ctl.default_box(self.v)
-        return ctl.journal is not None and ctl.journal.get_meta(setup_ui(self.v).box_meta) == box.path
 
     # ------------------------------------------------------------ the cards
     def _collecting(self, n) -> bool:
@@ -383,7 +347,7 @@ class Setup(Frame):
 
     def draw(self, ctl):
         if self.options and self.edit:
-            return self._draw_number(ctl)
+            return _number_screen(ctl, self.v, self.edit, self.si, self.amt)
         step, title, lines, items = self.question(ctl)
         labels = tuple(label for label, _ in items)
         if step == "summary":
@@ -395,18 +359,6 @@ class Setup(Frame):
         first = not self.v and not (ctl.session and not ctl.session.over)
         return Screen("menu", title, lines, labels, self.sel % max(1, len(labels)),
                       ctl.footer("setup_first" if first else "setup"))
-
-    def _draw_number(self, ctl):
-        """The number entry of a setting: its label, the game, what is allowed, the step."""
-        ui, lang = setup_ui(self.v), ctl.lang
-        allowed = options(ui.name)[self.edit]
-        steps = number_steps(allowed)
-        step = steps[min(self.si, len(steps) - 1)]
-        lines = (ui.title(lang),
-                 t("setup.option_range", lang, lo=format_amount(allowed[0], lang), hi=format_amount(allowed[-1], lang)),
-                 t("amount_step", lang, step=format_amount(step, lang)))
-        return Screen("amount", self._option_text(ctl, ui, self.edit), lines, (format_amount(self.amt, lang),), 0,
-                      ctl.footer("amount"))
 
 
 def config_names(ctl, n):
@@ -479,6 +431,57 @@ def _summary_question(setup, ctl, ui):
     shortcut = setup.shortcut(ctl, ui)
     if shortcut is not None:         # in place of "Retour": Back does the same
         items[1] = (shortcut[0], SHORTCUT)
-    if setup.offered(ui):
+    if offered(ui):
         items.append((t("setup.options", lang), "#options"))
     return "summary", t("setup.title", lang), lines, items
+
+
+def offered(ui) -> dict:
+    """The settings the Options list: every declared one, but rounds when the setup asks
+    them in their own step (the adapter's `rounds`: that answer is the one recorded)."""
+    return {key: allowed for key, allowed in options(ui.name).items() if not (key == "rounds" and ui.rounds)}
+
+
+def option_text(lang, ui, key, value=None):
+    """A setting's label, or with `value` that value's ("opt.<prefix>.<key>[.<value>]")."""
+    return t(f"opt.{ui.prefix}{key}" + ("" if value is None else f".{value}"), lang)
+
+
+def value_text(lang, ui, key, allowed, value):
+    """A value as the Options show it: a listed value's label, a number, a text as
+    written ("" being the game's own choice)."""
+    if isinstance(allowed, tuple):
+        return option_text(lang, ui, key, value)
+    if isinstance(allowed, range):
+        return format_amount(value, lang)
+    return value or t("setup.option_default", lang)
+
+
+def box_warnings(ctl, v):
+    """What of the chosen game's box file its owner has not checked, a line each: the
+    adapter's `box_unverified` when it has more to say than the nominal prices (a board
+    whose order is reconstructed), else the one line when the file is unverified."""
+    box, ui = ctl.default_box(v), setup_ui(v)
+    say = getattr(ui, "box_unverified", None)
+    if say is not None:
+        return tuple(say(box, ctl.lang))
+    return () if box.verified else (t("setup.box_unverified", ctl.lang),)
+
+
+def box_verified(ctl, v):
+    if not box_warnings(ctl, v):
+        return True
+    box = ctl.default_box(v)
+    return ctl.journal is not None and ctl.journal.get_meta(setup_ui(v).box_meta) == box.path
+
+
+def _number_screen(ctl, v, key, step_index, amount):
+    """The number entry of a setting: its label, the game, what is allowed, the step."""
+    ui, lang = setup_ui(v), ctl.lang
+    allowed = options(ui.name)[key]
+    steps = number_steps(allowed)
+    step = steps[min(step_index, len(steps) - 1)]
+    lines = (ui.title(lang),
+             t("setup.option_range", lang, lo=format_amount(allowed[0], lang), hi=format_amount(allowed[-1], lang)),
+             t("amount_step", lang, step=format_amount(step, lang)))
+    return Screen("amount", option_text(lang, ui, key), lines, (format_amount(amount, lang),), 0, ctl.footer("amount"))
