@@ -58,7 +58,7 @@ class BoardPages:
             return
         # During a seat clock the board's bottom row says what is sold, who leads and, on
         # a board that can redraw every second (not e-ink), the seconds left.
-        clock = controller.board_clock(getattr(board, "every_second", True))
+        clock = controller.seat_clock.board_line(getattr(board, "every_second", True))
         key = (session.game_id, session.version, controller.lang, self.page, clock)
         if key == self._last:
             return

@@ -57,6 +57,7 @@ from firmware.screens.seats import Auction, OpenAuction, Speak
 from firmware.screens.steps import Chance, FirstDice, Over, Payday, Settle
 from firmware import saved_screen
 from firmware.console_lines import KEYS, ConsoleLines
+from firmware.seat_clock import SeatClock
 from firmware.session import Session
 from firmware.tag_book import TagBook
 from firmware.texts import t
@@ -105,6 +106,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         self.news_again = None                       # () -> news in the language now (a switch)
         self.tag_book = TagBook()                    # RFID tag -> seat
         self.console_lines = ConsoleLines(self)
+        self.seat_clock = SeatClock(self)            # the root screen's seat clock (firmware/seat_clock.py)
         self.phones = None                           # the web view's links (firmware/screens/phones.py)
         self.reported: set = set()
         self.undone = False                          # an undo: the next seat clock waits for OK
@@ -295,7 +297,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
             if len(self.stack) != 1:
                 clock["held"] = True
             elif clock.pop("held", False):
-                clock["until"] = self.now + self._silence_s()
+                clock["until"] = self.now + self.silence_s()
         version = (self.session.game_id, self.session.version)
         if version == self._seen and not force:
             return
@@ -312,7 +314,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
             # what was just undone (a silence re-dealing the tokens), so the undo could
             # not stick.
             self.undone = False
-            self._stop_clock()
+            self.seat_clock.stop()
         if self.session.over:
             self._game_over()
 
@@ -387,7 +389,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         else:
             self.speak = None
         if root["t"] == "open_auction":
-            self.clock = {"open": True, "until": self.now + self._silence_s()}
+            self.clock = {"open": True, "until": self.now + self.silence_s()}
             return
         if root["t"] == "auction":
             company = d.params.get("company")
@@ -404,18 +406,18 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         else:
             self.clock = None
 
-    def _rule_silence(self):
+    def rule_silence(self):
         """The silence the rulebook sets for this open auction (the decision's `silence_s`
         param: a silence the rulebook fixes), or None when no rule fixes one."""
         rule = self.session.decision().interaction.params.get("silence_s")
         return None if rule is None else float(rule)
 
-    def _silence_s(self) -> float:
+    def silence_s(self) -> float:
         """An open auction's silence: the game's rule when its rulebook sets one (never
         configured, never paused), else the window the game's own setting gives (the
         decision's `window_s`, from a setting of the game), else the table's configured
         length (timing.silence_s). Only the rule is never paused."""
-        rule = self._rule_silence()
+        rule = self.rule_silence()
         if rule is not None:
             return rule
         window = self.session.decision().interaction.params.get("window_s")
@@ -571,7 +573,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
             if len(self.stack) == 1 and isinstance(uncovered, Frame):
                 uncovered.tick(self, now)
         if len(self.stack) == 1:
-            self._clock_warn()
+            self.seat_clock.warn()
 
     def next_deadline(self) -> float | None:
         """When the next tick has something to do (the loop sleeps until then)."""
@@ -603,10 +605,10 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         session = self.session
         if session is None or (self.stack and self.stack[0]["t"] == "setup"):
             return {"lang": self.lang, "game": None}
-        line = self.board_clock(False)
+        line = self.seat_clock.board_line(False)
         return {"lang": self.lang, "game": session.game_id, "actions": len(session.game.log),
                 "asking": "" if session.over else self.title(),
-                "clock": None if line is None else {"line": line, "seconds": self.clock_seconds()}}
+                "clock": None if line is None else {"line": line, "seconds": self.seat_clock.seconds()}}
 
     # ================================================================ lights
     def lit(self) -> set:

@@ -1,14 +1,12 @@
-"""The seat buttons: their events, the seat clocks, open auctions (a press raises, silence
-sells) and lot auctions (hold to stay in as the auction clock moves), with the operator's
+"""The seat buttons: their events, open auctions (a press raises, silence sells) and lot
+auctions (hold to stay in as the auction clock moves), with the operator's
 action lists that stand in for the buttons (speaking rounds: firmware/flows/speaking.py).
 
 A mixin of `firmware.controller.Controller`: the seat-button events, the timers' state
-and the action lists; the screens (`speak`, `open_auction`, `open_menu`, `auction`,
+and the action lists (the seat clock itself: firmware/seat_clock.py); the screens (`speak`, `open_auction`, `open_menu`, `auction`,
 `auction_menu`) with their keys, ticks and drawing are firmware/screens/seats.py.
 """
 from __future__ import annotations
-
-import math
 
 from engines.core.decision import Interactions as I
 from firmware.menus import MENU, player_name
@@ -19,7 +17,6 @@ from firmware.texts import t
 # After the silence sells, the result shows this long; presses meanwhile were meant for
 # the lot just sold and bid on nothing (the next lot's clock runs from its opening).
 RESULT_S = 1.0
-WARN_S = 3          # the buzzer sounds once a second over a clock's last seconds
 
 
 class SeatFlows:
@@ -34,7 +31,7 @@ class SeatFlows:
             self.held.discard(seat)
             self._auction_up(seat)
         elif kind == "press":
-            if self.clock_stopped():
+            if self.seat_clock.stopped():
                 self.beeps.append("error")    # the clock waits for OK: no count, no bid
             elif self.open_running():
                 self._open_bid(seat)
@@ -47,129 +44,6 @@ class SeatFlows:
                 return                      # holding is how one bids
             if not self._speaking_pass(seat):
                 self.private(seat)
-
-    # ------------------------------------------------------------------ clocks
-    # A seat clock (the speaking window, an open auction's silence, the lot auction's step)
-    # may be stopped: after an undo the restored round waits for OK before its clock runs
-    # (a clock restarting by itself would redo what was just undone, and the undo could
-    # not stick). A stopped clock keeps the seconds it had left (`left`, None: a whole
-    # length) and takes no seat presses; OK starts it again.
-    def _timer(self):
-        """(state, deadline key, whole length) of the clock on the root screen, or None."""
-        if not self.stack or self.session is None:
-            return None
-        root = self.stack[0]["t"]
-        if root == "speak" and self.speak is not None and not self.speak.get("manual"):
-            return self.speak, "deadline", self.timing.speaking_window_s
-        if root == "open_auction" and self.clock is not None and self.clock.get("open"):
-            return self.clock, "until", self._silence_s()
-        if root == "auction" and self.clock is not None and not self.clock.get("manual"):
-            return self.clock, "next", self.timing.auction_step_s
-        return None
-
-    def clock_seconds(self):
-        """The whole seconds left on the running clock (rounded up), or None: no clock runs,
-        or it is stopped, held by the operator, or a count of presses is under way."""
-        timer = self._timer()
-        if timer is None:
-            return None
-        state, key, _ = timer
-        if state.get("stopped") or state.get("held") or state.get("counts") or state.get(key) is None:
-            return None
-        return max(0, math.ceil(state[key] - self.now - 1e-9))
-
-    def clock_wake(self):
-        """When the seconds shown next change (the loop wakes then to redraw), or None."""
-        n = self.clock_seconds()
-        if not n:
-            return None
-        state, key, _ = self._timer()
-        return state[key] - (n - 1)
-
-    def clock_pausable(self) -> bool:
-        """A window no rule fixes (a configured length) may be paused; a silence the
-        rulebook sets (the decision's `silence_s`) never is."""
-        timer = self._timer()
-        return timer is not None and not (timer[0] is self.clock and self.clock.get("open")
-                                          and self._rule_silence() is not None)
-
-    def toggle_clock(self) -> None:
-        """Back on a seat screen: pause a running configured clock, or start a stopped one."""
-        timer = self._timer()
-        if timer is None:
-            return
-        state, key, _ = timer
-        if state.get("stopped"):
-            self.start_clock()
-        elif not self.clock_pausable():
-            self.beeps.append("error")          # the rulebook's silence: only a raise entered holds it
-        else:
-            self._stop_clock(max(0.0, state[key] - self.now) if state.get(key) is not None else None)
-
-    def _clock_warn(self) -> None:
-        """The buzzer once a second over a clock's last WARN_S seconds (a clock no longer
-        than that, the lot auction's step, already ticks at each step)."""
-        n = self.clock_seconds()
-        timer = self._timer()
-        if not n or n > WARN_S or timer[2] <= WARN_S:
-            return
-        state, key, _ = timer
-        mark = [state[key], n]
-        if state.get("warned") != mark:
-            state["warned"] = mark
-            self.beeps.append("tick")
-            self.changed = True
-
-    def clock_title(self, title: str) -> str:
-        """The title with the clock at its right: the seconds left, or "pause"."""
-        if self.clock_stopped():
-            return title + "\t" + t("clock.paused", self.lang)
-        n = self.clock_seconds()
-        return title if n is None else title + "\t" + t("clock.seconds", self.lang, n=n)
-
-    def board_clock(self, seconds: bool):
-        """The line a board everyone sees adds during a seat clock: what is asked or sold
-        and who leads, with the seconds left when the board can redraw every second
-        (`seconds`; an e-ink board cannot); None when no seat clock is on."""
-        timer = self._timer()
-        if timer is None:
-            return None
-        top = self.stack[0]
-        lead = top.board_line(self) if hasattr(top, "board_line") else ""
-        line = self.title() + (" · " + lead if lead else "")
-        if not seconds:
-            return line
-        if self.clock_stopped():
-            return line + "\t" + t("clock.paused", self.lang)
-        n = self.clock_seconds()
-        return line if n is None else line + "\t" + t("clock.seconds", self.lang, n=n)
-
-    def clock_stopped(self) -> bool:
-        timer = self._timer()
-        return timer is not None and bool(timer[0].get("stopped"))
-
-    def _stop_clock(self, left=None) -> None:
-        """Stop the clock on the root screen, keeping `left` seconds (None: a whole length)."""
-        timer = self._timer()
-        if timer is not None:
-            timer[0]["stopped"], timer[0]["left"] = True, left
-            self.changed = True
-
-    def start_clock(self) -> None:
-        """OK on a stopped clock: it runs again from the seconds it had left."""
-        timer = self._timer()
-        if timer is None or not timer[0].get("stopped"):
-            return
-        state, key, whole = timer
-        left = state.pop("left", None)
-        state["stopped"] = False
-        state[key] = self.now + (whole if left is None else left)
-        if "gaps" in state:
-            state["gaps"] = {}
-        if "counts" in state:
-            state["counts"] = {}
-        self.beeps.append("confirm")
-        self.changed = True
 
     # ----------------------------------------------------------- open auctions
     # Anyone may raise at any time; a press of a seat button raises by the step (the
@@ -228,7 +102,7 @@ class SeatFlows:
             return
         if now < self.clock["until"]:
             return          # the last seconds' ticks (and their words on screen) come from the clock's warning
-        self.clock["until"] = now + self._silence_s()
+        self.clock["until"] = now + self.silence_s()
         self.beeps.append("confirm")
         if self.rule_clock():       # the game's clock: the table sees the result first
             self.result_until = now + RESULT_S

@@ -91,8 +91,8 @@ class SetupFlow:
         it is (a silence selling a token nobody heard offered). A silence the rulebook sets
         (the decision's `silence_s`) starts again whole."""
         self.resumed = not said
-        if self.clock_pausable():
-            self._stop_clock()
+        if self.seat_clock.pausable():
+            self.seat_clock.stop()
 
     def _resumed_line(self) -> str:
         n, turn = len(self.session.game.log), self.session.snapshot().get("turn")

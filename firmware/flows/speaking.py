@@ -117,7 +117,7 @@ class SpeakingFlow:
         s = self.speak
         if self.session.decision().actor in s["ready"]:
             return self.now
-        times = [*s["gaps"].values(), s["deadline"], self.clock_wake()]
+        times = [*s["gaps"].values(), s["deadline"], self.seat_clock.wake()]
         return min((x for x in times if x is not None), default=None)
 
     def _settle_by_seat(self, seat) -> None:

@@ -56,9 +56,9 @@ class Speak(Frame):
 
     def key(self, ctl, key):
         if key == "back":
-            ctl.toggle_clock()
-        elif key == "ok" and ctl.clock_stopped():
-            ctl.start_clock()
+            ctl.seat_clock.toggle()
+        elif key == "ok" and ctl.seat_clock.stopped():
+            ctl.seat_clock.start()
         elif key in ("ok", "up", "down"):
             ctl.pause_seats()
             ctl.start_entry(ctl.role(I.ANSWER), menu=True)
@@ -87,9 +87,9 @@ class Speak(Frame):
         if d.actor in ahead and ahead[d.actor]:
             lines = [t("speak.count", ctl.lang, player=ctl.whose(),
                        shares=format_amount(ahead[d.actor] * shares, ctl.lang))]
-        footer = ctl.footer("clock_stopped" if ctl.clock_stopped() else
+        footer = ctl.footer("clock_stopped" if ctl.seat_clock.stopped() else
                              "speak_seats_pause" if s is not None and not s.get("manual") else "speak")
-        return Screen("speaking", ctl.clock_title(ctl.title()), tuple(lines), rows, 0, footer, highlight=highlight)
+        return Screen("speaking", ctl.seat_clock.title(ctl.title()), tuple(lines), rows, 0, footer, highlight=highlight)
 
 
 BACK = "back"
@@ -158,9 +158,9 @@ class OpenAuction(Frame):
 
     def key(self, ctl, key):
         if key == "back":
-            ctl.toggle_clock()
-        elif key == "ok" and ctl.clock_stopped():
-            ctl.start_clock()
+            ctl.seat_clock.toggle()
+        elif key == "ok" and ctl.seat_clock.stopped():
+            ctl.seat_clock.start()
         elif key in ("ok", "up", "down"):
             ctl.stack.append(OpenMenu())
 
@@ -169,7 +169,7 @@ class OpenAuction(Frame):
             ctl.open_tick(now)
 
     def deadline(self, ctl):
-        return soonest(ctl.clock["until"], ctl.clock_wake()) if ctl.open_running() else None
+        return soonest(ctl.clock["until"], ctl.seat_clock.wake()) if ctl.open_running() else None
 
     def lead(self, ctl):
         auction = ctl.session.snapshot().get("auction") or {}
@@ -205,13 +205,13 @@ class OpenAuction(Frame):
             # no lot on sale, a window of the game's own (a claim): who may press now and for what
             for seat, amount in d.interaction.params.get("offers", []):
                 rows.append(f"{player_name(ctl.ctx, seat)}\t{money(amount, ctl.lang, ctl.ui.prefix)}")
-        running = "open_seats_pause" if ctl.clock_pausable() else "open_seats"
+        running = "open_seats_pause" if ctl.seat_clock.pausable() else "open_seats"
         own = "footer." + d.prompt.removeprefix("prompt.")
         if running == "open_seats" and "ui." + own in catalog(ctl.lang):
             running = d.prompt.removeprefix("prompt.")     # what a press does here, in the game's words
-        footer = ctl.footer("clock_stopped" if ctl.clock_stopped() else
+        footer = ctl.footer("clock_stopped" if ctl.seat_clock.stopped() else
                              running if ctl.open_running() else "speak")
-        return Screen("auction", ctl.clock_title(ctl.title()), (line,), tuple(rows), 0, footer, highlight=highlight)
+        return Screen("auction", ctl.seat_clock.title(ctl.title()), (line,), tuple(rows), 0, footer, highlight=highlight)
 
 
 @frame_type("auction")
@@ -221,9 +221,9 @@ class Auction(Frame):
 
     def key(self, ctl, key):
         if key == "back":
-            ctl.toggle_clock()
-        elif key == "ok" and ctl.clock_stopped():
-            ctl.start_clock()
+            ctl.seat_clock.toggle()
+        elif key == "ok" and ctl.seat_clock.stopped():
+            ctl.seat_clock.start()
         elif key in ("ok", "up", "down"):
             ctl.pause_seats()
             ctl.stack.append(AuctionMenu())
@@ -235,7 +235,7 @@ class Auction(Frame):
     def deadline(self, ctl):
         if not ctl.auction_running():
             return None
-        return soonest(ctl.clock["next"], ctl.clock_wake(), *ctl.clock["gaps"].values())
+        return soonest(ctl.clock["next"], ctl.seat_clock.wake(), *ctl.clock["gaps"].values())
 
     def board_line(self, ctl):
         return self.line(ctl)
@@ -254,6 +254,6 @@ class Auction(Frame):
             shown = t("lots_count", ctl.lang, n=lots)
             rows.append(f"{player_name(ctl.ctx, seat)}{state}\t{shown}{mark}")
         lines = (self.line(ctl),)
-        footer = ctl.footer("clock_stopped" if ctl.clock_stopped() else
+        footer = ctl.footer("clock_stopped" if ctl.seat_clock.stopped() else
                              "auction_clock_pause" if ctl.auction_running() else "speak")
-        return Screen("auction", ctl.clock_title(ctl.title()), lines, tuple(rows), 0, footer)
+        return Screen("auction", ctl.seat_clock.title(ctl.title()), lines, tuple(rows), 0, footer)

@@ -132,13 +132,13 @@ def test_the_silence_counts_down_on_the_screen_and_the_board_with_the_buzzer_at_
     box = dv_box(tmp_path, board)
     try:
         assert box.screen.title == "Jeton 1 à vendre\t5 s"
-        assert box.c.board_clock(True) == "Jeton 1 à vendre · Ouverture à 50 ?\t5 s"
+        assert box.c.seat_clock.board_line(True) == "Jeton 1 à vendre · Ouverture à 50 ?\t5 s"
         box.press("seat2")                                               # a bid: the silence again
         assert box.screen.title == "Jeton 1 à vendre\t5 s"
         before = list(box.beeper.calls)
         box.wait(1.0)
         assert box.screen.title == "Jeton 1 à vendre\t4 s"
-        assert box.c.board_clock(True) == "Jeton 1 à vendre · 50 par Bleu\t4 s"
+        assert box.c.seat_clock.board_line(True) == "Jeton 1 à vendre · 50 par Bleu\t4 s"
         assert box.beeper.calls == before                                # no buzz before the last 3 s
         shown = board.last_frame
         box.wait(1.0)
@@ -157,13 +157,13 @@ def test_an_e_ink_board_shows_the_lot_and_the_leader_not_a_countdown(tmp_path):
     box = dv_box(tmp_path, board)
     try:
         box.press("seat2")
-        assert box.c.board_clock(board.every_second) == "Jeton 1 à vendre · 50 par Bleu"
+        assert box.c.seat_clock.board_line(board.every_second) == "Jeton 1 à vendre · 50 par Bleu"
         frames = board.frames_sent
         box.wait(2.0)
         assert board.frames_sent == frames                               # nothing to redraw on paper
         box.press("seat3")                                               # a new leader: redrawn
         assert board.frames_sent == frames + 1
-        assert box.c.board_clock(board.every_second) == "Jeton 1 à vendre · 100 par Vert"
+        assert box.c.seat_clock.board_line(board.every_second) == "Jeton 1 à vendre · 100 par Vert"
     finally:
         box.close()
 

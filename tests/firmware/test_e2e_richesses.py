@@ -254,11 +254,11 @@ def test_the_board_shows_the_lot_the_bid_the_leader_and_the_seconds_left(tmp_pat
     box = E2EBox(tmp_path, seats=3, board=board, extra={"game": {"dice": "device"}})
     box.press("seat2")
     box.wait(3.0)
-    line = box.app.controller.board_clock(True)          # the lot, the leader, the seconds left
+    line = box.app.controller.seat_clock.board_line(True)          # the lot, the leader, the seconds left
     assert line.endswith("\t4 s") and "Ben" in line
     snap = box.game.public(box.game.snapshot())
     assert clock_strip(render_board(snap, box=box.game.box), line).tobytes() == board.last_frame.tobytes()
-    assert "\t" not in box.app.controller.board_clock(False)   # the e-ink board: no seconds
+    assert "\t" not in box.app.controller.seat_clock.board_line(False)   # the e-ink board: no seconds
     assert all("cash" not in p for p in snap["players"])
     box.close()
 
