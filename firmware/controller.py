@@ -20,13 +20,16 @@ shown. See docs/firmware.md for the screens and keys.
 
 This module holds the core: events and key dispatch, the root rebuilt from the decision,
 applying actions, undo, the overlays' entry points (private view, errors, RFID tags),
-timers, the serial console, the saved UI state, lights and the shared screen helpers. The
-screens are in firmware/screens/ (`overlays`, `menu`, `steps`: chance, settle, payday,
-first, ranking; `entries`: the square menu and an action's fields; `seats`: speaking
-rounds and auctions; `setup`). The mixins under `firmware/flows/` hold what those screens
-ask of the controller: `entries` (starting an entry), `seats` (the seat-button events,
-timers and action lists), `menu` (the language) and `setup` (starting the setup, the box
-file, creating or resuming the game).
+ticks, lights and the shared screen helpers. The parts it holds have modules of their own:
+the seat clock (`seat_clock`), the serial console's lines (`console_lines`), the RFID
+cards (`tag_book`) and the saved screen (`saved_screen`). The screens are in
+firmware/screens/ (`overlays`, `menu`, `steps`: chance, settle, payday, first, ranking;
+`entries`: the square menu and an action's fields; `seats`: speaking rounds and auctions;
+`setup`) and reach the controller through its public methods. The mixins under
+`firmware/flows/` still hold what those screens ask of it: `entries` (starting an entry),
+`seats` (the seat-button events, auctions and action lists), `speaking`, `menu`
+(the language) and `setup` (starting the setup, the box file, creating or resuming the
+game).
 """
 from __future__ import annotations
 
@@ -37,7 +40,6 @@ from dataclasses import dataclass, replace
 
 from engines.core.errors import CorbeilleError, IllegalAction
 from engines.core.i18n import text
-from firmware.flows.cards import CardFlow
 from firmware.flows.entries import EntryFlow
 from firmware.flows.menu import MenuFlow
 from firmware.flows.seats import SeatFlows
@@ -82,7 +84,8 @@ class Timing:
                    press_gap_s=min(0.6, timing.hold_time * 0.75), silence_s=timing.silence_s)
 
 
-class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFlow):
+class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow):
+    rfid_reader = False        # a reader is fitted: the setup offers the players' cards (firmware/tag_book.py)
     def __init__(self, journal=None, *, lang: str = "fr", timing: Timing | None = None,
                  seat_buttons=(), defaults: SetupDefaults | None = None, report=None,
                  seed_source=None):
@@ -139,7 +142,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
             if game_id is not None:
                 self.session = Session.resume(self.journal, game_id)
                 messages = list(messages) + self.session.messages
-                self._load_tags()
+                self.tag_book.load(self.journal, game_id)
         if self.session is None:
             self.start_setup()
             if saved and saved.get("game") is None:
@@ -536,7 +539,8 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
             return
         if self.session is None:
             return
-        if tag in self.tags or self._card_in_game(tag):
+        if tag in self.tags or self.tag_book.seat_known(self.journal, self.session.game_id, tag,
+                                                        self.session.players):
             self.private(self.tags[tag])
         else:
             self.stack.append(Rfid(tag))
@@ -550,14 +554,6 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
     @tags.setter
     def tags(self, seats: dict[str, int]) -> None:
         self.tag_book.seats = seats
-
-    def _load_tags(self):
-        if self.session is not None:
-            self.tag_book.load(self.journal, self.session.game_id)
-
-    def save_tags(self):
-        if self.session is not None:
-            self.tag_book.save(self.journal, self.session.game_id)
 
     # ================================================================= ticks
     def _tick(self, now) -> None:

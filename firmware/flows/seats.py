@@ -3,8 +3,9 @@ auctions (hold to stay in as the auction clock moves), with the operator's
 action lists that stand in for the buttons (speaking rounds: firmware/flows/speaking.py).
 
 A mixin of `firmware.controller.Controller`: the seat-button events, the timers' state
-and the action lists (the seat clock itself: firmware/seat_clock.py); the screens (`speak`, `open_auction`, `open_menu`, `auction`,
-`auction_menu`) with their keys, ticks and drawing are firmware/screens/seats.py.
+and the action lists (the seat clock itself: firmware/seat_clock.py); the screens
+(`speak`, `open_auction`, `open_menu`, `auction`, `auction_menu`) with their keys, ticks
+and drawing are firmware/screens/seats.py.
 """
 from __future__ import annotations
 

@@ -104,9 +104,10 @@ class Journal:
 
     # The last action row this writer appended, while nothing else changed a row since:
     # (connection, its total_changes then, game id, seq, checksum). An append reads its
-    # previous checksum from here instead of a SELECT on every applying press. Any other write (an undo, a repair, a new game) moves total_changes
-    # on, except the meta rows set_meta accounts for; a rollback forgets it (rolled back
-    # changes stay counted in total_changes, but the row is gone).
+    # previous checksum from here instead of a SELECT on every applying press. Any other
+    # write (an undo, a repair, a new game) moves total_changes on, except the meta rows
+    # set_meta accounts for; a rollback forgets it (rolled back changes stay counted in
+    # total_changes, but the row is gone).
     _tail = None
 
     def _standing_tail(self, conn):
@@ -153,7 +154,8 @@ class Journal:
 
     def iter_actions(self, game_id: int):
         """The game's actions one at a time, as `actions` lists them: a resume replays them as
-        they are read, without holding every row and every dict of a long game at once. Read the game through before writing to the journal."""
+        they are read, without holding every row and every dict of a long game at once.
+        Read the game through before writing to the journal."""
         where, params = self._rows_of(game_id)
         self._game_row(game_id)  # an unknown game is an error, not an empty one
         self._chain.verified(game_id)

@@ -1,5 +1,5 @@
 """A card the box does not know, tapped at setup: whose is it? Asked once; the box
-remembers the answer (firmware/flows/cards.py).
+remembers the answer (firmware/tag_book.py).
 
 The names the box can propose come first (the configuration's players, the previous
 game's table, those not yet at this table), then "Épeler un nom": the name spelled on the
@@ -87,7 +87,7 @@ class CardName(Frame):
         return letter if not self.spelled else letter.lower()
 
     def _done(self, ctl, name):
-        ctl.remember_card(self.tag, name)
+        ctl.tag_book.remember(ctl.journal, self.tag, name)
         ctl.stack.pop()
         ctl.stack[0].place(ctl, name, self.tag)
 

@@ -95,8 +95,8 @@ class Rfid(Frame):
             sel = self.sel % count
             if sel < len(players):
                 ctl.tags[self.tag] = sel
-                ctl.save_tags()
-                ctl.remember_card(self.tag, players[sel])   # the box knows this card from now on
+                ctl.tag_book.save(ctl.journal, ctl.session.game_id)
+                ctl.tag_book.remember(ctl.journal, self.tag, players[sel])   # the box knows this card from now on
                 ctl.private(sel)
 
     def draw(self, ctl):

@@ -186,7 +186,7 @@ class Setup(Frame):
         if step != "cards":
             ctl.beeps.append("error")
             return
-        name = ctl.card_names().get(tag)
+        name = ctl.tag_book.names(ctl.journal).get(tag)
         if name is None:
             ctl.stack.append(CardName(tag=tag))
             return
@@ -272,7 +272,7 @@ class Setup(Frame):
                 ctl.create_game(header)
                 if ctl.session is not before and isinstance(v["names"], dict):   # each card is its seat's
                     ctl.tags = {tag: seat for seat, (_, tag) in enumerate(v["names"]["cards"])}
-                    ctl.save_tags()
+                    ctl.tag_book.save(ctl.journal, ctl.session.game_id)
                 if ctl.session is not before and ctl.journal is not None:  # created: kept for the next setup
                     ctl.journal.set_meta(LAST_META, json.dumps({
                         "game": v["game"], "format": v.get("format"), "players": names,

@@ -1,4 +1,4 @@
-"""Names from the players' RFID cards at setup (firmware/flows/cards.py, the setup's names
+"""Names from the players' RFID cards at setup (firmware/tag_book.py, the setup's names
 step, firmware/screens/cards.py), on the simulated box with a real RDM6300 reader thread
 on a pyserial loop:// port: a card seen before gives its holder's name at once, an unknown
 one asks its name once and the box remembers it (the journal's meta), a card tapped again
