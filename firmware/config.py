@@ -403,7 +403,7 @@ SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
         "hold_time": (1.0, _seconds(0.2, 10)),
         "poweroff_hold_time": (5.0, _seconds_or_off(2, 60)),
         # One silence for a whole speaking round (every seat still to answer may press at
-        # once, firmware/flows/speaking.py): a Titre nobody else answers takes two of them
+        # once, firmware/speaking_round.py): a Titre nobody else answers takes two of them
         # (the others, then the lander's second round), 8 s, under the 10 s a table waits.
         "speaking_window_s": (4.0, _seconds(1, 600)),
         "auction_step_s": (2.0, _seconds(0.2, 60)),

@@ -21,13 +21,13 @@ shown. See docs/firmware.md for the screens and keys.
 This module holds the core: events and key dispatch, the root rebuilt from the decision,
 applying actions, undo, the overlays' entry points (private view, errors, RFID tags),
 ticks, lights and the shared screen helpers. The parts it holds have modules of their own:
-the seat clock (`seat_clock`), the serial console's lines (`console_lines`), the RFID
+the seat clock (`seat_clock`), a speaking round (`speaking_round`), the serial console's lines (`console_lines`), the RFID
 cards (`tag_book`) and the saved screen (`saved_screen`). The screens are in
 firmware/screens/ (`overlays`, `menu`, `steps`: chance, settle, payday, first, ranking;
 `entries`: the square menu and an action's fields; `seats`: speaking rounds and auctions;
 `setup`) and reach the controller through its public methods. The mixins under
 `firmware/flows/` still hold what those screens ask of it: `entries` (starting an entry),
-`seats` (the seat-button events, auctions and action lists), `speaking`, `menu`
+`seats` (the seat-button events, auctions and action lists), `menu`
 (the language) and `setup` (starting the setup, the box file, creating or resuming the
 game).
 """
@@ -44,7 +44,6 @@ from firmware.flows.entries import EntryFlow
 from firmware.flows.menu import MenuFlow
 from firmware.flows.seats import SeatFlows
 from firmware.flows.setup import SetupDefaults, SetupFlow  # noqa: F401 (SetupDefaults: the box's API)
-from firmware.flows.speaking import SpeakingFlow
 from firmware.games import PLAYABLE, adapter_of
 from engines.core.actions import ANYTIME, CHANCE, OUTCOME
 from engines.core.decision import Interactions as I
@@ -61,6 +60,7 @@ from firmware import saved_screen
 from firmware.console_lines import KEYS, ConsoleLines
 from firmware.seat_clock import SeatClock
 from firmware.session import Session
+from firmware.speaking_round import SpeakingRound
 from firmware.tag_book import TagBook
 from firmware.texts import t
 
@@ -84,7 +84,7 @@ class Timing:
                    press_gap_s=min(0.6, timing.hold_time * 0.75), silence_s=timing.silence_s)
 
 
-class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow):
+class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
     rfid_reader = False        # a reader is fitted: the setup offers the players' cards (firmware/tag_book.py)
     def __init__(self, journal=None, *, lang: str = "fr", timing: Timing | None = None,
                  seat_buttons=(), defaults: SetupDefaults | None = None, report=None,
@@ -110,6 +110,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow):
         self.tag_book = TagBook()                    # RFID tag -> seat
         self.console_lines = ConsoleLines(self)
         self.seat_clock = SeatClock(self)            # the root screen's seat clock (firmware/seat_clock.py)
+        self.speaking = SpeakingRound(self)          # a speaking round on the seat buttons
         self.phones = None                           # the web view's links (firmware/screens/phones.py)
         self.reported: set = set()
         self.undone = False                          # an undo: the next seat clock waits for OK
@@ -148,7 +149,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow):
             if saved and saved.get("game") is None:
                 self.restore(saved)
         else:
-            self._sync(force=True)
+            self.sync(force=True)
             if saved:
                 self.restore(saved)
         if self.session is not None and self.session.over:
@@ -164,7 +165,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow):
         self.session = session
         self.stack = []
         self._seen = None
-        self._sync(force=True)
+        self.sync(force=True)
 
     # ================================================================== events
     def handle(self, event) -> None:
@@ -188,14 +189,14 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow):
             elif name == "console" and kind == "line":
                 self.console(event.data)
         finally:
-            self._sync()
+            self.sync()
 
     def recover(self) -> None:
         """After an unexpected error in the UI: back to the root screen, saying so."""
         self.speak = self.clock = None
         if self.session is not None and not (self.stack and self.stack[0]["t"] == "setup"):
             self.stack = []
-            self._sync(force=True)
+            self.sync(force=True)
         else:
             self.start_setup()
         self.error(t("error.internal", self.lang))
@@ -289,7 +290,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow):
             return None
         return self.session.game.header.get("settings", {}).get("dice")
 
-    def _sync(self, force: bool = False) -> None:
+    def sync(self, force: bool = False) -> None:
         """After every event: if the game changed, go back to the root of the new decision."""
         if self.session is None or (self.stack and self.stack[0]["t"] == "setup"):
             return
@@ -388,7 +389,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow):
         """Start the seat-button timers a new decision needs (speaking window, auction clock)."""
         d = self.session.decision()
         if d.interaction.kind == I.SPEAKING_ROUND:
-            self._arm_speak(d, on_buttons=root["t"] == "speak")
+            self.speaking.arm(d, on_buttons=root["t"] == "speak")
         else:
             self.speak = None
         if root["t"] == "open_auction":
@@ -582,7 +583,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow):
         try:
             return self.console_lines.answer(line)
         finally:
-            self._sync()
+            self.sync()
 
     # ============================================================ UI state
     def ui_state(self) -> dict:
@@ -614,7 +615,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow):
             return set()
         d = self.session.decision()
         if self.stack and self.stack[0]["t"] == "speak" and self.speak is not None:
-            return set(self._to_answer())
+            return set(self.speaking.to_answer())
         if self.stack and self.stack[0]["t"] == "auction":
             return {s for s, _ in self.bidders()}
         if self.stack and self.stack[0]["t"] == "open_auction":

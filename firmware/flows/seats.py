@@ -1,6 +1,6 @@
 """The seat buttons: their events, open auctions (a press raises, silence sells) and lot
 auctions (hold to stay in as the auction clock moves), with the operator's
-action lists that stand in for the buttons (speaking rounds: firmware/flows/speaking.py).
+action lists that stand in for the buttons (speaking rounds: firmware/speaking_round.py).
 
 A mixin of `firmware.controller.Controller`: the seat-button events, the timers' state
 and the action lists (the seat clock itself: firmware/seat_clock.py); the screens
@@ -37,13 +37,13 @@ class SeatFlows:
             elif self.open_running():
                 self._open_bid(seat)
             elif self.stack and self.stack[0]["t"] == "settle" and len(self.stack) == 1:
-                self._settle_by_seat(seat)
+                self.speaking.settle_by_seat(seat)
             else:
-                self._speaking_press(seat)
+                self.speaking.press(seat)
         elif kind == "long_press":
             if self.clock is not None and not self.clock.get("manual") and not self.clock.get("open"):
                 return                      # holding is how one bids
-            if not self._speaking_pass(seat):
+            if not self.speaking.long_press(seat):
                 self.private(seat)
 
     # ----------------------------------------------------------- open auctions
@@ -176,7 +176,7 @@ class SeatFlows:
                 del clock["gaps"][key]
                 if int(key) in self.pending():
                     self._bid(int(key), 0)      # released and not pressed again: out
-                    self._sync()
+                    self.sync()
                     if not self.auction_running():
                         return
         if now < clock["next"]:
@@ -184,7 +184,7 @@ class SeatFlows:
         for seat in self.pending():
             if seat not in self.held and str(seat) not in clock["gaps"]:
                 self._bid(seat, 0)             # not holding when the price moved: out
-                self._sync()
+                self.sync()
                 if not self.auction_running():
                     return
         if self.pending() or self.session.decision().role(I.STEP):

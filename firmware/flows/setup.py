@@ -81,7 +81,7 @@ class SetupFlow:
 
     def resume_game(self):
         self.stack = []
-        self._sync(force=True)
+        self.sync(force=True)
 
     def _resumed_after_restart(self, said=False):
         """The journal's game taken up again at start: the screen says so until the first
@@ -134,4 +134,4 @@ class SetupFlow:
         self.tags = {}
         self.news = ()
         self.stack = []
-        self._sync(force=True)
+        self.sync(force=True)

@@ -49,7 +49,7 @@ def seat_rows(ctl, asked=None, answers=None, order=None, label=None, ahead=None)
 @frame_type("speak")
 @dataclass
 class Speak(Frame):
-    """A speaking round on the seat buttons (firmware/flows/speaking.py): every seat still
+    """A speaking round on the seat buttons (firmware/speaking_round.py): every seat still
     to answer presses once per lot, or long to pass, ahead of its turn if it likes; the
     answers are declared in order; a silence passes those who did not press. Any operator
     key answers for the asked seat."""
@@ -64,11 +64,11 @@ class Speak(Frame):
             ctl.start_entry(ctl.role(I.ANSWER), menu=True)
 
     def tick(self, ctl, now):
-        if ctl.speak_open():
-            ctl.speak_tick(now)
+        if ctl.speaking.open():
+            ctl.speaking.tick(now)
 
     def deadline(self, ctl):
-        return ctl.speak_wake() if ctl.speak_open() else None
+        return ctl.speaking.wake() if ctl.speaking.open() else None
 
     def board_line(self, ctl):
         return ctl.whose()

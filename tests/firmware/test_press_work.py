@@ -128,7 +128,7 @@ def test_what_is_kept_follows_the_game_and_the_language():
     assert english.items != french.items and english.title != french.title
     c.lang = "fr"
     c.apply(c.session.actions.classes["end"]())                      # Ben's turn: other entries
-    c._sync()
+    c.sync()
     assert c.screen().items == fresh_root_items(c) and c.screen().title == fresh_title(c)
     assert c.screen().title != french.title and "Ben" in c.screen().title
 
@@ -141,7 +141,7 @@ def test_menu_labels_are_kept_for_the_game_and_the_language_across_positions(mon
     labels = Counted(monkeypatch, menus, "kind_label")
     monkeypatch.setattr("firmware.controller.kind_label", menus.kind_label)
     c.apply(c.session.actions.classes["end"]())                       # Ben's dice: a new position
-    c._sync()
+    c.sync()
     assert c.screen().items == first.items and c.screen().title != first.title
     assert labels.calls == 0                                          # the same kinds: no label built again
     c.lang = "en"
