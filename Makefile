@@ -45,8 +45,10 @@ browser-deps:
 		fi; \
 	fi
 
+# On every CPU (pytest-xdist): a test draws from its own seed, whichever worker runs it
+# (tests/conftest.py, README's dependency notes).
 test: $(BIN)/corbeille browser-deps
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 # Property tests with fresh random seeds and FUZZ_SCALE times the examples of `make test`
 # (tests/props.py); it prints the games and actions played. Pin what it finds as @example.

@@ -48,6 +48,7 @@ setup(
         # written twice (tests/house/test_house.py).
         "test": [
             "pytest>=8",
+            "pytest-xdist>=3.5",   # `make test` on every CPU (README's dependency notes)
             "hypothesis>=6.100",
             "fake-rpi>=0.7",
             "luma.emulator>=1.5",  # the desktop window display is tested too (pygame, SDL dummy driver)

@@ -6,6 +6,7 @@
   examples (tests/props.py scales each test's own count). Every failure it finds is
   pinned as an explicit @example in the test file.
 """
+import json
 import os
 import random
 import sys
@@ -62,6 +63,25 @@ def own_random_draws(request):
     random.seed(None if fuzzing else zlib.crc32(request.node.name.encode()))
     yield
     random.setstate(state)
+
+
+def pytest_sessionfinish(session):
+    """Under `make test`'s workers (pytest-xdist), each worker hands what it played and
+    tried to the main process, which prints the sums (`pytest_testnodedown`)."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        from props import COUNTS, TRIED
+        output["props"] = json.dumps({"COUNTS": COUNTS, "TRIED": TRIED})
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    from props import COUNTS, TRIED
+    done = json.loads(getattr(node, "workeroutput", {}).get("props", "{}"))
+    for mine, theirs in ((COUNTS, done.get("COUNTS", {})), (TRIED, done.get("TRIED", {}))):
+        for name, (first, second) in theirs.items():
+            mine[name][0] += first
+            mine[name][1] += second
 
 
 def pytest_terminal_summary(terminalreporter):
