@@ -21,15 +21,14 @@ shown. See docs/firmware.md for the screens and keys.
 This module holds the core: events and key dispatch, the root rebuilt from the decision,
 applying actions, undo, the overlays' entry points (private view, errors, RFID tags),
 ticks, lights and the shared screen helpers. The parts it holds have modules of their own:
-the seat clock (`seat_clock`), a speaking round (`speaking_round`), the serial console's lines (`console_lines`), the RFID
-cards (`tag_book`) and the saved screen (`saved_screen`). The screens are in
-firmware/screens/ (`overlays`, `menu`, `steps`: chance, settle, payday, first, ranking;
-`entries`: the square menu and an action's fields; `seats`: speaking rounds and auctions;
-`setup`) and reach the controller through its public methods. The mixins under
-`firmware/flows/` still hold what those screens ask of it: `entries` (starting an entry),
-`seats` (the seat-button events, auctions and action lists), `menu`
-(the language) and `setup` (starting the setup, the box file, creating or resuming the
-game).
+the seat buttons and auctions (`seat_buttons`), the seat clock (`seat_clock`), a speaking
+round (`speaking_round`), the serial console's lines (`console_lines`), the RFID cards
+(`tag_book`) and the saved screen (`saved_screen`). The screens are in firmware/screens/
+(`overlays`, `menu`, `steps`: chance, settle, payday, first, ranking; `entries`: the
+square menu and an action's fields; `seats`: speaking rounds and auctions; `setup`) and
+reach the controller through its public methods. The mixins under `firmware/flows/` still
+hold what those screens ask of it: `entries` (starting an entry), `menu` (the language)
+and `setup` (starting the setup, the box file, creating or resuming the game).
 """
 from __future__ import annotations
 
@@ -42,7 +41,6 @@ from engines.core.errors import CorbeilleError, IllegalAction
 from engines.core.i18n import text
 from firmware.flows.entries import EntryFlow
 from firmware.flows.menu import MenuFlow
-from firmware.flows.seats import SeatFlows
 from firmware.flows.setup import SetupDefaults, SetupFlow  # noqa: F401 (SetupDefaults: the box's API)
 from firmware.games import PLAYABLE, adapter_of
 from engines.core.actions import ANYTIME, CHANCE, OUTCOME
@@ -58,6 +56,7 @@ from firmware.screens.seats import Auction, OpenAuction, Speak
 from firmware.screens.steps import Chance, FirstDice, Over, Payday, Settle
 from firmware import saved_screen
 from firmware.console_lines import KEYS, ConsoleLines
+from firmware.seat_buttons import SeatButtons
 from firmware.seat_clock import SeatClock
 from firmware.session import Session
 from firmware.speaking_round import SpeakingRound
@@ -84,7 +83,7 @@ class Timing:
                    press_gap_s=min(0.6, timing.hold_time * 0.75), silence_s=timing.silence_s)
 
 
-class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
+class Controller(EntryFlow, MenuFlow, SetupFlow):
     rfid_reader = False        # a reader is fitted: the setup offers the players' cards (firmware/tag_book.py)
     def __init__(self, journal=None, *, lang: str = "fr", timing: Timing | None = None,
                  seat_buttons=(), defaults: SetupDefaults | None = None, report=None,
@@ -111,6 +110,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
         self.console_lines = ConsoleLines(self)
         self.seat_clock = SeatClock(self)            # the root screen's seat clock (firmware/seat_clock.py)
         self.speaking = SpeakingRound(self)          # a speaking round on the seat buttons
+        self.seats = SeatButtons(self)               # the seat buttons' events, auctions and lists
         self.phones = None                           # the web view's links (firmware/screens/phones.py)
         self.reported: set = set()
         self.undone = False                          # an undo: the next seat clock waits for OK
@@ -183,7 +183,7 @@ class Controller(EntryFlow, SeatFlows, MenuFlow, SetupFlow):
                 elif kind == "long_press":
                     self._key("long_" + name)
             elif name.startswith("seat") and name[4:].isascii() and name[4:].isdigit():
-                self._seat(int(name[4:]) - 1, kind)
+                self.seats.event(int(name[4:]) - 1, kind)
             elif name == "rfid" and kind == "tag":
                 self._tag(event.data)
             elif name == "console" and kind == "line":

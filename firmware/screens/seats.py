@@ -138,7 +138,7 @@ class OpenMenu(ActionList):
     sel: int = 0
 
     def items(self, ctl):
-        return ctl.open_items()
+        return ctl.seats.open_items()
 
 
 @frame_type("auction_menu")
@@ -148,7 +148,7 @@ class AuctionMenu(ActionList):
     sel: int = 0
 
     def items(self, ctl):
-        return ctl.auction_items()
+        return ctl.seats.auction_items()
 
 
 @frame_type("open_auction")
@@ -166,10 +166,10 @@ class OpenAuction(Frame):
 
     def tick(self, ctl, now):
         if ctl.clock is not None and ctl.clock.get("open"):
-            ctl.open_tick(now)
+            ctl.seats.open_tick(now)
 
     def deadline(self, ctl):
-        return soonest(ctl.clock["until"], ctl.seat_clock.wake()) if ctl.open_running() else None
+        return soonest(ctl.clock["until"], ctl.seat_clock.wake()) if ctl.seats.open_running() else None
 
     def lead(self, ctl):
         auction = ctl.session.snapshot().get("auction") or {}
@@ -190,9 +190,9 @@ class OpenAuction(Frame):
         auction = ctl.session.snapshot().get("auction") or {}
         high, bidder = auction.get("high"), auction.get("high_bidder")
         line = self.lead(ctl)
-        if ctl.open_running() and ctl.rule_clock() and auction and ctl.open_left(ctl.now) <= 3:
+        if ctl.seats.open_running() and ctl.seats.rule_clock() and auction and ctl.seats.open_left(ctl.now) <= 3:
             # a rulebook's silence (RM9) over a lot or an offer: its last three seconds said as at an auction
-            line += " · " + t("open.count_" + str(4 - max(ctl.open_left(ctl.now), 1)), ctl.lang)
+            line += " · " + t("open.count_" + str(4 - max(ctl.seats.open_left(ctl.now), 1)), ctl.lang)
         rows, highlight = [], None
         for name in auction.get("bidders", []):
             if name == bidder:
@@ -210,7 +210,7 @@ class OpenAuction(Frame):
         if running == "open_seats" and "ui." + own in catalog(ctl.lang):
             running = d.prompt.removeprefix("prompt.")     # what a press does here, in the game's words
         footer = ctl.footer("clock_stopped" if ctl.seat_clock.stopped() else
-                             running if ctl.open_running() else "speak")
+                             running if ctl.seats.open_running() else "speak")
         return Screen("auction", ctl.seat_clock.title(ctl.title()), (line,), tuple(rows), 0, footer, highlight=highlight)
 
 
@@ -229,11 +229,11 @@ class Auction(Frame):
             ctl.stack.append(AuctionMenu())
 
     def tick(self, ctl, now):
-        if ctl.auction_running():
-            ctl.auction_tick(now)
+        if ctl.seats.auction_running():
+            ctl.seats.auction_tick(now)
 
     def deadline(self, ctl):
-        if not ctl.auction_running():
+        if not ctl.seats.auction_running():
             return None
         return soonest(ctl.clock["next"], ctl.seat_clock.wake(), *ctl.clock["gaps"].values())
 
@@ -246,7 +246,7 @@ class Auction(Frame):
                  proposal=d.params.get("proposal", ""))
 
     def draw(self, ctl):
-        pending = set(ctl.pending())
+        pending = set(ctl.seats.pending())
         rows = []
         for seat, lots in ctl.bidders():
             mark = t("auction.holding", ctl.lang) if seat in ctl.held else ""
@@ -255,5 +255,5 @@ class Auction(Frame):
             rows.append(f"{player_name(ctl.ctx, seat)}{state}\t{shown}{mark}")
         lines = (self.line(ctl),)
         footer = ctl.footer("clock_stopped" if ctl.seat_clock.stopped() else
-                             "auction_clock_pause" if ctl.auction_running() else "speak")
+                             "auction_clock_pause" if ctl.seats.auction_running() else "speak")
         return Screen("auction", ctl.seat_clock.title(ctl.title()), lines, tuple(rows), 0, footer)

@@ -138,7 +138,7 @@ def test_no_bid_above_the_bidders_cash_is_sent_or_offered():
     seat(c, 1, 1.4)                                       # 150 is above Ana's cash: not sent
     assert len(game.log) == n and "error" in c.take_beeps()
     c.handle(InputEvent("ok", "press", 1.5))              # the operator's list: Ana is not offered
-    labels = [label for label, _ in c.open_items()]
+    labels = [label for label, _ in c.seats.open_items()]
     assert not any(label.startswith("Ana") for label in labels)
     assert any(label.startswith("Cy : 150") for label in labels)
     screen = c.screen()
@@ -151,7 +151,7 @@ def test_the_operator_answers_for_players_without_a_button():
     seat(c, 7, 1.0)                                       # no such button: nothing
     assert game.log[-1].kind == "dice"
     c.handle(InputEvent("ok", "press", 1.5))
-    labels = [label for label, _ in c.open_items()]
+    labels = [label for label, _ in c.seats.open_items()]
     assert "Gus : 50" in labels
     target = labels.index("Gus : 50") + 1                 # after the list's Back, where it opens
     for _ in range(target):

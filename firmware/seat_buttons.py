@@ -2,10 +2,11 @@
 auctions (hold to stay in as the auction clock moves), with the operator's
 action lists that stand in for the buttons (speaking rounds: firmware/speaking_round.py).
 
-A mixin of `firmware.controller.Controller`: the seat-button events, the timers' state
-and the action lists (the seat clock itself: firmware/seat_clock.py); the screens
-(`speak`, `open_auction`, `open_menu`, `auction`, `auction_menu`) with their keys, ticks
-and drawing are firmware/screens/seats.py.
+A part of `firmware.controller.Controller` (its `seats`): the seat-button events, the
+auctions' timers and the action lists, read and worked through the controller's public
+state and methods (the seat clock itself: firmware/seat_clock.py); the screens (`speak`,
+`open_auction`, `open_menu`, `auction`, `auction_menu`) with their keys, ticks and drawing
+are firmware/screens/seats.py.
 """
 from __future__ import annotations
 
@@ -20,31 +21,37 @@ from firmware.texts import t
 RESULT_S = 1.0
 
 
-class SeatFlows:
+class SeatButtons:
+    """The seat buttons of `ctl`'s table."""
+
+    def __init__(self, ctl):
+        self.ctl = ctl
+        self.result_until = 0.0          # the lot just sold shows its result until then
+
     # ------------------------------------------------------------ seat buttons
-    def _seat(self, seat: int, kind: str) -> None:
-        if self.session is None or not (0 <= seat < len(self.session.players)):
+    def event(self, seat: int, kind: str) -> None:
+        if self.ctl.session is None or not (0 <= seat < len(self.ctl.session.players)):
             return
         if kind == "down":
-            self.held.add(seat)
+            self.ctl.held.add(seat)
             self._auction_down(seat)
         elif kind == "up":
-            self.held.discard(seat)
+            self.ctl.held.discard(seat)
             self._auction_up(seat)
         elif kind == "press":
-            if self.seat_clock.stopped():
-                self.beeps.append("error")    # the clock waits for OK: no count, no bid
+            if self.ctl.seat_clock.stopped():
+                self.ctl.beeps.append("error")    # the clock waits for OK: no count, no bid
             elif self.open_running():
                 self._open_bid(seat)
-            elif self.stack and self.stack[0]["t"] == "settle" and len(self.stack) == 1:
-                self.speaking.settle_by_seat(seat)
+            elif self.ctl.stack and self.ctl.stack[0]["t"] == "settle" and len(self.ctl.stack) == 1:
+                self.ctl.speaking.settle_by_seat(seat)
             else:
-                self.speaking.press(seat)
+                self.ctl.speaking.press(seat)
         elif kind == "long_press":
-            if self.clock is not None and not self.clock.get("manual") and not self.clock.get("open"):
+            if self.ctl.clock is not None and not self.ctl.clock.get("manual") and not self.ctl.clock.get("open"):
                 return                      # holding is how one bids
-            if not self.speaking.long_press(seat):
-                self.private(seat)
+            if not self.ctl.speaking.long_press(seat):
+                self.ctl.private(seat)
 
     # ----------------------------------------------------------- open auctions
     # Anyone may raise at any time; a press of a seat button raises by the step (the
@@ -53,159 +60,159 @@ class SeatFlows:
     # The engine lists the bids each seat may make now (`offers`: a bid above the bidder's
     # cash is never sent, the press only buzzes).
     def open_running(self) -> bool:
-        return (self.clock is not None and self.clock.get("open") and not self.clock.get("stopped")
-                and len(self.stack) == 1
-                and self.stack[0]["t"] == "open_auction")
+        return (self.ctl.clock is not None and self.ctl.clock.get("open") and not self.ctl.clock.get("stopped")
+                and len(self.ctl.stack) == 1
+                and self.ctl.stack[0]["t"] == "open_auction")
 
     def _open_amount(self, seat):
         """The bid a press of `seat` makes now, or None if that seat may not make it."""
-        offers = dict(tuple(o) for o in self.session.decision().interaction.params.get("offers", []))
+        offers = dict(tuple(o) for o in self.ctl.session.decision().interaction.params.get("offers", []))
         return offers.get(seat)
 
     def _open_bid(self, seat):
-        if self.now < getattr(self, "result_until", 0.0):
+        if self.ctl.now < self.result_until:
             return                  # the result of the lot just sold is showing: a late press is no bid
-        d = self.session.decision()
+        d = self.ctl.session.decision()
         if d.role(I.CONFIRM) is not None and d.role(I.OFFER) is None:
             # an offer's acceptance window: its maker's press accepts
-            if seat == d.actor and seat in self.seat_buttons:
-                self.beeps.append("confirm")
-                self.apply(self.act(I.CONFIRM))
+            if seat == d.actor and seat in self.ctl.seat_buttons:
+                self.ctl.beeps.append("confirm")
+                self.ctl.apply(self.ctl.act(I.CONFIRM))
             elif d.interaction.params.get("refused_press") == "blink":
-                self.blinks.append(seat)
+                self.ctl.blinks.append(seat)
             else:
-                self.beeps.append("error")
+                self.ctl.beeps.append("error")
             return
-        amount = self._open_amount(seat) if seat in self.seat_buttons else None
+        amount = self._open_amount(seat) if seat in self.ctl.seat_buttons else None
         if amount is None:
             # A refused press says nothing of anyone's cash: where the game keeps cash hidden
             # from the table (`refused_press: blink`), only that seat's light blinks; else a buzz.
-            params = self.session.decision().interaction.params
+            params = self.ctl.session.decision().interaction.params
             if params.get("refused_press") == "blink":
-                self.blinks.append(seat)
+                self.ctl.blinks.append(seat)
             else:
-                self.beeps.append("error")
+                self.ctl.beeps.append("error")
             return
-        self.beeps.append("tick")
-        self.apply(self.act(I.OFFER, player=seat, amount=amount))
+        self.ctl.beeps.append("tick")
+        self.ctl.apply(self.ctl.act(I.OFFER, player=seat, amount=amount))
 
     def rule_clock(self) -> bool:
         """The silence is the game's rule (the decision carries its length): the table sees
         and hears it run out."""
-        return self.session.decision().interaction.params.get("silence_s") is not None
+        return self.ctl.session.decision().interaction.params.get("silence_s") is not None
 
     def open_left(self, now) -> int:
         """Whole seconds left before the silence sells (rounded up)."""
-        return max(0, -int(-(self.clock["until"] - now) // 1))
+        return max(0, -int(-(self.ctl.clock["until"] - now) // 1))
 
     def open_tick(self, now):
-        if len(self.stack) != 1 or self.clock.get("held") or self.clock.get("stopped"):   # the operator is answering: silence waits
+        if len(self.ctl.stack) != 1 or self.ctl.clock.get("held") or self.ctl.clock.get("stopped"):   # the operator is answering: silence waits
             return
-        if now < self.clock["until"]:
+        if now < self.ctl.clock["until"]:
             return          # the last seconds' ticks (and their words on screen) come from the clock's warning
-        self.clock["until"] = now + self.silence_s()
-        self.beeps.append("confirm")
+        self.ctl.clock["until"] = now + self.ctl.silence_s()
+        self.ctl.beeps.append("confirm")
         if self.rule_clock():       # the game's clock: the table sees the result first
             self.result_until = now + RESULT_S
-        self.apply(self._silence_action())
+        self.ctl.apply(self._silence_action())
 
     def _silence_action(self):
         from firmware.script import fill_dice
-        return fill_dice(self.session.game, self.act(I.SILENCE))
+        return fill_dice(self.ctl.session.game, self.ctl.act(I.SILENCE))
 
     def open_items(self):
         """The operator answers for any bidder (seats without a button, or anyone)."""
-        lang, d = self.lang, self.session.decision()
+        lang, d = self.ctl.lang, self.ctl.session.decision()
         items = []
         option = d.role(I.OFFER)
         if option is not None:
             for seat in option.fields["player"].values:
                 amount = self._open_amount(seat)
                 if amount is not None:
-                    items.append((t("open.bid", lang, player=player_name(self.ctx, seat), amount=amount),
-                                  self.act(I.OFFER, player=seat, amount=amount)))
+                    items.append((t("open.bid", lang, player=player_name(self.ctl.ctx, seat), amount=amount),
+                                  self.ctl.act(I.OFFER, player=seat, amount=amount)))
         if option is not None and d.interaction.params.get("any_amount"):
             # a larger raise for a seat, entered by the operator (the silence waits meanwhile)
             items.append((t("open.other_amount", lang), RAISE_ENTRY))
-        confirm = self.role(I.CONFIRM)
+        confirm = self.ctl.role(I.CONFIRM)
         if confirm is not None:               # an offer's acceptance, for its maker
             from firmware.menus import kind_label
-            items.append((kind_label(self.ctx, confirm), self.act(I.CONFIRM)))
-        silence = self.role(I.SILENCE)
+            items.append((kind_label(self.ctl.ctx, confirm), self.ctl.act(I.CONFIRM)))
+        silence = self.ctl.role(I.SILENCE)
         if silence is not None:
             from firmware.menus import has_text, kind_label
             # the box's own word for a sale or an offer's close, else the game's name for its action
-            label = t("open." + silence, lang) if has_text("ui.open." + silence, lang) else kind_label(self.ctx, silence)
+            label = t("open." + silence, lang) if has_text("ui.open." + silence, lang) else kind_label(self.ctl.ctx, silence)
             items.append((label, self._silence_action()))
         items.append((t("menu_item", lang), MENU))
         return items
 
     # ---------------------------------------------------------------- auctions
     def auction_running(self) -> bool:
-        return (self.clock is not None and not self.clock.get("manual") and not self.clock.get("open")
-                and not self.clock.get("stopped")
-                and len(self.stack) == 1 and self.stack[0]["t"] == "auction")
+        return (self.ctl.clock is not None and not self.ctl.clock.get("manual") and not self.ctl.clock.get("open")
+                and not self.ctl.clock.get("stopped")
+                and len(self.ctl.stack) == 1 and self.ctl.stack[0]["t"] == "auction")
 
     def pending(self):
-        option = self.session.decision().role(I.STAY)
+        option = self.ctl.session.decision().role(I.STAY)
         return list(option.fields["player"].values) if option else []
 
     def _auction_up(self, seat):
         if self.auction_running() and seat in self.pending():
-            self.clock["gaps"][str(seat)] = self.now + self.timing.press_gap_s
-            self.changed = True
+            self.ctl.clock["gaps"][str(seat)] = self.ctl.now + self.ctl.timing.press_gap_s
+            self.ctl.changed = True
 
     def _auction_down(self, seat):
         if not self.auction_running():
             return
-        gaps = self.clock["gaps"]
+        gaps = self.ctl.clock["gaps"]
         if str(seat) in gaps:                  # released and pressed again: a double press
             del gaps[str(seat)]
-            wanted = dict(self.bidders()).get(seat, 2)
+            wanted = dict(self.ctl.bidders()).get(seat, 2)
             if wanted > 1 and seat in self.pending():
-                self.beeps.append("tick")
+                self.ctl.beeps.append("tick")
                 self._bid(seat, 1)
 
     def _bid(self, seat, lots):
-        return self.apply(self.act(I.STAY, player=seat, lots=lots))
+        return self.ctl.apply(self.ctl.act(I.STAY, player=seat, lots=lots))
 
     def auction_tick(self, now):
-        clock = self.clock
+        clock = self.ctl.clock
         for key, until in sorted(clock["gaps"].items()):
             if now >= until:
                 del clock["gaps"][key]
                 if int(key) in self.pending():
                     self._bid(int(key), 0)      # released and not pressed again: out
-                    self.sync()
+                    self.ctl.sync()
                     if not self.auction_running():
                         return
         if now < clock["next"]:
             return
         for seat in self.pending():
-            if seat not in self.held and str(seat) not in clock["gaps"]:
+            if seat not in self.ctl.held and str(seat) not in clock["gaps"]:
                 self._bid(seat, 0)             # not holding when the price moved: out
-                self.sync()
+                self.ctl.sync()
                 if not self.auction_running():
                     return
-        if self.pending() or self.session.decision().role(I.STEP):
-            self.clock["next"] = now + self.timing.auction_step_s
-            self.beeps.append("tick")
-            self.apply(self.act(I.STEP))
+        if self.pending() or self.ctl.session.decision().role(I.STEP):
+            self.ctl.clock["next"] = now + self.ctl.timing.auction_step_s
+            self.ctl.beeps.append("tick")
+            self.ctl.apply(self.ctl.act(I.STEP))
 
     def auction_items(self):
-        lang = self.lang
-        d = self.session.decision()
+        lang = self.ctl.lang
+        d = self.ctl.session.decision()
         items = []
         if d.role(I.STEP):
-            items.append((t("auction.raise", lang, price=d.params.get("proposal", "")), self.act(I.STEP)))
+            items.append((t("auction.raise", lang, price=d.params.get("proposal", "")), self.ctl.act(I.STEP)))
         bid = d.role(I.STAY)
         if bid:
-            wanted = dict(self.bidders())
+            wanted = dict(self.ctl.bidders())
             for seat in bid.fields["player"].values:
                 top = min(wanted.get(seat, bid.fields["lots"].hi + 1) - 1, bid.fields["lots"].hi)
                 for lots in range(0, top + 1):
                     label = t("auction.drop" if lots == 0 else "auction.cut", lang,
-                              player=player_name(self.ctx, seat), lots=lots)
-                    items.append((label, self.act(I.STAY, player=seat, lots=lots)))
+                              player=player_name(self.ctl.ctx, seat), lots=lots)
+                    items.append((label, self.ctl.act(I.STAY, player=seat, lots=lots)))
         items.append((t("menu_item", lang), MENU))
         return items
