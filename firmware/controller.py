@@ -26,9 +26,10 @@ round (`speaking_round`), the serial console's lines (`console_lines`), the RFID
 (`tag_book`) and the saved screen (`saved_screen`). The screens are in firmware/screens/
 (`overlays`, `menu`, `steps`: chance, settle, payday, first, ranking; `entries`: the
 square menu and an action's fields; `seats`: speaking rounds and auctions; `setup`) and
-reach the controller through its public methods. The mixins under `firmware/flows/` still
-hold what those screens ask of it: `entries` (starting an entry), `menu` (the language)
-and `setup` (starting the setup, the box file, creating or resuming the game).
+reach the controller through its public methods. `firmware/flows/setup.py` is the part
+that starts the setup and leaves it for the game (its `setup`); two small mixins under
+`firmware/flows/` are still on its `self`: `entries` (starting an entry) and `menu` (the
+language).
 """
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ from engines.core.errors import CorbeilleError, IllegalAction
 from engines.core.i18n import text
 from firmware.flows.entries import EntryFlow
 from firmware.flows.menu import MenuFlow
-from firmware.flows.setup import SetupDefaults, SetupFlow  # noqa: F401 (SetupDefaults: the box's API)
+from firmware.flows.setup import SetupDefaults, SetupFlow
 from firmware.games import PLAYABLE, adapter_of
 from engines.core.actions import ANYTIME, CHANCE, OUTCOME
 from engines.core.decision import Interactions as I
@@ -83,7 +84,7 @@ class Timing:
                    press_gap_s=min(0.6, timing.hold_time * 0.75), silence_s=timing.silence_s)
 
 
-class Controller(EntryFlow, MenuFlow, SetupFlow):
+class Controller(EntryFlow, MenuFlow):
     rfid_reader = False        # a reader is fitted: the setup offers the players' cards (firmware/tag_book.py)
     def __init__(self, journal=None, *, lang: str = "fr", timing: Timing | None = None,
                  seat_buttons=(), defaults: SetupDefaults | None = None, report=None,
@@ -111,6 +112,7 @@ class Controller(EntryFlow, MenuFlow, SetupFlow):
         self.seat_clock = SeatClock(self)            # the root screen's seat clock (firmware/seat_clock.py)
         self.speaking = SpeakingRound(self)          # a speaking round on the seat buttons
         self.seats = SeatButtons(self)               # the seat buttons' events, auctions and lists
+        self.setup = SetupFlow(self)                 # the setup screen's start, box files, the game it creates
         self.phones = None                           # the web view's links (firmware/screens/phones.py)
         self.reported: set = set()
         self.undone = False                          # an undo: the next seat clock waits for OK
@@ -145,7 +147,7 @@ class Controller(EntryFlow, MenuFlow, SetupFlow):
                 messages = list(messages) + self.session.messages
                 self.tag_book.load(self.journal, game_id)
         if self.session is None:
-            self.start_setup()
+            self.setup.start_setup()
             if saved and saved.get("game") is None:
                 self.restore(saved)
         else:
@@ -155,9 +157,9 @@ class Controller(EntryFlow, MenuFlow, SetupFlow):
         if self.session is not None and self.session.over:
             self._game_over()
         if self.session is not None:
-            self._resumed_after_restart(said=bool(messages))
+            self.setup.resumed_after_restart(said=bool(messages))
         if messages:
-            self._say_repaired(messages, damaged)
+            self.setup.say_repaired(messages, damaged)
         self.changed = True
 
     def attach(self, session: Session) -> None:
@@ -198,7 +200,7 @@ class Controller(EntryFlow, MenuFlow, SetupFlow):
             self.stack = []
             self.sync(force=True)
         else:
-            self.start_setup()
+            self.setup.start_setup()
         self.error(t("error.internal", self.lang))
 
     def take_beeps(self) -> list[str]:
@@ -540,21 +542,12 @@ class Controller(EntryFlow, MenuFlow, SetupFlow):
             return
         if self.session is None:
             return
-        if tag in self.tags or self.tag_book.seat_known(self.journal, self.session.game_id, tag,
-                                                        self.session.players):
-            self.private(self.tags[tag])
+        book = self.tag_book
+        if tag in book.seats or book.seat_known(self.journal, self.session.game_id, tag, self.session.players):
+            self.private(book.seats[tag])
         else:
             self.stack.append(Rfid(tag))
         self.changed = True
-
-    @property
-    def tags(self) -> dict[str, int]:
-        """The game's RFID cards: tag -> seat (firmware/tag_book.py)."""
-        return self.tag_book.seats
-
-    @tags.setter
-    def tags(self, seats: dict[str, int]) -> None:
-        self.tag_book.seats = seats
 
     # ================================================================= ticks
     def _tick(self, now) -> None:
@@ -629,7 +622,7 @@ class Controller(EntryFlow, MenuFlow, SetupFlow):
     def screen(self) -> Screen:
         screen = self._top().draw(self)
         if self.resumed:
-            screen = replace(screen, lines=(self._resumed_line(),) + tuple(screen.lines))
+            screen = replace(screen, lines=(self.setup.resumed_line(),) + tuple(screen.lines))
         if self.status and not screen.status:
             screen = replace(screen, status=self.status)
         return screen

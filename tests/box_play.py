@@ -123,7 +123,7 @@ class Checks:
     def texts_of(self, lang):
         c = self.play.box.c
         if c.stack and c.stack[0]["t"] == "setup":     # the game chosen so far, with the box file it reads
-            name, box = setup_ui(c.stack[0].v).name, c.default_box()
+            name, box = setup_ui(c.stack[0].v).name, c.setup.default_box()
         else:
             name, box = c.session.game.name, c.session.game.box
         if (name, id(box)) not in self.printed:       # a box file is read once per game

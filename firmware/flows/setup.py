@@ -6,7 +6,7 @@ the configuration proposes it (a list stepped through, a number entered within i
 range); the summary opens on "Jouer", so one press keeps them all.
 
 The screen itself is firmware/screens/setup.py; this module holds what the box's
-configuration proposes (SetupDefaults, options) and the controller's side (SetupFlow).
+configuration proposes (SetupDefaults, options) and the controller's part that starts it and leaves it (SetupFlow).
 """
 from __future__ import annotations
 
@@ -60,78 +60,84 @@ class SetupDefaults:
 
 
 class SetupFlow:
-    """What the setup screen (firmware/screens/setup.py) asks of the controller: starting it,
-    the box file of the chosen game (loaded once), leaving it for the game it creates or resumes."""
+    """What the setup screen (firmware/screens/setup.py) asks of the controller `ctl`:
+    starting it, the box file of the chosen game (loaded once), leaving it for the game it
+    creates or resumes; and what a start says of the game it takes up again. A part of the
+    controller (its `setup`), through the controller's public state and methods."""
+
+    def __init__(self, ctl):
+        self.ctl = ctl
+        self.boxes: dict = {}            # game name -> its box file, loaded once
 
     def setup_frame(self):
         return Setup()
 
     def start_setup(self):
         frame = self.setup_frame()
-        self.stack = [frame]
-        frame.select_default(self)
-        self.changed = True
+        self.ctl.stack = [frame]
+        frame.select_default(self.ctl)
+        self.ctl.changed = True
 
     def default_box(self, v=None):
-        ui = setup_ui(v if v is not None else (self.stack[0]["v"] if self.stack and self.stack[0]["t"] == "setup" else {}))
-        boxes = self.__dict__.setdefault("_boxes", {})
+        ui = setup_ui(v if v is not None else (self.ctl.stack[0]["v"] if self.ctl.stack and self.ctl.stack[0]["t"] == "setup" else {}))
+        boxes = self.boxes
         if ui.name not in boxes:
             boxes[ui.name] = ui.load_box()
         return boxes[ui.name]
 
     def resume_game(self):
-        self.stack = []
-        self.sync(force=True)
+        self.ctl.stack = []
+        self.ctl.sync(force=True)
 
-    def _resumed_after_restart(self, said=False):
+    def resumed_after_restart(self, said=False):
         """The journal's game taken up again at start: the screen says so until the first
         press or action ("Partie reprise : action 412, tour de Bleu"; `said`: a message on
         the journal's repair says it already), and a seat clock no rule sets waits for OK,
         as after an undo: running at once it could run out before the table has seen where
         it is (a silence selling a token nobody heard offered). A silence the rulebook sets
         (the decision's `silence_s`) starts again whole."""
-        self.resumed = not said
-        if self.seat_clock.pausable():
-            self.seat_clock.stop()
+        self.ctl.resumed = not said
+        if self.ctl.seat_clock.pausable():
+            self.ctl.seat_clock.stop()
 
-    def _resumed_line(self) -> str:
-        n, turn = len(self.session.game.log), self.session.snapshot().get("turn")
-        return t("resumed_turn", self.lang, n=n, player=turn) if turn else t("resumed", self.lang, n=n)
+    def resumed_line(self) -> str:
+        n, turn = len(self.ctl.session.game.log), self.ctl.session.snapshot().get("turn")
+        return t("resumed_turn", self.ctl.lang, n=n, player=turn) if turn else t("resumed", self.ctl.lang, n=n)
 
-    def _say_repaired(self, messages, damaged):
+    def say_repaired(self, messages, damaged):
         """The details (file names, row numbers) go to the log; the table gets one line per
         cause: a journal damaged (its end cut back), or a game another version recorded
         whose action this one refuses (the file is sound: it is not "damaged")."""
         for message in messages:
             log.warning("%s", message)
-        refused = self.session.refused if self.session is not None else None
-        lines = [t("repaired.line", self.lang)] if damaged or refused is None else []
+        refused = self.ctl.session.refused if self.ctl.session is not None else None
+        lines = [t("repaired.line", self.ctl.lang)] if damaged or refused is None else []
         cut = self._journal_cut() if lines else None
         if cut is not None:
             kept, first = cut
-            lines.insert(0, t("repaired.kept", self.lang, n=kept) if first is None
-                         else t("repaired.cut", self.lang, n=kept, first=first))
+            lines.insert(0, t("repaired.kept", self.ctl.lang, n=kept) if first is None
+                         else t("repaired.cut", self.ctl.lang, n=kept, first=first))
         if refused is not None:
-            lines.append(t("replay_refused.line", self.lang, n=refused[0] - 1, total=refused[1]))
+            lines.append(t("replay_refused.line", self.ctl.lang, n=refused[0] - 1, total=refused[1]))
         title = "title.repaired" if damaged or refused is None else "title.replay_refused"
-        self.stack.append(Message(t(title, self.lang), lines))
+        self.ctl.stack.append(Message(t(title, self.ctl.lang), lines))
 
     def _journal_cut(self):
         """(actions kept, first action lost or None) of the resumed game, when the journal's
         repair at start cut it back, salvaged it or may have lost some of it."""
-        cuts = getattr(self.journal, "cuts", None)
-        if not cuts or self.session is None:
+        cuts = getattr(self.ctl.journal, "cuts", None)
+        if not cuts or self.ctl.session is None:
             return None
-        return cuts.get(self.session.game_id)
+        return cuts.get(self.ctl.session.game_id)
 
     def create_game(self, header):
         try:
-            self.session = Session.new(header, self.journal)
+            self.ctl.session = Session.new(header, self.ctl.journal)
         except (CorbeilleError, OSError, ValueError) as error:
             # a setting the game refuses (one only the configuration sets): in the box's language
-            self.error(error if isinstance(error, IllegalAction) else str(error))
+            self.ctl.error(error if isinstance(error, IllegalAction) else str(error))
             return
-        self.tags = {}
-        self.news = ()
-        self.stack = []
-        self.sync(force=True)
+        self.ctl.tag_book.seats = {}
+        self.ctl.news = ()
+        self.ctl.stack = []
+        self.ctl.sync(force=True)

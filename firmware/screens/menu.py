@@ -226,7 +226,7 @@ class NewGame(Frame):
 
     def key(self, ctl, key):
         def leave():
-            ctl.stack = [ctl.setup_frame()]     # the game stays in the journal
+            ctl.stack = [ctl.setup.setup_frame()]     # the game stays in the journal
 
         self.yes_no(ctl, key, leave)
 

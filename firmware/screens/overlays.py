@@ -94,7 +94,7 @@ class Rfid(Frame):
             ctl.stack.pop()
             sel = self.sel % count
             if sel < len(players):
-                ctl.tags[self.tag] = sel
+                ctl.tag_book.seats[self.tag] = sel
                 ctl.tag_book.save(ctl.journal, ctl.session.game_id)
                 ctl.tag_book.remember(ctl.journal, self.tag, players[sel])   # the box knows this card from now on
                 ctl.private(sel)

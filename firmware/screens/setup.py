@@ -238,7 +238,7 @@ class Setup(Frame):
             if self.v:
                 self._back_one(ctl)
             elif ctl.session is not None and not ctl.session.over:
-                ctl.resume_game()
+                ctl.setup.resume_game()
             return
         if self.move(key, len(items)) or key != "ok" or not items:
             return
@@ -247,10 +247,10 @@ class Setup(Frame):
             ctl.set_lang("en" if ctl.lang == "fr" else "fr")
             return
         if step == "start" and value == "resume":
-            ctl.resume_game()
+            ctl.setup.resume_game()
             return
         if step == "box" and value == "confirm" and ctl.journal is not None:
-            ctl.journal.set_meta(setup_ui(self.v).box_meta, ctl.default_box(self.v).path)
+            ctl.journal.set_meta(setup_ui(self.v).box_meta, ctl.setup.default_box(self.v).path)
         if step == "summary" and value == "#options":
             self.options, self.sel = True, 0
             return
@@ -269,9 +269,9 @@ class Setup(Frame):
                 settings = self.settings(ctl)
                 header = setup_ui(v).header(v.get("format"), names, ctl.seed_source(), settings, v.get("rounds", 0))
                 before = ctl.session
-                ctl.create_game(header)
+                ctl.setup.create_game(header)
                 if ctl.session is not before and isinstance(v["names"], dict):   # each card is its seat's
-                    ctl.tags = {tag: seat for seat, (_, tag) in enumerate(v["names"]["cards"])}
+                    ctl.tag_book.seats = {tag: seat for seat, (_, tag) in enumerate(v["names"]["cards"])}
                     ctl.tag_book.save(ctl.journal, ctl.session.game_id)
                 if ctl.session is not before and ctl.journal is not None:  # created: kept for the next setup
                     ctl.journal.set_meta(LAST_META, json.dumps({
@@ -461,7 +461,7 @@ def box_warnings(ctl, v):
     """What of the chosen game's box file its owner has not checked, a line each: the
     adapter's `box_unverified` when it has more to say than the nominal prices (a board
     whose order is reconstructed), else the one line when the file is unverified."""
-    box, ui = ctl.default_box(v), setup_ui(v)
+    box, ui = ctl.setup.default_box(v), setup_ui(v)
     say = getattr(ui, "box_unverified", None)
     if say is not None:
         return tuple(say(box, ctl.lang))
@@ -471,7 +471,7 @@ def box_warnings(ctl, v):
 def box_verified(ctl, v):
     if not box_warnings(ctl, v):
         return True
-    box = ctl.default_box(v)
+    box = ctl.setup.default_box(v)
     return ctl.journal is not None and ctl.journal.get_meta(setup_ui(v).box_meta) == box.path
 
 

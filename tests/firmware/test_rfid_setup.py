@@ -123,7 +123,7 @@ def test_unknown_cards_are_named_once_then_give_their_names_at_once(cards):
     assert box.screen.lines[-1] == "Bo Ana Cid"
     box.choose("Jouer")
     assert box.game.players == ["Bo", "Ana", "Cid"]
-    assert box.c.tags == {BO: 0, ANA: 1, CID: 2}                 # each card is its seat's
+    assert box.c.tag_book.seats == {BO: 0, ANA: 1, CID: 2}                 # each card is its seat's
 
 
 def test_a_card_tapped_at_the_names_step_starts_the_cards_and_up_down_pick_the_seat(cards):

@@ -44,10 +44,10 @@ def test_a_setup_saved_by_the_old_firmware_resumes_on_the_same_question():
     from firmware.screens.setup import Setup
 
     fresh = Controller()
-    fresh.start_setup()
+    fresh.setup.start_setup()
     first = fresh.screen()
     c = Controller()
-    c.start_setup()
+    c.setup.start_setup()
     old = {"game": None, "n": 0, "news": [],
            "stack": [{"t": "setup", "v": {"game": PLAYABLE[0]}, "sel": 0}]}
     assert c.restore(old)
@@ -63,7 +63,7 @@ def test_a_saved_state_with_a_frame_type_this_firmware_does_not_know_is_refused(
     from firmware.controller import Controller
 
     c = Controller()
-    c.start_setup()
+    c.setup.start_setup()
     before = c.screen()
     assert not c.restore({"game": None, "n": 0, "stack": [{"t": "no_such_screen", "sel": 2}]})
     assert c.screen() == before

@@ -27,7 +27,7 @@ MOST_FUNCTION_LINES = 60
 # Classes still over the limit, with the most lines each may have: the controller's flows
 # are still mixins on its `self` (docs/firmware.md).
 STILL_LARGE = {
-    "firmware/controller.py Controller": 576,
+    "firmware/controller.py Controller": 568,
 }
 
 
