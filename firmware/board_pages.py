@@ -9,7 +9,7 @@ from firmware.render import clock_strip, render_screen
 
 def public_snapshot(session) -> dict:
     """What a display everyone sees may draw: the engine's `public` view of the snapshot
-    (Dividends drops every player's cash)."""
+    (a game that keeps cash hidden drops every player's)."""
     return session.game.public(session.snapshot())
 
 

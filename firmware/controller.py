@@ -26,10 +26,8 @@ round (`speaking_round`), the serial console's lines (`console_lines`), the RFID
 (`tag_book`) and the saved screen (`saved_screen`). The screens are in firmware/screens/
 (`overlays`, `menu`, `steps`: chance, settle, payday, first, ranking; `entries`: the
 square menu and an action's fields; `seats`: speaking rounds and auctions; `setup`) and
-reach the controller through its public methods. `firmware/flows/setup.py` is the part
-that starts the setup and leaves it for the game (its `setup`); two small mixins under
-`firmware/flows/` are still on its `self`: `entries` (starting an entry) and `menu` (the
-language).
+reach the controller through its public methods; `setup_flow` is the part that starts the
+setup and leaves it for the game (its `setup`).
 """
 from __future__ import annotations
 
@@ -40,9 +38,6 @@ from dataclasses import dataclass, replace
 
 from engines.core.errors import CorbeilleError, IllegalAction
 from engines.core.i18n import text
-from firmware.flows.entries import EntryFlow
-from firmware.flows.menu import MenuFlow
-from firmware.flows.setup import SetupDefaults, SetupFlow
 from firmware.games import PLAYABLE, adapter_of
 from engines.core.actions import ANYTIME, CHANCE, OUTCOME
 from engines.core.decision import Interactions as I
@@ -60,6 +55,7 @@ from firmware.console_lines import KEYS, ConsoleLines
 from firmware.seat_buttons import SeatButtons
 from firmware.seat_clock import SeatClock
 from firmware.session import Session
+from firmware.setup_flow import SetupDefaults, SetupFlow
 from firmware.speaking_round import SpeakingRound
 from firmware.tag_book import TagBook
 from firmware.texts import t
@@ -84,7 +80,7 @@ class Timing:
                    press_gap_s=min(0.6, timing.hold_time * 0.75), silence_s=timing.silence_s)
 
 
-class Controller(EntryFlow, MenuFlow):
+class Controller:
     rfid_reader = False        # a reader is fitted: the setup offers the players' cards (firmware/tag_book.py)
     def __init__(self, journal=None, *, lang: str = "fr", timing: Timing | None = None,
                  seat_buttons=(), defaults: SetupDefaults | None = None, report=None,
@@ -527,6 +523,24 @@ class Controller(EntryFlow, MenuFlow):
         if self.stack and self.stack[-1]["t"] == "private":
             self.stack.pop()
         self.stack.append(Private(seat, self.now + self.timing.private_view_s))
+        self.changed = True
+
+    def start_entry(self, kind, root=False, menu=False):
+        """An action's fields asked one at a time on top of the current screen
+        (firmware/screens/entries.py), from the square menu, the menu or a seat screen."""
+        frame = Entry(kind, root=root, menu=menu)
+        frame.reset(self)
+        self.stack.append(frame)
+        frame.advance(self)
+
+    def set_lang(self, lang: str) -> None:
+        """The menu's one controller-wide setting, kept in the journal for the next start."""
+        self.lang = lang
+        # The line above the menu follows the switch too; one brought back by a restart (its
+        # text saved, not what made it) cannot, and goes rather than stay in the other language.
+        self.news = self.news_again() if self.news_again is not None else ()
+        if self.journal is not None:
+            self.journal.set_meta("lang", lang)
         self.changed = True
 
     def _tag(self, tag):

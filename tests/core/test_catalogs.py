@@ -14,7 +14,7 @@ from engines.core import i18n
 from engines.core.i18n import CatalogClash, catalog, register_catalog, text
 from engines.registry import PACKAGES, GameSpec, add, games
 from firmware import texts  # noqa: F401 (registers the box's catalog)
-from firmware.flows.setup import options
+from firmware.setup_flow import options
 
 
 @pytest.fixture

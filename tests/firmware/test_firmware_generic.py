@@ -18,8 +18,10 @@ from engines.registry import names
 from firmware.games import PLAYABLE, adapter
 
 ROOT = Path(__file__).resolve().parents[2]
+PARTS = ("seat_buttons", "seat_clock", "speaking_round", "setup_flow", "console_lines", "tag_book", "saved_screen",
+         "card_faults", "board_pages")
 CORE = [ROOT / "firmware" / "controller.py", ROOT / "firmware" / "menus.py",
-        *sorted((ROOT / "firmware" / "flows").glob("*.py")),
+        *(ROOT / "firmware" / f"{part}.py" for part in PARTS),
         *sorted((ROOT / "firmware" / "screens").glob("*.py"))]
 INTERNALS = re.compile(r"\bgame\.(s|top)\b|\.zone\(|\bgame\.cash\(|\bgame\.in_game\(")
 
