@@ -106,8 +106,9 @@ class SeatButtons:
         return max(0, -int(-(self.ctl.clock["until"] - now) // 1))
 
     def open_tick(self, now):
-        if len(self.ctl.stack) != 1 or self.ctl.clock.get("held") or self.ctl.clock.get("stopped"):   # the operator is answering: silence waits
-            return
+        clock = self.ctl.clock
+        if len(self.ctl.stack) != 1 or clock.get("held") or clock.get("stopped"):
+            return          # the operator is answering: the silence waits
         if now < self.ctl.clock["until"]:
             return          # the last seconds' ticks (and their words on screen) come from the clock's warning
         self.ctl.clock["until"] = now + self.ctl.silence_s()
@@ -142,7 +143,8 @@ class SeatButtons:
         if silence is not None:
             from firmware.menus import has_text, kind_label
             # the box's own word for a sale or an offer's close, else the game's name for its action
-            label = t("open." + silence, lang) if has_text("ui.open." + silence, lang) else kind_label(self.ctl.ctx, silence)
+            label = (t("open." + silence, lang) if has_text("ui.open." + silence, lang)
+                     else kind_label(self.ctl.ctx, silence))
             items.append((label, self._silence_action()))
         items.append((t("menu_item", lang), MENU))
         return items

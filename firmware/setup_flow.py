@@ -79,11 +79,11 @@ class SetupFlow:
         self.ctl.changed = True
 
     def default_box(self, v=None):
-        ui = setup_ui(v if v is not None else (self.ctl.stack[0]["v"] if self.ctl.stack and self.ctl.stack[0]["t"] == "setup" else {}))
-        boxes = self.boxes
-        if ui.name not in boxes:
-            boxes[ui.name] = ui.load_box()
-        return boxes[ui.name]
+        stack = self.ctl.stack
+        ui = setup_ui(v if v is not None else (stack[0]["v"] if stack and stack[0]["t"] == "setup" else {}))
+        if ui.name not in self.boxes:
+            self.boxes[ui.name] = ui.load_box()
+        return self.boxes[ui.name]
 
     def resume_game(self):
         self.ctl.stack = []
