@@ -20,14 +20,14 @@ shown. See docs/firmware.md for the screens and keys.
 
 This module holds the core: events and key dispatch, the root rebuilt from the decision,
 applying actions, undo, the overlays' entry points (private view, errors, RFID tags),
-ticks, lights and the shared screen helpers. The parts it holds have modules of their own:
-the seat buttons and auctions (`seat_buttons`), the seat clock (`seat_clock`), a speaking
-round (`speaking_round`), the serial console's lines (`console_lines`), the RFID cards
-(`tag_book`) and the saved screen (`saved_screen`). The screens are in firmware/screens/
-(`overlays`, `menu`, `steps`: chance, settle, payday, first, ranking; `entries`: the
-square menu and an action's fields; `seats`: speaking rounds and auctions; `setup`) and
-reach the controller through its public methods; `setup_flow` is the part that starts the
-setup and leaves it for the game (its `setup`).
+ticks and lights. The parts it holds have modules of their own: the screens' kit
+(`screen_kit`: what they derive from the decision, and the texts they share), the seat
+buttons and auctions (`seat_buttons`), the seat clock (`seat_clock`), a speaking round
+(`speaking_round`), the setup's start and end (`setup_flow`), the serial console's lines
+(`console_lines`), the RFID cards (`tag_book`) and the saved screen (`saved_screen`). The
+screens are in firmware/screens/ (`overlays`, `menu`, `steps`: chance, settle, payday,
+first, ranking; `entries`: the square menu and an action's fields; `seats`: speaking rounds
+and auctions; `setup`) and reach the controller and its parts through public methods.
 """
 from __future__ import annotations
 
@@ -37,11 +37,10 @@ import os
 from dataclasses import dataclass, replace
 
 from engines.core.errors import CorbeilleError, IllegalAction
-from engines.core.i18n import text
 from firmware.games import PLAYABLE, adapter_of
 from engines.core.actions import ANYTIME, CHANCE, OUTCOME
 from engines.core.decision import Interactions as I
-from firmware.menus import Ctx, describe, kind_label
+from firmware.menus import describe
 from firmware.screen import Screen
 from firmware.screens.menu import Menu
 from firmware.screens.base import Frame, load
@@ -52,6 +51,7 @@ from firmware.screens.seats import Auction, OpenAuction, Speak
 from firmware.screens.steps import Chance, FirstDice, Over, Payday, Settle
 from firmware import saved_screen
 from firmware.console_lines import KEYS, ConsoleLines
+from firmware.screen_kit import ScreenKit
 from firmware.seat_buttons import SeatButtons
 from firmware.seat_clock import SeatClock
 from firmware.session import Session
@@ -108,6 +108,7 @@ class Controller:
         self.seat_clock = SeatClock(self)            # the root screen's seat clock (firmware/seat_clock.py)
         self.speaking = SpeakingRound(self)          # a speaking round on the seat buttons
         self.seats = SeatButtons(self)               # the seat buttons' events, auctions and lists
+        self.kit = ScreenKit(self)                   # what the screens share (firmware/screen_kit.py)
         self.setup = SetupFlow(self)                 # the setup screen's start, box files, the game it creates
         self.phones = None                           # the web view's links (firmware/screens/phones.py)
         self.reported: set = set()
@@ -249,45 +250,6 @@ class Controller:
             self.clock["manual"] = True
 
     # ------------------------------------------------------------ sync / root
-    @property
-    def ctx(self) -> Ctx:
-        return self.memo("ctx", lambda: Ctx(self.session, self.lang,
-                                             self.defaults.dice == "device" or self._header_dice() == "device"))
-
-    def memo(self, name: str, build):
-        """`build()`, kept while the game stays at the same position in the same language:
-        what the screens derive from the decision alone (the context, the square menu's
-        entries, its title) is built once per position instead of on every press: rebuilding
-        them would be most of a menu move's time (docs/performance.md)."""
-        session = self.session
-        key = (session, session.version if session is not None else None, self.lang)
-        if key != self._memo_key:
-            self._memo_key, self._memo_values = key, {}
-        values = self._memo_values
-        if name not in values:
-            values[name] = build()
-        return values[name]
-
-    def kind_label(self, kind: str) -> str:
-        """An action kind's menu label: the same for the whole game in one language (kept
-        while the game and the language stay; the square menu lists a dozen after each action)."""
-        # Not a `memo` entry: `memo` forgets everything when the position changes, and
-        # these labels are worth keeping exactly across that change (the square menu's
-        # entries, memoised per position, are rebuilt after each action from them). One store for both would make `memo` take a lifetime
-        # (position or game); the same pattern with the key of the other lifetime.
-        key = (self.session, self.lang)
-        if key != self._labels_key:
-            self._labels_key, self._labels = key, {}
-        label = self._labels.get(kind)
-        if label is None:
-            label = self._labels[kind] = kind_label(self.ctx, kind)
-        return label
-
-    def _header_dice(self):
-        if self.session is None:
-            return None
-        return self.session.game.header.get("settings", {}).get("dice")
-
     def sync(self, force: bool = False) -> None:
         """After every event: if the game changed, go back to the root of the new decision."""
         if self.session is None or (self.stack and self.stack[0]["t"] == "setup"):
@@ -332,8 +294,9 @@ class Controller:
             # on the seat buttons; an offer's acceptance is its maker's seat button, and the
             # silence lets it lapse.
             return OpenAuction()
-        if how in (I.CHANCE, I.PAYMENT) and len(main) == 1 and self.ctx.has(main[0], OUTCOME) \
-                and (self.ctx.device_dice or not self.ctx.has(main[0], CHANCE) or d.interaction.params.get("device")):
+        ctx = self.kit.ctx
+        if how in (I.CHANCE, I.PAYMENT) and len(main) == 1 and ctx.has(main[0], OUTCOME) \
+                and (ctx.device_dice or not ctx.has(main[0], CHANCE) or d.interaction.params.get("device")):
             # The device draws (dice, event tile, a deal the engine says the device makes),
             # or a payment: one confirmation with the outcome shown, a line per company or
             # player (scrolls on a small screen).
@@ -351,7 +314,7 @@ class Controller:
             return Settle()
         if how == I.PAYDAY and len(main) == 1:
             return Payday()
-        if how == I.FIRST_PLAYER and self.ctx.device_dice:
+        if how == I.FIRST_PLAYER and self.kit.ctx.device_dice:
             return FirstDice()
         if how == I.PLACEMENT:
             return Placement()
@@ -369,10 +332,10 @@ class Controller:
 
     def main_kinds(self) -> list[str]:
         """The decision's kinds the square menu lists (a new list: callers extend it)."""
-        return list(self.memo("main_kinds", self._build_main_kinds))
+        return list(self.kit.memo("main_kinds", self._build_main_kinds))
 
     def _build_main_kinds(self) -> tuple:
-        has = self.ctx.has                       # the context looked up once, not per option
+        has = self.kit.ctx.has                       # the context looked up once, not per option
         return tuple(o.kind for o in self.session.decision().options if not has(o.kind, ANYTIME))
 
     def role(self, role):
@@ -474,7 +437,7 @@ class Controller:
 
     def _news(self, act, events):
         """The line shown above the next menu: the most telling thing the action did."""
-        return self.ui.news(self.ctx, act, events, describe)
+        return self.ui.news(self.kit.ctx, act, events, describe)
 
     # ---------------------------------------------------------------- helpers
     def pop_to_root(self):
@@ -497,7 +460,7 @@ class Controller:
         except (CorbeilleError, OSError) as error:
             self.error(error if isinstance(error, IllegalAction) else str(error))
             return False
-        self.news_again = lambda: (t("news.undone", self.lang, action=describe(self.ctx, act)),)
+        self.news_again = lambda: (t("news.undone", self.lang, action=describe(self.kit.ctx, act)),)
         self.news = self.news_again()
         self.undone = True
         self.changed = True
@@ -611,7 +574,7 @@ class Controller:
             return {"lang": self.lang, "game": None}
         line = self.seat_clock.board_line(False)
         return {"lang": self.lang, "game": session.game_id, "actions": len(session.game.log),
-                "asking": "" if session.over else self.title(),
+                "asking": "" if session.over else self.kit.title(),
                 "clock": None if line is None else {"line": line, "seconds": self.seat_clock.seconds()}}
 
     # ================================================================ lights
@@ -640,29 +603,3 @@ class Controller:
         if self.status and not screen.status:
             screen = replace(screen, status=self.status)
         return screen
-
-    def footer(self, key):
-        return t("footer." + key, self.lang)
-
-    def title(self):
-        def build():
-            d = self.session.decision()
-            return text("ui.title." + d.prompt.removeprefix("prompt."), self.lang, **self.params(d.params))
-        return self.memo("title", build)
-
-    def params(self, params):
-        """The pending decision's params as texts use them, with what its interaction adds
-        for the texts only (`text`: derived from the state, no part of it; a value named in
-        words for a param the decision gives as an id)."""
-        out = {}
-        extra = self.session.decision().interaction.params.get("text", {})
-        for k, v in {**params, **extra}.items():
-            if isinstance(v, list):
-                out[k] = ", ".join(str(x) for x in v)
-            else:
-                out[k] = v
-        return out
-
-    def whose(self):
-        d = self.session.decision()
-        return self.session.players[d.actor] if d.actor is not None else ""

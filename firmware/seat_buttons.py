@@ -130,7 +130,7 @@ class SeatButtons:
             for seat in option.fields["player"].values:
                 amount = self._open_amount(seat)
                 if amount is not None:
-                    items.append((t("open.bid", lang, player=player_name(self.ctl.ctx, seat), amount=amount),
+                    items.append((t("open.bid", lang, player=player_name(self.ctl.kit.ctx, seat), amount=amount),
                                   self.ctl.act(I.OFFER, player=seat, amount=amount)))
         if option is not None and d.interaction.params.get("any_amount"):
             # a larger raise for a seat, entered by the operator (the silence waits meanwhile)
@@ -138,13 +138,13 @@ class SeatButtons:
         confirm = self.ctl.role(I.CONFIRM)
         if confirm is not None:               # an offer's acceptance, for its maker
             from firmware.menus import kind_label
-            items.append((kind_label(self.ctl.ctx, confirm), self.ctl.act(I.CONFIRM)))
+            items.append((kind_label(self.ctl.kit.ctx, confirm), self.ctl.act(I.CONFIRM)))
         silence = self.ctl.role(I.SILENCE)
         if silence is not None:
             from firmware.menus import has_text, kind_label
             # the box's own word for a sale or an offer's close, else the game's name for its action
             label = (t("open." + silence, lang) if has_text("ui.open." + silence, lang)
-                     else kind_label(self.ctl.ctx, silence))
+                     else kind_label(self.ctl.kit.ctx, silence))
             items.append((label, self._silence_action()))
         items.append((t("menu_item", lang), MENU))
         return items
@@ -214,7 +214,7 @@ class SeatButtons:
                 top = min(wanted.get(seat, bid.fields["lots"].hi + 1) - 1, bid.fields["lots"].hi)
                 for lots in range(0, top + 1):
                     label = t("auction.drop" if lots == 0 else "auction.cut", lang,
-                              player=player_name(self.ctl.ctx, seat), lots=lots)
+                              player=player_name(self.ctl.kit.ctx, seat), lots=lots)
                     items.append((label, self.ctl.act(I.STAY, player=seat, lots=lots)))
         items.append((t("menu_item", lang), MENU))
         return items

@@ -104,7 +104,7 @@ class SeatClock:
             return None
         top = self.ctl.stack[0]
         lead = top.board_line(self.ctl) if hasattr(top, "board_line") else ""
-        line = self.ctl.title() + (" · " + lead if lead else "")
+        line = self.ctl.kit.title() + (" · " + lead if lead else "")
         if not seconds:
             return line
         if self.stopped():

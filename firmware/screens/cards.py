@@ -96,6 +96,6 @@ class CardName(Frame):
         if self.spelled is None:
             items = tuple(self.candidates(ctl)) + (t("card.spell", lang),)
             return Screen("menu", t("rfid.title", lang), (t("rfid.line", lang),), items,
-                          self.sel % len(items), ctl.footer("menu"))
+                          self.sel % len(items), ctl.kit.footer("menu"))
         lines = (t("card.name_so_far", lang, name=self.spelled or "…"), t("card.spell_done", lang))
-        return Screen("amount", t("card.spell_title", lang), lines, (self._letter(),), 0, ctl.footer("spell"))
+        return Screen("amount", t("card.spell_title", lang), lines, (self._letter(),), 0, ctl.kit.footer("spell"))

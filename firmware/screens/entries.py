@@ -33,9 +33,9 @@ class Root(Frame):
 
     def draw(self, ctl):
         # The entries depend on the position and the language only: built once for both.
-        items = ctl.memo("root_items", lambda: tuple(ctl.kind_label(k) for k in ctl.main_kinds())
+        items = ctl.kit.memo("root_items", lambda: tuple(ctl.kit.kind_label(k) for k in ctl.main_kinds())
                           + (t("menu_item", ctl.lang),))
-        return Screen("menu", ctl.title(), ctl.news[:1], items, self.sel % len(items), ctl.footer("root"))
+        return Screen("menu", ctl.kit.title(), ctl.news[:1], items, self.sel % len(items), ctl.kit.footer("root"))
 
 
 @frame_type("entry")
@@ -56,18 +56,18 @@ class Entry(Frame):
         """The current Question, ("apply", action) when every field is known, or None when
         the decision no longer offers the action. Built once per position, language and
         answers so far: a press asks for it, then the frame it leads to again."""
-        return ctl.memo(("question", self.kind, self.root, self.menu, repr(self.v)),
+        return ctl.kit.memo(("question", self.kind, self.root, self.menu, repr(self.v)),
                          lambda: self._question(ctl))
 
     def _question(self, ctl):
         option = ctl.session.decision().option(self.kind)
         if option is None:
             return None
-        filled, question = resolve(ctl.ctx, self.kind, option, self.v)
+        filled, question = resolve(ctl.kit.ctx, self.kind, option, self.v)
         if question is None:
             act = ctl.session.actions.classes[self.kind](**filled)
-            if ctl.ctx.has(self.kind, CONFIRM) and "#ok" not in self.v:
-                return confirm_question(ctl.ctx, act)
+            if ctl.kit.ctx.has(self.kind, CONFIRM) and "#ok" not in self.v:
+                return confirm_question(ctl.kit.ctx, act)
             return ("apply", act)
         if question.kind == "list" and (self.root or self.menu) and not self.v:
             question.items = tuple(question.items) + ((t("menu_item", ctl.lang), MENU),)
@@ -124,7 +124,7 @@ class Entry(Frame):
                 self.answer(ctl, question.key, value)
         elif question.kind == "amount":
             self.amount_key(ctl, question, key)
-        elif question.kind == "confirm" and ctl.ctx.has(self.kind, OUTCOME):
+        elif question.kind == "confirm" and ctl.kit.ctx.has(self.kind, OUTCOME):
             # Dice entered by hand: a line per company, scrolled like the device's outcome.
             if self.scroll(key):
                 return
@@ -167,33 +167,33 @@ class Entry(Frame):
     def draw(self, ctl):
         question = self.question(ctl)
         if not isinstance(question, Question):
-            lines = tuple(ctl.news[:1]) + ((describe(ctl.ctx, question[1]),) if isinstance(question, tuple) else ())
-            return Screen("message", ctl.title(), lines, footer=ctl.footer("ok"))
-        title = ctl.title() if self.root else question.title
+            lines = tuple(ctl.news[:1]) + ((describe(ctl.kit.ctx, question[1]),) if isinstance(question, tuple) else ())
+            return Screen("message", ctl.kit.title(), lines, footer=ctl.kit.footer("ok"))
+        title = ctl.kit.title() if self.root else question.title
         d = ctl.session.decision()
         actor = d.actor
-        if not self.root and actor is not None and not ctl.ctx.has(self.kind, ANYTIME):
+        if not self.root and actor is not None and not ctl.kit.ctx.has(self.kind, ANYTIME):
             title = t("entry_title", ctl.lang, player=ctl.session.players[actor], what=title)
         lines = question.lines
         if self.root and d.interaction.kind == I.SPEAKING_ROUND:
-            lines = (text("ui.line." + d.prompt.removeprefix("prompt."), ctl.lang, **ctl.params(d.params)),)
+            lines = (text("ui.line." + d.prompt.removeprefix("prompt."), ctl.lang, **ctl.kit.params(d.params)),)
         if self.root and not self.v and ctl.news:
             lines = tuple(ctl.news[:1]) + tuple(lines)
         if question.kind == "list":
             items = tuple(label for label, _ in question.items)
             return Screen("menu", title, lines, items, self.sel % max(1, len(items)),
-                          ctl.footer("root" if self.root and not self.v else "menu"))
+                          ctl.kit.footer("root" if self.root and not self.v else "menu"))
         if question.kind == "amount":
             value = self.amt if self.amt is not None else question.start
             step = question.steps[min(self.si, len(question.steps) - 1)]
             fmt = question.fmt or str
             lines = tuple(lines) + (t("amount_step", ctl.lang, step=format_amount(step, ctl.lang)),)
-            return Screen("amount", title, lines, (fmt(value),), 0, ctl.footer("amount"))
-        if ctl.ctx.has(self.kind, OUTCOME):
+            return Screen("amount", title, lines, (fmt(value),), 0, ctl.kit.footer("amount"))
+        if ctl.kit.ctx.has(self.kind, OUTCOME):
             self.sel = min(self.sel, max(0, len(question.lines) - 1))
-            return Screen("payday", title if self.root else ctl.title(), tuple(question.lines), (),
-                          self.sel, ctl.footer("chance_back"))
-        what = t("confirm_title", ctl.lang, what=kind_label(ctl.ctx, self.kind))
-        if actor is not None and not ctl.ctx.has(self.kind, ANYTIME):
+            return Screen("payday", title if self.root else ctl.kit.title(), tuple(question.lines), (),
+                          self.sel, ctl.kit.footer("chance_back"))
+        what = t("confirm_title", ctl.lang, what=kind_label(ctl.kit.ctx, self.kind))
+        if actor is not None and not ctl.kit.ctx.has(self.kind, ANYTIME):
             what = t("entry_title", ctl.lang, player=ctl.session.players[actor], what=what)
-        return Screen("confirm", what, question.lines, question.items, self.sel % 2, ctl.footer("confirm"))
+        return Screen("confirm", what, question.lines, question.items, self.sel % 2, ctl.kit.footer("confirm"))

@@ -15,7 +15,7 @@ from firmware.texts import t
 
 def corrections(ctl, decision) -> list[str]:
     """The corrections the decision offers, in its order."""
-    return [o.kind for o in decision.options if ctl.ctx.has(o.kind, CORRECTION)]
+    return [o.kind for o in decision.options if ctl.kit.ctx.has(o.kind, CORRECTION)]
 
 
 def by_a_player(ctl, kind) -> bool:
@@ -34,7 +34,7 @@ class Menu(Frame):
         d = ctl.session.decision()
         # Actions allowed at any time (not corrections): a player's own (revealing a rumour)
         # open the menu; the table's (closing the game) come after the corrections.
-        anytime = [o for o in d.options if ctl.ctx.has(o.kind, ANYTIME) and not ctl.ctx.has(o.kind, CORRECTION)]
+        anytime = [o for o in d.options if ctl.kit.ctx.has(o.kind, ANYTIME) and not ctl.kit.ctx.has(o.kind, CORRECTION)]
         players = [o.kind for o in anytime if by_a_player(ctl, o.kind)]
         table = [o.kind for o in anytime if not by_a_player(ctl, o.kind)]
         items = [(t("menu." + kind, lang), ("entry", kind)) for kind in players]
@@ -87,7 +87,7 @@ class Menu(Frame):
 
     def draw(self, ctl):
         items = tuple(label for label, _ in self.items(ctl))
-        return Screen("menu", t("menu.title", ctl.lang), (), items, self.sel % len(items), ctl.footer("menu"))
+        return Screen("menu", t("menu.title", ctl.lang), (), items, self.sel % len(items), ctl.kit.footer("menu"))
 
 
 def box_view(ctl):
@@ -114,7 +114,7 @@ class BoxValues(Frame):
     def draw(self, ctl):
         title, lines = box_view(ctl)
         self.sel = min(self.sel, max(0, len(lines) - 1))
-        return Screen("payday", title, tuple(lines), (), self.sel, ctl.footer("scroll"))
+        return Screen("payday", title, tuple(lines), (), self.sel, ctl.kit.footer("scroll"))
 
 
 @frame_type("corr")
@@ -134,9 +134,9 @@ class Corrections(Frame):
             ctl.start_entry(kinds[self.sel % len(kinds)])
 
     def draw(self, ctl):
-        items = tuple(kind_label(ctl.ctx, k) for k in corrections(ctl, ctl.session.decision()))
+        items = tuple(kind_label(ctl.kit.ctx, k) for k in corrections(ctl, ctl.session.decision()))
         return Screen("menu", t("menu.corrections", ctl.lang), (), items, self.sel % max(1, len(items)),
-                      ctl.footer("menu"))
+                      ctl.kit.footer("menu"))
 
 
 @frame_type("who")
@@ -159,7 +159,7 @@ class Who(Frame):
     def draw(self, ctl):
         items = tuple(ctl.session.players)
         return Screen("menu", t("menu.private", ctl.lang), (t("q.player", ctl.lang),), items,
-                      self.sel % len(items), ctl.footer("menu"))
+                      self.sel % len(items), ctl.kit.footer("menu"))
 
 
 @frame_type("history")
@@ -182,11 +182,11 @@ class History(Frame):
         entries = ctl.session.history()
         if not entries:
             return Screen("message", t("menu.history", ctl.lang), (t("history.empty", ctl.lang),), (), 0,
-                          ctl.footer("close"))
-        items = tuple(f"{i}. {describe(ctl.ctx, act)}" for i, (act, _) in reversed(list(enumerate(entries, 1))))
+                          ctl.kit.footer("close"))
+        items = tuple(f"{i}. {describe(ctl.kit.ctx, act)}" for i, (act, _) in reversed(list(enumerate(entries, 1))))
         _, moved = entries[len(entries) - 1 - self.sel % len(entries)]
         return Screen("menu", t("menu.history", ctl.lang), (cash_moved(ctl, moved),), items,
-                      self.sel % len(entries), ctl.footer("history"))
+                      self.sel % len(entries), ctl.kit.footer("history"))
 
 
 def cash_moved(ctl, moved: dict) -> str:
@@ -213,9 +213,9 @@ class UndoTo(Frame):
         log, lang = ctl.session.game.log, ctl.lang
         undone = log[self.length:]
         lines = (t("undo_to.line", lang, count=len(undone)),)
-        lines += tuple(f"{i}. {describe(ctl.ctx, act)}" for i, act in reversed(list(enumerate(undone, self.length + 1))))
+        lines += tuple(f"{i}. {describe(ctl.kit.ctx, act)}" for i, act in reversed(list(enumerate(undone, self.length + 1))))
         return Screen("confirm", t("undo_to.title", lang, n=self.length + 1), lines[:4] + (("…",) if len(lines) > 4 else ()),
-                      (t("yes", lang), t("no", lang)), self.sel % 2, ctl.footer("confirm"))
+                      (t("yes", lang), t("no", lang)), self.sel % 2, ctl.kit.footer("confirm"))
 
 
 @frame_type("newgame")
@@ -232,4 +232,4 @@ class NewGame(Frame):
 
     def draw(self, ctl):
         return Screen("confirm", t("menu.new_game", ctl.lang), (t("newgame.line", ctl.lang),),
-                      (t("yes", ctl.lang), t("no", ctl.lang)), self.sel % 2, ctl.footer("confirm"))
+                      (t("yes", ctl.lang), t("no", ctl.lang)), self.sel % 2, ctl.kit.footer("confirm"))

@@ -25,7 +25,7 @@ class Error(Frame):
 
     def draw(self, ctl):
         msg = self.said.message(ctl.lang) if self.said is not None else self.msg
-        return Screen("error", t("error.title", ctl.lang), (msg,), footer=ctl.footer("ok"))
+        return Screen("error", t("error.title", ctl.lang), (msg,), footer=ctl.kit.footer("ok"))
 
 
 @frame_type("message")
@@ -44,7 +44,7 @@ class Message(Frame):
             ctl.stack.pop()
 
     def draw(self, ctl):
-        return Screen("message", self.title, tuple(self.lines), (), self.sel, ctl.footer("ok"))
+        return Screen("message", self.title, tuple(self.lines), (), self.sel, ctl.kit.footer("ok"))
 
 
 @frame_type("private")
@@ -72,7 +72,7 @@ class Private(Frame):
     def draw(self, ctl):
         name, lines = ctl.ui.private_lines(ctl.session, self.seat, ctl.lang)
         return Screen("private", t("private.title", ctl.lang, player=name), tuple(lines),
-                      footer=ctl.footer("close"))
+                      footer=ctl.kit.footer("close"))
 
 
 @frame_type("rfid")
@@ -102,7 +102,7 @@ class Rfid(Frame):
     def draw(self, ctl):
         items = tuple(ctl.session.players) + (t("rfid.ignore", ctl.lang),)
         return Screen("menu", t("rfid.title", ctl.lang), (t("rfid.line", ctl.lang),), items,
-                      self.sel % len(items), ctl.footer("menu"))
+                      self.sel % len(items), ctl.kit.footer("menu"))
 
 
 @frame_type("undo")
@@ -116,6 +116,6 @@ class Undo(Frame):
 
     def draw(self, ctl):
         last = ctl.session.last_action
-        line = t("undo.line", ctl.lang, action=describe(ctl.ctx, last)) if last else ""
+        line = t("undo.line", ctl.lang, action=describe(ctl.kit.ctx, last)) if last else ""
         return Screen("confirm", t("undo.title", ctl.lang), (line,), (t("yes", ctl.lang), t("no", ctl.lang)),
-                      self.sel % 2, ctl.footer("confirm"))
+                      self.sel % 2, ctl.kit.footer("confirm"))

@@ -85,8 +85,8 @@ class PastGames(Frame):
     def draw(self, ctl):
         lang, games = ctl.lang, self.games(ctl)
         if not games:
-            return Screen("message", t("menu.past", lang), (t("past.none", lang),), (), 0, ctl.footer("close"))
+            return Screen("message", t("menu.past", lang), (t("past.none", lang),), (), 0, ctl.kit.footer("close"))
         current = ctl.session.game_id
         items = tuple(f"{gid}. {title_of(game_of(h), lang)}{' *' if gid == current else ''} · {' '.join(h.get('players', []))}"
                       for gid, h in games)
-        return Screen("menu", t("menu.past", lang), (), items, self.sel % len(items), ctl.footer("menu"))
+        return Screen("menu", t("menu.past", lang), (), items, self.sel % len(items), ctl.kit.footer("menu"))

@@ -72,7 +72,7 @@ class Phones(Frame):
 
     def draw(self, ctl):
         items = tuple(label for label, _ in self.items(ctl))
-        return Screen("menu", t("menu.phones", ctl.lang), (), items, self.sel % len(items), ctl.footer("menu"))
+        return Screen("menu", t("menu.phones", ctl.lang), (), items, self.sel % len(items), ctl.kit.footer("menu"))
 
 
 def code_frame(ctl, label: str, target):
@@ -103,4 +103,4 @@ class PhoneCode(Frame):
             ctl.stack.pop()
 
     def draw(self, ctl):
-        return Screen("qr", self.label, tuple(self.lines), (self.code,), 0, ctl.footer("close"))
+        return Screen("qr", self.label, tuple(self.lines), (self.code,), 0, ctl.kit.footer("close"))

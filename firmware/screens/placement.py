@@ -74,4 +74,4 @@ class Placement(Frame):
                 rows[r - r0][c - c0] = CURSOR
         preview = next((p for p in params.get("cells", []) if p["cell"] == cell), None)
         lines = tuple(ctl.ui.placement_lines(preview, params, ctl.lang)) if preview else ()
-        return Screen("grid", ctl.title(), lines, tuple("".join(r) for r in rows), 0, ctl.footer("placement"))
+        return Screen("grid", ctl.kit.title(), lines, tuple("".join(r) for r in rows), 0, ctl.kit.footer("placement"))

@@ -71,7 +71,7 @@ class Speak(Frame):
         return ctl.speaking.wake() if ctl.speaking.open() else None
 
     def board_line(self, ctl):
-        return ctl.whose()
+        return ctl.kit.whose()
 
     def draw(self, ctl):
         d = ctl.session.decision()
@@ -83,13 +83,13 @@ class Speak(Frame):
         s = ctl.speak
         ahead = {} if s is None else {**s["ready"], **s["counts"]}   # answers given before their turn
         rows, highlight = seat_rows(ctl, d.actor, answers, order, label, ahead)
-        lines = [text("ui.line." + d.prompt.removeprefix("prompt."), ctl.lang, **ctl.params(d.params))]
+        lines = [text("ui.line." + d.prompt.removeprefix("prompt."), ctl.lang, **ctl.kit.params(d.params))]
         if d.actor in ahead and ahead[d.actor]:
-            lines = [t("speak.count", ctl.lang, player=ctl.whose(),
+            lines = [t("speak.count", ctl.lang, player=ctl.kit.whose(),
                        shares=format_amount(ahead[d.actor] * shares, ctl.lang))]
-        footer = ctl.footer("clock_stopped" if ctl.seat_clock.stopped() else
+        footer = ctl.kit.footer("clock_stopped" if ctl.seat_clock.stopped() else
                              "speak_seats_pause" if s is not None and not s.get("manual") else "speak")
-        return Screen("speaking", ctl.seat_clock.title(ctl.title()), tuple(lines), rows, 0, footer, highlight=highlight)
+        return Screen("speaking", ctl.seat_clock.title(ctl.kit.title()), tuple(lines), rows, 0, footer, highlight=highlight)
 
 
 BACK = "back"
@@ -128,7 +128,7 @@ class ActionList(Frame):
 
     def draw(self, ctl):
         items = tuple(label for label, _ in self.entries(ctl))
-        return Screen("menu", ctl.title(), (), items, self.sel % len(items), ctl.footer("menu"))
+        return Screen("menu", ctl.kit.title(), (), items, self.sel % len(items), ctl.kit.footer("menu"))
 
 
 @frame_type("open_menu")
@@ -178,7 +178,7 @@ class OpenAuction(Frame):
         own = "ui.line." + d.prompt.removeprefix("prompt.")
         if not auction and own in catalog(ctl.lang):
             # no lot on sale: a window of presses of the game's own (a claim), in its words
-            return text(own, ctl.lang, **ctl.params(d.params))
+            return text(own, ctl.lang, **ctl.kit.params(d.params))
         if high is None:
             return t("open.none", ctl.lang, minimum=ctl.session.decision().params.get("minimum", ""))
         return t("open.high", ctl.lang, amount=high, player=bidder)
@@ -204,14 +204,14 @@ class OpenAuction(Frame):
         if not auction and "ui.line." + d.prompt.removeprefix("prompt.") in catalog(ctl.lang):
             # no lot on sale, a window of the game's own (a claim): who may press now and for what
             for seat, amount in d.interaction.params.get("offers", []):
-                rows.append(f"{player_name(ctl.ctx, seat)}\t{money(amount, ctl.lang, ctl.ui.prefix)}")
+                rows.append(f"{player_name(ctl.kit.ctx, seat)}\t{money(amount, ctl.lang, ctl.ui.prefix)}")
         running = "open_seats_pause" if ctl.seat_clock.pausable() else "open_seats"
         own = "footer." + d.prompt.removeprefix("prompt.")
         if running == "open_seats" and "ui." + own in catalog(ctl.lang):
             running = d.prompt.removeprefix("prompt.")     # what a press does here, in the game's words
-        footer = ctl.footer("clock_stopped" if ctl.seat_clock.stopped() else
+        footer = ctl.kit.footer("clock_stopped" if ctl.seat_clock.stopped() else
                              running if ctl.seats.open_running() else "speak")
-        return Screen("auction", ctl.seat_clock.title(ctl.title()), (line,), tuple(rows), 0, footer, highlight=highlight)
+        return Screen("auction", ctl.seat_clock.title(ctl.kit.title()), (line,), tuple(rows), 0, footer, highlight=highlight)
 
 
 @frame_type("auction")
@@ -252,8 +252,8 @@ class Auction(Frame):
             mark = t("auction.holding", ctl.lang) if seat in ctl.held else ""
             state = "" if seat in pending else " ✓"
             shown = t("lots_count", ctl.lang, n=lots)
-            rows.append(f"{player_name(ctl.ctx, seat)}{state}\t{shown}{mark}")
+            rows.append(f"{player_name(ctl.kit.ctx, seat)}{state}\t{shown}{mark}")
         lines = (self.line(ctl),)
-        footer = ctl.footer("clock_stopped" if ctl.seat_clock.stopped() else
+        footer = ctl.kit.footer("clock_stopped" if ctl.seat_clock.stopped() else
                              "auction_clock_pause" if ctl.seats.auction_running() else "speak")
-        return Screen("auction", ctl.seat_clock.title(ctl.title()), lines, tuple(rows), 0, footer)
+        return Screen("auction", ctl.seat_clock.title(ctl.kit.title()), lines, tuple(rows), 0, footer)

@@ -352,13 +352,13 @@ class Setup(Frame):
         labels = tuple(label for label, _ in items)
         if step == "summary":
             chosen = items[self.sel % len(items)][1]
-            footer = self.shortcut(ctl, setup_ui(self.v))[1] if chosen == SHORTCUT else ctl.footer("confirm")
+            footer = self.shortcut(ctl, setup_ui(self.v))[1] if chosen == SHORTCUT else ctl.kit.footer("confirm")
             return Screen("confirm", title, lines, labels, self.sel % len(labels), footer)
         if step == "cards":
-            return Screen("menu", title, lines, labels, self.cs % len(labels), ctl.footer("cards"))
+            return Screen("menu", title, lines, labels, self.cs % len(labels), ctl.kit.footer("cards"))
         first = not self.v and not (ctl.session and not ctl.session.over)
         return Screen("menu", title, lines, labels, self.sel % max(1, len(labels)),
-                      ctl.footer("setup_first" if first else "setup"))
+                      ctl.kit.footer("setup_first" if first else "setup"))
 
 
 def config_names(ctl, n):
@@ -484,4 +484,4 @@ def _number_screen(ctl, v, key, step_index, amount):
     lines = (ui.title(lang),
              t("setup.option_range", lang, lo=format_amount(allowed[0], lang), hi=format_amount(allowed[-1], lang)),
              t("amount_step", lang, step=format_amount(step, lang)))
-    return Screen("amount", option_text(lang, ui, key), lines, (format_amount(amount, lang),), 0, ctl.footer("amount"))
+    return Screen("amount", option_text(lang, ui, key), lines, (format_amount(amount, lang),), 0, ctl.kit.footer("amount"))

@@ -33,9 +33,9 @@ class Chance(Frame):
             ctl.apply(self.action(ctl))
 
     def draw(self, ctl):
-        lines = tuple(chance_lines(ctl.ctx, self.action(ctl)))
+        lines = tuple(chance_lines(ctl.kit.ctx, self.action(ctl)))
         self.sel = min(self.sel, max(0, len(lines) - 1))
-        return Screen("payday", ctl.title(), lines, (), self.sel, ctl.footer("chance"))
+        return Screen("payday", ctl.kit.title(), lines, (), self.sel, ctl.kit.footer("chance"))
 
 
 @frame_type("settle")
@@ -58,7 +58,7 @@ class Settle(Frame):
         shown = tuple(f"{ctl.session.players[x['player']]} {x['lots']}\t{money(x['amount'], ctl.lang, ctl.ui.prefix)}"
                       for x in lines)
         items = (t("settle.ok", ctl.lang), t("menu_short", ctl.lang))
-        return Screen("confirm", ctl.title(), shown, items, self.sel % 2, ctl.footer("confirm"))
+        return Screen("confirm", ctl.kit.title(), shown, items, self.sel % 2, ctl.kit.footer("confirm"))
 
 
 @frame_type("payday")
@@ -76,7 +76,7 @@ class Payday(Frame):
     def draw(self, ctl):
         lines = tuple(ctl.ui.payday_lines(ctl.session.decision().interaction.params, ctl.lang))
         self.sel = min(self.sel, max(0, len(lines) - 1))
-        return Screen("payday", ctl.title(), lines, (), self.sel, ctl.footer("payday"))
+        return Screen("payday", ctl.kit.title(), lines, (), self.sel, ctl.kit.footer("payday"))
 
 
 @frame_type("first_dice")
@@ -104,8 +104,8 @@ class FirstDice(Frame):
         rolls, first = self.rolls(ctl)
         line = " ".join(f"{ctl.session.players[s]} {r}" for s, r in rolls.items())
         lines = (line, t("first_is", ctl.lang, player=ctl.session.players[first]))
-        return Screen("confirm", ctl.title(), lines, (t("yes", ctl.lang), t("menu_short", ctl.lang)),
-                      self.sel % 2, ctl.footer("confirm"))
+        return Screen("confirm", ctl.kit.title(), lines, (t("yes", ctl.lang), t("menu_short", ctl.lang)),
+                      self.sel % 2, ctl.kit.footer("confirm"))
 
 
 @frame_type("over")
@@ -124,4 +124,4 @@ class Over(Frame):
         lines = list(ctl.ui.ranking_lines(ctl.session.snapshot(), ctl.lang))
         if getattr(ctl, "report_path", None):
             lines.append(t("report_saved", ctl.lang))
-        return Screen("ranking", ctl.title(), tuple(lines), (), self.sel, ctl.footer("over"))
+        return Screen("ranking", ctl.kit.title(), tuple(lines), (), self.sel, ctl.kit.footer("over"))

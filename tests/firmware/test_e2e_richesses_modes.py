@@ -39,7 +39,7 @@ def test_without_the_square_order_the_operator_says_where_the_pawn_landed(tmp_pa
     assert box.items()[:2] == ["Amérique", "États-Unis"] and "Enchères" in box.items()
     box.choose("Amérique").choose("Canada")             # nobody holds 30 % of anything: no plaque asked
     assert box.screen.title == "Ana : Canada" and game.log[-1] == game.ACTIONS.parse("land Ana CANADA", game.players)
-    assert describe(box.c.ctx, game.log[-1]) == "Ana sur Canada"   # the history's line: no plaque, no gap
+    assert describe(box.c.kit.ctx, game.log[-1]) == "Ana sur Canada"   # the history's line: no plaque, no gap
     box.choose("Acheter").press("ok").choose("Valider")  # the first title in stock in Canada
     bought = game.s.deeds.owned_by(0)
     assert len(bought) == 1 and bought[0].endswith("-CANADA")
@@ -159,7 +159,7 @@ def test_without_the_square_order_the_plaque_said_before_on_that_square_comes_fi
     cash = box.game.cash(2)
     box.press("ok")                                     # silver, the plaque said there before
     assert box.game.log[-1] == box.game.ACTIONS.parse("land Ana CANADA ARGENT", box.game.players)
-    assert describe(box.c.ctx, box.game.log[-1]) == "Ana sur Canada Argent"   # as the box file prints them
+    assert describe(box.c.kit.ctx, box.game.log[-1]) == "Ana sur Canada Argent"   # as the box file prints them
     assert box.game.cash(2) == cash + 1_000_000
 
 

@@ -44,7 +44,7 @@ def test_event_tiles_show_their_printed_names(lang):
     assert "Force Sell" in shown and "FORCE-SELL" not in shown
     c.handle(InputEvent("ok", "press", 0.0))
     assert game.log[-1].to_json() == {"kind": "event", "tile": "FORCE-SELL"}
-    said = [describe(c.ctx, game.log[-1]), *c.news]                 # the history's line, the news
+    said = [describe(c.kit.ctx, game.log[-1]), *c.news]                 # the history's line, the news
     assert any("Force Sell" in line for line in said)
     assert not any(tile in line for line in said for tile in TILES)
     other = "en" if lang == "fr" else "fr"
@@ -111,7 +111,7 @@ def test_no_protocol_word_reaches_a_sentence():
     assert text("event.sh.rolled", "fr", player="Ana", zone=3, colour="BLACK") == "Ana : zone 3, couleur noir"
     c, game = at_the_event_tile("fr")
     dice = next(act for act in game.log if act.kind == "dice")
-    line = describe(c.ctx, dice)
+    line = describe(c.kit.ctx, dice)
     assert line == "Dés : " + ", ".join(str(move) for move in dice.moves) and "{" not in line
 
 

@@ -61,7 +61,7 @@ def fresh_title(c):
     """The title built by a controller that keeps nothing yet, on the same game."""
     other = Controller(None, timing=TIMING, lang=c.lang)
     other.attach(c.session)
-    return other.title()
+    return other.kit.title()
 
 
 def fresh_root_items(c):
@@ -103,9 +103,9 @@ def test_a_menu_move_builds_nothing_the_position_decides(monkeypatch):
     c.screen()
     decisions = Counted(monkeypatch, c.session.game, "decision")
     labels = Counted(monkeypatch, menus, "kind_label")
-    for module in ("firmware.controller", "firmware.screens.entries"):    # imported by name there
+    for module in ("firmware.screen_kit", "firmware.screens.entries"):    # imported by name there
         monkeypatch.setattr(f"{module}.kind_label", menus.kind_label)
-    titles = Counted(monkeypatch, c, "params")
+    titles = Counted(monkeypatch, c.kit, "params")
     first = c.screen()
     for i in range(10):
         screen = press(c, "down" if i % 2 == 0 else "up")
@@ -139,7 +139,7 @@ def test_menu_labels_are_kept_for_the_game_and_the_language_across_positions(mon
     to_square_menu(c)
     c.screen()
     labels = Counted(monkeypatch, menus, "kind_label")
-    monkeypatch.setattr("firmware.controller.kind_label", menus.kind_label)
+    monkeypatch.setattr("firmware.screen_kit.kind_label", menus.kind_label)
     c.apply(c.session.actions.classes["end"]())                       # Ben's dice: a new position
     c.sync()
     assert c.screen().items == first.items and c.screen().title != first.title

@@ -32,7 +32,7 @@ def controller(game, lang="fr"):
 def question(c, kind, **values):
     """The first question of an entry of `kind` with `values` answered."""
     option = c.session.decision().option(kind)
-    return resolve(c.ctx, kind, option, values)[1]
+    return resolve(c.kit.ctx, kind, option, values)[1]
 
 
 def test_a_vendre_says_who_pays_whom_in_words_and_in_its_money():
@@ -40,7 +40,7 @@ def test_a_vendre_says_who_pays_whom_in_words_and_in_its_money():
     play(game, "roll 2")                                 # Ana on square 2: a blue shop
     c = controller(game)
     buy = game.ACTIONS.parse("buy Ana", game.players)
-    lines = chance_lines(c.ctx, buy)
+    lines = chance_lines(c.kit.ctx, buy)
     pa = game.title(game.box.square(2).title).pa
     assert lines[1] == f"Ana → Banque\t{money(pa, 'fr', 'av')}" and "bank" not in " ".join(lines)
 
@@ -60,20 +60,20 @@ def test_a_vendre_names_titles_in_the_history_never_as_bare_numbers():
     name = game.title_label("3")
     auction = game.ACTIONS.parse("auction_shop Ana 3", game.players)
     grant = game.ACTIONS.parse("card_grant Ana 32", game.players)
-    assert describe(c.ctx, auction) == f"Ana met {name} aux enchères"
-    assert describe(c.ctx, grant) == f"Ana reçoit {game.title_label('32')}"
+    assert describe(c.kit.ctx, auction) == f"Ana met {name} aux enchères"
+    assert describe(c.kit.ctx, grant) == f"Ana reçoit {game.title_label('32')}"
     board = av_game(board="none")
-    assert describe(controller(board).ctx, auction) == "Ana met titre 3 aux enchères"
+    assert describe(controller(board).kit.ctx, auction) == "Ana met titre 3 aux enchères"
 
 
 def test_shark_names_its_companies_by_colour_and_a_placement_by_its_cell():
     game = run_script("game shark\nplayers J1 J2 J3\nseed 1\ndeal RED GREEN BLUE\nfirst J1\n")
     c = controller(game)
-    assert describe(c.ctx, game.ACTIONS.parse("buy J1 RED 2", game.players)) == "J1 achète 2 actions Rouge"
-    assert describe(c.ctx, game.ACTIONS.parse("place J1 E6", game.players)) == "J1 place en E6"   # not "5, 4"
+    assert describe(c.kit.ctx, game.ACTIONS.parse("buy J1 RED 2", game.players)) == "J1 achète 2 actions Rouge"
+    assert describe(c.kit.ctx, game.ACTIONS.parse("place J1 E6", game.players)) == "J1 place en E6"   # not "5, 4"
     colours = question(c, "roll", zone=3).items
     assert [label for label, _ in colours][:4] == ["rouge", "jaune", "vert", "bleu"]      # the die's faces
-    deal = describe(c.ctx, game.log[0])
+    deal = describe(c.kit.ctx, game.log[0])
     assert deal == "Actions de départ : Rouge, Vert, Bleu" and "RED" not in deal
 
 
@@ -109,8 +109,8 @@ def test_the_boxs_own_reason_of_a_correction_reads_in_the_language_now():
     game = run_script('game shark\nplayers J1 J2\nseed 1\nadjust_cash J1 +1000 "correction on the box"\n'
                       'adjust_cash J2 +1000 "miscount"\n')
     c = controller(game)
-    assert describe(c.ctx, game.log[-2]) == "J1 : argent +1 000 FT (correction au boîtier)"
-    assert describe(c.ctx, game.log[-1]) == "J2 : argent +1 000 FT (miscount)"     # one typed by someone: as typed
+    assert describe(c.kit.ctx, game.log[-2]) == "J1 : argent +1 000 FT (correction au boîtier)"
+    assert describe(c.kit.ctx, game.log[-1]) == "J2 : argent +1 000 FT (miscount)"     # one typed by someone: as typed
 
 
 def test_a_refusal_on_screen_follows_a_language_switch_made_over_it():
