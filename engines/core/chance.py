@@ -29,7 +29,7 @@ SIX = IntRange(1, 6)   # a plain six-sided die
 
 def chance_rng(seed, index) -> random.Random:
     """The device's randomness for the action at `index` of a game seeded `seed`."""
-    import random   # imported by the first draw: a resume's first frame draws nothing and need not wait for it
+    import random   # imported by the first draw: a resume's first frame draws nothing
 
     return random.Random(f"{seed}:{index}")
 

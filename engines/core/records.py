@@ -7,8 +7,9 @@ makes a class a dataclass, read as one by `dataclasses.fields`, `replace`, `asdi
 from a code object compiled once for every record of its shape (see _TEMPLATES), instead of
 being compiled for each class: `dataclasses` writes those methods as source text and compiles
 them for every class, and the steps, results, boxes and decisions an engine imports are 40
-to 70 classes: the largest part of what a resume would add to a fresh start. What each class needs (its fields in order, their defaults, what is compared and hashed)
-is worked out once, when it is decorated, and kept in its `_record`.
+to 70 classes: the largest part of what a resume would add to a fresh start. What each class
+needs (its fields in order, their defaults, what is compared and hashed) is worked out once,
+when it is decorated, and kept in its `_record`.
 
 They behave as the generated ones, which tests/core/test_records.py checks class by class against
 `dataclasses`' own: fields given by position or keyword (keyword-only ones by keyword),
@@ -300,9 +301,9 @@ def _set_new(cls, name, value):
 # same `Field`s in `__dataclass_fields__` (a base's first, in the MRO's order), the same
 # `__dataclass_params__`, `__match_args__`, class defaults and refusals. `dataclasses` does
 # more for every class (its decorator's options, three regular-expression matches per string
-# annotation, methods it is told not to write), which adds up over an engine's import. A class with anything this does not read as a plain field
-# (an annotation naming ClassVar, InitVar or KW_ONLY, which dataclasses matches by name in the
-# class's module) is handed to `dataclasses` itself, as are all classes on a Python whose
+# annotation, methods it is told not to write), which adds up over an engine's import. A
+# class with anything this does not read as a plain field (an annotation naming ClassVar,
+# InitVar or KW_ONLY, which dataclasses matches by name in the class's module) is handed to `dataclasses` itself, as are all classes on a Python whose
 # annotations are not the class's `__annotations__` (3.14, PEP 649).
 # what dataclasses says of such a class (its own type, whose arguments change between
 # versions); the docstring spares the inspect.signature dataclasses would write into one
