@@ -303,8 +303,9 @@ def _set_new(cls, name, value):
 # more for every class (its decorator's options, three regular-expression matches per string
 # annotation, methods it is told not to write), which adds up over an engine's import. A
 # class with anything this does not read as a plain field (an annotation naming ClassVar,
-# InitVar or KW_ONLY, which dataclasses matches by name in the class's module) is handed to `dataclasses` itself, as are all classes on a Python whose
-# annotations are not the class's `__annotations__` (3.14, PEP 649).
+# InitVar or KW_ONLY, which dataclasses matches by name in the class's module) is handed to
+# `dataclasses` itself, as are all classes on a Python whose annotations are not the class's
+# `__annotations__` (3.14, PEP 649).
 # what dataclasses says of such a class (its own type, whose arguments change between
 # versions); the docstring spares the inspect.signature dataclasses would write into one
 _PARAMS = dataclasses.dataclass(init=False, repr=False, eq=False)(type("_Params", (), {"__doc__": "-"})).__dataclass_params__
