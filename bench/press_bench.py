@@ -821,7 +821,7 @@ def board_rows(count):
         assert c.session.game.box.board, "the shipped box file has its board"
         d = Driver(c)
         c.apply(c.session.actions.classes["roll"](d1=1, d2=2))
-        c.sync()
+        c.flow.sync()
 
         held = c.session.game.s.lots.of("DEUTSCHE", 0)
 
@@ -841,7 +841,7 @@ def board_rows(count):
     c.attach(Session(started_game()))
     d = Driver(c)
     c.apply(c.session.actions.classes["roll"](d1=1, d2=2))
-    c.sync()
+    c.flow.sync()
     held = c.session.game.s.lots.of("DEUTSCHE", 0)
 
     def titre_then_next(d):

@@ -38,19 +38,16 @@ from dataclasses import dataclass, replace
 
 from engines.core.errors import CorbeilleError, IllegalAction
 from firmware.games import PLAYABLE, adapter_of
-from engines.core.actions import ANYTIME, CHANCE, OUTCOME
 from engines.core.decision import Interactions as I
 from firmware.menus import describe
 from firmware.screen import Screen
 from firmware.screens.menu import Menu
 from firmware.screens.base import Frame, load
-from firmware.screens.entries import Entry, Root
+from firmware.screens.entries import Entry
 from firmware.screens.overlays import Error, Private, Rfid, Undo
-from firmware.screens.placement import Placement
-from firmware.screens.seats import Auction, OpenAuction, Speak
-from firmware.screens.steps import Chance, FirstDice, Over, Payday, Settle
 from firmware import saved_screen
 from firmware.console_lines import KEYS, ConsoleLines
+from firmware.root_flow import RootFlow
 from firmware.screen_kit import ScreenKit
 from firmware.seat_buttons import SeatButtons
 from firmware.seat_clock import SeatClock
@@ -109,15 +106,13 @@ class Controller:
         self.speaking = SpeakingRound(self)          # a speaking round on the seat buttons
         self.seats = SeatButtons(self)               # the seat buttons' events, auctions and lists
         self.kit = ScreenKit(self)                   # what the screens share (firmware/screen_kit.py)
+        self.flow = RootFlow(self)                   # the root screen from the decision (firmware/root_flow.py)
         self.setup = SetupFlow(self)                 # the setup screen's start, box files, the game it creates
         self.phones = None                           # the web view's links (firmware/screens/phones.py)
         self.reported: set = set()
         self.undone = False                          # an undo: the next seat clock waits for OK
         self.resumed = False                         # a game taken up after a restart, until the first press
-        self._seen = None
         self.changed = True                          # something to draw or save
-        self._memo_key, self._memo_values = None, {}  # see _memo
-        self._labels_key, self._labels = None, {}     # see _kind_label
 
     # ====================================================================== boot
     def boot(self, now: float = 0.0, messages=()) -> None:
@@ -148,11 +143,11 @@ class Controller:
             if saved and saved.get("game") is None:
                 self.restore(saved)
         else:
-            self.sync(force=True)
+            self.flow.sync(force=True)
             if saved:
                 self.restore(saved)
         if self.session is not None and self.session.over:
-            self._game_over()
+            self.flow.game_over()
         if self.session is not None:
             self.setup.resumed_after_restart(said=bool(messages))
         if messages:
@@ -163,8 +158,8 @@ class Controller:
         """Play `session` (tests, benchmarks): its root screen becomes current."""
         self.session = session
         self.stack = []
-        self._seen = None
-        self.sync(force=True)
+        self.flow.seen = None
+        self.flow.sync(force=True)
 
     # ================================================================== events
     def handle(self, event) -> None:
@@ -188,14 +183,14 @@ class Controller:
             elif name == "console" and kind == "line":
                 self.console(event.data)
         finally:
-            self.sync()
+            self.flow.sync()
 
     def recover(self) -> None:
         """After an unexpected error in the UI: back to the root screen, saying so."""
         self.speak = self.clock = None
         if self.session is not None and not (self.stack and self.stack[0]["t"] == "setup"):
             self.stack = []
-            self.sync(force=True)
+            self.flow.sync(force=True)
         else:
             self.setup.start_setup()
         self.error(t("error.internal", self.lang))
@@ -248,162 +243,6 @@ class Controller:
             self.speak["manual"] = True
         if self.clock is not None:
             self.clock["manual"] = True
-
-    # ------------------------------------------------------------ sync / root
-    def sync(self, force: bool = False) -> None:
-        """After every event: if the game changed, go back to the root of the new decision."""
-        if self.session is None or (self.stack and self.stack[0]["t"] == "setup"):
-            return
-        clock = self.clock
-        if clock is not None and clock.get("open"):
-            # While the operator answers (or a private view is up), the silence waits; back
-            # on the auction screen, it starts again.
-            if len(self.stack) != 1:
-                clock["held"] = True
-            elif clock.pop("held", False):
-                clock["until"] = self.now + self.silence_s()
-        version = (self.session.game_id, self.session.version)
-        if version == self._seen and not force:
-            return
-        self._seen = version
-        self.changed = True
-        root = self.root()
-        keep = [f for f in self.stack[1:] if f["t"] in ("error", "message")]
-        self.stack = [root] + keep
-        if self.undone:
-            self.clock = None                        # a clock of the undone position is not kept
-        self._arm_seats(root)
-        if self.undone:
-            # The restored round waits for OK: a clock restarting by itself would redo
-            # what was just undone (a silence re-dealing the tokens), so the undo could
-            # not stick.
-            self.undone = False
-            self.seat_clock.stop()
-        if self.session.over:
-            self._game_over()
-
-    def root(self):
-        """The root frame, from the decision's interaction and its actions' flags."""
-        d = self.session.decision()
-        how = d.interaction.kind
-        if how == I.OVER or self.session.over:
-            return Over()
-        main = self.main_kinds()
-        if how in (I.OPEN_AUCTION, I.OFFER_WINDOW):
-            # Anyone raises at any time, silence sells (or closes an offer's overbids): bids
-            # on the seat buttons; an offer's acceptance is its maker's seat button, and the
-            # silence lets it lapse.
-            return OpenAuction()
-        ctx = self.kit.ctx
-        if how in (I.CHANCE, I.PAYMENT) and len(main) == 1 and ctx.has(main[0], OUTCOME) \
-                and (ctx.device_dice or not ctx.has(main[0], CHANCE) or d.interaction.params.get("device")):
-            # The device draws (dice, event tile, a deal the engine says the device makes),
-            # or a payment: one confirmation with the outcome shown, a line per company or
-            # player (scrolls on a small screen).
-            return Chance(main[0])
-        if how == I.SPEAKING_ROUND:
-            if d.actor in self.seat_buttons:
-                return Speak()
-            # No seat button for this player: the operator answers, straight from the list.
-            frame = Entry(d.interaction.roles[I.ANSWER], root=True)
-            frame.reset(self)
-            return frame
-        if how == I.LOT_AUCTION:
-            return Auction()
-        if how == I.SETTLEMENT and len(main) == 1:
-            return Settle()
-        if how == I.PAYDAY and len(main) == 1:
-            return Payday()
-        if how == I.FIRST_PLAYER and self.kit.ctx.device_dice:
-            return FirstDice()
-        if how == I.PLACEMENT:
-            return Placement()
-        if len(main) == 1:
-            frame = Entry(main[0], root=True)
-            frame.reset(self)
-            return frame
-        return Root(self._default_kind(main))
-
-    def _default_kind(self, kinds) -> int:
-        """Where the square menu starts: the entry the engine names (end of turn, once
-        something happened this turn), else the first."""
-        default = self.session.decision().interaction.params.get("default")
-        return kinds.index(default) if default in kinds else 0
-
-    def main_kinds(self) -> list[str]:
-        """The decision's kinds the square menu lists (a new list: callers extend it)."""
-        return list(self.kit.memo("main_kinds", self._build_main_kinds))
-
-    def _build_main_kinds(self) -> tuple:
-        has = self.kit.ctx.has                       # the context looked up once, not per option
-        return tuple(o.kind for o in self.session.decision().options if not has(o.kind, ANYTIME))
-
-    def role(self, role):
-        """The action kind playing `role` in the pending decision's interaction, or None."""
-        return self.session.decision().interaction.roles.get(role)
-
-    def act(self, role, **fields):
-        """The action playing `role` now, with `fields`."""
-        return self.session.actions.classes[self.role(role)](**fields)
-
-    def _arm_seats(self, root) -> None:
-        """Start the seat-button timers a new decision needs (speaking window, auction clock)."""
-        d = self.session.decision()
-        if d.interaction.kind == I.SPEAKING_ROUND:
-            self.speaking.arm(d, on_buttons=root["t"] == "speak")
-        else:
-            self.speak = None
-        if root["t"] == "open_auction":
-            self.clock = {"open": True, "until": self.now + self.silence_s()}
-            return
-        if root["t"] == "auction":
-            company = d.params.get("company")
-            stay = d.role(I.STAY)
-            pending = set(stay.fields["player"].values) if stay else set()
-            everyone = {s for s, _ in self.bidders()} or pending
-            if everyone and everyone <= self.seat_buttons:
-                if self.clock is None or self.clock.get("company") != company:
-                    self.clock = {"company": company, "next": self.now + self.timing.auction_lead_s,
-                                  "gaps": {}, "manual": False}
-                    self.beeps.append("confirm")
-            else:
-                self.clock = None
-        else:
-            self.clock = None
-
-    def rule_silence(self):
-        """The silence the rulebook sets for this open auction (the decision's `silence_s`
-        param: a silence the rulebook fixes), or None when no rule fixes one."""
-        rule = self.session.decision().interaction.params.get("silence_s")
-        return None if rule is None else float(rule)
-
-    def silence_s(self) -> float:
-        """An open auction's silence: the game's rule when its rulebook sets one (never
-        configured, never paused), else the window the game's own setting gives (the
-        decision's `window_s`, from a setting of the game), else the table's configured
-        length (timing.silence_s). Only the rule is never paused."""
-        rule = self.rule_silence()
-        if rule is not None:
-            return rule
-        window = self.session.decision().interaction.params.get("window_s")
-        return float(window) if window is not None else self.timing.silence_s
-
-    def bidders(self):
-        """[(seat, lots)] still in the lot auction, as the decision lists them."""
-        return [tuple(b) for b in self.session.decision().interaction.params.get("bidders", [])]
-
-    def _game_over(self) -> None:
-        if self.session.game_id in self.reported:
-            return
-        self.reported.add(self.session.game_id)
-        if self.report is not None:
-            try:
-                path = self.report(self.session)
-            except (OSError, CorbeilleError, ValueError) as error:
-                path = None
-                self.error(t("report_failed", self.lang, error=str(error)))
-            if path is not None:
-                self.report_path = str(path)
 
     # ================================================================== applying
     def apply(self, act) -> bool:
@@ -553,7 +392,7 @@ class Controller:
         try:
             return self.console_lines.answer(line)
         finally:
-            self.sync()
+            self.flow.sync()
 
     # ============================================================ UI state
     def ui_state(self) -> dict:
@@ -587,7 +426,7 @@ class Controller:
         if self.stack and self.stack[0]["t"] == "speak" and self.speak is not None:
             return set(self.speaking.to_answer())
         if self.stack and self.stack[0]["t"] == "auction":
-            return {s for s, _ in self.bidders()}
+            return {s for s, _ in self.flow.bidders()}
         if self.stack and self.stack[0]["t"] == "open_auction":
             option = d.role(I.OFFER)
             if option is None and d.role(I.CONFIRM) is not None and d.actor is not None:

@@ -30,7 +30,7 @@ def restore(ctl, state: dict) -> bool:
     session = ctl.session
     if session is None or state.get("game") != session.game_id or state.get("n") != len(session.game.log):
         return False
-    root = ctl.root()
+    root = ctl.flow.root()
     if frames[0]["t"] != root["t"] or frames[0].get("kind") != root.get("kind"):
         return False
     ctl.stack = [load(f) for f in frames]

@@ -77,7 +77,7 @@ class SeatButtons:
             # an offer's acceptance window: its maker's press accepts
             if seat == d.actor and seat in self.ctl.seat_buttons:
                 self.ctl.beeps.append("confirm")
-                self.ctl.apply(self.ctl.act(I.CONFIRM))
+                self.ctl.apply(self.ctl.flow.act(I.CONFIRM))
             elif d.interaction.params.get("refused_press") == "blink":
                 self.ctl.blinks.append(seat)
             else:
@@ -94,7 +94,7 @@ class SeatButtons:
                 self.ctl.beeps.append("error")
             return
         self.ctl.beeps.append("tick")
-        self.ctl.apply(self.ctl.act(I.OFFER, player=seat, amount=amount))
+        self.ctl.apply(self.ctl.flow.act(I.OFFER, player=seat, amount=amount))
 
     def rule_clock(self) -> bool:
         """The silence is the game's rule (the decision carries its length): the table sees
@@ -111,7 +111,7 @@ class SeatButtons:
             return          # the operator is answering: the silence waits
         if now < self.ctl.clock["until"]:
             return          # the last seconds' ticks (and their words on screen) come from the clock's warning
-        self.ctl.clock["until"] = now + self.ctl.silence_s()
+        self.ctl.clock["until"] = now + self.ctl.flow.silence_s()
         self.ctl.beeps.append("confirm")
         if self.rule_clock():       # the game's clock: the table sees the result first
             self.result_until = now + RESULT_S
@@ -119,7 +119,7 @@ class SeatButtons:
 
     def _silence_action(self):
         from firmware.script import fill_dice
-        return fill_dice(self.ctl.session.game, self.ctl.act(I.SILENCE))
+        return fill_dice(self.ctl.session.game, self.ctl.flow.act(I.SILENCE))
 
     def open_items(self):
         """The operator answers for any bidder (seats without a button, or anyone)."""
@@ -131,15 +131,15 @@ class SeatButtons:
                 amount = self._open_amount(seat)
                 if amount is not None:
                     items.append((t("open.bid", lang, player=player_name(self.ctl.kit.ctx, seat), amount=amount),
-                                  self.ctl.act(I.OFFER, player=seat, amount=amount)))
+                                  self.ctl.flow.act(I.OFFER, player=seat, amount=amount)))
         if option is not None and d.interaction.params.get("any_amount"):
             # a larger raise for a seat, entered by the operator (the silence waits meanwhile)
             items.append((t("open.other_amount", lang), RAISE_ENTRY))
-        confirm = self.ctl.role(I.CONFIRM)
+        confirm = self.ctl.flow.role(I.CONFIRM)
         if confirm is not None:               # an offer's acceptance, for its maker
             from firmware.menus import kind_label
-            items.append((kind_label(self.ctl.kit.ctx, confirm), self.ctl.act(I.CONFIRM)))
-        silence = self.ctl.role(I.SILENCE)
+            items.append((kind_label(self.ctl.kit.ctx, confirm), self.ctl.flow.act(I.CONFIRM)))
+        silence = self.ctl.flow.role(I.SILENCE)
         if silence is not None:
             from firmware.menus import has_text, kind_label
             # the box's own word for a sale or an offer's close, else the game's name for its action
@@ -170,13 +170,13 @@ class SeatButtons:
         gaps = self.ctl.clock["gaps"]
         if str(seat) in gaps:                  # released and pressed again: a double press
             del gaps[str(seat)]
-            wanted = dict(self.ctl.bidders()).get(seat, 2)
+            wanted = dict(self.ctl.flow.bidders()).get(seat, 2)
             if wanted > 1 and seat in self.pending():
                 self.ctl.beeps.append("tick")
                 self._bid(seat, 1)
 
     def _bid(self, seat, lots):
-        return self.ctl.apply(self.ctl.act(I.STAY, player=seat, lots=lots))
+        return self.ctl.apply(self.ctl.flow.act(I.STAY, player=seat, lots=lots))
 
     def auction_tick(self, now):
         clock = self.ctl.clock
@@ -185,7 +185,7 @@ class SeatButtons:
                 del clock["gaps"][key]
                 if int(key) in self.pending():
                     self._bid(int(key), 0)      # released and not pressed again: out
-                    self.ctl.sync()
+                    self.ctl.flow.sync()
                     if not self.auction_running():
                         return
         if now < clock["next"]:
@@ -193,28 +193,28 @@ class SeatButtons:
         for seat in self.pending():
             if seat not in self.ctl.held and str(seat) not in clock["gaps"]:
                 self._bid(seat, 0)             # not holding when the price moved: out
-                self.ctl.sync()
+                self.ctl.flow.sync()
                 if not self.auction_running():
                     return
         if self.pending() or self.ctl.session.decision().role(I.STEP):
             self.ctl.clock["next"] = now + self.ctl.timing.auction_step_s
             self.ctl.beeps.append("tick")
-            self.ctl.apply(self.ctl.act(I.STEP))
+            self.ctl.apply(self.ctl.flow.act(I.STEP))
 
     def auction_items(self):
         lang = self.ctl.lang
         d = self.ctl.session.decision()
         items = []
         if d.role(I.STEP):
-            items.append((t("auction.raise", lang, price=d.params.get("proposal", "")), self.ctl.act(I.STEP)))
+            items.append((t("auction.raise", lang, price=d.params.get("proposal", "")), self.ctl.flow.act(I.STEP)))
         bid = d.role(I.STAY)
         if bid:
-            wanted = dict(self.ctl.bidders())
+            wanted = dict(self.ctl.flow.bidders())
             for seat in bid.fields["player"].values:
                 top = min(wanted.get(seat, bid.fields["lots"].hi + 1) - 1, bid.fields["lots"].hi)
                 for lots in range(0, top + 1):
                     label = t("auction.drop" if lots == 0 else "auction.cut", lang,
                               player=player_name(self.ctl.kit.ctx, seat), lots=lots)
-                    items.append((label, self.ctl.act(I.STAY, player=seat, lots=lots)))
+                    items.append((label, self.ctl.flow.act(I.STAY, player=seat, lots=lots)))
         items.append((t("menu_item", lang), MENU))
         return items

@@ -30,7 +30,7 @@ class SeatClock:
         if root == "speak" and self.ctl.speak is not None and not self.ctl.speak.get("manual"):
             return self.ctl.speak, "deadline", self.ctl.timing.speaking_window_s
         if root == "open_auction" and self.ctl.clock is not None and self.ctl.clock.get("open"):
-            return self.ctl.clock, "until", self.ctl.silence_s()
+            return self.ctl.clock, "until", self.ctl.flow.silence_s()
         if root == "auction" and self.ctl.clock is not None and not self.ctl.clock.get("manual"):
             return self.ctl.clock, "next", self.ctl.timing.auction_step_s
         return None
@@ -59,7 +59,7 @@ class SeatClock:
         rulebook sets (the decision's `silence_s`) never is."""
         timer = self.timer()
         return timer is not None and not (timer[0] is self.ctl.clock and self.ctl.clock.get("open")
-                                          and self.ctl.rule_silence() is not None)
+                                          and self.ctl.flow.rule_silence() is not None)
 
     def toggle(self) -> None:
         """Back on a seat screen: pause a running configured clock, or start a stopped one."""

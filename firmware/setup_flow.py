@@ -87,7 +87,7 @@ class SetupFlow:
 
     def resume_game(self):
         self.ctl.stack = []
-        self.ctl.sync(force=True)
+        self.ctl.flow.sync(force=True)
 
     def resumed_after_restart(self, said=False):
         """The journal's game taken up again at start: the screen says so until the first
@@ -140,4 +140,4 @@ class SetupFlow:
         self.ctl.tag_book.seats = {}
         self.ctl.news = ()
         self.ctl.stack = []
-        self.ctl.sync(force=True)
+        self.ctl.flow.sync(force=True)

@@ -112,9 +112,9 @@ class SpeakingRound:
                 lots = 0
             else:
                 return
-            if not self.ctl.apply(self.ctl.act(I.ANSWER, player=seat, lots=min(lots, s["max"]))):
+            if not self.ctl.apply(self.ctl.flow.act(I.ANSWER, player=seat, lots=min(lots, s["max"]))):
                 return
-            self.ctl.sync()
+            self.ctl.flow.sync()
 
     def wake(self):
         """When the round has something to do next: at once when the seat asked answered
@@ -133,6 +133,6 @@ class SpeakingRound:
         seat still to answer, the press is its first one. So the speakers answer on their
         buttons and nobody waits for the operator's OK between a purchase paid at once and
         the others speaking."""
-        if self.ctl.apply(self.ctl.act(I.CONFIRM)):
-            self.ctl.sync()
+        if self.ctl.apply(self.ctl.flow.act(I.CONFIRM)):
+            self.ctl.flow.sync()
             self.press(seat)

@@ -21,7 +21,7 @@ class Root(Frame):
     sel: int = 0
 
     def key(self, ctl, key):
-        kinds = ctl.main_kinds() + [MENU]
+        kinds = ctl.flow.main_kinds() + [MENU]
         if self.move(key, len(kinds)):
             return
         if key == "ok":
@@ -33,7 +33,7 @@ class Root(Frame):
 
     def draw(self, ctl):
         # The entries depend on the position and the language only: built once for both.
-        items = ctl.kit.memo("root_items", lambda: tuple(ctl.kit.kind_label(k) for k in ctl.main_kinds())
+        items = ctl.kit.memo("root_items", lambda: tuple(ctl.kit.kind_label(k) for k in ctl.flow.main_kinds())
                           + (t("menu_item", ctl.lang),))
         return Screen("menu", ctl.kit.title(), ctl.news[:1], items, self.sel % len(items), ctl.kit.footer("root"))
 

@@ -61,7 +61,7 @@ class Speak(Frame):
             ctl.seat_clock.start()
         elif key in ("ok", "up", "down"):
             ctl.pause_seats()
-            ctl.start_entry(ctl.role(I.ANSWER), menu=True)
+            ctl.start_entry(ctl.flow.role(I.ANSWER), menu=True)
 
     def tick(self, ctl, now):
         if ctl.speaking.open():
@@ -122,7 +122,7 @@ class ActionList(Frame):
             elif value == MENU:
                 ctl.stack.append(Menu())
             elif value == RAISE_ENTRY:
-                ctl.start_entry(ctl.role(I.OFFER), menu=True)
+                ctl.start_entry(ctl.flow.role(I.OFFER), menu=True)
             else:
                 ctl.apply(value)
 
@@ -248,7 +248,7 @@ class Auction(Frame):
     def draw(self, ctl):
         pending = set(ctl.seats.pending())
         rows = []
-        for seat, lots in ctl.bidders():
+        for seat, lots in ctl.flow.bidders():
             mark = t("auction.holding", ctl.lang) if seat in ctl.held else ""
             state = "" if seat in pending else " ✓"
             shown = t("lots_count", ctl.lang, n=lots)

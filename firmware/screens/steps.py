@@ -49,7 +49,7 @@ class Settle(Frame):
             return
         if key == "ok":
             if self.sel == 0:
-                ctl.apply(ctl.act(I.CONFIRM))
+                ctl.apply(ctl.flow.act(I.CONFIRM))
             else:
                 ctl.stack.append(Menu())
 
@@ -71,7 +71,7 @@ class Payday(Frame):
         if self.scroll(key):
             return
         if key == "ok":
-            ctl.apply(ctl.act(I.CONFIRM))
+            ctl.apply(ctl.flow.act(I.CONFIRM))
 
     def draw(self, ctl):
         lines = tuple(ctl.ui.payday_lines(ctl.session.decision().interaction.params, ctl.lang))
@@ -96,7 +96,7 @@ class FirstDice(Frame):
             return
         if key == "ok":
             if self.sel == 0:
-                ctl.apply(ctl.act(I.CHOOSE, player=self.rolls(ctl)[1]))
+                ctl.apply(ctl.flow.act(I.CHOOSE, player=self.rolls(ctl)[1]))
             else:
                 ctl.stack.append(Menu())
 

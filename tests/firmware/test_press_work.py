@@ -47,7 +47,7 @@ def press(c, key, t=[0.0]):
 
 def to_square_menu(c):
     """Dice 1 and 2 entered: the square menu (a dozen entries)."""
-    dice = c.main_kinds().index("roll")
+    dice = c.flow.main_kinds().index("roll")
     for target in (dice, "1", "2"):
         if isinstance(target, str):
             target = [str(i) for i in c.screen().items].index(target)
@@ -128,7 +128,7 @@ def test_what_is_kept_follows_the_game_and_the_language():
     assert english.items != french.items and english.title != french.title
     c.lang = "fr"
     c.apply(c.session.actions.classes["end"]())                      # Ben's turn: other entries
-    c.sync()
+    c.flow.sync()
     assert c.screen().items == fresh_root_items(c) and c.screen().title == fresh_title(c)
     assert c.screen().title != french.title and "Ben" in c.screen().title
 
@@ -141,7 +141,7 @@ def test_menu_labels_are_kept_for_the_game_and_the_language_across_positions(mon
     labels = Counted(monkeypatch, menus, "kind_label")
     monkeypatch.setattr("firmware.screen_kit.kind_label", menus.kind_label)
     c.apply(c.session.actions.classes["end"]())                       # Ben's dice: a new position
-    c.sync()
+    c.flow.sync()
     assert c.screen().items == first.items and c.screen().title != first.title
     assert labels.calls == 0                                          # the same kinds: no label built again
     c.lang = "en"

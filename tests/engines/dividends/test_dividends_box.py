@@ -130,7 +130,7 @@ def test_no_bid_above_the_bidders_cash_is_sent_or_offered():
     game = c.session.game
     game.s.ledger.balances[0] = 60                       # Ana has 60 $ (hidden), the rest 4 000
     c.session.version += 1
-    c.sync()
+    c.flow.sync()
     seat(c, 1, 1.0)                                       # 50 is within Ana's cash
     assert game.log[-1].to_json() == {"kind": "bid", "player": 0, "amount": 50}
     seat(c, 2, 1.2)                                       # Bob: 100
