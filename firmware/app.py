@@ -38,6 +38,7 @@ from pathlib import Path
 from drivers.events import InputEvent
 from firmware.board_pages import BoardPages
 from firmware.card_faults import CardFaults
+from firmware.channel import live_state
 from firmware.journal import storage
 from firmware.games import adapter_of
 from firmware.notify import Notifier
@@ -286,7 +287,7 @@ class App:
             if self.hw.beeper is not None:
                 self.hw.beeper.play(beep)
         if self.channel is not None:
-            self.channel.publish(c.live(), self.clock())
+            self.channel.publish(live_state(c), self.clock())
 
     def _checkpoint_when_idle(self, now: float) -> None:
         """After CHECKPOINT_IDLE_S without a commit, the WAL goes into the journal's file."""
@@ -306,7 +307,7 @@ class App:
         lights = self.hw.lights
         if lights is None:
             return
-        wanted = frozenset(s + 1 for s in self.controller.lit())
+        wanted = frozenset(s + 1 for s in self.controller.seats.lit())
         if wanted == self._lit:
             return
         self._lit = wanted

@@ -139,3 +139,16 @@ def read_json(path: Path):
             return json.load(f)
     except (OSError, ValueError):
         return None
+
+
+def live_state(ctl) -> dict:
+    """What the readers beside the box show that the journal does not hold
+    (`LiveChannel`): the game and its length, the language, what is asked now,
+    and the seat clock's public line (what is asked or sold, who leads) with its seconds."""
+    session = ctl.session
+    if session is None or (ctl.stack and ctl.stack[0]["t"] == "setup"):
+        return {"lang": ctl.lang, "game": None}
+    line = ctl.seat_clock.board_line(False)
+    return {"lang": ctl.lang, "game": session.game_id, "actions": len(session.game.log),
+            "asking": "" if session.over else ctl.kit.title(),
+            "clock": None if line is None else {"line": line, "seconds": ctl.seat_clock.seconds()}}

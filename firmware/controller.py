@@ -18,33 +18,33 @@ on the same screen, from a state saved by this firmware or an older one.
 Actions go through `Session.apply` (engine, then journal commit) before anything is
 shown. See docs/firmware.md for the screens and keys.
 
-This module holds the core: events and key dispatch, the root rebuilt from the decision,
-applying actions, undo, the overlays' entry points (private view, errors, RFID tags),
-ticks and lights. The parts it holds have modules of their own: the screens' kit
+This module holds the core: events and key dispatch, applying actions, undo, the overlays'
+entry points (private view, errors) and ticks. The parts it holds have modules of their
+own: the root screen rebuilt from the decision (`root_flow`), the screens' kit
 (`screen_kit`: what they derive from the decision, and the texts they share), the seat
-buttons and auctions (`seat_buttons`), the seat clock (`seat_clock`), a speaking round
-(`speaking_round`), the setup's start and end (`setup_flow`), the serial console's lines
-(`console_lines`), the RFID cards (`tag_book`) and the saved screen (`saved_screen`). The
-screens are in firmware/screens/ (`overlays`, `menu`, `steps`: chance, settle, payday,
-first, ranking; `entries`: the square menu and an action's fields; `seats`: speaking rounds
-and auctions; `setup`) and reach the controller and its parts through public methods.
+buttons, their lights and auctions (`seat_buttons`), the seat clock (`seat_clock`), a
+speaking round (`speaking_round`), the setup's start and end and the resume of the
+journal's last game (`setup_flow`), the serial console's lines (`console_lines`), the RFID
+cards and their taps (`tag_book`) and the saved screen (`saved_screen`); what the web
+view's live channel reads is `channel.live_state`. The screens are in firmware/screens/
+(`overlays`, `menu`, `steps`: chance, settle, payday, first, ranking; `entries`: the square
+menu and an action's fields; `seats`: speaking rounds and auctions; `setup`) and reach the
+controller and its parts through public methods.
 """
 from __future__ import annotations
 
-import json
 import logging
 import os
 from dataclasses import dataclass, replace
 
 from engines.core.errors import CorbeilleError, IllegalAction
-from firmware.games import PLAYABLE, adapter_of
-from engines.core.decision import Interactions as I
+from firmware.games import adapter_of
 from firmware.menus import describe
 from firmware.screen import Screen
 from firmware.screens.menu import Menu
 from firmware.screens.base import Frame, load
 from firmware.screens.entries import Entry
-from firmware.screens.overlays import Error, Private, Rfid, Undo
+from firmware.screens.overlays import Error, Private, Undo
 from firmware import saved_screen
 from firmware.console_lines import KEYS, ConsoleLines
 from firmware.root_flow import RootFlow
@@ -121,23 +121,7 @@ class Controller:
         saved = None
         damaged = bool(messages)                     # the journal's own repairs, before any replay
         if self.journal is not None:
-            lang = self.journal.get_meta("lang")
-            if lang in ("fr", "en") and not getattr(self, "lang_forced", False):
-                self.lang = lang
-            raw = self.journal.get_meta("ui")
-            try:
-                saved = json.loads(raw) if raw else None
-            except ValueError:
-                saved = None
-            game_id = self.journal.last_game()
-            if game_id is not None and self.journal.header(game_id).get("game", PLAYABLE[0]) not in PLAYABLE:
-                log.warning("game %s is a %s game: the box plays %s; starting the setup", game_id,
-                            self.journal.header(game_id).get("game"), ", ".join(PLAYABLE))
-                game_id = None
-            if game_id is not None:
-                self.session = Session.resume(self.journal, game_id)
-                messages = list(messages) + self.session.messages
-                self.tag_book.load(self.journal, game_id)
+            saved, messages = self.setup.resume_last(messages)
         if self.session is None:
             self.setup.start_setup()
             if saved and saved.get("game") is None:
@@ -179,7 +163,7 @@ class Controller:
             elif name.startswith("seat") and name[4:].isascii() and name[4:].isdigit():
                 self.seats.event(int(name[4:]) - 1, kind)
             elif name == "rfid" and kind == "tag":
-                self._tag(event.data)
+                self.tag_book.tapped(self, event.data)
             elif name == "console" and kind == "line":
                 self.console(event.data)
         finally:
@@ -204,7 +188,7 @@ class Controller:
         return blinks
 
     # ---------------------------------------------------------------- keys
-    def _top(self):
+    def top(self):
         """The frame on top, as an object when its type is a screen object (a frame pushed
         as a dict by older code is loaded in place)."""
         if not self.stack:
@@ -214,7 +198,7 @@ class Controller:
 
     def _key(self, key: str) -> None:
         self.changed = True
-        top = self._top()
+        top = self.top()
         if top is None:
             return
         if getattr(top, "modal", False):
@@ -345,37 +329,17 @@ class Controller:
             self.journal.set_meta("lang", lang)
         self.changed = True
 
-    def _tag(self, tag):
-        if not tag:
-            return
-        if self.stack and self.stack[0]["t"] == "setup":
-            # The setup (or the question naming a card) takes the players' cards; a tap
-            # elsewhere in the setup shows nothing of any game.
-            take = getattr(self._top(), "card", None)
-            if take is not None:
-                take(self, tag)
-            self.changed = True
-            return
-        if self.session is None:
-            return
-        book = self.tag_book
-        if tag in book.seats or book.seat_known(self.journal, self.session.game_id, tag, self.session.players):
-            self.private(book.seats[tag])
-        else:
-            self.stack.append(Rfid(tag))
-        self.changed = True
-
     # ================================================================= ticks
     def _tick(self, now) -> None:
         """The clock reached `now`: the frame on top ticks (a private view closing, a seat
         timer); a root uncovered by that tick ticks too, as it would have under it."""
-        top = self._top()
+        top = self.top()
         if isinstance(top, Frame):
             top.tick(self, now)
         if self.session is None or not self.stack:
             return
         if self.stack[-1] is not top:
-            uncovered = self._top()
+            uncovered = self.top()
             if len(self.stack) == 1 and isinstance(uncovered, Frame):
                 uncovered.tick(self, now)
         if len(self.stack) == 1:
@@ -383,7 +347,7 @@ class Controller:
 
     def next_deadline(self) -> float | None:
         """When the next tick has something to do (the loop sleeps until then)."""
-        top = self._top()
+        top = self.top()
         return top.deadline(self) if isinstance(top, Frame) else None
 
     # ============================================================= console
@@ -403,40 +367,9 @@ class Controller:
         """Put back a saved screen if it belongs to the current game position."""
         return saved_screen.restore(self, state)
 
-    # ============================================================ live channel
-    def live(self) -> dict:
-        """What the readers beside the box show that the journal does not hold
-        (firmware/channel.py): the game and its length, the language, what is asked now,
-        and the seat clock's public line (what is asked or sold, who leads) with its seconds."""
-        session = self.session
-        if session is None or (self.stack and self.stack[0]["t"] == "setup"):
-            return {"lang": self.lang, "game": None}
-        line = self.seat_clock.board_line(False)
-        return {"lang": self.lang, "game": session.game_id, "actions": len(session.game.log),
-                "asking": "" if session.over else self.kit.title(),
-                "clock": None if line is None else {"line": line, "seconds": self.seat_clock.seconds()}}
-
-    # ================================================================ lights
-    def lit(self) -> set:
-        """Seats (0-based) to light: those still to answer in a speaking round, the bidders
-        still in, or the player whose turn it is."""
-        if self.session is None or (self.stack and self.stack[0]["t"] == "setup"):
-            return set()
-        d = self.session.decision()
-        if self.stack and self.stack[0]["t"] == "speak" and self.speak is not None:
-            return set(self.speaking.to_answer())
-        if self.stack and self.stack[0]["t"] == "auction":
-            return {s for s, _ in self.flow.bidders()}
-        if self.stack and self.stack[0]["t"] == "open_auction":
-            option = d.role(I.OFFER)
-            if option is None and d.role(I.CONFIRM) is not None and d.actor is not None:
-                return {d.actor}           # the offer's maker, who accepts on his button
-            return set(option.fields["player"].values) if option else set()
-        return {d.actor} if d.actor is not None else set()
-
     # ================================================================ screens
     def screen(self) -> Screen:
-        screen = self._top().draw(self)
+        screen = self.top().draw(self)
         if self.resumed:
             screen = replace(screen, lines=(self.setup.resumed_line(),) + tuple(screen.lines))
         if self.status and not screen.status:

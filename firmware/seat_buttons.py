@@ -53,6 +53,23 @@ class SeatButtons:
             if not self.ctl.speaking.long_press(seat):
                 self.ctl.private(seat)
 
+    def lit(self) -> set:
+        """Seats (0-based) to light: those still to answer in a speaking round, the bidders
+        still in, or the player whose turn it is."""
+        if self.ctl.session is None or (self.ctl.stack and self.ctl.stack[0]["t"] == "setup"):
+            return set()
+        d = self.ctl.session.decision()
+        if self.ctl.stack and self.ctl.stack[0]["t"] == "speak" and self.ctl.speak is not None:
+            return set(self.ctl.speaking.to_answer())
+        if self.ctl.stack and self.ctl.stack[0]["t"] == "auction":
+            return {s for s, _ in self.ctl.flow.bidders()}
+        if self.ctl.stack and self.ctl.stack[0]["t"] == "open_auction":
+            option = d.role(I.OFFER)
+            if option is None and d.role(I.CONFIRM) is not None and d.actor is not None:
+                return {d.actor}           # the offer's maker, who accepts on his button
+            return set(option.fields["player"].values) if option else set()
+        return {d.actor} if d.actor is not None else set()
+
     # ----------------------------------------------------------- open auctions
     # Anyone may raise at any time; a press of a seat button raises by the step (the
     # lowest bid accepted now); `timing.silence_s` without a bid sells the item (the

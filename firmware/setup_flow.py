@@ -10,6 +10,7 @@ configuration proposes (SetupDefaults, options) and the controller's part that s
 """
 from __future__ import annotations
 
+import json
 import logging
 
 from engines.core.errors import CorbeilleError, IllegalAction
@@ -68,6 +69,29 @@ class SetupFlow:
     def __init__(self, ctl):
         self.ctl = ctl
         self.boxes: dict = {}            # game name -> its box file, loaded once
+
+    def resume_last(self, messages):
+        """The journal's language, saved screen and last game, resumed when the box plays its
+        game: (the saved screen or None, `messages` and what the resume said)."""
+        ctl, journal = self.ctl, self.ctl.journal
+        lang = journal.get_meta("lang")
+        if lang in ("fr", "en") and not getattr(ctl, "lang_forced", False):
+            ctl.lang = lang
+        raw = journal.get_meta("ui")
+        try:
+            saved = json.loads(raw) if raw else None
+        except ValueError:
+            saved = None
+        game_id = journal.last_game()
+        if game_id is not None and journal.header(game_id).get("game", PLAYABLE[0]) not in PLAYABLE:
+            log.warning("game %s is a %s game: the box plays %s; starting the setup", game_id,
+                        journal.header(game_id).get("game"), ", ".join(PLAYABLE))
+            game_id = None
+        if game_id is not None:
+            ctl.session = Session.resume(journal, game_id)
+            messages = list(messages) + ctl.session.messages
+            ctl.tag_book.load(journal, game_id)
+        return saved, messages
 
     def setup_frame(self):
         return Setup()

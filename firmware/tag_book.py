@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 
+from firmware.screens.overlays import Rfid
+
 NAMES_META = "rfid.names"
 
 
@@ -70,3 +72,24 @@ class TagBook:
         self.seats[tag] = lowered.index(name.lower())
         self.save(journal, game_id)
         return True
+
+    def tapped(self, ctl, tag) -> None:
+        """A card tapped on the reader of `ctl`'s box: during the setup, the players' cards
+        (or the question naming one) take it; in a game, a card whose seat is known shows
+        that player's private view, an unknown one asks whose it is."""
+        if not tag:
+            return
+        if ctl.stack and ctl.stack[0]["t"] == "setup":
+            # A tap elsewhere in the setup shows nothing of any game.
+            take = getattr(ctl.top(), "card", None)
+            if take is not None:
+                take(ctl, tag)
+            ctl.changed = True
+            return
+        if ctl.session is None:
+            return
+        if tag in self.seats or self.seat_known(ctl.journal, ctl.session.game_id, tag, ctl.session.players):
+            ctl.private(self.seats[tag])
+        else:
+            ctl.stack.append(Rfid(tag))
+        ctl.changed = True

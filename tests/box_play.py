@@ -376,7 +376,7 @@ class BoxPlay:
 
     def seat(self):
         """A seat to press: one lit (asked, bidding) most of the time."""
-        lit = sorted(self.box.c.lit()) if self.box.c.session is not None else []
+        lit = sorted(self.box.c.seats.lit()) if self.box.c.session is not None else []
         seats = min(SEATS, self.case.players)
         if lit and self.rng.random() < 0.8:
             return f"seat{self.rng.choice([s for s in lit if s < seats] or [0]) + 1}"

@@ -161,12 +161,12 @@ def speaking_game():
 
 def test_one_press_asks_1000_after_the_gap():
     b = box_for(speaking_game(), seats=(0, 1, 2))
-    assert b.c.lit() == {0, 1, 2}                            # every seat still to answer
+    assert b.c.seats.lit() == {0, 1, 2}                            # every seat still to answer
     b.seat(1).tick(0.3)
     assert b.c.session.game.log[-1].kind == "titre"          # still counting
     b.tick(0.3)
     assert b.c.session.game.log[-1].to_json() == {"kind": "declare", "player": 0, "lots": 1}
-    assert b.c.lit() == {1, 2}
+    assert b.c.seats.lit() == {1, 2}
     assert "tick" in b.c.take_beeps()
 
 
@@ -276,7 +276,7 @@ def canon_auction():
 def test_auction_clock_raises_while_held_and_a_release_drops_out():
     g = canon_auction()
     b = box_for(g, seats=(0, 1, 2))
-    assert b.screen.kind == "auction" and b.c.lit() == {0, 1}
+    assert b.screen.kind == "auction" and b.c.seats.lit() == {0, 1}
     b.seat(1, "down").seat(2, "down")
     b.tick(1.0)                                # first step after the lead-in
     assert g.log[-1].kind == "raise" and g.price("CANON") == 250

@@ -18,7 +18,7 @@ from engines.registry import names
 from firmware.games import PLAYABLE, adapter
 
 ROOT = Path(__file__).resolve().parents[2]
-PARTS = ("screen_kit", "seat_buttons", "seat_clock", "speaking_round", "setup_flow", "console_lines", "tag_book", "saved_screen",
+PARTS = ("root_flow", "screen_kit", "seat_buttons", "seat_clock", "speaking_round", "setup_flow", "console_lines", "tag_book", "saved_screen",
          "card_faults", "board_pages")
 CORE = [ROOT / "firmware" / "controller.py", ROOT / "firmware" / "menus.py",
         *(ROOT / "firmware" / f"{part}.py" for part in PARTS),

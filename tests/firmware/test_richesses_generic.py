@@ -61,4 +61,4 @@ def test_an_offer_window_asks_for_overbids_then_for_the_makers_answer():
     assert answer.interaction.roles == {"confirm": "accept", "silence": "lapse"} and answer.actor == 0
     c = Controller(None, seat_buttons=(0, 1, 2))
     c.attach(Session(game))
-    assert c.stack[0]["t"] == "open_auction" and c.lit() == {0}
+    assert c.stack[0]["t"] == "open_auction" and c.seats.lit() == {0}

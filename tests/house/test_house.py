@@ -8,9 +8,7 @@ firmware/games/base.py, and these tests keep it so with the next game:
   or the adapters: pylint's duplicate-code check (comments, docstrings, imports and
   signatures left out, as pylint does by default), whose `min-similarity-lines` reports
   a block of more lines than it says: 5, for blocks of six and more;
-- no class in engines/, firmware/ or drivers/ is over 300 lines, no function over 60, but
-  the classes still to be cut into parts (`STILL_LARGE`), each held to its size today so
-  that it can only shrink, and dropped from the list once it is small.
+- no class in engines/, firmware/ or drivers/ is over 300 lines, no function over 60.
 """
 import ast
 import subprocess
@@ -24,12 +22,6 @@ CHECKED = ("engines", "firmware/games")
 SIZED = ("engines", "firmware", "drivers")
 MOST_CLASS_LINES = 300
 MOST_FUNCTION_LINES = 60
-# Classes still over the limit, with the most lines each may have: the controller holds its
-# parts (firmware/seat_buttons.py, seat_clock.py...), but its own core (the root rebuilt from
-# the decision, applying, undo, lights, the screens' helpers) is still one class.
-STILL_LARGE = {
-    "firmware/controller.py Controller": 365,
-}
 
 
 def repeated_blocks(*paths) -> str:
@@ -73,13 +65,5 @@ def sizes():
 def test_no_class_over_300_lines_and_no_function_over_60(kind, most):
     found = list(sizes())
     assert any(k == kind for k, *_ in found)
-    longer = [f"{where} {name}: {lines} lines" for k, where, name, lines in found
-              if k == kind and lines > STILL_LARGE.get(f"{where.split(':')[0]} {name}", most)]
+    longer = [f"{where} {name}: {lines} lines" for k, where, name, lines in found if k == kind and lines > most]
     assert not longer, f"{kind}es and functions stay small (at most {most} lines for a {kind}): " + "; ".join(longer)
-
-
-def test_the_classes_still_large_are_still_there_and_still_large():
-    """A class of STILL_LARGE cut below the limit, renamed or gone leaves the list."""
-    large = {f"{where.split(':')[0]} {name}" for kind, where, name, lines in sizes()
-             if kind == "class" and lines > MOST_CLASS_LINES}
-    assert set(STILL_LARGE) == large, f"STILL_LARGE lists {sorted(STILL_LARGE)}; over the limit now: {sorted(large)}"

@@ -118,8 +118,8 @@ def test_a_press_raises_by_the_step_and_silence_sells():
     # The winner stops bidding: Bob's button does nothing on the next token.
     n = len(game.log)
     seat(c, 2, 4.5)
-    assert len(game.log) == n and 1 not in c.lit()
-    assert c.lit() == {0, 2, 3}
+    assert len(game.log) == n and 1 not in c.seats.lit()
+    assert c.seats.lit() == {0, 2, 3}
     seat(c, 1, 5.0)
     tick(c, 7.0)
     assert game.s.tokens[0] == 2

@@ -214,7 +214,7 @@ def test_a_titre_the_others_leave_silent_takes_at_most_10_s_with_the_default_set
         box.press("seat1").wait(0.7)                          # Rouge: 1 000 au cours
         assert box.screen.title == "Règlement DEUTSCHE"
         box.press("ok")
-        assert box.c.lit() == {1, 2}                           # Bleu and Vert, both lit at once
+        assert box.c.seats.lit() == {1, 2}                           # Bleu and Vert, both lit at once
         if answer == "long press":
             box.long("seat3").long("seat2")                   # Vert passes ahead of Bleu, then Bleu
             box.long("seat1")                                 # round 2: Rouge passes too
