@@ -9,7 +9,7 @@ has none. Seats are named by their players' names, a list field by its first wro
 """
 import typing
 
-from engines.core.actions import Seat, Text, field_type, list_item
+from engines.core.actions import Cell, Seat, Text, cell_text, field_type, list_item
 from engines.core.decision import Items
 from engines.core.errors import IllegalAction
 
@@ -38,7 +38,7 @@ def check(game, act, decision) -> None:
             reason = game.refusal(act, decision, name)
             if reason is not None:
                 raise reason.allowing(allowed, field)
-            shown = value
+            shown = cell_text(value) if typ is Cell and isinstance(value, tuple) else value
             if seat:
                 shown = ", ".join(game.seat_name(v) for v in value) if isinstance(value, tuple) else game.seat_name(value)
             raise IllegalAction("error.field", kind=act.kind, field=field, value=shown, allowed=allowed)

@@ -198,6 +198,16 @@ class TableGame(StepGame):
                 return high
         return None
 
+    def turn_start(self) -> int | None:
+        """The seat whose turn starts now, nothing of it played yet (a correction may give it
+        to another, `WhoseTurn`), or None: a game that declares `WhoseTurn` says when."""
+        return None
+
+    def restart_turn(self, seat: int) -> None:
+        """The turn starting now is `seat`'s instead (called only when `turn_start` is not
+        None): a game that declares `WhoseTurn` replaces its turn step."""
+        raise NotImplementedError
+
     def handle_aside(self, act) -> None:
         declared = self.correction(act.kind)
         if declared is None:

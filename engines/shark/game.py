@@ -18,7 +18,7 @@ values and the engine still counts the buildings. See docs/rules/shark.md.
 from dataclasses import field
 
 from engines.core.actions import Cell, cell_text
-from engines.core.corrections import Cash
+from engines.core.corrections import Cash, WhoseTurn
 from engines.core.decision import Choice, Fixed, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.grid import Grid
@@ -32,7 +32,7 @@ from engines.shark import board
 from engines.shark import GAME
 from engines.shark.actions import ACTIONS
 from engines.shark.box import load_box
-from engines.shark.corrections import Shares
+from engines.shark.corrections import MoveBuilding, PutBuilding, RemoveBuilding, Shares, Value
 from engines.shark.rules import (BUILDINGS, BUY_LIMIT, COMPANIES, MAX_ADJUST, MAX_VALUE,
                                  SHARES, UNIT, VARIANT1_CHAIN)
 from engines.shark.steps import DealStep, FirstStep, Over, Table, Turn
@@ -61,7 +61,8 @@ class Shark(TableGame):
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/shark/__init__.py)
     SETTINGS = GAME.settings
-    CORRECTIONS = (Cash(MAX_ADJUST), Shares())   # engines/shark/corrections.py
+    CORRECTIONS = (Cash(MAX_ADJUST), Shares(), WhoseTurn(), PutBuilding(), RemoveBuilding(), MoveBuilding(),
+                   Value())   # engines/shark/corrections.py
     money_step = UNIT            # SH1: prices, bonuses, rises and falls are counted in 1 000 FT
     companies = COMPANIES
 
@@ -297,6 +298,15 @@ class Shark(TableGame):
     def start_turn(self, seat):
         self.push(Turn(seat))
         self.emit("sh.turn", player=self.players[seat])
+
+    def turn_start(self):
+        """A turn starts until its player buys or rolls (a sale before the roll stays made)."""
+        step = self.step
+        return step.seat if isinstance(step, Turn) and step.phase == "before" and not step.bought else None
+
+    def restart_turn(self, seat):
+        self.s.steps.pop()
+        self.start_turn(seat)
 
     def eliminate(self, seat):
         """SH9: out of the game; what he holds still (shares of a company worth 0) goes back
