@@ -10,10 +10,10 @@ and recorded, so a replay never draws again.
 """
 from typing import Optional
 
-from engines.core.actions import (ANYTIME, CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, DieFace, Money,
+from engines.core.actions import (ANYTIME, CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, CountDelta, DieFace, Money,
                                   Name, Seat, Text, action)
 from engines.core.cards import CARD_ACTIONS
-from engines.core.corrections import AdjustCash
+from engines.core.corrections import AdjustCash, SetTurn
 
 
 @action("plaques", CHANCE, OUTCOME, CONFIRM, example="plaques")
@@ -179,5 +179,38 @@ class SetPawn:
     reason: Text
 
 
+@action("give_title", CORRECTION, example='give_title Ana RIZ-CHINE "bought last turn, not entered"')
+class GiveTitle:
+    """Correction: TITLE to PLAYER, from the stock or from the player who holds it; nothing is
+    paid (a cash correction settles what was paid)."""
+    player: Seat
+    title: Name
+    reason: Text
+
+
+@action("take_title", CORRECTION, example='take_title RIZ-CHINE "given by mistake"')
+class TakeTitle:
+    """Correction: TITLE back to the stock from the player who holds it; nothing is paid."""
+    title: Name
+    reason: Text
+
+
+@action("adjust_jokers", CORRECTION, example='adjust_jokers Ben +1 "joker bought, not entered"')
+class AdjustJokers:
+    """Correction: PLAYER's jokers from (+) or to (-) the stock of jokers; nothing is paid."""
+    player: Seat
+    delta: CountDelta
+    reason: Text
+
+
+@action("swap_plaques", CORRECTION, example='swap_plaques 3 7 "plaques laid the other way"')
+class SwapPlaques:
+    """Correction: the plaques of SQUARE and OTHER swapped, as they lie on the table's board."""
+    square: int
+    other: int
+    reason: Text
+
+
 ACTIONS = ActionSet(*CARD_ACTIONS, Plaques, First, Roll, Land, Tour, NoTour, Claim, CloseClaims, Buy, Done, BuyJoker, UseJoker, Lots, Bid, Sold, Offer, Exchange,
-                    Overbid, Close, Accept, Lapse, AdjustCash, SetPawn)
+                    Overbid, Close, Accept, Lapse, AdjustCash, SetPawn, SetTurn, GiveTitle, TakeTitle, AdjustJokers,
+                    SwapPlaques)

@@ -19,7 +19,7 @@ private path of the snapshot and no decision's params carry it.
 from dataclasses import field
 
 from engines.core.cards import card_options, card_transfers
-from engines.core.corrections import Cash
+from engines.core.corrections import Cash, WhoseTurn
 from engines.core.decision import Fixed, Option
 from engines.core.deeds import STOCK, Deeds
 from engines.core.errors import IllegalAction
@@ -32,7 +32,7 @@ from engines.core.track import Track
 from engines.richesses import GAME
 from engines.richesses.actions import ACTIONS
 from engines.richesses.box import load_box
-from engines.richesses.corrections import Pawn
+from engines.richesses.corrections import GiveTitle, Jokers, Pawn, Plaques, TakeTitle
 from engines.richesses.rules import CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_TITLES, ROYALTY_MIN, start_cash
 from engines.richesses.steps import AuctionStep, Bankruptcy, ClaimStep, Over, SaleStep, Setup, Table, Turn
 
@@ -56,7 +56,8 @@ class Richesses(TableGame):
     PLAYERS = GAME.players       # declared with the game (engines/richesses/__init__.py)
     SETTINGS = GAME.settings
     PRIVATE = ("players.*.cash",)   # RM10: cash is hidden; titles, shares, jokers and plaques are public
-    CORRECTIONS = (Cash(MAX_ADJUST), Pawn())   # engines/richesses/corrections.py
+    CORRECTIONS = (Cash(MAX_ADJUST), WhoseTurn(), Pawn(), GiveTitle(), TakeTitle(), Jokers(),
+                   Plaques())   # engines/richesses/corrections.py
     money_step = CASH_UNIT       # RM10 shares and RM4 raises are counted in 100 000
 
     def __init__(self, header: dict):
@@ -319,18 +320,30 @@ class Richesses(TableGame):
 
     # ---------------------------------------------------------- corrections
     def anytime_options(self):
-        """Corrections between turns only: never inside an auction, a sale or a bankruptcy;
-        for the players still in (a bankrupt player's cash went to the bank and his titles
-        to the stock, RM11: what a correction gave him would stay outside the game)."""
-        if not (isinstance(self.step, Turn) and self.step.phase == "roll"):
+        """Corrections once the game is set up, until it is over, but never inside a
+        bankruptcy (its debt was counted from what the player held); for the players still
+        in (a bankrupt player's cash went to the bank and his titles to the stock, RM11: what
+        a correction gave him would stay outside the game)."""
+        if isinstance(self.step, (Setup, Over)) or any(isinstance(step, Bankruptcy) for step in self.s.steps):
             return ()
         return self.corrections()
+
+    def turn_start(self):
+        """Between turns: the next player has not rolled yet."""
+        step = self.step
+        return step.seat if isinstance(step, Turn) and step.phase == "roll" else None
+
+    def restart_turn(self, seat):
+        self.s.steps.pop()
+        self.start_turn(seat)
 
     def refusal(self, act, decision, field):
         out = out_refusal(self, act, field, "error.rm.out")   # before "whose turn": he has none any more
         if out is not None:
             return out
-        return self.correction_refusal(act) or super().refusal(act, decision, field)
+        if self.correction(act.kind) is not None:   # a correction is nobody's move: no "whose turn"
+            return self.correction_refusal(act)
+        return super().refusal(act, decision, field)
 
 
 # ------------------------------------------------------------------------ views

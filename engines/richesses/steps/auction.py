@@ -60,6 +60,14 @@ class AuctionStep(Step):
                 return error
         return None
 
+    def cash_corrected(self, game, seat):
+        """A high bid above its bidder's corrected cash is withdrawn; the previous one stands."""
+        withdrawn = None if self.auction is None else self.auction.withdraw_unpaid(seat, game.cash(seat))
+        if withdrawn is not None:
+            a = self.auction
+            game.emit("rm.bid_withdrawn", player=game.players[seat], amount=withdrawn,
+                      bidder="-" if a.high_bidder is None else game.players[a.high_bidder], high=a.high or 0)
+
     def on_bid(self, game, act):
         self.auction.bid(act.player, act.amount, game.cash(act.player), game.players[act.player])
         game.emit("rm.bid", player=game.players[act.player], amount=act.amount,
