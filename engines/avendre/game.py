@@ -22,12 +22,13 @@ from dataclasses import field
 from engines.avendre import GAME
 from engines.avendre.actions import ACTIONS
 from engines.avendre.box import Title, load_box
-from engines.avendre.corrections import ForgetSquare, GiveTitle, Pawn, SetTitle, TakeTitle
+from engines.avendre.corrections import (BankOwner, ForgetSquare, GiveTitle, Loans as LoansCorrection, NoBankOwner,
+                                        Pawn, SetTitle, TakeTitle, Trip)
 from engines.avendre.no_board import learn
 from engines.avendre.rules import (BANK_CASH, BANK_OPENING, ESTABLISHMENT, MAX_ADJUST, PRIME, SHOP, SQUARES, START_CASH,
                                    TITLES, TITLES_FIRST, TITLES_SECOND)
 from engines.avendre.steps import BankAuction, Over, Play, ShopAuction, Start  # noqa: F401
-from engines.core.corrections import Cash
+from engines.core.corrections import Cash, WhoseTurn
 from engines.core.decision import Choice, IntRange
 from engines.core.deeds import Deeds, Loans
 from engines.core.debt import bank_pays
@@ -69,7 +70,8 @@ class AVendre(TableGame):
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/avendre/__init__.py)
     SETTINGS = GAME.settings
-    CORRECTIONS = (Cash(MAX_ADJUST), Pawn(), GiveTitle(), TakeTitle(), ForgetSquare(), SetTitle())
+    CORRECTIONS = (Cash(MAX_ADJUST), WhoseTurn(), Pawn(), GiveTitle(), TakeTitle(), ForgetSquare(), SetTitle(),
+                   LoansCorrection(), Trip(), BankOwner(), NoBankOwner())
     money_step = 100             # "100 de 10.—, 200 de 50.—, 100 de 100.—, 60 de 500.—"; each player holds 5 100
 
     def __init__(self, header: dict):
@@ -273,7 +275,7 @@ class AVendre(TableGame):
         step = self.settings["bid_step"]
         return ShopAuction(debtor, name, OpenAuction(name, self.others(debtor), self.half_pa(name) + step, step))
 
-    def begin_turn(self, seat):
+    def start_turn(self, seat):
         from engines.avendre.steps import Turn
         waiting = self.s.waiting[seat]
         self.push(Turn(seat, "card" if waiting else "roll", square=self.s.track.positions[seat]))

@@ -24,8 +24,9 @@ player holds.
 
 `WhoseTurn` is the other kind every game may declare: the turn given to another player, at the
 start of a turn only (nothing of the turn played yet), so no running decision is broken. The
-game says where a turn starts (`turn_start`: the seat whose turn starts now, or None) and
-how one is started (`restart_turn`); the turns go on from the new player.
+game's turn step says when it is at its start (`Step.turn_start`: its seat, or None) and the
+game starts a turn (`start_turn`, core's `restart_turn` replacing the turn step on top); the
+turns go on from the new player.
 """
 from engines.core.actions import CORRECTION, MoneyDelta, Seat, Text, action
 from engines.core.decision import Choice, IntRange, Option

@@ -328,15 +328,6 @@ class Richesses(TableGame):
             return ()
         return self.corrections()
 
-    def turn_start(self):
-        """Between turns: the next player has not rolled yet."""
-        step = self.step
-        return step.seat if isinstance(step, Turn) and step.phase == "roll" else None
-
-    def restart_turn(self, seat):
-        self.s.steps.pop()
-        self.start_turn(seat)
-
     def refusal(self, act, decision, field):
         out = out_refusal(self, act, field, "error.rm.out")   # before "whose turn": he has none any more
         if out is not None:

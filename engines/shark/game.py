@@ -299,15 +299,6 @@ class Shark(TableGame):
         self.push(Turn(seat))
         self.emit("sh.turn", player=self.players[seat])
 
-    def turn_start(self):
-        """A turn starts until its player buys or rolls (a sale before the roll stays made)."""
-        step = self.step
-        return step.seat if isinstance(step, Turn) and step.phase == "before" and not step.bought else None
-
-    def restart_turn(self, seat):
-        self.s.steps.pop()
-        self.start_turn(seat)
-
     def eliminate(self, seat):
         """SH9: out of the game; what he holds still (shares of a company worth 0) goes back
         to the bank's stock; his turns are skipped and he is ranked after the others."""

@@ -39,6 +39,10 @@ class Turn(Step):
     def actor(self, game):
         return None if self.phase == "roll" else self.seat
 
+    def turn_start(self, game):
+        """Between turns: the player has not rolled yet."""
+        return self.seat if self.phase == "roll" else None
+
     def chance_position(self, game):
         """The box's dice are drawn where the roll was first offered: a free sale or a
         correction made before they are confirmed (the actions offered beside them, RM12)

@@ -38,6 +38,10 @@ class Turn(Step):
     def actor(self, game):
         return self.seat
 
+    def turn_start(self, game):
+        """Until its player buys or rolls (a sale before the roll stays made)."""
+        return self.seat if self.phase == "before" and not self.bought else None
+
     # ---------------------------------------------------------------- decision
     def decision(self, game):
         seat, name = self.seat, game.players[self.seat]
