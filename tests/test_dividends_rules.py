@@ -413,7 +413,7 @@ def test_dv5_one_card_one_step_then_no_more_buying_or_selling():
     kinds = {o.kind for o in g.decision().options}
     assert "buy" not in kinds and "sell" not in kinds and {"influence", "done"} <= kinds
     with pytest.raises(IllegalAction, match="^Jean has played an influence card: buying and selling are over for this "
-                                            "turn; allowed now: adjust_cards, .*, done, influence, set_marker$"):
+                                            "turn; allowed now: adjust_cards, .*, done, influence, set_marker, set_turn, set_year$"):
         play(g, "buy Jean DESERT-OIL")
     play(g, "influence Jean CEDARPINES -1")
     assert "influence" not in {o.kind for o in g.decision().options}  # no card left

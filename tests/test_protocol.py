@@ -157,10 +157,10 @@ def test_script_error_for_an_action_not_possible_now_lists_the_allowed_ones(tmp_
      "Jean already holds the high bid (50); player allowed: Marie"),
     ("bid Jean 50\nsold\nbuy Jean CEDARPINES\ninfluence Jean CEDARPINES +1\nbuy Jean CEDARPINES\n",
      "Jean has played an influence card: buying and selling are over for this turn; allowed now: adjust_cards, "
-     "adjust_cash, adjust_certs, done, influence, set_marker"),
+     "adjust_cash, adjust_certs, done, influence, set_marker, set_turn, set_year"),
     ("bid Jean 50\nsold\nsell Jean CEDARPINES\n",
      "Jean holds no CEDARPINES certificate; allowed now: adjust_cards, adjust_cash, adjust_certs, buy, done, "
-     "influence, set_marker"),
+     "influence, set_marker, set_turn, set_year"),
 ])
 def test_script_error_says_the_rules_reason_first_then_what_is_allowed(tmp_path, lines, message):
     """A refused line says the rule that refuses it before the list of what is allowed

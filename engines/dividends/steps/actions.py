@@ -12,12 +12,17 @@ from engines.dividends.steps.results import TurnsPlayed
 class ActionsStep(Step):
     index: int = 0                     # position in the turn order
     influenced: bool = False           # an influence card was played: buying and selling are over
+    traded: bool = False               # the player on turn bought or sold
 
     name = "actions"
 
     def actor(self, game):
         order = game.s.order
         return order[self.index] if self.index < len(order) else None
+
+    def turn_start(self, game):
+        """Until the player on turn trades or plays a card."""
+        return None if self.traded or self.influenced else self.actor(game)
 
     def decision(self, game):
         seat = self.actor(game)
@@ -45,9 +50,11 @@ class ActionsStep(Step):
 
     def on_buy(self, game, a):
         game.buy(a.player, a.company, game.buy_price(a.company), "purchase")
+        self.traded = True
 
     def on_sell(self, game, a):
         game.sell(a.player, a.company, game.sell_price(a.company), "sale")
+        self.traded = True
 
     def on_influence(self, game, a):
         game.play_influence(a.player, a.company, a.move)
@@ -56,7 +63,7 @@ class ActionsStep(Step):
     def on_done(self, game, a):
         game.return_cards(a.player)
         self.index += 1
-        self.influenced = False
+        self.influenced = self.traded = False
 
     def advance(self, game):
         return TurnsPlayed() if self.index >= len(game.s.order) else None
