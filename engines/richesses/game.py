@@ -56,7 +56,7 @@ class Richesses(TableGame):
     PLAYERS = GAME.players       # declared with the game (engines/richesses/__init__.py)
     SETTINGS = GAME.settings
     PRIVATE = ("players.*.cash",)   # RM10: cash is hidden; titles, shares, jokers and plaques are public
-    CORRECTIONS = (Cash(MAX_ADJUST), WhoseTurn(), Pawn(), GiveTitle(), TakeTitle(), Jokers(),
+    CORRECTIONS = (Cash(MAX_ADJUST), Pawn(), WhoseTurn(), GiveTitle(), TakeTitle(), Jokers(),
                    Plaques())   # engines/richesses/corrections.py
     money_step = CASH_UNIT       # RM10 shares and RM4 raises are counted in 100 000
 
