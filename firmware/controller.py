@@ -44,7 +44,7 @@ from firmware.flows.seats import SeatFlows
 from firmware.flows.setup import SetupDefaults, SetupFlow  # noqa: F401 (SetupDefaults: the box's API)
 from firmware.flows.speaking import SpeakingFlow
 from firmware.games import PLAYABLE, adapter_of
-from engines.core.actions import ANYTIME, CHANCE, OUTCOME
+from engines.core.actions import ANYTIME, CHANCE, CORRECTION, OUTCOME
 from engines.core.decision import Interactions as I
 from firmware.menus import Ctx, describe, kind_label
 from firmware.screen import Screen
@@ -289,8 +289,9 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         clock = self.clock
         if clock is not None and clock.get("open"):
             # While the operator answers (or a private view is up), the silence waits; back
-            # on the auction screen, it starts again.
-            if len(self.stack) != 1:
+            # on the auction screen, it starts again. A rulebook's silence (RM9: nothing
+            # pauses it) runs on while the menu is open for a correction.
+            if len(self.stack) != 1 and not (self._rule_silence() is not None and self.stack[1]["t"] == "menu"):
                 clock["held"] = True
             elif clock.pop("held", False):
                 clock["until"] = self.now + self._silence_s()
@@ -385,7 +386,8 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         else:
             self.speak = None
         if root["t"] == "open_auction":
-            self.clock = {"open": True, "until": self.now + self._silence_s()}
+            if not self._corrected_under_rule():
+                self.clock = {"open": True, "until": self.now + self._silence_s()}
             return
         if root["t"] == "auction":
             company = d.params.get("company")
@@ -401,6 +403,13 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
                 self.clock = None
         else:
             self.clock = None
+
+    def _corrected_under_rule(self) -> bool:
+        """The change was a correction during an auction whose silence a rulebook sets: its
+        clock runs on untouched (RM9: a correction is not a bid, and nothing pauses it)."""
+        clock, log = self.clock, self.session.game.log
+        return bool(clock and clock.get("open") and log and self._rule_silence() is not None
+                    and self.ctx.has(log[-1].kind, CORRECTION))
 
     def _rule_silence(self):
         """The silence the rulebook sets for this open auction (the decision's `silence_s`
