@@ -48,7 +48,8 @@ from engines.core.actions import ANYTIME, CHANCE, CORRECTION, OUTCOME
 from engines.core.decision import Interactions as I
 from firmware.menus import Ctx, describe, kind_label
 from firmware.screen import Screen
-from firmware.screens.menu import Menu
+from firmware.screens.menu import Menu, corrections
+from firmware.screens.position import Position
 from firmware.screens.base import Frame, dump, load
 from firmware.screens.entries import Entry, Root
 from firmware.screens.overlays import Error, Private, Rfid, Undo
@@ -105,6 +106,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         self.phones = None                           # the web view's links (firmware/screens/phones.py)
         self.reported: set = set()
         self.undone = False                          # an undo: the next seat clock waits for OK
+        self.position = False                        # a game under way being entered (screens/position.py)
         self.resumed = False                         # a game taken up after a restart, until the first press
         self._seen = None
         self.changed = True                          # something to draw or save
@@ -321,6 +323,8 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         how = d.interaction.kind
         if how == I.OVER or self.session.over:
             return Over()
+        if self.position and self.session.game.turn_start() is not None and corrections(self, d):
+            return Position()          # a game under way entered at a turn's start (screens/position.py)
         main = self._main_kinds()
         if how in (I.OPEN_AUCTION, I.OFFER_WINDOW):
             # Anyone raises at any time, silence sells (or closes an offer's overbids): bids

@@ -490,10 +490,10 @@ def test_setup_options_change_the_chosen_games_own_settings_from_the_configurati
         assert b.screen.selected == 0                 # one press on Play keeps every setting
         b.choose("Régler")
         assert b.screen.title == "Options"
-        assert b.items() == ["Paie : au menu", "Bonus V : par groupe", "Dés : joueurs", "Départ : choisis", "Terminé"]
+        assert b.items() == ["Paie : au menu", "Bonus V : par groupe", "Dés : joueurs", "Départ : choisis", "Partie en cours : Non", "Terminé"]
         b.choose("Bonus V : par groupe")
         b.choose("Dés : joueurs")
-        assert b.items() == ["Paie : au menu", "Bonus V : une fois", "Dés : boîtier", "Départ : choisis", "Terminé"]
+        assert b.items() == ["Paie : au menu", "Bonus V : une fois", "Dés : boîtier", "Départ : choisis", "Partie en cours : Non", "Terminé"]
         b.choose("Dés : boîtier")                      # round the list: back to the first value
         b.key("back")                                 # back: the summary, on Play
         assert b.screen.kind == "confirm" and b.screen.selected == 0
@@ -515,7 +515,7 @@ def test_setup_options_list_every_declared_setting_a_number_entered_within_its_r
         b = Box(c)
         b.choose("Dividends").choose("4 joueurs").choose("Couleurs").choose("Continuer")
         b.choose("Régler")
-        assert b.items() == ["Dés : boîtier", "Pas d'enchère : 100", "Compagnies : par défaut", "Terminé"]
+        assert b.items() == ["Dés : boîtier", "Pas d'enchère : 100", "Compagnies : par défaut", "Partie en cours : Non", "Terminé"]
         b.choose("Compagnies")                        # a text: nothing to step through
         assert b.screen.title == "Options" and b.items()[2] == "Compagnies : par défaut"
         b.choose("Pas d'enchère")

@@ -44,6 +44,7 @@ LAST = "#last"                   # the game list's entry: the previous game's se
 LAST_META = "last_setup"         # the journal meta that keeps it
 CARDS = "#cards"                 # the names step's entry: the players' RFID cards
 SHORTCUT = "#shortcut"           # the summary's other way to play (the adapter's `summary_shortcut`)
+UNDER_WAY = "#under_way"         # the Options' "Partie en cours": a game under way entered by corrections
 STEPS = ("start", "game", "format", "count", "names", "rounds", "box", "summary")
 
 
@@ -78,6 +79,7 @@ class Setup(Frame):
     si: int = 0         # the index of its step in number_steps
     cards: list | None = None   # the players' cards: [name, tag] or None per seat; None: not asked
     cs: int = 0         # the seat the next card goes to
+    under_way: bool = False     # "Partie en cours": the game is entered as it stands (screens/position.py)
 
     # --------------------------------------------------------------- questions
     def question(self, ctl):
@@ -90,6 +92,8 @@ class Setup(Frame):
             items = [(t("label_value", lang, label=self._option_text(ctl, ui, key),
                         value=self._value_text(ctl, ui, key, allowed, chosen.get(key, ''))), key)
                      for key, allowed in self.offered(ui).items()]
+            items.append((t("label_value", lang, label=t("setup.under_way", lang),
+                            value=t("yes" if self.under_way else "no", lang)), UNDER_WAY))
             items.append((t("setup.options_done", lang), "#done"))
             return "options", t("setup.options_title", lang), (ui.title(lang),), items
         resumable = ctl.session is not None and not ctl.session.over
@@ -333,7 +337,9 @@ class Setup(Frame):
                 settings = self.settings(ctl)
                 header = setup_ui(v).header(v.get("format"), names, ctl.seed_source(), settings, v.get("rounds", 0))
                 before = ctl.session
+                ctl.position = self.under_way
                 ctl._create_game(header)
+                ctl.position = self.under_way and ctl.session is not before
                 if ctl.session is not before and isinstance(v["names"], dict):   # each card is its seat's
                     ctl.tags = {tag: seat for seat, (_, tag) in enumerate(v["names"]["cards"])}
                     ctl._save_tags()
@@ -374,6 +380,9 @@ class Setup(Frame):
         if self.move(key, len(items)) or key != "ok":
             return
         setting = items[self.sel % len(items)][1]
+        if setting == UNDER_WAY:
+            self.under_way = not self.under_way
+            return
         name = setup_ui(self.v).name
         allowed = options(name)[setting]
         now = self.settings(ctl).get(setting, "")
