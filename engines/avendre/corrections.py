@@ -164,10 +164,7 @@ class Loans(Correction):
         for _ in range(a.delta):
             game.emit_event(game.s.loans.take(a.player, LOAN, LOAN_REPAYMENT))
         if a.delta < 0:
-            kept = game.s.loans.by_seat[a.player][:a.delta]
-            game.s.loans.by_seat[a.player] = kept
-            if not kept:
-                game.s.loans.by_seat.pop(a.player)
+            game.s.loans.cancel(a.player, -a.delta)
         game.emit("correction", player=game.players[a.player], what="loans", delta=a.delta, reason=a.reason)
 
 
