@@ -1,4 +1,4 @@
-"""A game already under way entered on the box ("Partie en cours", from the setup's summary).
+"""A game already under way entered on the box ("Partie en cours", in the setup's Options).
 
 The table that moves a game onto the box mid-way enters where it stands as the game's own
 corrections (engines/core/corrections.py): each player's cash and holdings, the board or
@@ -45,4 +45,4 @@ class Position(Frame):
     def draw(self, ctl):
         items = tuple(t("position.done", ctl.lang) if k == DONE else kind_label(ctl.ctx, k) for k in self.entries(ctl))
         return Screen("menu", t("position.title", ctl.lang), (t("position.line", ctl.lang),), items,
-                      self.sel % len(items), ctl._footer("menu"))
+                      self.sel % len(items), ctl._footer("root"))

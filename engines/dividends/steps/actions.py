@@ -1,6 +1,7 @@
 """Step 3: each player in turn order buys and sells certificates at the chart's prices,
 then may play influence cards (no buying or selling after one: D8), and ends the turn."""
 
+from engines.core.actions import CORRECTION
 from engines.core.decision import Choice, Decision, Fixed, Option
 from engines.core.errors import IllegalAction
 from engines.core.records import record
@@ -12,7 +13,6 @@ from engines.dividends.steps.results import TurnsPlayed
 class ActionsStep(Step):
     index: int = 0                     # position in the turn order
     influenced: bool = False           # an influence card was played: buying and selling are over
-    traded: bool = False               # the player on turn bought or sold
 
     name = "actions"
 
@@ -21,8 +21,11 @@ class ActionsStep(Step):
         return order[self.index] if self.index < len(order) else None
 
     def turn_start(self, game):
-        """Until the player on turn trades or plays a card."""
-        return None if self.traded or self.influenced else self.actor(game)
+        """Until the player on turn trades or plays a card: what he did is the log's last
+        action but corrections (read there, so the state keeps the form journals' snapshots
+        pickled)."""
+        played = next((a.kind for a in reversed(game.log) if not game.ACTIONS.has(a.kind, CORRECTION)), None)
+        return None if played in ("buy", "sell", "influence") else self.actor(game)
 
     def decision(self, game):
         seat = self.actor(game)
@@ -50,11 +53,9 @@ class ActionsStep(Step):
 
     def on_buy(self, game, a):
         game.buy(a.player, a.company, game.buy_price(a.company), "purchase")
-        self.traded = True
 
     def on_sell(self, game, a):
         game.sell(a.player, a.company, game.sell_price(a.company), "sale")
-        self.traded = True
 
     def on_influence(self, game, a):
         game.play_influence(a.player, a.company, a.move)
@@ -63,7 +64,7 @@ class ActionsStep(Step):
     def on_done(self, game, a):
         game.return_cards(a.player)
         self.index += 1
-        self.influenced = self.traded = False
+        self.influenced = False
 
     def advance(self, game):
         return TurnsPlayed() if self.index >= len(game.s.order) else None
