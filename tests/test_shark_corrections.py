@@ -43,6 +43,7 @@ def test_a_map_correction_a_table_cannot_take_is_refused_with_nothing_changed():
     for line, message in (('put_building C2 BLUE "x"', "C2 already holds a Red building"),
                           ('remove_building D4 "x"', "D4: no building there"),
                           ('move_building D4 C2 "x"', "D4: no building there"),
+                          ('put_building D2 BLUE "x"', "D2 touches a Red building: two colours never touch"),
                           ('put_building Z99 BLUE "x"', "cell = Z99 is not allowed")):
         with pytest.raises(IllegalAction, match=message):
             act(game, line)
@@ -120,3 +121,18 @@ def test_a_position_entered_by_corrections_is_the_position_reached_by_play():
         act(game, "roll 2 BLUE")
         act(game, f"place Ben {cell_text(game.legal_cells(2, 'BLUE')[0])}")
     assert {k: entered.snapshot()[k] for k in keep} == {k: played.snapshot()[k] for k in keep}
+
+
+def test_the_buildings_used_are_corrected_at_least_those_on_the_map_and_the_18th_ends_the_game():
+    game = new_game()
+    act(game, 'put_building C2 BLUE "x"')
+    before = state(game)
+    with pytest.raises(IllegalAction, match="BLUE: 0 used, fewer than the 1 on the board"):
+        act(game, 'set_used BLUE 0 "x"')
+    assert state(game) == before
+    events = act(game, 'set_used BLUE 17 "chains removed before the box"')
+    assert game.s.used["BLUE"] == 17 and game.s.on_board["BLUE"] == 1
+    assert events[-1].text("en") == "Correction - BLUE 17/18: chains removed before the box"
+    act(game, "roll 1 BLUE")
+    act(game, "place Ana " + cell_text(game.legal_cells(1, "BLUE")[0]))   # the 18th blue building
+    assert game.over and game.snapshot()["end"] == "buildings"

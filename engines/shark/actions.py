@@ -150,5 +150,15 @@ class SetValue:
     reason: Text
 
 
+@action("set_used", CORRECTION, example='set_used BLUE 9 "three chains removed before the box"')
+class SetUsed:
+    """Correction: the buildings of COMPANY taken from its supply of 18 (SH7: those on the map and
+    those removed for good), at least those on the map; the 18th ends the game (SH10)."""
+    company: Company
+    used: int
+    reason: Text
+
+
 ACTIONS = ActionSet(Deal, First, Buy, Sell, Roll, Colour, Place, Done, Lost, Built, Skip, ForcedSale,
-                    AdjustCash, AdjustShares, SetTurn, PutBuilding, RemoveBuilding, MoveBuilding, SetValue)
+                    AdjustCash, AdjustShares, SetTurn, PutBuilding, RemoveBuilding, MoveBuilding, SetValue,
+                    SetUsed)

@@ -8,10 +8,14 @@ shares of a company, from (+) or to (-) the bank's stock of 40 (SH1), within wha
 With the grid, the map: a building put on a free cell (`put_building`: taken from its colour's
 supply of 18, SH7), taken off (`remove_building`: back to the supply) or moved to a free cell
 (`move_building`); the counts follow, and every value follows the map by SH2, with no bonus and
-no payment (the table settles what the wrong building did with cash corrections). Not while a
+no payment (the table settles what the wrong building did with cash corrections). A building
+never touches another colour (SH6: the smaller chain goes at once), so neither does a
+corrected one. Not while a
 building is being placed (its colour and legal cells come from the map): place it or undo the
 roll first. Without the grid (SH11) the operator enters the values, and corrects one with
-`set_value` (the buildings counted stay as they are).
+`set_value` (the buildings counted stay as they are). The buildings a colour has used
+(`set_used`: on the map and removed for good, SH7) are corrected on their own, at least
+those on the map.
 """
 from engines.core.actions import Cell, cell_text
 from engines.core.corrections import Correction
@@ -76,9 +80,17 @@ def taken(game, cell):
     return None
 
 
-def free(game, cell):
-    if not game.grid.free(tuple(cell)):
-        return IllegalAction("error.sh.cell_taken", cell=cell_text(cell), company=game.s.pieces[tuple(cell)])
+def free(game, cell, company, leaving=None):
+    """Why a building of `company` cannot stand on `cell` (the one on `leaving` moving there):
+    the cell is taken, or it touches another colour, which a board never shows (SH6: the
+    smaller chain is removed at once)."""
+    grid, cell = game.grid, tuple(cell)
+    if not grid.free(cell):
+        return IllegalAction("error.sh.cell_taken", cell=cell_text(cell), company=game.s.pieces[cell])
+    for near in grid.neighbours(cell):
+        other = game.s.pieces.get(near)
+        if other not in (None, company) and near != leaving:
+            return IllegalAction("error.sh.cell_touches", cell=cell_text(cell), company=company, other=other)
     return None
 
 
@@ -92,7 +104,7 @@ class PutBuilding(MapCorrection):
     def cells_refusal(self, game, a):
         if game.s.used[a.company] >= BUILDINGS:
             return IllegalAction("error.sh.supply", company=a.company, used=game.s.used[a.company])
-        return free(game, a.cell)
+        return free(game, a.cell, a.company)
 
     def apply(self, game, a):
         game.s.pieces[tuple(a.cell)] = a.company
@@ -126,7 +138,7 @@ class MoveBuilding(MapCorrection):
         return None if game.box is None else move_option(game)
 
     def cells_refusal(self, game, a):
-        return taken(game, a.cell) or free(game, a.to)
+        return taken(game, a.cell) or free(game, a.to, game.s.pieces[tuple(a.cell)], tuple(a.cell))
 
     def apply(self, game, a):
         company = game.s.pieces.pop(tuple(a.cell))
@@ -150,6 +162,29 @@ class Value(MapCorrection):
     def apply(self, game, a):
         game.set_values({**game.s.values, a.company: a.value})
         game.emit("correction", player="-", what=a.company, delta=a.value, reason=a.reason)
+
+
+@record(frozen=True)
+class Used(Correction):
+    """The buildings of a colour taken from its supply: those on the map and those removed
+    for good (SH7), which a game entered under way has no other way to count."""
+    kind = "set_used"
+
+    def option(self, game, seats):
+        return USED
+
+    def refusal(self, game, a):
+        if a.company in COMPANIES and a.used < game.s.on_board[a.company]:
+            return IllegalAction("error.sh.used_on_board", company=a.company, used=a.used,
+                                 buildings=game.s.on_board[a.company])
+        return None
+
+    def apply(self, game, a):
+        game.s.used[a.company] = a.used
+        game.emit("correction", player="-", what=a.company, delta=f"{a.used}/{BUILDINGS}", reason=a.reason)
+
+
+USED = Option("set_used", {"company": Choice(COMPANIES), "used": IntRange(0, BUILDINGS)})
 
 
 def map_cells(game):

@@ -32,7 +32,7 @@ from engines.shark import board
 from engines.shark import GAME
 from engines.shark.actions import ACTIONS
 from engines.shark.box import load_box
-from engines.shark.corrections import MoveBuilding, PutBuilding, RemoveBuilding, Shares, Value
+from engines.shark.corrections import MoveBuilding, PutBuilding, RemoveBuilding, Shares, Used, Value
 from engines.shark.rules import (BUILDINGS, BUY_LIMIT, COMPANIES, MAX_ADJUST, MAX_VALUE,
                                  SHARES, UNIT, VARIANT1_CHAIN)
 from engines.shark.steps import DealStep, FirstStep, Over, Table, Turn
@@ -62,7 +62,7 @@ class Shark(TableGame):
     PLAYERS = GAME.players       # declared with the game (engines/shark/__init__.py)
     SETTINGS = GAME.settings
     CORRECTIONS = (Cash(MAX_ADJUST), Shares(), WhoseTurn(), PutBuilding(), RemoveBuilding(), MoveBuilding(),
-                   Value())   # engines/shark/corrections.py
+                   Value(), Used())   # engines/shark/corrections.py
     money_step = UNIT            # SH1: prices, bonuses, rises and falls are counted in 1 000 FT
     companies = COMPANIES
 
