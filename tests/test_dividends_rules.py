@@ -378,7 +378,7 @@ def test_dv4_under_50_with_equally_cheap_certificates_the_player_chooses():
     d = g.decision()
     assert d.prompt == "prompt.dv.short_of_cash" and d.actor == seat(g, "Marie")
     assert d.option("sell").fields["company"].values == ("CEDARPINES", "DESERT-OIL")
-    with pytest.raises(IllegalAction, match="bid is not possible now"):
+    with pytest.raises(IllegalAction, match="bid: bids come only at step 2, while a token is on sale"):
         play(g, "bid Jean 50")
     play(g, "sell Marie DESERT-OIL")
     assert cash(g, "Marie") == 1000 and step(g) == "auction"
@@ -784,7 +784,7 @@ def test_the_event_tile_goes_back_in_the_box_also_after_year_5():
 
 def test_refusals_say_their_own_reason_first_then_what_is_allowed():
     """Every refused action names the rule that refuses it, then the list of what is
-    allowed (the generic "is not possible now" only where the game has nothing to add)."""
+    allowed (for an action not offered now, the rule of when it is)."""
     g = new_game(FOUR)
     to_actions(g)
     give(g, "Jean", "CEDARPINES", 7)

@@ -49,10 +49,10 @@ def test_mb3_no_selling_during_a_titre_and_selling_only_before_rolling():
     g = started(["Ana", "Ben"])
     company = next(iter(g.held(0)))
     play(g, "roll 1 2")
-    with pytest.raises(IllegalAction, match="sell is not possible now"):
+    with pytest.raises(IllegalAction, match="sell: a sale is offered only before the dice"):
         play(g, f"sell Ana {company} 1")
     play(g, "titre SONY")
-    with pytest.raises(IllegalAction, match="sell is not possible now"):
+    with pytest.raises(IllegalAction, match="sell: a sale is offered only before the dice"):
         play(g, f"sell Ana {company} 1")
 
 
@@ -270,7 +270,7 @@ def test_illegal_action_changes_nothing_and_names_what_is_allowed_in_both_langua
     assert str(error.value) == "it is Ben's turn, not Ana's; player allowed: Ben"
     with pytest.raises(IllegalAction) as error:
         play(g, "end")
-    assert "end is not possible now; allowed:" in str(error.value) and "declare" in str(error.value)
+    assert "end: a turn ends only on the square, once everything there is done; allowed now:" in str(error.value) and "declare" in str(error.value)
     assert g.snapshot() == before
 
 

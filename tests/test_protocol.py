@@ -143,13 +143,14 @@ def test_script_error_names_the_line_what_is_wrong_and_what_is_allowed(tmp_path)
     assert "lots = 3" in err and "allowed" in err and "0, 1, 2" in err
 
 
-def test_script_error_for_an_action_not_possible_now_lists_the_allowed_ones(tmp_path):
-    """Where the game has no reason of its own to give, the generic message: the action is
-    not possible now, then what is."""
+def test_script_error_for_an_action_not_possible_now_names_when_it_is_then_what_is_allowed(tmp_path):
+    """An action its decision does not offer: the rule of when it is possible (the game's
+    catalog), then what is allowed now."""
     text = started_script() + "settle\n"
     err = error_of(tmp_path, text)
     assert f"game.txt:{line_of(text, 'settle')}:" in err
-    assert "settle is not possible now; allowed: " in err and "roll" in err and "sell" in err
+    assert "settle: the buyers pay only at the settlement, once the lots are shared out (MB5); allowed now: " in err
+    assert "roll" in err and "sell" in err
 
 
 @pytest.mark.parametrize("lines, message", [

@@ -4,14 +4,16 @@ An action is refused, with nothing changed, when the pending decision offers no 
 its kind, when a text field is not one printable line, or when a field's value is outside
 the domain the option declares for it (engines/core/decision.py). The message names what
 was wrong and what is allowed now: the game's own reason first, in its rulebook's words
-(`Game.refusal`), with the allowed kinds or values added; the generic message when the game
-has none. Seats are named by their players' names, a list field by its first wrong item.
+(`Game.refusal`), else for a kind not offered the rule of when it is possible
+(engines/core/refusals.py), with the allowed kinds or values added; the generic message when
+the game has neither. Seats are named by their players' names, a list field by its first wrong item.
 """
 import typing
 
 from engines.core.actions import Seat, Text, field_type, list_item
 from engines.core.decision import Items
 from engines.core.errors import IllegalAction
+from engines.core.refusals import when_refusal
 
 
 def check(game, act, decision) -> None:
@@ -19,7 +21,7 @@ def check(game, act, decision) -> None:
     option = decision.option(act.kind)
     if option is None:
         allowed = sorted({o.kind for o in decision.options})
-        reason = game.refusal(act, decision, None)
+        reason = game.refusal(act, decision, None) or when_refusal(game, act)
         if reason is not None:
             raise reason.allowing(allowed)
         raise IllegalAction("error.unexpected", kind=act.kind, allowed=allowed or ["-"])
