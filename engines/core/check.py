@@ -11,7 +11,7 @@ the game has neither. Seats are named by their players' names, a list field by i
 import typing
 
 from engines.core.actions import Seat, Text, field_type, list_item
-from engines.core.decision import Items
+from engines.core.decision import NOTHING, Items
 from engines.core.errors import IllegalAction
 from engines.core.refusals import when_refusal
 
@@ -69,4 +69,4 @@ def describe(game, domain, seat: bool) -> str:
         values = (domain.value,)
     if values is None:
         return domain.describe()
-    return ", ".join(str(game.seat_name(v)) for v in values) or "nothing"
+    return ", ".join(str(game.seat_name(v)) for v in values) or NOTHING

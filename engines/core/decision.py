@@ -21,7 +21,10 @@ its interactions per prompt (engines/<game>/interactions.py); `Game` attaches th
 from dataclasses import field
 
 from engines.core.actions import Cell, cell_text
-from engines.core.i18n import Worded
+from engines.core.i18n import Joined, Worded
+
+# Written for a domain that allows nothing now, in the language of the refusal that says it.
+NOTHING = Worded("allowed.nothing")
 from engines.core.records import record
 
 
@@ -33,7 +36,7 @@ class Choice:
         return not isinstance(value, bool) and value in self.values  # True == 1 is no lot count
 
     def describe(self):
-        return ", ".join(str(v) for v in self.values) or "nothing"
+        return ", ".join(str(v) for v in self.values) or NOTHING
 
     def to_json(self):
         # a grid cell is written as in the command language (`B4`), not as a pair
@@ -82,7 +85,7 @@ class Fixed:
         return not isinstance(value, bool) and value == self.value
 
     def describe(self):
-        return "nothing" if self.value is None else str(self.value)  # Fixed(None): a field left out
+        return NOTHING if self.value is None else str(self.value)  # Fixed(None): a field left out
 
     def to_json(self):
         return {"fixed": self.value}
@@ -105,7 +108,7 @@ class Subset:
 
     def describe(self):
         most = len(self.values) if self.hi is None else min(self.hi, len(self.values))
-        return f"{self.lo} to {most} of: " + (", ".join(str(v) for v in self.values) or "nothing")
+        return Worded("allowed.subset", lo=self.lo, hi=most, values=", ".join(str(v) for v in self.values) or NOTHING)
 
     def to_json(self):
         return {"subset": list(self.values), "lo": self.lo, "hi": self.hi}
@@ -126,7 +129,7 @@ class Arrangement:
         counts = {}
         for item in self.items:
             counts[item] = counts.get(item, 0) + 1
-        return "an order of " + ", ".join(f"{v} x{n}" for v, n in counts.items())
+        return Worded("allowed.arrangement", items=", ".join(f"{v} x{n}" for v, n in counts.items()))
 
     def to_json(self):
         return {"arrangement": list(self.items)}
@@ -148,16 +151,17 @@ class Items:
                 and not (self.distinct and len(set(value)) != len(value)))
 
     def describe(self, show=str):
-        """What the list may hold; `show` writes a value (a seat as the player's name)."""
+        """What the list may hold, worded in the refusal's language; `show` writes a value (a
+        seat as the player's name)."""
         if not self.items:
-            return "nothing"
+            return NOTHING
         def one(domain):
             values = getattr(domain, "values", None)
             return domain.describe() if values is None else ", ".join(str(show(v)) for v in values)
         if self.distinct and len(set(self.items)) == 1:
-            return f"{len(self.items)} of {one(self.items[0])}, each once"
+            return Worded("allowed.distinct", count=len(self.items), values=one(self.items[0]))
         labels = self.labels or tuple(str(i + 1) for i in range(len(self.items)))
-        return "; ".join(f"{label}: {one(domain)}" for label, domain in zip(labels, self.items))
+        return Joined("; ", (Joined(": ", (label, one(domain))) for label, domain in zip(labels, self.items)))
 
     def to_json(self):
         return {"items": [d.to_json() for d in self.items], "labels": list(self.labels), "distinct": self.distinct}

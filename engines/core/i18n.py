@@ -219,6 +219,24 @@ class Worded:
         return hash(self.key)
 
 
+class Joined(Worded):
+    """Values written one after the other with `sep` between them, each in the language of
+    the text that shows it (a list field's allowed values, item by item)."""
+
+    def __init__(self, sep: str, items):
+        super().__init__("", sep=sep)
+        self.sep, self.items = sep, tuple(items)
+
+    def text(self, lang: str) -> str:
+        return self.sep.join(str(_show(item, lang)) for item in self.items)
+
+    def __eq__(self, other):
+        return isinstance(other, Joined) and (self.sep, self.items) == (other.sep, other.items)
+
+    def __hash__(self):
+        return hash(self.items)
+
+
 def _game_of(key: str, lang: str) -> str:
     """The prefix of the game a template's key belongs to ("event.rm.sale": "rm") when that
     game counts in a money of its own (`money.<prefix>`), else "" (core's money)."""
