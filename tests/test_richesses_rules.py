@@ -721,3 +721,45 @@ def test_strict_claims_a_lander_who_cannot_pay_what_was_claimed_is_bankrupt():
     cid = game.cash(2)
     game.apply(CloseClaims())
     assert game.s.out == [0] and game.cash(2) == cid + 4_500_000       # the bank pays in full
+
+
+# ------------------------------------------------------------ refusals with their rule
+def refusal(game, line):
+    before = (game.snapshot(), len(game.log))
+    with pytest.raises(IllegalAction) as error:
+        game.apply(game.ACTIONS.parse(line, game.players))
+    assert (game.snapshot(), len(game.log)) == before
+    return error.value
+
+
+def test_a_joker_bought_after_a_rest_square_says_when_jokers_are_bought():
+    """The turn went on to Bob: not "it is Bob's turn", but when a joker is bought."""
+    game = new_game(2)
+    game.apply(Roll(3, 5))                        # square 8: joker, a rest square with two players
+    error = refusal(game, "buy_joker Ana")
+    assert error.key == "error.rm.when.buy_joker"
+    assert str(error).startswith("buy_joker: a joker is bought only on a joker square, with three players or more; "
+                                 "allowed now: ")
+    assert error.message("fr").startswith("buy_joker : un joker s'achète seulement sur une case joker, "
+                                          "à trois joueurs ou plus ; possible maintenant : ")
+
+
+def test_the_seller_bidding_on_their_own_lot_is_told_the_seller_does_not_bid():
+    game, (four, _, _) = auction_game(red=4)
+    game.apply(Lots(0, (four,)))
+    error = refusal(game, f"bid Ana {game.decision().params['minimum']}")
+    assert error.key == "error.rm.seller_bids"
+    name = game.box.production_name(four)
+    assert str(error) == f"Ana is selling the {name} lot: the seller does not bid on their own lot (RM9); " \
+                         "player allowed: Ben, Cid, Dan"
+    assert error.message("fr").startswith(f"Ana vend le lot {name} : le vendeur n'enchérit pas sur son propre lot")
+
+
+def test_a_purchase_during_the_world_tour_question_says_when_titles_are_bought():
+    game = no_order_game(4)
+    give(game, 0, "ARGENT-CANADA")
+    game.apply(Roll(6, 1))
+    game.apply(game.ACTIONS.parse("land Ana AUCTION", game.players))
+    assert game.decision().prompt == "prompt.rm.tour"
+    error = refusal(game, "buy Ana ARGENT-CANADA")
+    assert error.key == "error.rm.when.buy" and "allowed now: " in str(error) and "no_tour" in str(error)
