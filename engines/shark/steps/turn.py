@@ -32,6 +32,7 @@ class Turn(Step):
     company: str | None = None       # the colour of the building to place, once known
     lost: dict = field(default_factory=dict)    # without the grid: company -> [new value, buildings removed]
     owed: list = field(default_factory=list)    # [seat, amount] of falls still to collect, in turn order
+    skipped: bool = False            # the box skipped the placement: no legal cell (SH7)
 
     name = "turn"
 
@@ -96,6 +97,13 @@ class Turn(Step):
         if seat is not None and seat != self.seat and 0 <= seat < len(game.players) and a.kind in (
                 "buy", "sell", "colour", "place", "done", "built", "skip"):
             return IllegalAction("error.sh.not_turn", player=game.players[seat], turn=game.players[self.seat])
+        if a.kind == "roll" and self.phase == "before" and a.colour is None and not game.settings["variant3"]:
+            return IllegalAction("error.sh.roll_colour", zone=a.zone)
+        if a.kind == "place" and self.phase == "after" and self.skipped:
+            if self.company is None:
+                return IllegalAction("error.sh.placement_skipped", player=game.players[self.seat], zone=self.zone)
+            return IllegalAction("error.sh.placement_skipped_colour", player=game.players[self.seat], zone=self.zone,
+                                 company=self.company)
         if a.kind in ("buy", "sell") and self.phase in ("before", "after"):
             return game.trade_refusal(a, self.bought)
         if a.kind == "place" and self.phase == "place" and game.grid is not None:
@@ -185,12 +193,12 @@ class Turn(Step):
     def advance(self, game):
         if self.phase == "colour" and game.grid is not None and not self.colours(game):
             game.emit("sh.no_cell", player=game.players[self.seat], zone=self.zone, company="-")
-            self.phase = "after"
+            self.phase, self.skipped = "after", True
         if self.phase == "place" and game.grid is not None and not game.has_legal_cell(self.zone, self.company):
             # "Si le placement d'un immeuble n'est pas possible [...] le joueur doit laisser
             # passer son tour. Mais il peut tout de même acheter ou vendre des actions."
             game.emit("sh.no_cell", player=game.players[self.seat], zone=self.zone, company=self.company)
-            self.phase = "after"
+            self.phase, self.skipped = "after", True
         while self.phase == "pay" and self.owed:
             seat, amount = self.owed.pop(0)
             if game.s.ledger.can_pay(seat, amount):
