@@ -149,7 +149,7 @@ def test_mb8_a_ruined_player_is_offered_no_correction_and_one_aimed_at_him_is_re
             play(g, line)
         assert refused.value.key == "error.mb.ruined"
         assert refused.value.message("en").startswith("Ana is ruined and out of the game: nothing is given to or "
-                                                      "taken from him any more (to correct him, undo the ruin); ")
+                                                      "taken from a player out any more (to correct, undo the ruin); ")
         assert refused.value.message("en").endswith(" allowed: Ben, Cid")
         assert refused.value.message("fr").startswith("Ana a fait faillite et est hors jeu")
         assert "Ben, Cid" in refused.value.message("fr")

@@ -13,8 +13,10 @@ range says the bounds, which are the rule ("1 to 6").
 """
 import collections
 import dataclasses
+import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -117,3 +119,13 @@ def test_the_reviewed_list_names_actions_and_fields_the_games_have():
         cls = game_class(name).ACTIONS.classes[kind]
         assert field is None or field in cls._types, (name, kind, field)
         assert why and (prompt == "*" or prompt.startswith("prompt.")), (name, prompt)
+
+
+def test_no_text_calls_a_player_him_or_her():
+    """A player is named, or "the player", "they": never "him" or "her"."""
+    root = Path(__file__).resolve().parent.parent
+    gendered = re.compile(r"\b(he|him|his|himself|she|her|hers|herself)\b", re.IGNORECASE)
+    for path in [*root.glob("engines/*/locale/en.json"), root / "firmware" / "locale" / "en.json"]:
+        entries = json.loads(path.read_text(encoding="utf-8"))
+        found = {key: value for key, value in entries.items() if gendered.search(value)}
+        assert not found, (path, found)

@@ -383,8 +383,8 @@ def test_a_bankrupt_player_is_offered_nothing_and_a_correction_or_sale_aimed_at_
             game.apply(act)
         assert refused.value.key == "error.rm.out"
         assert refused.value.message("en").startswith(
-            "Ana is bankrupt and out of the game: nothing is given to or taken from him any more "
-            "(to correct him, undo the bankruptcy); ")
+            "Ana is bankrupt and out of the game: nothing is given to or taken from a player out any more "
+            "(to correct, undo the bankruptcy); ")
         assert refused.value.message("en").endswith("allowed: Ben, Cid")
         assert refused.value.message("fr").startswith(
             "Ana est en faillite et hors jeu : plus rien ne lui est donné ni pris")

@@ -54,7 +54,7 @@ class ShareDebt(Debt):
                 and act.company in game.companies:
             if not game.shares(act.company, self.debtor):
                 return IllegalAction("error.sh.forced_not_held", player=name, company=act.company)
-            return IllegalAction("error.value_zero_forced", company=act.company) \
+            return IllegalAction("error.sh.value_zero_forced", company=act.company) \
                 if not game.s.values[act.company] else None
         if decision.option(act.kind) is None:
             return IllegalAction("error.sh.in_debt", player=name, amount=self.due(), cash=game.cash(self.debtor))
