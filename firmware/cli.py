@@ -37,7 +37,7 @@ def cmd_script(args) -> int:
             journal.append(game_id, act.to_json())
 
     try:
-        game = run_script(text, args.file, on_action=record)
+        game = run_script(text, args.file, on_action=record, lang=args.lang or "en")
     except CorbeilleError as error:
         print(f"corbeille: {error}", file=sys.stderr)
         return 1
@@ -105,9 +105,33 @@ def cmd_replay(args) -> int:
     cls = game_class(game_of(header))
     _, game, _, problem = read_recording(cls, header, recorded)   # an earlier version's too
     if problem is not None:
-        raise problem[1]
+        from firmware.script import said
+        print(f"corbeille: {said(problem[1], args.lang or 'en')}", file=sys.stderr)
+        return 1
     print(json.dumps(state_json(game), indent=2, ensure_ascii=False))
     return 0
+
+
+def box_game(path) -> tuple[str, str]:
+    """(game, how it was found) for a box file checked without `--game`: a box file does
+    not say which game it is for, so the one game whose reading accepts it, else the first
+    game (its mistakes are then said as that game reads them)."""
+    from importlib import import_module
+
+    from engines.registry import games
+
+    fits = []
+    for name, entry in games().items():
+        try:
+            import_module(entry.box).load_box(path)
+        except CorbeilleError:
+            continue
+        fits.append(name)
+    if len(fits) == 1:
+        return fits[0], "the only game whose box file it can be"
+    if fits:
+        return fits[0], f"it fits {', '.join(fits)}"
+    return next(iter(games())), "it fits no game as it is"
 
 
 def cmd_box_check(args) -> int:
@@ -117,26 +141,35 @@ def cmd_box_check(args) -> int:
 
     from engines import game_class
     from engines.core.boxfile import describe
-    from engines.registry import spec
+    from engines.core.i18n import text
+    from engines.registry import names, spec
 
-    loader = import_module(spec(args.game).box)
+    name, found = args.game, None
+    if name is None and args.file is not None and not args.schema:
+        name, found = box_game(args.file)
+    name = name or names()[0]
+    loader = import_module(spec(name).box)
     if args.schema:
-        print(f"The {args.game} box file's keys (engines/{args.game}/box.py):")
+        print(f"The {name} box file's keys (engines/{name}/box.py):")
         print("\n".join(describe(loader.SCHEMA, "  ")))
         return 0
     if args.file is None:
         print("corbeille: box check: give the box file to check (or --schema)", file=sys.stderr)
         return 2
+    read_as = "" if found is None else \
+        f" (read as a box file of {name}: {found}; --game {'|'.join(names())} says which game it is for)"
     # Four players fit every game; the box file is the only thing under test.
-    header = {"game": args.game, "players": ["A", "B", "C", "D"], "box": args.file}
+    header = {"game": name, "players": ["A", "B", "C", "D"], "box": args.file}
     try:
         box = loader.load_box(args.file)
-        game = game_class(args.game)(header)
+        game = game_class(name)(header)
     except CorbeilleError as error:
-        print(f"corbeille: {error}", file=sys.stderr)
+        print(f"corbeille: {error}{read_as}", file=sys.stderr)
         return 1
     companies = state_json(game).get("companies", {})
-    print(f"{args.file}: a {args.game} box file, {len(companies)} companies in play: " + ", ".join(companies))
+    held = f", {len(companies)} companies in play: " + ", ".join(companies) if companies else ""
+    title = text(f"ui.game.{spec(name).prefix}", args.lang or "en")
+    print(f"{args.file}: a box file of {title}{held}{read_as}")
     print("\n".join(loader.holdings(box, args.lang or "en")))
     if box.verified:
         print("verified = true: the owner checked it against the physical copy")
@@ -265,8 +298,8 @@ def build_parser():
     box = p.add_subparsers(dest="box_command", required=True)
     p = box.add_parser("check", parents=[common], help="check a box file as a game reads it")
     p.add_argument("file", nargs="?", help="box file (TOML)")
-    p.add_argument("--game", default=registry_names()[0], choices=registry_names(),
-                   help="the game it describes (default %(default)s)")
+    p.add_argument("--game", choices=registry_names(),
+                   help="the game it describes (default: the one game whose box file it can be)")
     p.add_argument("--schema", action="store_true", help="print the keys the game's box file may hold")
     p.set_defaults(func=cmd_box_check)
     p = sub.add_parser("settings", parents=[common],

@@ -203,8 +203,8 @@ def test_no_legal_cell_skips_the_placement_and_trading_still_follows():
     act(game, "roll 6 RED")
     assert game.snapshot()["phase"] == "after"
     assert game.decision().prompt == "prompt.sh.after" and game.cash(ANA) == 0
-    with pytest.raises(IllegalAction, match=r"^Ana's placement was skipped: no cell of zone 6 was legal for Red \(SH7\); "
-                                            "the turn goes on with trading; allowed now: "):
+    with pytest.raises(IllegalAction, match=r"^Ana: no cell of zone 6 is legal for Red \(SH7\), so no building is placed "
+                                            "this turn; the turn goes on with trading; allowed now: "):
         act(game, "place Ana I6")
 
 
@@ -373,6 +373,8 @@ def test_a_holder_short_of_cash_gives_shares_at_half_price_rounded_up_and_keeps_
     events = act(game, "forced_sale Ben YELLOW")     # yellow 2: half 1 000 -> 1 000; 4 000 covered
     assert transfers(events) == [(BANK, BEN, 1000, "forced_sale"), (BEN, BANK, 4000, "debt")]
     assert game.cash(BEN) == 0 and game.snapshot()["phase"] == "after"
+    with pytest.raises(IllegalAction, match="^Ana has placed the turn's building: one a turn"):
+        act(game, "place Ana C2")
 
 
 def test_half_price_is_rounded_up_to_the_thousand_and_the_excess_stays_in_cash():
@@ -561,7 +563,7 @@ def test_the_operator_corrects_cash_and_shares_at_any_time_within_what_is_there(
     act(game, "adjust_shares Ben RED +2 'a card forgotten'")
     assert game.cash(BEN) == 3000 and game.shares("RED", BEN) == 2 and game.stock("RED") == 37
     before = state(game)
-    with pytest.raises(IllegalAction, match="Ben cannot pay 4,000: balance 3,000"):
+    with pytest.raises(IllegalAction, match="Ben cannot pay 4,000 FT: balance 3,000 FT"):
         act(game, "adjust_cash Ben -4000 'too much'")
     with pytest.raises(IllegalAction, match="Ben holds 2 Red shares, not 3"):
         act(game, "adjust_shares Ben RED -3 'too many'")

@@ -33,7 +33,7 @@ class Reader:
     def _key(self, key):
         return f"{self.where}.{key}" if self.where else str(key)
 
-    def get(self, key, typ, default=..., allowed=None, minimum=None):
+    def get(self, key, typ, default=..., allowed=None, minimum=None, maximum=None):
         if key not in self.data:
             if default is ...:
                 self.fail(key, f"missing; expected {typ.__name__}")
@@ -46,6 +46,9 @@ class Reader:
             self.fail(key, f"{value!r} is not allowed; allowed: {', '.join(map(str, allowed))}")
         if minimum is not None and value < minimum:
             self.fail(key, f"{value!r} is below the minimum {minimum}")
+        if maximum is not None and value > maximum:
+            self.fail(key, f"{value!r} is above the maximum {maximum}, what the game can hold; allowed: "
+                           f"{'' if minimum is None else f'{minimum} to '}{maximum}")
         return value
 
     def table(self, key):
@@ -75,6 +78,7 @@ class Key:
     default: Any = ...
     allowed: tuple | None = None
     minimum: int | None = None
+    maximum: int | None = None      # what the game can hold (each game's box.py says why)
 
 
 @record(frozen=True)
@@ -115,7 +119,7 @@ def check(reader: Reader, schema: Table) -> None:
         reader.refuse_unknown(schema.keys)
     for key, part in schema.keys.items():
         if isinstance(part, Key):
-            reader.get(key, part.typ, part.default, part.allowed, part.minimum)
+            reader.get(key, part.typ, part.default, part.allowed, part.minimum, part.maximum)
         elif isinstance(part, Ints):
             if part.required or key in reader.data:
                 int_list(reader, key, part.order)
@@ -137,7 +141,7 @@ def _plan(table: Table) -> tuple | None:
     if not all(isinstance(part, Key) for part in table.keys.values()):
         return None
     return (None if table.others else frozenset(table.keys),
-            tuple((key, k.typ, k.default is ..., k.allowed, k.minimum) for key, k in table.keys.items()))
+            tuple((key, k.typ, k.default is ..., k.allowed, k.minimum, k.maximum) for key, k in table.keys.items()))
 
 
 def _passes(item, plan: tuple) -> bool:
@@ -146,11 +150,11 @@ def _passes(item, plan: tuple) -> bool:
     known, keys = plan
     if type(item) is not dict or known is not None and not known.issuperset(item):
         return False
-    for key, typ, required, allowed, minimum in keys:
+    for key, typ, required, allowed, minimum, maximum in keys:
         if key in item:
             value = item[key]
             if (type(value) is not typ or allowed is not None and value not in allowed
-                    or minimum is not None and value < minimum):
+                    or minimum is not None and value < minimum or maximum is not None and value > maximum):
                 return False
         elif required:
             return False
@@ -180,6 +184,8 @@ def describe(schema: Table, indent: str = "") -> list[str]:
                 what += " in " + ", ".join(map(str, part.allowed))
             if part.minimum is not None:
                 what += f", at least {part.minimum}"
+            if part.maximum is not None:
+                what += f", at most {part.maximum}"
             what += ", required" if part.default is ... else f", default {part.default!r}"
             lines.append(f"{indent}{key}: {what}")
         elif isinstance(part, Ints):

@@ -36,7 +36,8 @@ class Choice:
         return not isinstance(value, bool) and value in self.values  # True == 1 is no lot count
 
     def describe(self):
-        return ", ".join(str(v) for v in self.values) or NOTHING
+        # a number grouped as the refusal's language groups every amount ("2 700 000")
+        return Joined(", ", (v if type(v) is int else str(v) for v in self.values)) if self.values else NOTHING
 
     def to_json(self):
         # a grid cell is written as in the command language (`B4`), not as a pair
@@ -85,7 +86,9 @@ class Fixed:
         return not isinstance(value, bool) and value == self.value
 
     def describe(self):
-        return NOTHING if self.value is None else str(self.value)  # Fixed(None): a field left out
+        if self.value is None:
+            return NOTHING          # Fixed(None): a field left out
+        return self.value if type(self.value) is int else str(self.value)
 
     def to_json(self):
         return {"fixed": self.value}

@@ -21,6 +21,7 @@ class IllegalAction(CorbeilleError, ValueError):
         self.key = key
         self.params = params
         self.allowed: tuple | None = None  # (field or None, what is allowed), see `allowing`
+        self.money = ""   # the catalog prefix of the game whose money the amounts are in
         super().__init__(self.message("en"))
 
     def allowing(self, allowed, field: str | None = None) -> "IllegalAction":
@@ -31,10 +32,19 @@ class IllegalAction(CorbeilleError, ValueError):
         self.args = (self.message("en"),)
         return self
 
+    def in_money_of(self, prefix: str) -> "IllegalAction":
+        """Say the amounts in the money of the game whose catalog prefix is `prefix` (a
+        refusal of core's does not know the game that raised it; `Game` says it), unless a
+        game already did."""
+        if not self.money and prefix:
+            self.money = prefix
+            self.args = (self.message("en"),)
+        return self
+
     def message(self, lang: str = "en") -> str:
         from engines.core.i18n import text
 
-        out = text(self.key, lang, **self.params)
+        out = text(self.key, lang, money_of=self.money, **self.params)
         if self.allowed and self.allowed[1]:
             field, allowed = self.allowed
             out += text("error.allowed_field" if field else "error.allowed", lang, field=field, allowed=allowed)

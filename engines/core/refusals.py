@@ -18,8 +18,7 @@ GENERIC = ("error.unexpected", "error.field")
 
 def when_key(game, kind: str) -> str:
     """The catalog key of the rule saying when `kind` is possible in `game`."""
-    from engines.registry import spec   # the registry knows each game's catalog prefix
-    return f"error.{spec(game.name).prefix}.when.{kind}"
+    return f"error.{game.catalog_prefix}.when.{kind}"
 
 
 def when_refusal(game, act) -> IllegalAction | None:

@@ -32,7 +32,6 @@ class Turn(Step):
     company: str | None = None       # the colour of the building to place, once known
     lost: dict = field(default_factory=dict)    # without the grid: company -> [new value, buildings removed]
     owed: list = field(default_factory=list)    # [seat, amount] of falls still to collect, in turn order
-    skipped: bool = False            # the box skipped the placement: no legal cell (SH7)
 
     name = "turn"
 
@@ -99,11 +98,8 @@ class Turn(Step):
             return IllegalAction("error.sh.not_turn", player=game.players[seat], turn=game.players[self.seat])
         if a.kind == "roll" and self.phase == "before" and a.colour is None and not game.settings["variant3"]:
             return IllegalAction("error.sh.roll_colour", zone=a.zone)
-        if a.kind == "place" and self.phase == "after" and self.skipped:
-            if self.company is None:
-                return IllegalAction("error.sh.placement_skipped", player=game.players[self.seat], zone=self.zone)
-            return IllegalAction("error.sh.placement_skipped_colour", player=game.players[self.seat], zone=self.zone,
-                                 company=self.company)
+        if a.kind == "place" and self.phase == "after" and game.grid is not None:
+            return self.placed_refusal(game)
         if a.kind in ("buy", "sell") and self.phase in ("before", "after"):
             return game.trade_refusal(a, self.bought)
         if a.kind == "place" and self.phase == "place" and game.grid is not None:
@@ -117,6 +113,16 @@ class Turn(Step):
                                          buildings=game.s.on_board[a.company], fewest=fewest)
             return IllegalAction("error.sh.colour", company=a.company, zone=self.zone)
         return None
+
+    def placed_refusal(self, game):
+        """A placement after the turn's: skipped by the box for want of a legal cell (SH7),
+        which the state tells from a building placed by what is legal in the zone now."""
+        name = game.players[self.seat]
+        if self.company is None:            # white or black, and no colour had a legal cell
+            return IllegalAction("error.sh.placement_skipped", player=name, zone=self.zone)
+        if not game.has_legal_cell(self.zone, self.company):
+            return IllegalAction("error.sh.placement_skipped_colour", player=name, zone=self.zone, company=self.company)
+        return IllegalAction("error.sh.placed", player=name)
 
     # ---------------------------------------------------------------- trading
     def on_buy(self, game, a):
@@ -193,12 +199,12 @@ class Turn(Step):
     def advance(self, game):
         if self.phase == "colour" and game.grid is not None and not self.colours(game):
             game.emit("sh.no_cell", player=game.players[self.seat], zone=self.zone, company="-")
-            self.phase, self.skipped = "after", True
+            self.phase = "after"
         if self.phase == "place" and game.grid is not None and not game.has_legal_cell(self.zone, self.company):
             # "Si le placement d'un immeuble n'est pas possible [...] le joueur doit laisser
             # passer son tour. Mais il peut tout de même acheter ou vendre des actions."
             game.emit("sh.no_cell", player=game.players[self.seat], zone=self.zone, company=self.company)
-            self.phase, self.skipped = "after", True
+            self.phase = "after"
         while self.phase == "pay" and self.owed:
             seat, amount = self.owed.pop(0)
             if game.s.ledger.can_pay(seat, amount):
