@@ -384,8 +384,11 @@ def cmd_sim(args) -> int:
 def cmd_web(args) -> int:
     config = _config(args)
     if args.check:
-        where = config.source or "the built-in defaults"
-        print(f"web view {'enabled' if config.web.enabled else 'disabled'} ([web] enabled in {where})")
+        from firmware.texts import t
+
+        lang = getattr(args, "lang", None) or config.game.language
+        where = config.source or t("cli.defaults", lang)
+        print(t("cli.web_enabled" if config.web.enabled else "cli.web_disabled", lang, where=str(where)))
         return 0 if config.web.enabled else 1
     if args.avahi_service or args.access_point:
         import shlex
@@ -424,7 +427,8 @@ def main(argv=None) -> int:
         return args.func(args)
     except (CorbeilleError, ValueError, OSError) as error:
         # configuration mistakes (ValueError subclasses), a journal that cannot be opened...
-        print(f"corbeille: {error}", file=sys.stderr)
+        from firmware.script import said
+        print(f"corbeille: {said(error, getattr(args, 'lang', None) or 'en')}", file=sys.stderr)
         return 1
 
 
