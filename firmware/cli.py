@@ -128,10 +128,10 @@ def box_game(path) -> tuple[str, str]:
             continue
         fits.append(name)
     if len(fits) == 1:
-        return fits[0], "the only game whose box file it can be"
+        return fits[0], ("cli.box_fits_one", {})
     if fits:
-        return fits[0], f"it fits {', '.join(fits)}"
-    return next(iter(games())), "it fits no game as it is"
+        return fits[0], ("cli.box_fits", {"games": ", ".join(fits)})
+    return next(iter(games())), ("cli.box_fits_none", {})
 
 
 def cmd_box_check(args) -> int:
@@ -156,21 +156,24 @@ def cmd_box_check(args) -> int:
     if args.file is None:
         print("corbeille: box check: give the box file to check (or --schema)", file=sys.stderr)
         return 2
-    read_as = "" if found is None else \
-        f" (read as a box file of {name}: {found}; --game {'|'.join(names())} says which game it is for)"
+    from firmware.script import said
+    from firmware.texts import t
+
+    lang = args.lang or "en"
+    read_as = "" if found is None else t("cli.box_read_as", lang, game=name, found=t(found[0], lang, **found[1]),
+                                         games="|".join(names()))
     # Four players fit every game; the box file is the only thing under test.
     header = {"game": name, "players": ["A", "B", "C", "D"], "box": args.file}
     try:
         box = loader.load_box(args.file)
         game = game_class(name)(header)
     except CorbeilleError as error:
-        print(f"corbeille: {error}{read_as}", file=sys.stderr)
+        print(f"corbeille: {said(error, lang)}{read_as}", file=sys.stderr)
         return 1
     companies = state_json(game).get("companies", {})
-    held = f", {len(companies)} companies in play: " + ", ".join(companies) if companies else ""
-    title = text(f"ui.game.{spec(name).prefix}", args.lang or "en")
-    print(f"{args.file}: a box file of {title}{held}{read_as}")
-    print("\n".join(loader.holdings(box, args.lang or "en")))
+    held = t("cli.box_companies", lang, count=len(companies), companies=", ".join(companies)) if companies else ""
+    print(t("cli.box_file", lang, path=str(args.file), game=text(f"ui.game.{spec(name).prefix}", lang)) + held + read_as)
+    print("\n".join(loader.holdings(box, lang)))
     if box.verified:
         print("verified = true: the owner checked it against the physical copy")
     else:

@@ -547,3 +547,15 @@ def test_a_scripts_box_file_is_read_beside_the_script_from_any_folder_and_export
     again = cli("script", tmp_path / "again.txt", cwd=ROOT)          # from yet another folder
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout) == json.loads(done.stdout)
+
+
+def test_lang_fr_says_box_check_in_french(tmp_path):
+    path = tmp_path / "box.toml"
+    path.write_text(f"lots_per_company = {2 ** 70}\n", encoding="utf-8")
+    done = cli("--lang", "fr", "box", "check", path, "--game", "maxibourse")
+    assert done.returncode == 1
+    assert done.stderr == (f"corbeille: {path}: lots_per_company: {2 ** 70} dépasse le maximum 100, ce que le jeu "
+                           "peut contenir ; possible : de 1 à 100\n")
+    done = cli("--lang", "fr", "box", "check", ROOT / "engines" / "shark" / "box" / "shark.toml")
+    assert done.stdout.startswith(f"{ROOT / 'engines' / 'shark' / 'box' / 'shark.toml'} : un fichier de boîte de Shark, "
+                                  "4 sociétés en jeu : RED, YELLOW, GREEN, BLUE (lu comme un fichier de boîte de shark")

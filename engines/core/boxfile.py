@@ -10,7 +10,7 @@ from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from engines.core.errors import BoxFileError
+from engines.core.errors import BoxFileError, BoxKeyError
 from engines.core.files import read_toml
 from engines.core.records import record
 
@@ -30,25 +30,29 @@ class Reader:
     def fail(self, key, what):
         raise BoxFileError(f"{self.path}: {self._key(key)}: {what}")
 
+    def refuse(self, key, what, **params):
+        """`fail` in the catalog's words (`box.<what>`), said in the language asked."""
+        raise BoxKeyError(self.path, self._key(key), what, **params)
+
     def _key(self, key):
         return f"{self.where}.{key}" if self.where else str(key)
 
     def get(self, key, typ, default=..., allowed=None, minimum=None, maximum=None):
         if key not in self.data:
             if default is ...:
-                self.fail(key, f"missing; expected {typ.__name__}")
+                self.refuse(key, "missing", type=typ.__name__)
             return default
         value = self.data[key]
         # a value of exactly the type asked (what a parsed file holds) needs no more test
         if type(value) is not typ and (typ is int and isinstance(value, bool) or not isinstance(value, typ)):
-            self.fail(key, f"{value!r} is not {'an' if typ is int else 'a'} {typ.__name__}")
+            self.refuse(key, "type_" + typ.__name__, value=repr(value))
         if allowed is not None and value not in allowed:
-            self.fail(key, f"{value!r} is not allowed; allowed: {', '.join(map(str, allowed))}")
+            self.refuse(key, "allowed", value=repr(value), allowed=", ".join(map(str, allowed)))
         if minimum is not None and value < minimum:
-            self.fail(key, f"{value!r} is below the minimum {minimum}")
+            self.refuse(key, "minimum", value=repr(value), minimum=str(minimum))
         if maximum is not None and value > maximum:
-            self.fail(key, f"{value!r} is above the maximum {maximum}, what the game can hold; allowed: "
-                           f"{'' if minimum is None else f'{minimum} to '}{maximum}")
+            self.refuse(key, "maximum", value=repr(value), maximum=str(maximum),
+                        lo=str(1 if minimum is None else minimum))
         return value
 
     def table(self, key):
@@ -66,7 +70,7 @@ class Reader:
     def refuse_unknown(self, known):
         for key in self.data:
             if key not in known:
-                self.fail(key, f"unknown key; known keys: {', '.join(sorted(known))}")
+                self.refuse(key, "unknown", known=", ".join(sorted(known)))
 
 
 # ---- Declared schemas ------------------------------------------------------------------

@@ -22,10 +22,10 @@ from dataclasses import field
 
 from engines.core.actions import Cell, cell_text
 from engines.core.i18n import Joined, Worded
+from engines.core.records import record
 
 # Written for a domain that allows nothing now, in the language of the refusal that says it.
 NOTHING = Worded("allowed.nothing")
-from engines.core.records import record
 
 
 @record(frozen=True)

@@ -55,5 +55,19 @@ class BoxFileError(CorbeilleError, ValueError):
     """A box file (the owner's physical copy described as data) is malformed."""
 
 
+class BoxKeyError(BoxFileError):
+    """A key of a box file that its game's schema refuses: the file, the key, then what is
+    wrong in words of the catalog's `box.<what>`, in the language `message` is asked in."""
+
+    def __init__(self, path, key: str, what: str, /, **params):
+        self.path, self.key, self.what, self.params = path, key, what, params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        from engines.core.i18n import text
+
+        return f"{self.path}: {self.key}: " + text("box." + self.what, lang, **self.params)
+
+
 class ProtocolError(CorbeilleError, ValueError):
     """A line of the command language cannot be read."""
