@@ -693,6 +693,14 @@ def test_strict_claims_every_holder_claimed_closes_at_once_and_bad_claims_are_re
         with pytest.raises(IllegalAction) as refused:
             game.apply(act)
         assert refused.value.key == key and game.snapshot() == before
+    # one money format throughout, and a value left out said as such (no Python word)
+    assert refused.value.message("en") == "Ben claims 4,500,000 F; the share held earns 900,000 F"
+    assert refused.value.message("fr") == "Ben réclame 4 500 000 F ; sa part lui donne droit à 900 000 F"
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(Claim(1, 2_650_000))
+    assert refused.value.message("en").startswith("Ben claims 2,650,000 F; the share held earns 900,000 F; "
+                                                  "amount allowed: ")
+    assert refused.value.message("en").endswith(", left out") and "000000" not in refused.value.message("en")
     game.apply(Claim(2))
     with pytest.raises(IllegalAction) as refused:
         game.apply(Claim(2))

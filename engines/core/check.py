@@ -11,13 +11,9 @@ the game has neither. Seats are named by their players' names, a list field by i
 import typing
 
 from engines.core.actions import Seat, Text, field_type, list_item
-from engines.core.decision import NOTHING, Items
+from engines.core.decision import LEFT_OUT, NOTHING, Items
 from engines.core.errors import IllegalAction
-from engines.core.i18n import Worded
 from engines.core.refusals import when_refusal
-
-
-MISSING = Worded("value.missing")
 
 
 def check(game, act, decision) -> None:
@@ -44,7 +40,7 @@ def check(game, act, decision) -> None:
             reason = game.refusal(act, decision, name)
             if reason is not None:
                 raise reason.allowing(allowed, field)
-            shown = MISSING if value is None else value     # a field left out, not Python's None
+            shown = LEFT_OUT if value is None else value     # a field left out, not Python's None
             if seat and value is not None:
                 shown = ", ".join(game.seat_name(v) for v in value) if isinstance(value, tuple) else game.seat_name(value)
             raise IllegalAction("error.field", kind=act.kind, field=field, value=shown, allowed=allowed)

@@ -24,8 +24,16 @@ from engines.core.actions import Cell, cell_text
 from engines.core.i18n import Joined, Worded
 from engines.core.records import record
 
-# Written for a domain that allows nothing now, in the language of the refusal that says it.
+# Written for a domain that allows nothing now, and for a value left out (an optional field:
+# `claim Ana` without its amount), in the language of the refusal that says it.
 NOTHING = Worded("allowed.nothing")
+LEFT_OUT = Worded("value.missing")
+
+
+def shown(value):
+    """A value as a refusal lists it: a number grouped as the refusal's language groups
+    every amount ("2 700 000"), None as left out, anything else as the protocol writes it."""
+    return value if type(value) is int else LEFT_OUT if value is None else str(value)
 
 
 @record(frozen=True)
@@ -37,7 +45,7 @@ class Choice:
 
     def describe(self):
         # a number grouped as the refusal's language groups every amount ("2 700 000")
-        return Joined(", ", (v if type(v) is int else str(v) for v in self.values)) if self.values else NOTHING
+        return Joined(", ", (shown(v) for v in self.values)) if self.values else NOTHING
 
     def to_json(self):
         # a grid cell is written as in the command language (`B4`), not as a pair
@@ -86,9 +94,7 @@ class Fixed:
         return not isinstance(value, bool) and value == self.value
 
     def describe(self):
-        if self.value is None:
-            return NOTHING          # Fixed(None): a field left out
-        return self.value if type(self.value) is int else str(self.value)
+        return NOTHING if self.value is None else shown(self.value)   # Fixed(None): a field left out
 
     def to_json(self):
         return {"fixed": self.value}
