@@ -25,6 +25,7 @@ from engines.registry import UNNAMED, game_of, spec
 from engines.core.actions import check_line_length, read_number, split_line
 from engines.core.chance import chance_rng, device_roll  # noqa: F401 (device_roll: the firmware's dice)
 from engines.core.errors import BoxFileError, CorbeilleError, ProtocolError
+from engines.core.i18n import Worded
 
 HEADER_KEYS = ("game", "format", "players", "seed", "set", "box")
 SHOWN = 100   # characters of the offending line an error shows
@@ -102,8 +103,8 @@ def header_line(error, header_lines, fallback):
 def which_game(header, header_lines) -> str:
     """Where the script's game was chosen: an action of another game points there."""
     if "game" in header_lines:
-        return f"the game is {header['game']}, chosen at line {header_lines['game']}"
-    return f"no 'game' line: the game is {header['game']}"
+        return Worded("protocol.game_line", game=header["game"], line=str(header_lines["game"]))
+    return Worded("protocol.no_game_line", game=header["game"])
 
 
 def said(error, lang: str) -> str:
@@ -161,7 +162,7 @@ def run_script(text: str, source: str = "<script>", on_action=None, lang: str = 
                     on_action(game, None)
                 continue
             if game.ACTIONS.kind_of(words[0].lower()) not in game.ACTIONS.classes:
-                raise ProtocolError(f"{game.ACTIONS.unknown(words[0])} ({which_game(header, header_lines)})")
+                raise game.ACTIONS.unknown(words[0], which_game(header, header_lines))
             act = fill_dice(game, game.ACTIONS.parse_words(words, game.players))
             game.apply(act)
             if on_action:

@@ -559,3 +559,13 @@ def test_lang_fr_says_box_check_in_french(tmp_path):
     done = cli("--lang", "fr", "box", "check", ROOT / "engines" / "shark" / "box" / "shark.toml")
     assert done.stdout.startswith(f"{ROOT / 'engines' / 'shark' / 'box' / 'shark.toml'} : un fichier de boîte de Shark, "
                                   "4 sociétés en jeu : RED, YELLOW, GREEN, BLUE (lu comme un fichier de boîte de shark")
+
+
+def test_lang_fr_says_a_scripts_unreadable_lines_in_french(tmp_path):
+    for line, said in (("roll 3", "action inconnue « roll » ; connues : dice, bid, "),
+                       ("bid Zoe 50", "bid : player « Zoe » n'est pas un joueur ; joueurs : Jean, Marie"),
+                       ("bid", "bid prend bid PLAYER AMOUNT, reçu 0 argument")):
+        (tmp_path / "game.txt").write_text(f"game dividends\nplayers Jean Marie\n{line}\n", encoding="utf-8")
+        done = cli("--lang", "fr", "script", tmp_path / "game.txt")
+        assert done.returncode == 1 and f"game.txt:3: {said}" in done.stderr, done.stderr
+        assert line != "roll 3" or "(le jeu est dividends, choisi à la ligne 1)" in done.stderr

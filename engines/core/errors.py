@@ -70,4 +70,20 @@ class BoxKeyError(BoxFileError):
 
 
 class ProtocolError(CorbeilleError, ValueError):
-    """A line of the command language cannot be read."""
+    """A line of the command language cannot be read. Made with `worded`, it is said in the
+    language `message` is asked in (an unknown action, a player not in the game...)."""
+
+    key = None
+
+    @classmethod
+    def worded(cls, key: str, /, **params) -> "ProtocolError":
+        from engines.core.i18n import text
+
+        error = cls(text(key, "en", **params))
+        error.key, error.params = key, params
+        return error
+
+    def message(self, lang: str = "en") -> str:
+        from engines.core.i18n import text
+
+        return str(self) if self.key is None else text(self.key, lang, **self.params)
