@@ -87,9 +87,11 @@ class Key:
 
 @record(frozen=True)
 class Ints:
-    """A list of whole numbers >= 0 in `order` ("increasing" or "non-decreasing")."""
+    """A list of whole numbers >= 0 in `order` ("increasing" or "non-decreasing"), each at
+    most `maximum` (what the game can hold) when it says one."""
     order: str
     required: bool = True
+    maximum: int | None = None
 
 
 @record(frozen=True)
@@ -126,7 +128,7 @@ def check(reader: Reader, schema: Table) -> None:
             reader.get(key, part.typ, part.default, part.allowed, part.minimum, part.maximum)
         elif isinstance(part, Ints):
             if part.required or key in reader.data:
-                int_list(reader, key, part.order)
+                int_list(reader, key, part.order, part.maximum)
         elif isinstance(part, Table):
             if not part.optional or key in reader.data:
                 check(reader.table(key), part)
@@ -165,14 +167,16 @@ def _passes(item, plan: tuple) -> bool:
     return True
 
 
-def int_list(reader: Reader, key: str, order: str) -> tuple:
-    """The list of whole numbers >= 0 at `key`, in `order`."""
+def int_list(reader: Reader, key: str, order: str, maximum: int | None = None) -> tuple:
+    """The list of whole numbers >= 0 at `key`, in `order`, each at most `maximum`."""
     values = reader.get(key, list)
     if not values:
         reader.fail(key, "must list at least one value")
     for i, v in enumerate(values):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
             reader.fail(f"{key}[{i}]", f"{v!r} is not a whole number >= 0")
+        if maximum is not None and v > maximum:
+            reader.refuse(f"{key}[{i}]", "maximum", value=repr(v), maximum=str(maximum), lo="0")
         if i and (v < values[i - 1] if order == "non-decreasing" else v <= values[i - 1]):
             reader.fail(f"{key}[{i}]", f"{v} after {values[i - 1]}: the values must be {order}")
     return tuple(values)
@@ -194,6 +198,7 @@ def describe(schema: Table, indent: str = "") -> list[str]:
             lines.append(f"{indent}{key}: {what}")
         elif isinstance(part, Ints):
             lines.append(f"{indent}{key}: list of whole numbers, {part.order}"
+                         + ("" if part.maximum is None else f", at most {part.maximum}")
                          + ("" if part.required else ", optional"))
         elif isinstance(part, Table):
             lines.append(f"{indent}[{key}]" + (" (other keys accepted)" if part.others else "")
