@@ -37,7 +37,7 @@ def cmd_script(args) -> int:
             journal.append(game_id, act.to_json())
 
     try:
-        game = run_script(text, args.file, on_action=record)
+        game = run_script(text, args.file, on_action=record, lang=args.lang or "en")
     except CorbeilleError as error:
         print(f"corbeille: {error}", file=sys.stderr)
         return 1
@@ -105,9 +105,33 @@ def cmd_replay(args) -> int:
     cls = game_class(game_of(header))
     _, game, _, problem = read_recording(cls, header, recorded)   # an earlier version's too
     if problem is not None:
-        raise problem[1]
+        from firmware.script import said
+        print(f"corbeille: {said(problem[1], args.lang or 'en')}", file=sys.stderr)
+        return 1
     print(json.dumps(state_json(game), indent=2, ensure_ascii=False))
     return 0
+
+
+def box_game(path) -> tuple[str, str]:
+    """(game, how it was found) for a box file checked without `--game`: a box file does
+    not say which game it is for, so the one game whose reading accepts it, else the first
+    game (its mistakes are then said as that game reads them)."""
+    from importlib import import_module
+
+    from engines.registry import games
+
+    fits = []
+    for name, entry in games().items():
+        try:
+            import_module(entry.box).load_box(path)
+        except CorbeilleError:
+            continue
+        fits.append(name)
+    if len(fits) == 1:
+        return fits[0], ("cli.box_fits_one", {})
+    if fits:
+        return fits[0], ("cli.box_fits", {"games": ", ".join(fits)})
+    return next(iter(games())), ("cli.box_fits_none", {})
 
 
 def cmd_box_check(args) -> int:
@@ -117,27 +141,39 @@ def cmd_box_check(args) -> int:
 
     from engines import game_class
     from engines.core.boxfile import describe
-    from engines.registry import spec
+    from engines.core.i18n import text
+    from engines.registry import names, spec
 
-    loader = import_module(spec(args.game).box)
+    name, found = args.game, None
+    if name is None and args.file is not None and not args.schema:
+        name, found = box_game(args.file)
+    name = name or names()[0]
+    loader = import_module(spec(name).box)
     if args.schema:
-        print(f"The {args.game} box file's keys (engines/{args.game}/box.py):")
+        print(f"The {name} box file's keys (engines/{name}/box.py):")
         print("\n".join(describe(loader.SCHEMA, "  ")))
         return 0
     if args.file is None:
         print("corbeille: box check: give the box file to check (or --schema)", file=sys.stderr)
         return 2
+    from firmware.script import said
+    from firmware.texts import t
+
+    lang = args.lang or "en"
+    read_as = "" if found is None else t("cli.box_read_as", lang, game=name, found=t(found[0], lang, **found[1]),
+                                         games="|".join(names()))
     # Four players fit every game; the box file is the only thing under test.
-    header = {"game": args.game, "players": ["A", "B", "C", "D"], "box": args.file}
+    header = {"game": name, "players": ["A", "B", "C", "D"], "box": args.file}
     try:
         box = loader.load_box(args.file)
-        game = game_class(args.game)(header)
+        game = game_class(name)(header)
     except CorbeilleError as error:
-        print(f"corbeille: {error}", file=sys.stderr)
+        print(f"corbeille: {said(error, lang)}{read_as}", file=sys.stderr)
         return 1
     companies = state_json(game).get("companies", {})
-    print(f"{args.file}: a {args.game} box file, {len(companies)} companies in play: " + ", ".join(companies))
-    print("\n".join(loader.holdings(box, args.lang or "en")))
+    held = t("cli.box_companies", lang, count=len(companies), companies=", ".join(companies)) if companies else ""
+    print(t("cli.box_file", lang, path=str(args.file), game=text(f"ui.game.{spec(name).prefix}", lang)) + held + read_as)
+    print("\n".join(loader.holdings(box, lang)))
     if box.verified:
         print("verified = true: the owner checked it against the physical copy")
     else:
@@ -265,8 +301,8 @@ def build_parser():
     box = p.add_subparsers(dest="box_command", required=True)
     p = box.add_parser("check", parents=[common], help="check a box file as a game reads it")
     p.add_argument("file", nargs="?", help="box file (TOML)")
-    p.add_argument("--game", default=registry_names()[0], choices=registry_names(),
-                   help="the game it describes (default %(default)s)")
+    p.add_argument("--game", choices=registry_names(),
+                   help="the game it describes (default: the one game whose box file it can be)")
     p.add_argument("--schema", action="store_true", help="print the keys the game's box file may hold")
     p.set_defaults(func=cmd_box_check)
     p = sub.add_parser("settings", parents=[common],
@@ -351,8 +387,11 @@ def cmd_sim(args) -> int:
 def cmd_web(args) -> int:
     config = _config(args)
     if args.check:
-        where = config.source or "the built-in defaults"
-        print(f"web view {'enabled' if config.web.enabled else 'disabled'} ([web] enabled in {where})")
+        from firmware.texts import t
+
+        lang = getattr(args, "lang", None) or config.game.language
+        where = config.source or t("cli.defaults", lang)
+        print(t("cli.web_enabled" if config.web.enabled else "cli.web_disabled", lang, where=str(where)))
         return 0 if config.web.enabled else 1
     if args.avahi_service or args.access_point:
         import shlex
@@ -391,7 +430,8 @@ def main(argv=None) -> int:
         return args.func(args)
     except (CorbeilleError, ValueError, OSError) as error:
         # configuration mistakes (ValueError subclasses), a journal that cannot be opened...
-        print(f"corbeille: {error}", file=sys.stderr)
+        from firmware.script import said
+        print(f"corbeille: {said(error, getattr(args, 'lang', None) or 'en')}", file=sys.stderr)
         return 1
 
 

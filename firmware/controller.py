@@ -614,7 +614,8 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         try:
             act = self.session.actions.parse(line, self.session.players)
         except (CorbeilleError, ValueError) as error:
-            return str(error)
+            from firmware.script import said
+            return said(error, self.lang)       # an unreadable line in the box's language
         # Chance left out (dice, a tile, a deal): the engine fills it with the device's draw.
         from firmware.script import fill_dice
         act = fill_dice(self.session.game, act)

@@ -616,7 +616,8 @@ def test_console_lines_apply_actions_and_drive_keys():
     g = three()
     b = box_for(g)
     assert b.c.console("roll 2 3") == "ok"
-    assert b.c.console("declare Ana 1").startswith("declare impossible")
+    assert b.c.console("declare Ana 1").startswith("declare : un joueur annonce des lots seulement quand un tour de parole")
+    assert b.c.console("dance Ana").startswith("action inconnue « dance » ; connues : ")
     assert b.c.console("key down") == "ok" and b.screen.selected == 1
     assert "Ana : case ?" in b.c.console("screen")
     assert json.loads(b.c.console("state"))["phase"] == "Turn"

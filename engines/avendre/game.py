@@ -355,8 +355,10 @@ class AVendre(TableGame):
         if out is not None:
             return out
         seat = getattr(a, "player", None)
+        # whose turn it is, only for an action offered now: else when it is offered says more
         if (seat is not None and decision.actor is not None and 0 <= seat < len(self.players)
-                and seat != decision.actor and not self.ACTIONS.has(a.kind, "correction")):
+                and seat != decision.actor and not self.ACTIONS.has(a.kind, "correction")
+                and decision.option(a.kind) is not None):
             return IllegalAction("error.av.not_turn", player=self.players[seat], turn=self.players[decision.actor])
         return self.step.refusal(self, a, decision)
 

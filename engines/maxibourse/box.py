@@ -13,11 +13,17 @@ NOMINALS = (100, 200, 300)  # MB1 (RULINGS.md): "100, 200 or 300 $ per company, 
 START = "ACTION"
 SQUARE_KINDS = (START, "BOURSE", "POLITIQUE-INTERIEURE", "POLITIQUE-INTERNATIONALE", "RUMEURS", "PERSONNEL")
 
+# The bounds of a copy's counts: ten times the rulebook's (10 lots of 1 000 shares, MB1),
+# far above any printed copy, and small enough that every amount the game computes from
+# them stays an exact whole number the journal and the screens hold.
+MAX_LOTS = 100
+MAX_SHARES_PER_LOT = 10_000
+
 # The file's schema; load_box then checks what a schema cannot say (ids unique, upper case).
 SCHEMA = Table({
     "verified": Key(bool, False),
-    "lots_per_company": Key(int, 10, minimum=1),
-    "shares_per_lot": Key(int, 1000, minimum=1),
+    "lots_per_company": Key(int, 10, minimum=1, maximum=MAX_LOTS),
+    "shares_per_lot": Key(int, 1000, minimum=1, maximum=MAX_SHARES_PER_LOT),
     "sectors": Tables(Table({
         "id": Key(str),
         "name": Table({"fr": Key(str), "en": Key(str)}, others=True),

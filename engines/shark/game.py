@@ -19,7 +19,8 @@ from dataclasses import field
 
 from engines.core.actions import Cell, cell_text
 from engines.core.corrections import Cash, WhoseTurn
-from engines.core.decision import Choice, Fixed, IntRange, Option
+from engines.core.decision import NOTHING, Choice, Fixed, IntRange, Option
+from engines.core.i18n import Worded
 from engines.core.errors import IllegalAction
 from engines.core.grid import Grid
 from engines.core.ledger import BANK, Ledger
@@ -145,7 +146,15 @@ class Shark(TableGame):
         return opts
 
     def trade_refusal(self, a, bought):
-        """Why a purchase or a sale is refused, in the rulebook's words."""
+        """Why a purchase or a sale is refused, in the rulebook's words; a purchase too large
+        with how many shares of that company may be bought now."""
+        refused = self._trade_refusal(a, bought)
+        if refused is not None and a.kind == "buy" and refused.key != "error.sh.value_zero":
+            most = self.buy_max(a.player, a.company, bought)
+            refused.allowing(Worded("allowed.range", lo=1, hi=most, step=1) if most else NOTHING, "shares")
+        return refused
+
+    def _trade_refusal(self, a, bought):
         if a.company not in COMPANIES or not 0 <= a.player < len(self.players):
             return None
         if not self.s.values[a.company]:

@@ -53,6 +53,9 @@ class AuctionStep(Step):
         return Decision(prompt, params, None, tuple(options))
 
     def refusal(self, game, act, decision):
+        if act.kind == "bid" and act.player == self.seller:      # the seller does not bid (RM9)
+            return IllegalAction("error.rm.seller_bids", player=game.players[act.player],
+                                 production=game.box.production_name(self.auction.item))
         if act.kind == "bid" and 0 <= act.player < len(game.players):
             try:
                 self.auction.check(act.player, act.amount, game.cash(act.player), game.players[act.player])

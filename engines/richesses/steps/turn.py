@@ -104,7 +104,9 @@ class Turn(Step):
         if kind in ("offer", "exchange"):
             return offer_refusal(game, act)
         player = getattr(act, "player", None)
-        if player is not None and 0 <= player < len(game.players) and player != self.seat:
+        # whose turn it is, only for an action offered now: else when it is offered says more
+        if player is not None and 0 <= player < len(game.players) and player != self.seat \
+                and decision.option(kind) is not None:
             return IllegalAction("error.rm.not_turn", player=game.players[player], turn=game.players[self.seat])
         if kind == "buy" and self.phase == "buy":
             return game.buy_refusal(act, self.landed)
