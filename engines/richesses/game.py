@@ -23,6 +23,7 @@ from engines.core.corrections import Cash
 from engines.core.decision import Fixed, Option
 from engines.core.deeds import STOCK, Deeds
 from engines.core.errors import IllegalAction
+from engines.core.learning import LearnedBox
 from engines.core.ledger import BANK, Ledger
 from engines.core.out_of_game import out_refusal
 from engines.core.records import record
@@ -33,6 +34,7 @@ from engines.richesses import GAME
 from engines.richesses.actions import ACTIONS
 from engines.richesses.box import load_box
 from engines.richesses.corrections import Pawn
+from engines.richesses.learning import Learning, learn_refusal, with_learned
 from engines.richesses.rules import CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_TITLES, ROYALTY_MIN, start_cash
 from engines.richesses.steps import AuctionStep, Bankruptcy, ClaimStep, Over, SaleStep, Setup, Table, Turn
 
@@ -48,9 +50,10 @@ class State:
     plaques: dict = field(default_factory=dict)    # square number (text) -> production
     out: list = field(default_factory=list)        # bankrupt seats, in the order they went out
     last_roll: dict = field(default_factory=dict)
+    learned: tuple = ()      # box data read off the cards at the table (engines/core/learning.py)
 
 
-class Richesses(TableGame):
+class Richesses(Learning, TableGame):
     name = "richesses"
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/richesses/__init__.py)
@@ -61,8 +64,15 @@ class Richesses(TableGame):
 
     def __init__(self, header: dict):
         self.settings = check_header(header, GAME.players, GAME.settings)
-        self.box = load_box(header.get("box"))
+        self.file_box = load_box(header.get("box"))
+        self.read_box = LearnedBox(self.file_box, with_learned)
         super().__init__(header)
+
+    @property
+    def box(self):
+        """The box file with what was learned at the table so far (RM13 as amended)."""
+        s = self.__dict__.get("s")
+        return self.file_box if s is None else self.read_box.of(s.learned)
 
     def initial_state(self):
         n = len(self.players)
@@ -71,7 +81,7 @@ class Richesses(TableGame):
             deeds=Deeds.of((t.id, t.price) for t in self.box.titles.values()),
             track=self.new_track(n),
             jokers=[0] * n,
-            joker_stock=self.box.jokers,
+            joker_stock=self.box.jokers or 0,    # unknown: counted at the first joker square
             steps=[Table(), Setup()],
         )
         for seat in range(n):
@@ -189,6 +199,8 @@ class Richesses(TableGame):
         """RM2, RM7: the plaque's royalties the moment the pawn lands: paid by the box, or,
         with `strict_claims`, owed only to the holders who claim them in time (a claim
         window pushed on top of the turn)."""
+        if not self.royalties_known(lander, production):
+            return                   # its table is read first; the Learn step comes back here
         lines = self.royalties(lander, production)
         if not lines:
             return
@@ -330,6 +342,8 @@ class Richesses(TableGame):
         out = out_refusal(self, act, field, "error.rm.out")   # before "whose turn": he has none any more
         if out is not None:
             return out
+        if act.kind.startswith("learn_"):
+            return learn_refusal(self, act) or super().refusal(act, decision, field)
         return self.correction_refusal(act) or super().refusal(act, decision, field)
 
 
@@ -346,7 +360,8 @@ def view(game: Richesses) -> dict:
         "jokers": s.jokers[seat],
         # what each trust earns now when someone lands on its plaque (RM6): public, like the shares
         "trusts": {p: {"share": game.share(seat, p), "titles": game.trust(seat, p),
-                       "royalty": game.box.productions[p].royalty(game.share(seat, p), game.settings["royalty_edge"])}
+                       "royalty": game.box.productions[p].royalty(game.share(seat, p), game.settings["royalty_edge"])
+                       if game.box.productions[p].bands else None}     # None: its table is read when first owed
                    for p in game.trusts(seat)},
     })
     step = game.step
@@ -376,4 +391,4 @@ def view(game: Richesses) -> dict:
         "sale": sale,
         "last_roll": s.last_roll,
         "out": [names[x] for x in s.out],
-    }
+    } | ({"learned": len(s.learned)} if s.learned else {})

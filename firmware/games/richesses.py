@@ -42,7 +42,7 @@ class RichessesUI(GameUI):
         lines = [f"{t('private.cash', lang)}\t{money(player['cash'], lang, GAME.prefix)}"]
         for production, trust in player["trusts"].items():
             lines.append(f"{box.production_name(production)} {trust['share']}%\t"
-                         f"{money(trust['royalty'], lang, GAME.prefix)}")
+                         f"{'?' if trust['royalty'] is None else money(trust['royalty'], lang, GAME.prefix)}")
         if player["jokers"]:
             lines.append(t("rm.private.jokers", lang, n=player["jokers"]))
         return player["name"], lines
@@ -272,5 +272,6 @@ def web_tables(snap, game, lang):
         name = p["name"] if p["in_game"] else p["name"] + " " + t("rm.web.out", lang)
         players.row(name, num(str(p["square"])), num(str(p["world_tours"])), num(str(p["jokers"])))
         for production, trust in p["trusts"].items():
-            trusts.row(p["name"], production, num(f"{trust['share']} %"), amount(trust["royalty"]))
+            trusts.row(p["name"], production, num(f"{trust['share']} %"),
+                       "?" if trust["royalty"] is None else amount(trust["royalty"]))
     return [players, trusts]
