@@ -240,3 +240,40 @@ def test_a_game_from_the_smallest_file_is_the_game_of_the_complete_file(smallest
     learned.write_text(dump(small.box), encoding="utf-8")
     again = load_box(learned)
     assert all(again.titles[t] == full.titles[t] for t in small.box.titles)
+
+
+# ------------------------------------------------ kept: the box file the table learned
+def cli(*args):
+    import subprocess
+    import sys
+    from pathlib import Path
+    return subprocess.run([sys.executable, "-m", "firmware.cli", *map(str, args)],
+                          cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, timeout=60)
+
+
+def test_box_learned_writes_the_owners_file_with_what_the_table_read_and_box_check_passes(smallest, tmp_path):
+    game = new_game(smallest)
+    square = to_country(game)
+    title = shipped_title(square.country)
+    script = tmp_path / "evening.txt"
+    script.write_text(f"game richesses\nbox {smallest}\nplayers Ana Ben Cid\nseed 1\n"
+                      + "".join(game.ACTIONS.format(a, game.players) + "\n" for a in game.log)
+                      + f"learn_title {title.production} {title.country} {title.percent} {title.price}\n",
+                      encoding="utf-8")
+    journal = tmp_path / "journal.sqlite"
+    done = cli("script", script, "--journal", journal)
+    assert done.returncode == 0, done.stderr
+    before = smallest.read_text(encoding="utf-8")
+    out = tmp_path / "learned.toml"
+    done = cli("box", "learned", "--journal", journal, "--out", out)
+    assert done.returncode == 0, done.stderr
+    assert "1 entry learned at the table" in done.stderr
+    assert smallest.read_text(encoding="utf-8") == before                   # the owner's file untouched
+    learned = load_box(out)
+    assert learned.titles[title.id] == title and len(learned.titles) == 1
+    done = cli("box", "check", out, "--game", "richesses")
+    assert done.returncode == 0 and "1 of 144 titles" in done.stdout and "143 titles" in done.stdout, done.stderr
+    # the next game from the learned file knows the title without asking
+    again = new_game(out)
+    to_country(again)
+    assert title.id in again.decision().option("buy").fields["titles"].values

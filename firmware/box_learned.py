@@ -1,0 +1,55 @@
+"""`corbeille box learned`: what a recorded game learned at the table (RM13 as amended),
+written as a new box file: the owner's file the game was played with, every title, royalty
+table and joker count read off the cards folded in. The owner's file is never touched;
+the new one is checked as `corbeille box check` checks a file before it is written."""
+import sys
+from importlib import import_module
+
+from engines.core.errors import CorbeilleError
+from engines.core.learning import LEARNABLES
+
+
+def learned_box_text(header, recorded) -> str:
+    """(the box file text, the number of entries learned) of the game recorded with `header`
+    and `recorded` (JSON actions); a CorbeilleError for a game that learns nothing."""
+    from engines import game_class
+    from engines.registry import game_of
+    from firmware.session import read_recording
+
+    name = game_of(header)
+    if name not in LEARNABLES:
+        raise CorbeilleError(f"{name} learns nothing at the table; its box file is written by hand "
+                             f"(games that learn: {', '.join(LEARNABLES)})")
+    _, game, _, problem = read_recording(game_class(name), header, recorded)
+    if problem is not None:
+        raise problem[1]
+    return import_module(f"engines.{name}.box_toml").dump(game.box), len(game.s.learned)
+
+
+def cmd_box_learned(args, open_game) -> int:
+    import tempfile
+    from pathlib import Path
+
+    _, header, recorded = open_game(args)
+    try:
+        text, count = learned_box_text(header, recorded)
+    except CorbeilleError as error:
+        print(f"corbeille: box learned: {error}", file=sys.stderr)
+        return 1
+    loader = import_module(f"engines.{header['game']}.box")
+    with tempfile.TemporaryDirectory() as folder:        # checked as `box check` reads it, before it is given
+        trial = Path(folder) / "learned.toml"
+        trial.write_text(text, encoding="utf-8")
+        try:
+            loader.load_box(trial)
+        except CorbeilleError as error:
+            print(f"corbeille: box learned: the merged file does not load: {error}", file=sys.stderr)
+            return 1
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"{args.out}: {count} {'entry' if count == 1 else 'entries'} learned at the table folded into "
+              f"{header.get('box') or 'the shipped box file'}; check it with `corbeille box check {args.out} "
+              f"--game {header['game']}`", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
