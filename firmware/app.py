@@ -536,7 +536,7 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
         seat_buttons = range(config.seats.count)
     controller = (controller_cls or Controller)(
         None, lang=lang or config.game.language, timing=Timing.from_config(config.timing),
-        seat_buttons=seat_buttons, defaults=SetupDefaults.from_config(config.game))
+        seat_buttons=seat_buttons, defaults=SetupDefaults.from_config(config.game, config.boxes.dir))
     controller.lang_forced = lang is not None
     controller.rfid_reader = config.rfid.enabled    # the setup offers the players' cards
     attach_journal(controller, journal, state_dir)

@@ -58,3 +58,18 @@ def test_the_joker_pile_is_counted_on_the_amount_entry(tmp_path):
     box.press("up").press("ok")                                # 11 cards in this copy
     assert game.log[-1].to_json() == {"kind": "learn_jokers", "jokers": 11}
     assert game.s.joker_stock == 11 and game.decision().prompt == "prompt.rm.joker"
+
+
+def test_a_new_game_plays_the_owners_file_from_the_boxes_folder(tmp_path):
+    """[boxes] dir: a new game of Richesses du Monde reads <dir>/richesses.toml (what `box
+    learned --out` writes), recorded in its header so a replay reads the same file."""
+    folder = tmp_path / "boxes"
+    folder.mkdir()
+    owner = folder / "richesses.toml"
+    owner.write_text(dump(load_box(), keep=("productions", "countries", "squares")).replace(
+        "verified = false", "verified = true"), encoding="utf-8")
+    box = E2EBox(tmp_path, seats=3, extra={"boxes": {"dir": str(folder)}})
+    assert box.screen.title == "Nouvelle partie"
+    box.choose("Richesses du Monde").choose("3 joueurs").choose("Couleurs").choose("Jouer")
+    box.press("ok")                                            # the plaques
+    assert box.game.header["box"] == str(owner) and not box.game.box.titles

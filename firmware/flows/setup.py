@@ -11,6 +11,7 @@ configuration proposes (SetupDefaults, options) and the controller's side (Setup
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 from engines.core.errors import CorbeilleError, IllegalAction
 from engines.registry import game_settings, spec
@@ -28,13 +29,13 @@ class SetupDefaults:
     players, and every registered game's own settings (engines/registry.py), by name as
     attributes (`defaults.dice`) or for one game (`for_game`)."""
 
-    def __init__(self, game: str | None = None, players=(), **settings):
+    def __init__(self, game: str | None = None, players=(), boxes: Path | None = None, **settings):
         declared = game_settings()
         game = game or PLAYABLE[0]
         unknown = sorted(set(settings) - set(declared))
         if unknown:
             raise TypeError(f"no game declares the setting {unknown[0]!r}; declared: {', '.join(declared)}")
-        self.game, self.players = game, tuple(players)
+        self.game, self.players, self.boxes = game, tuple(players), boxes
         self.settings = {key: default for key, (default, _, _) in declared.items()} | settings
 
     def __getattr__(self, name):
@@ -50,8 +51,13 @@ class SetupDefaults:
         return f"SetupDefaults(game={self.game!r}, players={self.players!r}, settings={self.settings!r})"
 
     @classmethod
-    def from_config(cls, game) -> "SetupDefaults":
-        return cls(game=game.game, players=tuple(game.players), **game.settings)
+    def from_config(cls, game, boxes=None) -> "SetupDefaults":
+        return cls(game=game.game, players=tuple(game.players), boxes=boxes, **game.settings)
+
+    def owner_box(self, name: str) -> Path | None:
+        """The owner's box file of `name` in the configured folder ([boxes] dir), if any."""
+        path = self.boxes / f"{name}.toml" if self.boxes is not None else None
+        return path if path is not None and path.is_file() else None
 
     def for_game(self, name: str) -> dict:
         """The settings a new game of `name` records: each one its engine declares, as the
@@ -76,7 +82,7 @@ class SetupFlow:
         ui = setup_ui(v if v is not None else (self.stack[0]["v"] if self.stack and self.stack[0]["t"] == "setup" else {}))
         boxes = self.__dict__.setdefault("_boxes", {})
         if ui.name not in boxes:
-            boxes[ui.name] = ui.load_box()
+            boxes[ui.name] = ui.load_box(self.defaults.owner_box(ui.name))
         return boxes[ui.name]
 
     def _resume_game(self):

@@ -332,6 +332,9 @@ class Setup(Frame):
                 names = player_names(ctl, v["names"], v["count"])
                 settings = self.settings(ctl)
                 header = setup_ui(v).header(v.get("format"), names, ctl.seed_source(), settings, v.get("rounds", 0))
+                owner = ctl.defaults.owner_box(setup_ui(v).name)    # [boxes] dir: the owner's copy
+                if owner is not None:
+                    header["box"] = str(owner)
                 before = ctl.session
                 ctl._create_game(header)
                 if ctl.session is not before and isinstance(v["names"], dict):   # each card is its seat's
