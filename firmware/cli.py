@@ -147,8 +147,13 @@ def cmd_box_check(args) -> int:
 
 
 def cmd_box_learned(args) -> int:
-    from firmware.box_learned import cmd_box_learned as learned
+    from firmware.box_files import cmd_box_learned as learned
     return learned(args, open_game)
+
+
+def cmd_box_import(args) -> int:
+    from firmware.box_files import cmd_box_import as imported
+    return imported(args)
 
 
 def cmd_settings(args) -> int:
@@ -280,6 +285,11 @@ def build_parser():
     p.add_argument("--game", type=int, help="game id (default: the last game)")
     p.add_argument("--out", metavar="FILE", help="write it to FILE instead of printing it")
     p.set_defaults(func=cmd_box_learned)
+    p = box.add_parser("import", parents=[common], help="make a box file from a spreadsheet (CSV)")
+    p.add_argument("file", help="the spreadsheet, saved as CSV (a template per game: engines/<game>/box/)")
+    p.add_argument("--game", required=True, choices=registry_names(), help="the game it describes")
+    p.add_argument("--out", metavar="FILE", help="write the box file to FILE instead of printing it")
+    p.set_defaults(func=cmd_box_import)
     p = sub.add_parser("settings", parents=[common],
                        help="print every game's own settings (the configuration's [game] keys) with defaults and allowed values")
     p.set_defaults(func=cmd_settings)

@@ -1,5 +1,6 @@
-"""`corbeille box learned`: what a recorded game learned at the table (RM13 as amended),
-written as a new box file: the owner's file the game was played with, every title, royalty
+"""The box file commands that write a file: `corbeille box import` (a spreadsheet made a
+box file) and `corbeille box learned`, what a recorded game learned at the table (RM13 as
+amended), written as a new box file: the owner's file the game was played with, every title, royalty
 table and joker count read off the cards folded in. The owner's file is never touched;
 the new one is checked as `corbeille box check` checks a file before it is written."""
 import sys
@@ -50,6 +51,31 @@ def cmd_box_learned(args, open_game) -> int:
         print(f"{args.out}: {count} {'entry' if count == 1 else 'entries'} learned at the table folded into "
               f"{header.get('box') or 'the shipped box file'}; check it with `corbeille box check {args.out} "
               f"--game {header['game']}`", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_box_import(args) -> int:
+    """A spreadsheet (CSV) made a box file: printed, or written to --out; a mistake names
+    the row and the column."""
+    from pathlib import Path
+
+    try:
+        reader = import_module(f"engines.{args.game}.box_csv")
+    except ModuleNotFoundError:
+        print(f"corbeille: box import: {args.game} has no spreadsheet form yet; write its box file "
+              f"(`corbeille box check --schema --game {args.game}`)", file=sys.stderr)
+        return 1
+    try:
+        text = reader.from_csv(args.file)
+    except CorbeilleError as error:
+        print(f"corbeille: {error}", file=sys.stderr)
+        return 1
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"{args.out}: written from {args.file}; check it with `corbeille box check {args.out} "
+              f"--game {args.game}`", file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0
