@@ -25,6 +25,7 @@ from engines.core.steps import Result, Step
 # reports and the docs (the games' own learning modules handle them).
 LEARNABLES = {
     "richesses": ("learn_title", "learn_royalties", "learn_jokers"),
+    "maxibourse": ("learn_nominal",),
 }
 
 

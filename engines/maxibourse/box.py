@@ -21,7 +21,7 @@ SCHEMA = Table({
     "sectors": Tables(Table({
         "id": Key(str),
         "name": Table({"fr": Key(str), "en": Key(str)}, others=True),
-        "companies": Tables(Table({"id": Key(str), "name": Key(str), "nominal": Key(int, allowed=NOMINALS)})),
+        "companies": Tables(Table({"id": Key(str), "name": Key(str), "nominal": Key(int, 0, allowed=NOMINALS)})),   # left out: asked before the deal
     })),
     # Optional: the board's squares in the order the pawns go round, from "Action !". With
     # it the box moves the pawn by the dice and knows the square (the operator confirms or
@@ -34,7 +34,7 @@ SCHEMA = Table({
 class Company:
     id: str
     name: str
-    nominal: int
+    nominal: int         # 0: not in the file, learned at the table (engines/maxibourse/learning.py)
     sector: str
 
 
@@ -76,7 +76,7 @@ def load_box(path: Path | str | None = None) -> Box:
                 comp.fail("id", f"{cid!r} appears twice; company ids must be unique")
             if cid != cid.upper() or " " in cid:
                 comp.fail("id", f"{cid!r} must be upper case without spaces (it is typed in scripts)")
-            nominal = comp.get("nominal", int)
+            nominal = comp.get("nominal", int, 0)
             companies[cid] = Company(cid, comp.get("name", str), nominal, sid)
             ids.append(cid)
         sectors.append(Sector(sid, name, tuple(ids)))
