@@ -24,7 +24,13 @@ def learned_box_text(header, recorded) -> str:
     _, game, _, problem = read_recording(game_class(name), header, recorded)
     if problem is not None:
         raise problem[1]
-    return import_module(f"engines.{name}.box_toml").dump(game.box), len(game.s.learned)
+    try:
+        writer = import_module(f"engines.{name}.box_toml")
+    except ModuleNotFoundError:
+        learned = ", ".join(" ".join(map(str, entry)) for entry in game.s.learned) or "nothing"
+        raise CorbeilleError(f"{name}: its box file is not written back yet; copy what the table learned into "
+                             f"it by hand: {learned}") from None
+    return writer.dump(game.box), len(game.s.learned)
 
 
 def cmd_box_learned(args, open_game) -> int:

@@ -66,3 +66,26 @@ def test_a_nominal_known_is_not_learned_again_and_undo_forgets_one(no_nominals):
 
 def test_a_complete_file_asks_nothing():
     assert new_game(DEFAULT_BOX).decision().prompt != "prompt.mb.learn_nominal"
+
+
+def test_on_the_box_each_nominal_is_one_choice_in_dollars(tmp_path, no_nominals):
+    from e2e_box import E2EBox, journal_script
+    journal_script(tmp_path, f"game maxibourse\nformat junior\nbox {no_nominals}\nplayers Ana Ben Cid\nseed 1\n")
+    box = E2EBox(tmp_path, seats=3)
+    assert box.screen.title == "Cours nominal ?" and box.screen.lines[-1] == "BARCLAYS : cours nominal ?"
+    assert box.items()[:3] == ["100 $", "200 $", "300 $"]
+    box.choose("300 $")
+    assert box.game.log[-1] == LearnNominal("BARCLAYS", 300) and box.game.price("BARCLAYS") == 300
+    assert box.screen.lines == ("BARCLAYS : cours nominal 300 $", "CHASE : cours nominal ?")
+
+
+def test_box_check_says_which_nominals_the_table_will_give(no_nominals):
+    import subprocess
+    import sys
+    from pathlib import Path
+    done = subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", str(no_nominals), "--game",
+                           "maxibourse"], cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "BARCLAYS ?" in done.stdout
+    assert "learned at the table: the nominal prices of BARCLAYS, CHASE" in done.stdout

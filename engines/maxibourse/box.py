@@ -122,11 +122,15 @@ def holdings(box: Box, lang: str = "en") -> list[str]:
              f"of {box.shares_per_lot} shares each; nominal price of each company:"]
     for sector in box.sectors:
         lines.append(f"  {sector.name.get(lang, sector.id)}: "
-                     + ", ".join(f"{c} {money(box.companies[c].nominal, lang, 'mb')}" for c in sector.companies))
+                     + ", ".join(f"{c} {money(box.companies[c].nominal, lang, 'mb') if box.companies[c].nominal else '?'}"
+                                 for c in sector.companies))
     if box.board:
         state = "verified" if box.board_verified else "unverified: check it against the physical board"
         lines.append(f"board: {len(box.board)} squares from {START} ({state}):")
         lines += [f"  {i:2}. {square}" for i, square in enumerate(box.board)]
     else:
         lines.append("board: none (the box asks the square the pawn lands on)")
+    unknown = [c for c, co in box.companies.items() if not co.nominal]
+    lines.append(f"learned at the table: the nominal prices of {', '.join(unknown)}, asked before the deal "
+                 f"(learn_nominal)" if unknown else "nothing left to learn at the table")
     return lines
