@@ -7,13 +7,13 @@ import sys
 from importlib import import_module
 
 from engines.core.errors import CorbeilleError
-from engines.core.learning import LEARNABLES
 
 
 def learned_box_text(header, recorded) -> str:
     """(the box file text, the number of entries learned) of the game recorded with `header`
     and `recorded` (JSON actions); a CorbeilleError for a game that learns nothing."""
     from engines import game_class
+    from engines.core.learning import LEARNABLES
     from engines.registry import game_of
     from firmware.session import read_recording
 
@@ -85,3 +85,44 @@ def cmd_box_import(args) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def write_learned(state_dir, game, game_id) -> "Path | None":
+    """What `game` learned so far, as the box file it was played with plus what the table
+    read, in <state>/learned/<game>-<id>.toml (the only folder the service writes): written
+    when an entry is learned, never on a menu move; each game its own file, so the file a
+    game started from (and replays from) is never rewritten. None when nothing was learned
+    or the game has no writer."""
+    import os
+    from pathlib import Path
+
+    learned = getattr(game.s, "learned", ())
+    try:
+        writer = import_module(f"engines.{game.name}.box_toml")
+    except ModuleNotFoundError:
+        return None
+    if not learned:
+        return None
+    folder = Path(state_dir) / "learned"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{game.name}-{game_id}.toml"
+    partial = path.with_suffix(".partial")
+    with open(partial, "w", encoding="utf-8") as out:
+        out.write(writer.dump(game.box))
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(partial, path)
+    return path
+
+
+def newest_learned(state_dir, name: str):
+    """The file the latest game of `name` learned into (`write_learned`), or None."""
+    from pathlib import Path
+
+    folder = Path(state_dir) / "learned"
+    found = []
+    for path in folder.glob(f"{name}-*.toml") if folder.is_dir() else ():
+        number = path.stem.rpartition("-")[2]
+        if number.isdigit():
+            found.append((int(number), path))
+    return max(found)[1] if found else None

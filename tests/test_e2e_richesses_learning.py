@@ -73,3 +73,22 @@ def test_a_new_game_plays_the_owners_file_from_the_boxes_folder(tmp_path):
     box.choose("Richesses du Monde").choose("3 joueurs").choose("Couleurs").choose("Jouer")
     box.press("ok")                                            # the plaques
     assert box.game.header["box"] == str(owner) and not box.game.box.titles
+
+
+def test_what_the_table_learned_is_kept_for_the_next_game(tmp_path):
+    """Each learned entry is written once, when it is learned, to the state folder's
+    learned/richesses-<game>.toml: the owner's file with it folded in, which the next new
+    game reads (its header names it) unless [boxes] dir has the owner's own."""
+    box = start(tmp_path)
+    game = box.game
+    kept = tmp_path / "state" / "learned" / f"richesses-{box.c.session.game_id}.toml"
+    box.press("ok")                                            # the dice; nothing learned yet
+    assert not kept.exists()
+    square = game.step.landed
+    box.choose("Titre inconnu").choose("Argent").press("ok").press("ok")
+    learned = load_box(kept)
+    assert learned.titles[f"ARGENT-{square.country}"].percent == 5 and len(learned.titles) == 1
+    assert box.c.defaults.owner_box("richesses") == kept
+    written = kept.stat().st_mtime_ns
+    box.press("down").press("up")                              # menu moves: nothing written
+    assert kept.stat().st_mtime_ns == written
