@@ -17,7 +17,6 @@ may hold a card the box does not know) or pushes the `Learn` step when play cann
 without the piece (a royalty owed on a trust whose table is unknown).
 """
 from engines.core.decision import Decision
-from engines.core.errors import IllegalAction
 from engines.core.records import record
 from engines.core.steps import Result, Step
 
@@ -67,11 +66,6 @@ def finish_learning(game, what: str, key: str = "") -> None:
         game.finish(step, step.on_learned(game))
 
 
-def entries(game, what: str) -> list:
-    """The entries learned so far of one kind, oldest first."""
-    return [e for e in game.s.learned if e[0] == what]
-
-
 class LearnedBox:
     """The box as the game reads it: the file's, with every learned entry folded in by
     the game's `merge(box, entries)`; folded again only when an entry was added or an
@@ -87,9 +81,3 @@ class LearnedBox:
         self._box = self.merge(self.file, learned) if learned else self.file
         self._for = learned
         return self._box
-
-
-def refuse_known(known: bool, key: str, **params) -> None:
-    """A piece the box knows already is not learned again (a correction changes it)."""
-    if known:
-        raise IllegalAction(key, **params)

@@ -54,7 +54,7 @@ class State:
     last_payday: dict = field(default_factory=dict)
     pawns: list = field(default_factory=list)  # with a board: each seat's square (index from "Action !")
     nominals: dict = field(default_factory=dict)  # company -> nominal corrected during the game (set_nominal)
-    learned: tuple = ()      # box data read at the table (engines/core/learning.py)
+    learned = ()             # box data read at the table: not a field (see engines/richesses/game.py's State)
 
     @property
     def stack(self):

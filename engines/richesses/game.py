@@ -50,7 +50,10 @@ class State:
     plaques: dict = field(default_factory=dict)    # square number (text) -> production
     out: list = field(default_factory=list)        # bankrupt seats, in the order they went out
     last_roll: dict = field(default_factory=dict)
-    learned: tuple = ()      # box data read off the cards at the table (engines/core/learning.py)
+    # Box data read off the cards at the table (engines/core/learning.py): not a field, so a
+    # state that learned nothing pickles to the bytes earlier versions wrote (its instance
+    # holds it once something is learned, and checkpoints carry it then).
+    learned = ()
 
 
 class Richesses(Learning, TableGame):

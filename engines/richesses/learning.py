@@ -20,7 +20,7 @@ import dataclasses
 from engines.core.decision import Choice, Fixed, IntRange, Items, Option
 from engines.core.deeds import Deed
 from engines.core.errors import IllegalAction
-from engines.core.learning import Learn, entries, finish_learning, remember
+from engines.core.learning import Learn, finish_learning, remember
 from engines.richesses.box import Production, Title
 from engines.richesses.rules import CASH_UNIT, MAX_AMOUNT, ROYALTY_MIN, TITLES_PER_PRODUCTION
 
@@ -171,8 +171,3 @@ class Learning:
     def on_learn_jokers(self, act):
         self._learned(act, ("jokers", "", act.jokers), "jokers")
         self.s.joker_stock += act.jokers
-
-
-def learned_titles(game) -> list:
-    """The titles learned so far, as entries (`corbeille box learned`)."""
-    return entries(game, "title")

@@ -87,9 +87,10 @@ class SetupFlow:
     def _default_box(self, v=None):
         ui = setup_ui(v if v is not None else (self.stack[0]["v"] if self.stack and self.stack[0]["t"] == "setup" else {}))
         boxes = self.__dict__.setdefault("_boxes", {})
-        if ui.name not in boxes:
-            boxes[ui.name] = ui.load_box(self.defaults.owner_box(ui.name))
-        return boxes[ui.name]
+        key = (ui.name, self.defaults.owner_box(ui.name))     # a game that learned changes the file
+        if key not in boxes:
+            boxes[key] = ui.load_box(key[1])
+        return boxes[key]
 
     def _resume_game(self):
         self.stack = []

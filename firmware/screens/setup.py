@@ -332,7 +332,7 @@ class Setup(Frame):
                 names = player_names(ctl, v["names"], v["count"])
                 settings = self.settings(ctl)
                 header = setup_ui(v).header(v.get("format"), names, ctl.seed_source(), settings, v.get("rounds", 0))
-                owner = ctl.defaults.owner_box(setup_ui(v).name)    # [boxes] dir: the owner's copy
+                owner = ctl.defaults.owner_box(setup_ui(v).name)    # the owner's copy, or what a game learned
                 if owner is not None:
                     header["box"] = str(owner)
                 before = ctl.session
