@@ -16,8 +16,12 @@ class Learning:
     """The game's part of the mechanic (mixed into the game class)."""
 
     def unknown_nominals(self) -> list:
-        """The companies whose nominal neither the file nor the table gave yet."""
-        return [c for c, co in self.box.companies.items() if not co.nominal and c not in self.s.nominals]
+        """The companies whose nominal neither the file nor the table gave yet (asked at
+        every decision: the file's gaps are found once per game, not per decision)."""
+        missing = self.__dict__.get("_missing_nominals")
+        if missing is None:
+            missing = self._missing_nominals = tuple(c for c, co in self.box.companies.items() if not co.nominal)
+        return [c for c in missing if c not in self.s.nominals]
 
     def learn_decision(self) -> Decision | None:
         unknown = self.unknown_nominals()
