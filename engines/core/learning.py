@@ -73,11 +73,10 @@ class LearnedBox:
 
     def __init__(self, box, merge):
         self.file, self.merge = box, merge
-        self._for, self._box = (), box
+        self.learned, self.box = (), box      # the entries last folded, and the box they give
 
     def of(self, learned: tuple):
-        if learned is self._for or learned == self._for:
-            return self._box
-        self._box = self.merge(self.file, learned) if learned else self.file
-        self._for = learned
-        return self._box
+        if learned is not self.learned and learned != self.learned:
+            self.box = self.merge(self.file, learned) if learned else self.file
+        self.learned = learned
+        return self.box

@@ -73,9 +73,14 @@ class Richesses(Learning, TableGame):
 
     @property
     def box(self):
-        """The box file with what was learned at the table so far (RM13 as amended)."""
-        s = self.__dict__.get("s")
-        return self.file_box if s is None else self.read_box.of(s.learned)
+        """The box file with what was learned at the table so far (RM13 as amended); read
+        at every look-up of a title, so the common case (nothing new learned) is one test."""
+        try:
+            learned = self.s.learned
+        except AttributeError:           # the initial state is being built
+            return self.file_box
+        read = self.read_box
+        return read.box if learned is read.learned else read.of(learned)
 
     def initial_state(self):
         n = len(self.players)
@@ -115,12 +120,14 @@ class Richesses(Learning, TableGame):
 
     def trust(self, seat, production):
         """The titles of `production` that `seat` holds: his trust (RM6)."""
-        return [t for t in self.s.deeds.owned_by(seat) if self.box.titles[t].production == production]
+        titles = self.box.titles        # read once: `box` folds what was learned
+        return [t for t in self.s.deeds.owned_by(seat) if titles[t].production == production]
 
     def trusts(self, seat):
         """The productions `seat` holds titles of, in the box's order."""
-        held = {self.box.titles[t].production for t in self.s.deeds.owned_by(seat)}
-        return tuple(p for p in self.box.productions if p in held)
+        box = self.box
+        held = {box.titles[t].production for t in self.s.deeds.owned_by(seat)}
+        return tuple(p for p in box.productions if p in held)
 
     def share(self, seat, production):
         """RM6: the sum of the printed percents of the holder's titles of `production`."""

@@ -44,11 +44,22 @@ def with_learned(box, learned: tuple):
 
 
 def open_productions(box) -> tuple:
-    """The productions with fewer than 6 titles known: a card of theirs may be met."""
+    """The productions with fewer than 6 titles known: a card of theirs may be met. Asked
+    at every buying decision: counted once per box (a learned title makes a new box)."""
+    cached = _OPEN.get(id(box))
+    if cached is not None and cached[0] is box:
+        return cached[1]
     counts = {p: 0 for p in box.productions}
     for title in box.titles.values():
         counts[title.production] += 1
-    return tuple(p for p, n in counts.items() if n < TITLES_PER_PRODUCTION)
+    found = tuple(p for p, n in counts.items() if n < TITLES_PER_PRODUCTION)
+    if len(_OPEN) > 64:
+        _OPEN.clear()
+    _OPEN[id(box)] = (box, found)
+    return found
+
+
+_OPEN: dict = {}    # id(box) -> (box, its open productions); the box kept, so its id is not reused
 
 
 def title_option(game, seat, square) -> tuple:
