@@ -9,7 +9,7 @@ from importlib import import_module
 from engines.core.errors import CorbeilleError
 
 
-def learned_box_text(header, recorded) -> str:
+def learned_box_text(header, recorded) -> tuple:
     """(the box file text, the number of entries learned) of the game recorded with `header`
     and `recorded` (JSON actions); a CorbeilleError for a game that learns nothing."""
     from engines import game_class

@@ -92,3 +92,13 @@ def test_what_the_table_learned_is_kept_for_the_next_game(tmp_path):
     written = kept.stat().st_mtime_ns
     box.press("down").press("up")                              # menu moves: nothing written
     assert kept.stat().st_mtime_ns == written
+
+
+def test_an_owners_file_with_a_mistake_is_named_and_the_box_goes_on(tmp_path):
+    folder = tmp_path / "boxes"
+    folder.mkdir()
+    (folder / "richesses.toml").write_text('verified = true\njokers = "dix"\n', encoding="utf-8")
+    box = E2EBox(tmp_path, seats=3, extra={"boxes": {"dir": str(folder)}})
+    box.choose("Richesses du Monde").choose("3 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
+    shown = " ".join(box.screen.lines)
+    assert "richesses.toml" in shown and "jokers" in shown and box.c.session is None

@@ -89,7 +89,11 @@ class SetupFlow:
         boxes = self.__dict__.setdefault("_boxes", {})
         key = (ui.name, self.defaults.owner_box(ui.name))     # a game that learned changes the file
         if key not in boxes:
-            boxes[key] = ui.load_box(key[1])
+            try:
+                boxes[key] = ui.load_box(key[1])
+            except CorbeilleError as error:   # the owner's file refused: creating the game says why
+                log.error("%s", error)
+                boxes[key] = ui.load_box()
         return boxes[key]
 
     def _resume_game(self):
