@@ -14,7 +14,7 @@ setup(
                                               "firmware", "firmware.*"],
                                      exclude=["*.__pycache__"]),
     package_data={
-        "engines": ["*/locale/*.json", "*/box/*.toml"],
+        "engines": ["*/locale/*.json", "*/box/*.toml", "*/box/*.csv"],
         "firmware": ["locale/*.json", "*.toml", "web/templates/*.html", "web/static/*"],
     },
     include_package_data=True,

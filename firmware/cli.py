@@ -182,6 +182,16 @@ def cmd_box_check(args) -> int:
     return 0
 
 
+def cmd_box_learned(args) -> int:
+    from firmware.box_files import cmd_box_learned as learned
+    return learned(args, open_game)
+
+
+def cmd_box_import(args) -> int:
+    from firmware.box_files import cmd_box_import as imported
+    return imported(args)
+
+
 def cmd_settings(args) -> int:
     """Every registered game's own settings, as commented lines of the configuration's [game] table."""
     from firmware.config import game_settings_toml
@@ -305,6 +315,17 @@ def build_parser():
                    help="the game it describes (default: the one game whose box file it can be)")
     p.add_argument("--schema", action="store_true", help="print the keys the game's box file may hold")
     p.set_defaults(func=cmd_box_check)
+    p = box.add_parser("learned", parents=[common],
+                       help="print a recorded game's box file with what the table learned folded in (a new file)")
+    p.add_argument("--journal", help="journal file (default: the configured state directory's)")
+    p.add_argument("--game", type=int, help="game id (default: the last game)")
+    p.add_argument("--out", metavar="FILE", help="write it to FILE instead of printing it")
+    p.set_defaults(func=cmd_box_learned)
+    p = box.add_parser("import", parents=[common], help="make a box file from a spreadsheet (CSV)")
+    p.add_argument("file", help="the spreadsheet, saved as CSV (a template per game: engines/<game>/box/)")
+    p.add_argument("--game", required=True, choices=registry_names(), help="the game it describes")
+    p.add_argument("--out", metavar="FILE", help="write the box file to FILE instead of printing it")
+    p.set_defaults(func=cmd_box_import)
     p = sub.add_parser("settings", parents=[common],
                        help="print every game's own settings (the configuration's [game] keys) with defaults and allowed values")
     p.set_defaults(func=cmd_settings)

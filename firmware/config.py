@@ -83,6 +83,11 @@ class StateConfig:
 
 
 @dataclass(frozen=True)
+class BoxesConfig:
+    dir: Path | None             # the owner's box files, <dir>/<game>.toml; None: the shipped ones
+
+
+@dataclass(frozen=True)
 class OperatorConfig:
     type: str
     display: str
@@ -180,6 +185,7 @@ class Config:
     pins: Mapping[str, int] = field(hash=False)
     seat_leds: SeatLedWiring | None
     source: Path | None          # the file read; None means built-in defaults
+    boxes: BoxesConfig = BoxesConfig(None)
 
 
 # ---- Checks: each takes a TOML value and returns the value to keep, or raises _Bad
@@ -359,6 +365,9 @@ SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
     "state": {
         "dir": ("", _path),
     },
+    "boxes": {
+        "dir": ("", _path),
+    },
     "operator": {
         "type": ("terminal", _choice("oled", "terminal", "window", "png", "dummy")),
         "display": ("ssd1306", _choice("ssd1306", "sh1106", "ssd1309")),
@@ -428,7 +437,7 @@ SECTION_CLASSES = {
     "game": GameDefaults, "state": StateConfig, "operator": OperatorConfig,
     "board": BoardConfig, "seats": SeatsConfig, "buzzer": BuzzerConfig,
     "rfid": RfidConfig, "console": ConsoleConfig, "timing": TimingConfig,
-    "web": WebConfig,
+    "web": WebConfig, "boxes": BoxesConfig,
 }
 
 
@@ -514,6 +523,8 @@ def config_from_dict(data: Mapping[str, Any], source: Path | None = None,
                 raise ConfigError(f"{where}: {name}.{key} = {_show(value)}: {bad}") from None
         if name == "state":
             values["dir"] = Path(values["dir"]).expanduser() if values["dir"] else _default_state_dir()
+        if name == "boxes":
+            values["dir"] = Path(values["dir"]).expanduser() if values["dir"] else None
         if name == "game":
             values = {**{key: values.pop(key) for key in GAME_KEYS}, "settings": MappingProxyType(values)}
         sections[name] = SECTION_CLASSES[name](**values)

@@ -90,6 +90,7 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         self.seat_buttons = frozenset(seat_buttons)   # engine seats (0-based) with a button
         self.defaults = defaults or SetupDefaults()
         self.report = report                         # report(session) at the end of a game
+        self.learned_writer = None                   # (game, id): box data learned, kept for the next game
         self.seed_source = seed_source or (lambda: int.from_bytes(os.urandom(4), "big"))
         self.session: Session | None = None
         self.stack: list[dict] = []
@@ -460,11 +461,21 @@ class Controller(EntryFlow, SeatFlows, SpeakingFlow, MenuFlow, SetupFlow, CardFl
         except (CorbeilleError, OSError, ValueError) as error:
             self._error(str(error))
             return False
+        if act.kind.startswith("learn_") and self.learned_writer is not None:
+            self._keep_learned()
         self.news = tuple(self._news(act, events))
         self.news_again = lambda: tuple(self._news(act, events))
         self.resumed = False
         self.changed = True
         return True
+
+    def _keep_learned(self) -> None:
+        """Box data read at the table, kept for the next game: a card that cannot take it
+        loses only that (the journal has it; `corbeille box learned` writes it again)."""
+        try:
+            self.learned_writer(self.session.game, self.session.game_id)
+        except OSError as error:
+            log.error("cannot keep what the table learned: %s", error)
 
     def _error(self, message) -> None:
         """Say a failure (a text) or a refusal (an IllegalAction, worded in the language of

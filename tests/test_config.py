@@ -226,7 +226,7 @@ def test_state_dir_order(tmp_path, monkeypatch):
     ({"rfid": {"port": ""}}, 'rfid.port = "": must be a serial device such as "/dev/serial0"'),
     ({"game": {"colour": "red"}},
      "unknown key game.colour: known keys are "),   # every registered game's settings, sorted
-    ({"sound": {}}, "unknown section [sound]: known sections are board, buzzer, console, game, "
+    ({"sound": {}}, "unknown section [sound]: known sections are board, boxes, buzzer, console, game, "
                     "operator, pins, rfid, seats, state, timing"),
     ({"seats": 6}, "seats = 6: must be a table [seats]"),
     ({"pins": {"seat_led_1": 5}}, "unknown key pins.seat_led_1: known keys are board_dc, board_rst, "),

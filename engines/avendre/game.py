@@ -338,10 +338,9 @@ class AVendre(TableGame):
         return out
 
     def fortunes(self) -> dict:
-        """Each seat's fortune (AV13). A player who left the game has nothing (his cash went
-        to his creditor, his titles to the bank, his loans were cancelled) and is ranked
-        last (AV11): his fortune counts 0, or the lowest fortune of the players still in
-        when that is below 0, so that no one still in ranks after him."""
+        """Each seat's fortune (AV13). A player who left the game has nothing (cash to the
+        creditor, titles to the bank, loans cancelled) and is ranked last (AV11): 0, or the
+        lowest fortune of the players still in when that is below 0."""
         inside = {s: self.fortune(s) for s in self.in_game()}
         floor = min([0, *inside.values()])
         return {s: inside.get(s, floor) for s in range(len(self.players))}

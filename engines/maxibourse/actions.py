@@ -243,12 +243,20 @@ class SetNominal:
     reason: Text
 
 
+@action("learn_nominal", example="learn_nominal SONY 200")
+class LearnNominal:
+    """Before the deal, for each company whose nominal the box file leaves out: its nominal
+    price as the quotation table prints it (100, 200 or 300 $), where its price starts."""
+    company: Company
+    nominal: PriceValue
+
+
 # Kind names this game used before, each now the kind of its one meaning: `bid` was the
 # lot auction's answer here and a money bid in Dividends (journals and scripts still read).
 ALIASES = {"bid": "keep"}
 ACTIONS = ActionSet(
     Pick, Deal, First, Sell, Trade, Roll, Double, Pass, Titre, Declare, Raise, Keep, Settle, End,
     Price, Pay, Receive, PayEach, Forced, Rumour, Reveal, Payday, Close,
-    AdjustCash, AdjustLots, SetPrice, SetNominal, SetTurn, SetPawn, SetSkip, SetRound,
+    AdjustCash, AdjustLots, SetPrice, SetNominal, SetTurn, SetPawn, SetSkip, SetRound, LearnNominal,
     aliases=ALIASES,
 )

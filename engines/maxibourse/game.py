@@ -28,6 +28,7 @@ from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.board import square_of
 from engines.maxibourse.box import load_box
 from engines.maxibourse.corrections import Lots, Nominal, Pawn, Price, Round, Skip
+from engines.maxibourse.learning import Learning
 from engines.maxibourse.options import anytime
 
 
@@ -53,13 +54,14 @@ class State:
     last_payday: dict = field(default_factory=dict)
     pawns: list = field(default_factory=list)  # with a board: each seat's square (index from "Action !")
     nominals: dict = field(default_factory=dict)  # company -> nominal corrected during the game (set_nominal)
+    learned = ()             # box data read at the table: not a field (see engines/richesses/game.py's State)
 
     @property
     def stack(self):
         return self.steps
 
 
-class MaxiBourse(TableGame):
+class MaxiBourse(Learning, TableGame):
     name = "maxibourse"
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/maxibourse/__init__.py)
@@ -283,11 +285,17 @@ class MaxiBourse(TableGame):
         self.s.steps = [F.Over(reason)]
         self.emit("mb.closed", reason=reason, ranking=[[self.players[s], w] for _, s, w in self.ranking()])
 
+    def decision(self):
+        """The nominals the box file leaves out come first: every price starts at one."""
+        return self.learn_decision() or super().decision()
+
     def refusal(self, act, decision, field):
         """The step on top says why first; then the reasons any step shares (whose turn,
         what is held)."""
         from engines.maxibourse.refusals import refusal
 
+        if act.kind == "learn_nominal":
+            return self.learn_refusal(act)
         return super().refusal(act, decision, field) or refusal(self, act, decision, field)
 
     def fortunes(self):

@@ -211,6 +211,33 @@ class SwapPlaques:
     reason: Text
 
 
+@action("learn_title", example="learn_title ARGENT CANADA 35 2500000")
+class LearnTitle:
+    """A title card the box file does not hold, read off the stock on a buying square: its
+    production and country (from the lists), its percent and price as printed (RM13 as
+    amended); bought with `buy` after."""
+    production: Name
+    country: Name
+    percent: int
+    price: Money
+
+
+@action("learn_royalties", example="learn_royalties ARGENT 30 1000000 50 3500000 70 7000000 90 11000000")
+class LearnRoyalties:
+    """A trust's royalty table the box file does not hold, read off its plaque the first time
+    it earns royalties: each of its four bands as the percent it starts at (the first 30 %)
+    and what it pays."""
+    production: Name
+    table: tuple[int, ...] = ()
+
+
+@action("learn_jokers", example="learn_jokers 10")
+class LearnJokers:
+    """The joker cards in the box, counted at the first joker square when the file does not
+    say."""
+    jokers: int
+
+
 ACTIONS = ActionSet(*CARD_ACTIONS, Plaques, First, Roll, Land, Tour, NoTour, Claim, CloseClaims, Buy, Done, BuyJoker, UseJoker, Lots, Bid, Sold, Offer, Exchange,
                     Overbid, Close, Accept, Lapse, AdjustCash, SetPawn, SetTurn, GiveTitle, TakeTitle, AdjustJokers,
-                    SwapPlaques)
+                    SwapPlaques, LearnTitle, LearnRoyalties, LearnJokers)

@@ -70,7 +70,7 @@ class GiveTitle(Correction):
     kind = "give_title"
 
     def option(self, game, seats):
-        return give_title_option(game, seats)
+        return give_title_option(game, seats, tuple(game.box.titles))
 
     def refusal(self, game, act):
         if act.title not in game.box.titles:
@@ -92,7 +92,7 @@ class TakeTitle(Correction):
     kind = "take_title"
 
     def option(self, game, seats):
-        return take_title_option(game)
+        return take_title_option(game, tuple(game.box.titles))
 
     def refusal(self, game, act):
         if act.title not in game.box.titles:
@@ -113,7 +113,7 @@ class Jokers(Correction):
     kind = "adjust_jokers"
 
     def option(self, game, seats):
-        return jokers_option(game, seats)
+        return jokers_option(game, seats, game.box.jokers)
 
     def refusal(self, game, act):
         if not 0 <= act.player < len(game.players):
@@ -152,19 +152,23 @@ class Plaques(Correction):
         game.emit("correction", player="-", what="plaques", delta=f"{a}<>{b}", reason=act.reason)
 
 
+# The titles and the jokers are arguments: a table learns them during play (engines/core/learning.py).
 @per_game
-def give_title_option(game, seats):
-    return Option("give_title", {"player": Choice(seats), "title": Choice(tuple(game.box.titles))})
-
-
-@per_game
-def take_title_option(game):
-    return Option("take_title", {"title": Choice(tuple(game.box.titles))})
+def give_title_option(game, seats, titles):
+    return Option("give_title", {"player": Choice(seats), "title": Choice(titles)})
 
 
 @per_game
-def jokers_option(game, seats):
-    return Option("adjust_jokers", {"player": Choice(seats), "delta": IntRange(-game.box.jokers, game.box.jokers)})
+def take_title_option(game, titles):
+    return Option("take_title", {"title": Choice(titles)})
+
+
+@per_game
+def jokers_option(game, seats, jokers):
+    """None until the table counted the jokers: there are none to correct before."""
+    if jokers is None:
+        return None
+    return Option("adjust_jokers", {"player": Choice(seats), "delta": IntRange(-jokers, jokers)})
 
 
 @per_game

@@ -336,6 +336,9 @@ class Setup(Frame):
                 names = player_names(ctl, v["names"], v["count"])
                 settings = self.settings(ctl)
                 header = setup_ui(v).header(v.get("format"), names, ctl.seed_source(), settings, v.get("rounds", 0))
+                owner = ctl.defaults.owner_box(setup_ui(v).name)    # the owner's copy, or what a game learned
+                if owner is not None:
+                    header["box"] = str(owner)
                 before = ctl.session
                 ctl.position = self.under_way
                 ctl._create_game(header)
