@@ -26,7 +26,9 @@ class League:
     def __init__(self, path, clock=time.time):
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(path), isolation_level=None)
+        # One thread uses it at a time (the venue's event loop); made in another (the
+        # process's start, a test), so SQLite's same-thread check is off.
+        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(SCHEMA)
         self.clock = clock
