@@ -21,7 +21,8 @@ VENV=/opt/corbeille/venv
 CONF=/etc/corbeille/corbeille.toml
 UNIT_DIR=/etc/systemd/system
 # The service, and the pair that powers the box off when the service asks (docs/service.md).
-UNITS=(corbeille.service corbeille-poweroff.path corbeille-poweroff.service corbeille-web.service)
+UNITS=(corbeille.service corbeille-poweroff.path corbeille-poweroff.service corbeille-web.service
+       corbeille-publish.service)
 SERVICE_USER=corbeille
 DEVICE_GROUPS=(gpio i2c spi dialout)
 # Where the facts about this machine are read (model, OS, boot files). Tests point it at a
@@ -39,6 +40,8 @@ APT_PI_PYTHON=(python3-lgpio python3-rpi-lgpio python3-spidev python3-smbus2 pyt
 # The web view (docs/web.md) and the QR codes, in the versions Bookworm ships (Starlette
 # 0.26, uvicorn 0.17, Jinja2 3.1, segno 1.4) on Raspberry Pi OS and Debian alike.
 APT_WEB=(python3-starlette python3-uvicorn python3-jinja2 python3-segno)
+# The venue's publisher (docs/venue.md): paho-mqtt as Bookworm ships it (1.6).
+APT_VENUE=(python3-paho-mqtt)
 AVAHI_SERVICE=/etc/avahi/services/corbeille.service
 # The libraries piwheels' Pillow links against (Raspberry Pi OS's pip uses piwheels).
 APT_PILLOW_LIBS=(libopenjp2-7 libjpeg62-turbo libtiff6)
@@ -131,7 +134,7 @@ check_machine() {
 
 install_packages() {
     echo "== Packages"
-    local kind apt_list=("${APT_BASE[@]}" "${APT_WEB[@]}") from_pypi=()
+    local kind apt_list=("${APT_BASE[@]}" "${APT_WEB[@]}" "${APT_VENUE[@]}") from_pypi=()
     kind=$(os_kind)
     if [[ $kind == raspios ]]; then
         apt_list+=("${APT_PI_PYTHON[@]}" "${APT_PILLOW_LIBS[@]}")
@@ -195,7 +198,7 @@ install_venv() {
     # --upgrade upgrades Corbeille itself; its dependencies only when too old or missing,
     # so apt's versions of the hardware libraries are kept.
     # --use-pep517: Bookworm's pip 23.0 would otherwise fall back to "setup.py install".
-    run "$VENV/bin/pip" install --use-pep517 --upgrade --upgrade-strategy only-if-needed "$SRC[pi,web]"
+    run "$VENV/bin/pip" install --use-pep517 --upgrade --upgrade-strategy only-if-needed "$SRC[pi,web,venue]"
     # Waveshare's e-ink library declares RPi.GPIO, which cannot be built for a Pi 5 and
     # would shadow rpi-lgpio's RPi.GPIO module: it is installed without its dependencies,
     # which rpi-lgpio and spidev (above) provide.
@@ -327,17 +330,18 @@ install_units() {
     done
     if [[ -d /run/systemd/system ]] || (( DRY_RUN )); then
         run systemctl daemon-reload
-        run systemctl enable corbeille.service corbeille-poweroff.path corbeille-web.service
+        run systemctl enable corbeille.service corbeille-poweroff.path corbeille-web.service corbeille-publish.service
         run systemctl start corbeille-poweroff.path
         # restart, not enable --now: on an update the running service must pick up the new code.
-        # The web view's unit starts only when [web] enables it (its ExecCondition).
-        run systemctl restart corbeille.service corbeille-web.service
-    elif systemctl is-enabled --quiet corbeille.service corbeille-poweroff.path corbeille-web.service 2>/dev/null; then
-        ok "enabled: corbeille.service corbeille-poweroff.path corbeille-web.service"
+        # The web view's and the publisher's units start only when [web] and [venue] enable
+        # them (their ExecCondition).
+        run systemctl restart corbeille.service corbeille-web.service corbeille-publish.service
+    elif systemctl is-enabled --quiet corbeille.service corbeille-poweroff.path corbeille-web.service corbeille-publish.service 2>/dev/null; then
+        ok "enabled: corbeille.service corbeille-poweroff.path corbeille-web.service corbeille-publish.service"
         echo "systemd is not running here (a chroot, an image being built): the service starts at boot"
     else
         # A chroot or an image being built: enable works offline, starting waits for boot.
-        run systemctl enable corbeille.service corbeille-poweroff.path corbeille-web.service
+        run systemctl enable corbeille.service corbeille-poweroff.path corbeille-web.service corbeille-publish.service
         echo "systemd is not running here (a chroot, an image being built): the service starts at boot"
     fi
 }
@@ -345,7 +349,7 @@ install_units() {
 uninstall() {
     echo "== Uninstall"
     if [[ -d /run/systemd/system ]] || (( DRY_RUN )); then
-        run systemctl disable --now corbeille.service corbeille-poweroff.path corbeille-web.service
+        run systemctl disable --now corbeille.service corbeille-poweroff.path corbeille-web.service corbeille-publish.service
     fi
     if [[ -e $AVAHI_SERVICE ]]; then run rm -f "$AVAHI_SERVICE"; fi
     for unit in "${UNITS[@]}"; do
