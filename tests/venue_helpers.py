@@ -3,15 +3,11 @@
 `MemoryBroker` keeps retained messages and delivers to subscribers the way a broker does
 (QoS 1 on one connection: in order), and can go down, or stop acknowledging after a given
 number of messages (a box killed mid-publish: what reached the broker stays). `Mosquitto`
-starts Debian's mosquitto on a free local port from the shipped configuration
-(systemd/mosquitto/), with an account per table and the venue's, the shipped ACL.
+is Debian's mosquitto on a free local port from the shipped configuration
+(systemd/mosquitto/, bench/broker.py), an account per table and the venue's, the shipped ACL.
 """
-import os
-import pwd
 import queue
 import random
-import shutil
-import subprocess
 import threading
 from pathlib import Path
 
@@ -21,13 +17,8 @@ from engines import game_class
 from engines.core.random_play import play_randomly
 from firmware.journal import Journal
 from firmware.session import Session
+from bench.broker import ROOT, Broker
 from test_game_contract import Drawer, header, state_key
-from web_helpers import free_port, wait_for
-
-ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ROOT / "systemd" / "mosquitto"
-MOSQUITTO = "/usr/sbin/mosquitto"
-INSTALL = "apt-get install -y mosquitto"
 
 
 def played(name: str, actions: int = 2000, seed: int = 3, players: int = 3, draws: str = ""):
@@ -150,75 +141,4 @@ def drain(link, board) -> int:
         count += 1
 
 
-def require_mosquitto():
-    assert os.path.exists(MOSQUITTO) and shutil.which("mosquitto_passwd"), \
-        f"missing mosquitto: `make test` installs it as root; else run: sudo {INSTALL}"
-
-
-class Mosquitto:
-    """Debian's mosquitto on a free port of 127.0.0.1, configured from the shipped files:
-    its persistence in a folder of its own, one account per table, the venue's account."""
-
-    def __init__(self, folder: Path, tables=("t1", "t2", "t3"), venue_user="venue"):
-        require_mosquitto()
-        self.folder = folder
-        self.port = free_port()
-        self.data = folder / "data"
-        self.data.mkdir(parents=True, exist_ok=True)
-        self.passwords = {name: f"pw-{name}" for name in (*tables, venue_user)}
-        passwd = folder / "passwd"
-        passwd.touch()
-        for name, password in self.passwords.items():
-            subprocess.run(["mosquitto_passwd", "-b", str(passwd), name, password], check=True,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        user = pwd.getpwuid(os.getuid()).pw_name
-        conf = (SHIPPED / "corbeille.conf").read_text()
-        conf = (conf.replace("listener 1883", f"listener {self.port} 127.0.0.1")
-                .replace("/var/lib/mosquitto/", f"{self.data}/")
-                .replace("/etc/mosquitto/corbeille.passwd", str(passwd))
-                .replace("/etc/mosquitto/corbeille.acl", str(SHIPPED / "corbeille.acl"))
-                .replace("user mosquitto", f"user {user}")
-                .replace("log_dest syslog", f"log_dest file {folder}/mosquitto.log"))
-        self.conf = folder / "mosquitto.conf"
-        self.conf.write_text(conf)
-        for path in (passwd, self.conf):
-            path.chmod(0o600)
-        self.process = None
-
-    def start(self):
-        self.process = subprocess.Popen([MOSQUITTO, "-c", str(self.conf)], stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE)
-        wait_for(self._listening, "mosquitto to listen")
-        return self
-
-    def _listening(self) -> bool:
-        import socket
-
-        assert self.process.poll() is None, self.process.stderr.read().decode(errors="replace")
-        try:
-            socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-            return True
-        except OSError:
-            return False
-
-    def stop(self):
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-            self.process.stderr.close()
-        self.process = None
-
-    def link(self, user: str, password: str | None = None):
-        from firmware.mqtt_link import Link
-
-        return Link("127.0.0.1", self.port, user, self.passwords.get(user, "") if password is None else password,
-                    name=user)
-
-    def log(self) -> str:
-        path = self.folder / "mosquitto.log"
-        return path.read_text(errors="replace") if path.exists() else ""
-
+Mosquitto = Broker        # the shipped broker's configuration on a free port (bench/broker.py)
