@@ -180,12 +180,14 @@ def run(tables: int, per_hour: float, seconds: float) -> dict:
             time.sleep(0.1)
         time.sleep(1)                                   # their first states reach the venue
         rss0, cpu0 = proc_figures(venue.pid)
+        broker_cpu0 = proc_figures(broker.process.pid)[1]
         go.set()
         t0 = time.perf_counter()
         box_thread.join()
         time.sleep(3)                                   # the last actions reach the page
         elapsed = time.perf_counter() - t0
         rss1, cpu1 = proc_figures(venue.pid)
+        broker_rss, broker_cpu1 = proc_figures(broker.process.pid)
         stop.set()
         for thread in threads:
             thread.join(timeout=10)
@@ -196,7 +198,7 @@ def run(tables: int, per_hour: float, seconds: float) -> dict:
         latency = shown_after(commits, stream.seen)
         return {"tables": tables, "per_hour": per_hour, "seconds": elapsed, "actions": len(commits),
                 "latency": latency, "missing": len(commits) - len(latency), "rss": (rss_empty, rss0, rss1),
-                "cpu": cpu1 - cpu0}
+                "cpu": cpu1 - cpu0, "broker": (broker_rss, broker_cpu1 - broker_cpu0)}
 
 
 def shown_after(commits: dict, seen: dict) -> list[float]:
@@ -242,8 +244,9 @@ def report(r: dict) -> str:
              f"{r['seconds']:.0f} s ({per_table_cpu * 100:.3f} % a table).", "",
              f"A Pi 4 as the venue's host, estimated: counting its core {PI4_SLOWER:.0f} times slower than this "
              f"one's and keeping the venue under half a core, about {pi_cpu} tables by CPU; memory is not the limit "
-             f"(1 GiB would hold about {pi_mem}). Mosquitto's own cost at this rate is small beside the venue's "
-             f"(a few hundred messages a minute)."]
+             f"(1 GiB would hold about {pi_mem}).", "",
+             f"Mosquitto over the same run: {r['broker'][1] / r['seconds'] * 100:.1f} % of one core, "
+             f"{r['broker'][0] / 1024:.1f} MiB resident."]
     return "\n".join(lines) + "\n"
 
 

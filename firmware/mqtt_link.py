@@ -60,8 +60,7 @@ def new_client(client_id: str):
 
 def reason(code) -> int:
     """A CONNACK's or DISCONNECT's code as a number (2.x gives a ReasonCode object)."""
-    value = getattr(code, "value", code)
-    return int(value) if isinstance(value, int) else 0 if str(code) == "Success" else 1
+    return int(getattr(code, "value", code))
 
 
 class Link:

@@ -22,6 +22,7 @@ for a player who tapped a card, a hash of that card (the league's identity).
 """
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import queue
@@ -30,6 +31,7 @@ import time
 import uuid
 
 from engines.core.files import sha256
+from engines.core.i18n import LANGUAGES
 from firmware.feed import FeedEvent, TableFeed, hides, undone_text
 from firmware.journal_rows import canonical
 from firmware.mqtt_link import Link, topic
@@ -158,7 +160,7 @@ class VenueFeed(TableFeed):
         players = [{"name": name, "card": cards.get(seat), "default": is_default_name(name)}
                    for seat, name in enumerate(game.players)]
         state = {"table": table, "game": self.key, "id": self.next_id - 1, "name": game.name,
-                 "title": {lang: ui.title(lang) for lang in ("fr", "en")}, "players": players,
+                 "title": {lang: ui.title(lang) for lang in LANGUAGES}, "players": players,
                  "n": len(game.log), "over": session.over, "hidden": hidden, "prices": game.prices(),
                  "standings": None if hidden else [[rank, game.players[s], value] for rank, s, value in game.ranking()]}
         if session.over:
@@ -175,14 +177,15 @@ def common_length(kept, chain: list[str]) -> int:
     return 0
 
 
-def default_names() -> set[str]:
+@functools.lru_cache(maxsize=1)
+def default_names() -> frozenset[str]:
     """The names the setup gives players who entered none: colours and numbers, in each
     language. They say nothing about who played: the league leaves them out."""
     names = set()
-    for lang in ("fr", "en"):
+    for lang in LANGUAGES:
         names.update(word.lower() for word in t("setup.colour_names", lang).split())
         names.update(t("setup.player_n", lang, n=i).lower() for i in range(1, 13))
-    return names
+    return frozenset(names)
 
 
 def is_default_name(name: str) -> bool:

@@ -63,7 +63,7 @@ class VenueHub:
         if self._drawn is None or self._drawn[0] != self.board.version:
             html = templates.get_template("venue_main.html").render(
                 tables=tables_shown(self.board, self.lang), league=league_shown(self.board, self.lang),
-                lang=self.lang, t=t, now=self.board.clock())
+                lang=self.lang, t=t)
             self._drawn = (self.board.version, html)
         return self._drawn[1]
 
@@ -84,8 +84,7 @@ def tables_shown(board: VenueBoard, lang: str) -> list[dict]:
                        if type(v) is int][:24],
             "standings": [(r, str(p), format_amount(v, lang)) for r, p, v in (s.get("standings") or [])
                           if type(v) is int],
-            "ticker": [text.get(lang, "") for _, _, text in list(table.ticker)[::-1]][:5],
-            "age": board.clock() - table.received})
+            "ticker": [text.get(lang, "") for _, _, text in list(table.ticker)[::-1]][:5]})
     return out
 
 

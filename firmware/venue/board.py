@@ -34,16 +34,12 @@ class Table:
     position: int = 0                # actions the events add up to
     ticker: deque = field(default_factory=lambda: deque(maxlen=TICKER))
     gaps: int = 0
-    received: float = 0.0            # the venue's clock at its last message
 
 
 class VenueBoard:
-    def __init__(self, venue: str, league=None, clock=None):
-        import time
-
+    def __init__(self, venue: str, league=None):
         self.venue = venue
         self.league = league
-        self.clock = clock or time.time
         self.tables: dict[str, Table] = {}
         self.version = 0                 # grows with every change the page shows
         self.accepted = 0
@@ -68,7 +64,6 @@ class VenueBoard:
         changed = self._event(table, payload) if leaf == "events" else self._state(table, payload)
         if changed:
             self.tables[table.name] = table
-            table.received = self.clock()
             self.version += 1
         return changed
 
