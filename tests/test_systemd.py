@@ -464,3 +464,25 @@ def test_the_brokers_shipped_configuration_is_whole_and_the_drop_in_starts_it(tm
     assert conf["acl_file"] == "/etc/mosquitto/corbeille.acl" and conf["password_file"] == "/etc/mosquitto/corbeille.passwd"
     drop_in = options((shipped / "mosquitto-override.conf").read_text())
     assert drop_in["ExecStart"] == ["", "/usr/sbin/mosquitto -c /etc/mosquitto/corbeille.conf"]
+
+
+def test_installer_makes_a_venue_host_only_when_asked(tmp_path):
+    root = fake_root(tmp_path, model="Raspberry Pi 4 Model B Rev 1.4")
+    plain = dry_run(root).stdout
+    assert "== Venue host" not in plain and "corbeille-venue" not in plain
+    result = dry_run(root, "aarch64", "--venue")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for step in [
+        "+ apt-get install -y --no-install-recommends mosquitto",
+        f"+ install -m 0644 {ROOT}/systemd/mosquitto/corbeille.conf /etc/mosquitto/corbeille.conf",
+        f"+ install -m 0644 {ROOT}/systemd/mosquitto/corbeille.acl /etc/mosquitto/corbeille.acl",
+        f"+ install -D -m 0644 {ROOT}/systemd/mosquitto/mosquitto-override.conf "
+        "/etc/systemd/system/mosquitto.service.d/corbeille.conf",
+        "+ install -m 0600 -o mosquitto -g mosquitto /dev/null /etc/mosquitto/corbeille.passwd",
+        f"+ install -m 0644 {ROOT}/systemd/corbeille-venue.service /etc/systemd/system/corbeille-venue.service",
+        "+ systemctl enable mosquitto.service corbeille-venue.service",
+        "+ systemctl restart mosquitto.service corbeille-venue.service",
+    ]:
+        assert step in out
+    assert "mosquitto_passwd" in out                     # the accounts: said, never invented
