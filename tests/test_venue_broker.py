@@ -3,7 +3,6 @@ free port from the shipped configuration, systemd/mosquitto/): every fault of a 
 evening ends with nothing lost or duplicated at the venue. Waits are conditions with a
 deadline (tests/web_helpers.py), never fixed sleeps, but for the pauses that make a fault
 last."""
-import json
 import os
 import random
 import signal
@@ -15,13 +14,12 @@ import time
 import pytest
 from starlette.testclient import TestClient
 
-from firmware.config import config_from_dict
 from firmware.publish import Publisher
 from firmware.venue.app import VenueHub, create_app
 from firmware.venue.board import VenueBoard
 from firmware.venue.league import League
-from venue_helpers import ROOT, Box, Mosquitto, drain, played
-from bench.broker import free_port
+from venue_helpers import Box, Mosquitto, drain, played
+from bench.broker import ROOT, free_port
 from web_helpers import wait_for
 
 VENUE = "club"
@@ -199,23 +197,6 @@ def test_foreign_and_malformed_messages_are_ignored_and_the_venue_page_keeps_wor
     venue.close()
 
 
-def test_corbeille_venue_serves_the_page_from_the_broker(broker, tmp_path):
-    from firmware.venue.server import build
-
-    box = Box(tmp_path / "t1", played("avendre", 30), 9)
-    running = Running(broker, box, "t1")
-    config = config_from_dict({"state": {"dir": str(tmp_path / "venue")},
-                               "venue": {"broker": "127.0.0.1", "port": broker.port, "password": "pw-venue"}})
-    link = broker.link("venue")
-    hub, app = build(config, link)
-    with TestClient(app) as client:
-        wait_for(lambda: 'data-actions="9"' in client.get("/").text, "the page to show table t1's 9 actions")
-    link.close()
-    running.close()
-    assert (tmp_path / "venue" / "league.sqlite").exists()
-    assert json.loads(json.dumps(hub.board.tables["t1"].state))["n"] == 9
-
-
 def certificates(folder):
     """A certificate authority and the broker's certificate for 127.0.0.1, made by openssl."""
     folder.mkdir()
@@ -255,3 +236,39 @@ def test_a_table_publishes_over_tls_with_the_venues_authority(tmp_path):
         venue.close()
     finally:
         broker.stop()
+
+
+def test_corbeille_publish_and_corbeille_venue_as_processes(broker, tmp_path):
+    """The two commands as their units start them, from their configuration files."""
+    import urllib.request
+
+    box = Box(tmp_path / "box", played("richesses", 30), 4)
+    port = free_port()
+    (tmp_path / "box.toml").write_text(
+        f'[state]\ndir = "{tmp_path / "box"}"\n[venue]\nenabled = true\nbroker = "127.0.0.1"\nport = {broker.port}\n'
+        f'table = "t2"\npassword = "{broker.passwords["t2"]}"\n')
+    (tmp_path / "venue.toml").write_text(
+        f'[state]\ndir = "{tmp_path / "venue"}"\n[game]\nlanguage = "en"\n[venue]\nbroker = "127.0.0.1"\n'
+        f'port = {broker.port}\npassword = "{broker.passwords["venue"]}"\nhost = "127.0.0.1"\nserve_port = {port}\n')
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    started = [subprocess.Popen([sys.executable, "-m", "firmware.cli", "--config", str(tmp_path / f"{name}.toml"),
+                                 command], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+               for name, command in (("venue", "venue"), ("box", "publish"))]
+
+    def page():
+        try:
+            return urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).read().decode()
+        except OSError:
+            return ""
+    try:
+        wait_for(lambda: 'data-table="t2" data-actions="4"' in page(), "the venue page to show t2's 4 actions")
+        box.play(3)
+        wait_for(lambda: 'data-table="t2" data-actions="7"' in page(), "then its 7 actions")
+        assert "The club tonight" in page()
+    finally:
+        for process in started:
+            process.terminate()
+            process.wait(timeout=10)
+    # Both stop on SIGTERM (uvicorn, once stopped, raises the signal again: -15 there).
+    assert started[0].returncode in (0, -signal.SIGTERM) and started[1].returncode == 0
+    assert (tmp_path / "venue" / "league.sqlite").exists()      # in the state folder, [venue] league = ""

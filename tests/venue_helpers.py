@@ -17,7 +17,7 @@ from engines import game_class
 from engines.core.random_play import play_randomly
 from firmware.journal import Journal
 from firmware.session import Session
-from bench.broker import ROOT, Broker
+from bench.broker import Broker
 from test_game_contract import Drawer, header, state_key
 
 
