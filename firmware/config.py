@@ -318,6 +318,12 @@ def _topic_level(value):
     return value
 
 
+def _broker(value):
+    if type(value) is not str or not value.strip() or any(c.isspace() for c in value):
+        raise _Bad('must be the broker\'s host name or address, such as "192.168.1.10" or "venue.local"')
+    return value
+
+
 def _account(value):
     if value == "":
         return value
@@ -458,7 +464,7 @@ SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
     },
     "venue": {
         "enabled": (False, _boolean),
-        "broker": ("localhost", _host),
+        "broker": ("localhost", _broker),
         "port": (1883, _integer(1, 65535)),
         "venue": ("club", _topic_level),
         "table": ("table1", _topic_level),

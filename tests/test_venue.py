@@ -198,6 +198,8 @@ def test_config_venue_section():
         config_from_dict({"venue": {"table": "a/b"}})
     with pytest.raises(ConfigError, match=r"venue.venue = \"#\""):
         config_from_dict({"venue": {"venue": "#"}})
+    with pytest.raises(ConfigError, match=r"venue.broker = \"\": must be the broker's host name or address"):
+        config_from_dict({"venue": {"broker": ""}})
 
 
 # ---- the league ------------------------------------------------------------------------------
