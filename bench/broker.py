@@ -88,11 +88,11 @@ class Broker:
             self.process.stderr.close()
         self.process = None
 
-    def link(self, user: str, password: str | None = None):
+    def link(self, user: str, password: str | None = None, keep_session: bool = False):
         from firmware.mqtt_link import Link
 
         return Link("127.0.0.1", self.port, user, self.passwords.get(user, "") if password is None else password,
-                    name=user)
+                    name=user, keep_session=keep_session)
 
     def log(self) -> str:
         path = self.folder / "mosquitto.log"

@@ -47,15 +47,17 @@ def encode(payload: dict) -> bytes:
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
 
 
-def new_client(client_id: str):
-    """A paho client, on 1.6 and 2.x alike. A clean session each time: what a publisher
-    still had to send is in the journal, not in a session on the broker."""
+def new_client(client_id: str, clean: bool = True):
+    """A paho client, on 1.6 and 2.x alike. A publisher's session is clean each time: what
+    it still had to send is in the journal, not on the broker. The venue's is kept
+    (`clean` false, a fixed client id): the broker queues the tables' events while the
+    venue is away and hands them over when it is back."""
     from paho.mqtt import client as mqtt
 
     api = getattr(mqtt, "CallbackAPIVersion", None)
     if api is not None:
-        return mqtt.Client(api.VERSION2, client_id=client_id, clean_session=True)
-    return mqtt.Client(client_id=client_id, clean_session=True)
+        return mqtt.Client(api.VERSION2, client_id=client_id, clean_session=clean)
+    return mqtt.Client(client_id=client_id, clean_session=clean)
 
 
 def reason(code) -> int:
@@ -69,8 +71,8 @@ class Link:
     acknowledgement (QoS 1)."""
 
     def __init__(self, broker: str, port: int, username: str = "", password: str = "", *,
-                 tls: bool = False, ca_file: str = "", name: str = "corbeille"):
-        self.client = new_client(f"{name}-{uuid.uuid4().hex[:8]}")
+                 tls: bool = False, ca_file: str = "", name: str = "corbeille", keep_session: bool = False):
+        self.client = new_client(name if keep_session else f"{name}-{uuid.uuid4().hex[:8]}", clean=not keep_session)
         if username:
             self.client.username_pw_set(username, password or None)
         if tls:

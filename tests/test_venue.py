@@ -250,3 +250,18 @@ def test_the_resumed_feed_starts_from_the_cursors_position(tmp_path):
     assert events[0].kind == "game" and events[0].id == 1       # another game's cursor: a game of its own
     assert [e.data["n"] for e in events[1:]] == list(range(1, 11))
     box.close()
+
+
+def test_a_venue_started_mid_game_counts_from_the_first_event_it_sees(tmp_path):
+    box = Box(tmp_path, played("shark", 40), 6)
+    venue = Venue()
+    publisher = venue.publisher(box)
+    venue.run(publisher)
+    late = VenueBoard(VENUE)                                 # started now: the retained state only
+    late_link = venue.broker.link()
+    late_link.subscribe(f"corbeille/{VENUE}/+/#")
+    box.play(4)
+    venue.run(publisher)
+    drain(late_link, late)
+    assert late.tables["t1"].gaps == 0 and late.tables["t1"].position == 10 and late.tables["t1"].state["n"] == 10
+    box.close()

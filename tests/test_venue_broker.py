@@ -47,11 +47,11 @@ class Running:
 
 
 class VenueSide:
-    def __init__(self, broker, league=None):
-        self.link = broker.link("venue")
+    def __init__(self, broker, league=None, board=None):
+        self.link = broker.link("venue", keep_session=True)      # as `corbeille venue` connects
         self.link.subscribe(f"corbeille/{VENUE}/+/events")
         self.link.subscribe(f"corbeille/{VENUE}/+/state")
-        self.board = VenueBoard(VENUE, league)
+        self.board = board or VenueBoard(VENUE, league)
         wait_for(self.link.connected.is_set, "the venue to connect")
 
     def whole(self, box, table) -> bool:
@@ -108,6 +108,23 @@ def test_a_broker_stopped_while_tables_play_then_back_loses_nothing(broker, tmp_
     for r in running:
         r.close()
     venue.close()
+
+
+def test_a_venue_away_for_a_while_gets_every_event_it_missed(broker, tmp_path):
+    box = Box(tmp_path / "t1", played("avendre", 60), 5)
+    venue = VenueSide(broker)
+    running = Running(broker, box, "t1")
+    venue.wait_whole({"t1": box})
+    venue.close()                                            # the venue's host restarts, say
+    box.play(12)
+    box.session.undo()
+    wait_for(lambda: running.publisher.feed.session is not None
+             and len(running.publisher.feed.session.game.log) == len(box.session.game.log), "the publisher")
+    back = VenueSide(broker, board=venue.board)              # its session kept: the missed events queued
+    back.wait_whole({"t1": box})
+    assert back.board.tables["t1"].gaps == 0 and back.board.duplicates == 0
+    running.close()
+    back.close()
 
 
 def test_the_broker_keeps_states_and_cursors_across_a_restart(broker, tmp_path):

@@ -5,7 +5,8 @@ its public state, retained. The board keeps, per table, its last state and a sho
 of its events; an event whose (table, game, id) it already had is dropped (a publisher
 that restarted sends its last event again). An event is checked against the position it
 knows: an action numbered past the next one, or an id past the next, is a gap, logged and
-counted (the tests and the bench assert there is none). A message that is not one of the
+counted (the tests assert there is none). The first event of a game the venue sees starts
+its count (a venue started, or restarted, in the middle of an evening). A message that is not one of the
 venue's (another venue, a foreign topic, not JSON, fields missing or of the wrong type) is
 ignored and logged: the page keeps working. A finished game's ranking goes to the league;
 an undo that reopens it takes it out again.
@@ -79,8 +80,9 @@ class VenueBoard:
         if game == table.game and eid <= table.last_id:
             self.duplicates += 1
             return False
-        if game != table.game:
-            table.game, table.last_id, table.position = game, 0, 0
+        if game != table.game:              # the first event of a game this venue run sees: its count
+            table.game, table.last_id = game, eid - 1    # starts there (a venue started mid-game)
+            table.position = _count(e.get("n")) - 1 if kind == "action" else 0
             table.ticker.clear()
         if eid != table.last_id + 1:
             self._gap(table, f"event {eid} after {table.last_id}")

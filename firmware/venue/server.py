@@ -36,7 +36,8 @@ def serve(config) -> int:
 
     logging.basicConfig(level=logging.INFO, format="corbeille-venue: %(levelname)s %(message)s")
     v = config.venue
-    link = Link(v.broker, v.port, v.username or "venue", v.password, tls=v.tls, ca_file=v.ca_file, name="venue")
+    link = Link(v.broker, v.port, v.username or "venue", v.password, tls=v.tls, ca_file=v.ca_file,
+                name=f"corbeille-venue-{v.venue}", keep_session=True)
     hub, app = build(config, link)
 
     class Server(uvicorn.Server):
