@@ -177,6 +177,15 @@ def test_the_publisher_writes_nothing_beside_the_box_and_waits_for_a_broker(tmp_
 
 # ---- the board ---------------------------------------------------------------------------
 
+def bad_states():
+    good = {"game": "1-a", "id": 3, "n": 2, "players": [{"name": "Ana"}], "prices": {"X": 5},
+            "standings": [[1, "Ana", 10]], "over": True, "ranking": [[1, "Ana"]]}
+    changes = [{"players": ["Ana"]}, {"prices": {"X": "5"}}, {"prices": [1]}, {"standings": [1]},
+               {"standings": [[1, "Ana", "10"]]}, {"ranking": [["1", "Ana"]]}, {"ranking": [[1, "Bob"]]},
+               {"title": "x"}, {"n": None}]
+    return [("corbeille/club/t1/state", json.dumps({**good, **change}).encode()) for change in changes]
+
+
 def test_foreign_and_malformed_messages_are_ignored_and_the_board_keeps_working(tmp_path):
     box = Box(tmp_path, played("shark", 30), 6)
     venue = Venue()
@@ -184,9 +193,9 @@ def test_foreign_and_malformed_messages_are_ignored_and_the_board_keeps_working(
     for name, body in [("corbeille/club/t1/events", b"\xff\xfe"), ("corbeille/club/t1/events", b"[1, 2]"),
                        ("corbeille/club/t1/events", b'{"kind": "action", "id": "7", "game": "x"}'),
                        ("corbeille/club/t1/state", b'{"game": 3}'), ("corbeille/other/t1/events", b"{}"),
-                       ("elsewhere/t1", b"{}"), ("corbeille/club/t1/what", b"{}")]:
+                       ("elsewhere/t1", b"{}"), ("corbeille/club/t1/what", b"{}"), *bad_states()]:
         assert board.handle(name, body) is False
-    assert board.ignored == 7 and board.tables == {}
+    assert board.ignored == 7 + len(bad_states()) and board.tables == {}
     venue.run(venue.publisher(box))
     check_whole(board, box)
 

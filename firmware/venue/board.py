@@ -106,21 +106,50 @@ class VenueBoard:
         log.warning("table %s: a gap in its events (%s)", table.name, what)
 
     def _state(self, table: Table, s: dict) -> bool:
-        if not isinstance(s.get("game"), str) or type(s.get("id")) is not int or not isinstance(s.get("players"), list):
-            return self._ignore(table.name, "a state without game, id and players")
+        problem = state_problem(s)
+        if problem:
+            return self._ignore(table.name, f"a state with {problem}")
         old = table.state
         if old is not None and old.get("game") == s["game"] and old.get("id", 0) > s["id"]:
             return False                  # an older state than the one shown
         table.state = s
         if self.league is not None:
             try:
-                if s.get("over") and isinstance(s.get("ranking"), list):
+                if s.get("over") is True and s.get("ranking"):
                     self.league.record(table.name, s)
                 else:
                     self.league.forget(table.name, s["game"])
-            except (ValueError, TypeError, KeyError) as error:
+            except ValueError as error:
                 self._ignore(table.name, f"a ranking the league cannot read ({error})")
         return True
+
+
+def state_problem(s: dict) -> str | None:
+    """What is wrong with a table's state for the page and the league, None when nothing:
+    what the page shows is checked here, once, so a malformed state never reaches it."""
+    shapes = {"game": str, "id": int, "n": int, "players": list}
+    for key, kind in shapes.items():
+        if type(s.get(key)) is not kind:
+            return f"no {key} ({kind.__name__})"
+    if not all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in s["players"]):
+        return "players without names"
+    if not isinstance(s.get("title", {}), dict) or not isinstance(s.get("prices", {}), dict):
+        return "a title or prices that are not objects"
+    if not all(isinstance(k, str) and type(v) is int for k, v in s.get("prices", {}).items()):
+        return "prices that are not whole numbers"
+    rows = s.get("standings") or []
+    if not isinstance(rows, list) or not all(_row(row, int, str, int) for row in rows):
+        return "standings that are not [rank, name, amount]"
+    ranking = s.get("ranking") or []
+    if not isinstance(ranking, list) or not all(_row(row, int, str) for row in ranking):
+        return "a ranking that is not [rank, name]"
+    if {name for _, name in ranking} - {p["name"] for p in s["players"]}:
+        return "a ranking naming someone who did not play"
+    return None
+
+
+def _row(row, *kinds) -> bool:
+    return isinstance(row, list) and len(row) == len(kinds) and all(type(v) is k for v, k in zip(row, kinds))
 
 
 def _count(value) -> int:
