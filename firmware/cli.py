@@ -345,6 +345,14 @@ def build_parser():
     p.add_argument("--access-point", action="store_true",
                    help="print the nmcli command making the box's own Wi-Fi ([web] access_point, ap_ssid, ap_password)")
     p.set_defaults(func=cmd_web)
+    p = sub.add_parser("publish", parents=[common],
+                       help="publish the table's public events to the venue's MQTT broker ([venue], docs/venue.md)")
+    p.add_argument("--check", action="store_true",
+                   help="only say whether the configuration enables it ([venue] enabled): exit 0 if so, 1 if not")
+    p.set_defaults(func=cmd_publish)
+    p = sub.add_parser("venue", parents=[common],
+                       help="serve the venue page (every table, the league) from the venue's MQTT broker")
+    p.set_defaults(func=cmd_venue)
     p = sub.add_parser("salvage", parents=[common],
                        help="copy what can be read of a damaged journal into a new journal file")
     p.add_argument("file", help="the damaged journal (left unchanged)")
@@ -424,6 +432,23 @@ def cmd_web(args) -> int:
     from firmware.web.server import serve
 
     return serve(config)
+
+
+def cmd_publish(args) -> int:
+    config = _config(args)
+    if args.check:
+        where = config.source or "the built-in defaults"
+        print(f"venue publishing {'enabled' if config.venue.enabled else 'disabled'} ([venue] enabled in {where})")
+        return 0 if config.venue.enabled else 1
+    from firmware.publish import serve
+
+    return serve(config)
+
+
+def cmd_venue(args) -> int:
+    from firmware.venue.server import serve
+
+    return serve(_config(args))
 
 
 def cmd_selftest(args) -> int:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -162,6 +163,24 @@ class WebConfig:
 
 
 @dataclass(frozen=True)
+class VenueConfig:
+    """A club's evening on an MQTT broker (docs/venue.md): the box's publisher
+    (`corbeille publish`) and the venue's board and league (`corbeille venue`) read it."""
+    enabled: bool                # this box publishes its public events to the venue's broker
+    broker: str                  # the broker's host name or address
+    port: int                    # 1883 plain, 8883 with TLS
+    venue: str                   # the first level under corbeille/: the club or café
+    table: str                   # this box's topic level and, by default, its broker account
+    username: str                # "": the table's name
+    password: str
+    tls: bool
+    ca_file: str                 # "": the system's certificate authorities
+    host: str                    # `corbeille venue` serves its page on this address and port
+    serve_port: int
+    league: str                  # the league's SQLite file; "": league.sqlite in the state folder
+
+
+@dataclass(frozen=True)
 class SeatLedWiring:
     """Seat LEDs hang off an I/O expander: seat n lights `ports[n - 1]`."""
     expander: str
@@ -181,6 +200,7 @@ class Config:
     console: ConsoleConfig
     timing: TimingConfig
     web: WebConfig
+    venue: VenueConfig
     # BCM pin of every GPIO the enabled parts use, [pins] overrides applied.
     pins: Mapping[str, int] = field(hash=False)
     seat_leds: SeatLedWiring | None
@@ -295,6 +315,25 @@ def _wpa_password(value):
                                                        and value.isprintable())):
         raise _Bad('must be "" (an open network) or 8 to 63 printable ASCII characters')
     return value
+
+
+def _topic_level(value):
+    # One MQTT topic level, and a Mosquitto account name: no wildcard, no separator.
+    if type(value) is not str or not re.fullmatch(r"[A-Za-z0-9_-]{1,32}", value):
+        raise _Bad("must be 1 to 32 letters, digits, - or _ (a topic level: no / + # or space)")
+    return value
+
+
+def _broker(value):
+    if type(value) is not str or not value.strip() or any(c.isspace() for c in value):
+        raise _Bad('must be the broker\'s host name or address, such as "192.168.1.10" or "venue.local"')
+    return value
+
+
+def _account(value):
+    if value == "":
+        return value
+    return _topic_level(value)
 
 
 def _text(value):
@@ -432,12 +471,26 @@ SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
         "ap_ssid": ("Corbeille", _ssid),
         "ap_password": ("", _wpa_password),
     },
+    "venue": {
+        "enabled": (False, _boolean),
+        "broker": ("localhost", _broker),
+        "port": (1883, _integer(1, 65535)),
+        "venue": ("club", _topic_level),
+        "table": ("table1", _topic_level),
+        "username": ("", _account),
+        "password": ("", _text),
+        "tls": (False, _boolean),
+        "ca_file": ("", _path),
+        "host": ("0.0.0.0", _host),
+        "serve_port": (8090, _integer(1, 65535)),
+        "league": ("", _path),
+    },
 }
 SECTION_CLASSES = {
     "game": GameDefaults, "state": StateConfig, "operator": OperatorConfig,
     "board": BoardConfig, "seats": SeatsConfig, "buzzer": BuzzerConfig,
     "rfid": RfidConfig, "console": ConsoleConfig, "timing": TimingConfig,
-    "web": WebConfig, "boxes": BoxesConfig,
+    "web": WebConfig, "boxes": BoxesConfig, "venue": VenueConfig,
 }
 
 
