@@ -290,7 +290,8 @@ def test_short_of_cash_shops_auctioned_from_half_pa_establishments_never():
     for line in ("borrow Ana", "leave Ana"):
         assert str(refused(game, line, "error.av.shops_first")) == (
             "Ana still holds a shop: loans come only once the shops are auctioned, one at a time (AV11); "
-            "allowed now: adjust_cash, auction_shop, give_title, set_pawn, take_title")
+            "allowed now: adjust_cash, adjust_loans, auction_shop, clear_bank_owner, give_title, set_bank_owner, "
+            "set_pawn, set_trip, set_turn, take_title")
     play(game, "auction_shop Ana 1")
     assert prompt(game) == "prompt.av.shop_auction_open" and game.decision().actor is None
     refused(game, f"bid Ben {pa // 2}", "error.auction_amount_grid")

@@ -451,7 +451,7 @@ def test_box_check_reads_the_shipped_box_files():
 
 
 @pytest.mark.parametrize("name, holds", [("avendre", "43 titles: 30 shops"), ("shark", "world map of 10 rows"),
-                                         ("richesses", "24 productions, 144 titles")])
+                                         ("richesses", "known: 24 productions, 34 countries, 144 of 144 titles")])
 def test_box_check_names_the_game_it_read_and_what_a_file_without_companies_holds(name, holds):
     """Without --game, the one game whose box file it can be, said so with how to choose."""
     path = ROOT / "engines" / name / "box" / f"{name}.toml"
