@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test fuzz bench clean test-arm64 browser-deps
+.PHONY: run test fuzz bench clean test-arm64 test-deps
 
 # Stamps say what was installed: `make run` needs only the app (no test tools, no pygame),
 # `make test` the test extras. $(BIN)/corbeille stands for "ready to test".
@@ -29,25 +29,27 @@ $(VENV)/.app: setup.py
 run: $(VENV)/.app
 	$(BIN)/corbeille sim
 
-# The web view's browser tests drive Debian's Chromium through Debian's chromedriver (no
-# browser downloaded) and read QR codes with zbar: installed here when missing, as root;
-# otherwise the command to run is printed and make stops.
-BROWSER_PACKAGES := chromium chromium-driver zbar-tools
-browser-deps:
-	@missing=$$(for p in $(BROWSER_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' || echo $$p; done); \
+# What the tests run beside Python, from Debian: the web view's browser tests drive Debian's
+# Chromium through Debian's chromedriver (no browser downloaded) and read QR codes with
+# zbar; the venue's tests start their own Mosquitto (its mosquitto_passwd makes the
+# accounts). Installed here when missing, as root; otherwise the command to run is printed
+# and make stops.
+TEST_PACKAGES := chromium chromium-driver zbar-tools mosquitto
+test-deps:
+	@missing=$$(for p in $(TEST_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-			echo "installing $$missing (the web view's browser tests)"; \
+			echo "installing $$missing (the web view's browser tests, the venue's broker)"; \
 			DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 		else \
-			echo "The web view's browser tests need: $$missing. Run: sudo apt-get install -y $$missing"; exit 1; \
+			echo "The tests need: $$missing. Run: sudo apt-get install -y $$missing"; exit 1; \
 		fi; \
 	fi
 
 # On every CPU (pytest-xdist): a test draws from its own seed, whichever worker runs it
 # (tests/conftest.py, README's dependency notes).
-test: $(BIN)/corbeille browser-deps
+test: $(BIN)/corbeille test-deps
 	$(BIN)/python -m pytest -n auto
 
 # Property tests with fresh random seeds and FUZZ_SCALE times the examples of `make test`

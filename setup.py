@@ -14,8 +14,8 @@ setup(
                                               "firmware", "firmware.*"],
                                      exclude=["*.__pycache__"]),
     package_data={
-        "engines": ["*/locale/*.json", "*/box/*.toml"],
-        "firmware": ["locale/*.json", "*.toml", "web/templates/*.html", "web/static/*"],
+        "engines": ["*/locale/*.json", "*/box/*.toml", "*/box/*.csv"],
+        "firmware": ["locale/*.json", "*.toml", "web/templates/*.html", "web/static/*", "venue/templates/*.html"],
     },
     include_package_data=True,
     install_requires=[
@@ -43,6 +43,9 @@ setup(
         # Bookworm ships them (apt: python3-starlette 0.26, python3-uvicorn 0.17,
         # python3-jinja2 3.1, which systemd/install.sh installs).
         "web": ["starlette>=0.26", "uvicorn>=0.17", "jinja2>=3.1"],
+        # A club's evening on an MQTT broker (docs/venue.md): the box's publisher and the
+        # venue's process, written to paho-mqtt 1.6 (Bookworm's python3-paho-mqtt) and 2.x.
+        "venue": ["paho-mqtt>=1.6"],
         # Desktop tests: fake-rpi stands in for RPi.GPIO and smbus so luma's real
         # interface code runs; hypothesis drives the property tests; pylint finds code
         # written twice (tests/house/test_house.py).
@@ -53,6 +56,7 @@ setup(
             "fake-rpi>=0.7",
             "luma.emulator>=1.5",  # the desktop window display is tested too (pygame, SDL dummy driver)
             "starlette>=0.26", "uvicorn>=0.17", "jinja2>=3.1",   # the web view ([web])
+            "paho-mqtt>=1.6",      # the venue ([venue]), against a real Mosquitto
             "httpx",               # Starlette's test client
             "selenium>=4.8",       # the web view in a real browser: Debian's chromium and chromedriver
             "pylint>=3.0",         # its duplicate-code check: a block repeated in the engines or adapters

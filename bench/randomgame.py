@@ -18,12 +18,13 @@ from __future__ import annotations
 import math
 import random
 
+from engines.core.actions import CORRECTION
 from engines.core.decision import Choice, Fixed, IntRange
 from engines.core.random_play import Stuck, play_randomly  # noqa: F401 (Stuck is part of this module's API)
 from engines.maxibourse.game import MaxiBourse
 
 PLAYER_NAMES = ("Sophie", "Thierry", "Didier", "Dominique", "Laurence", "Yves")
-CORRECTIONS = ("adjust_cash", "adjust_lots", "set_price", "set_nominal")
+CORRECTIONS = tuple(kind for kind in MaxiBourse.ACTIONS.kinds() if MaxiBourse.ACTIONS.has(kind, CORRECTION))
 
 # Relative weight of each action kind among the options of the pending decision.
 WEIGHTS = {

@@ -398,7 +398,7 @@ def start_app(config, hardware: Hardware, *, queue, clock=time.monotonic, lang: 
         seat_buttons = range(config.seats.count)
     controller = (controller_cls or Controller)(
         None, lang=lang or config.game.language, timing=Timing.from_config(config.timing),
-        seat_buttons=seat_buttons, defaults=SetupDefaults.from_config(config.game))
+        seat_buttons=seat_buttons, defaults=SetupDefaults.from_config(config.game, config.boxes.dir, config.state.dir))
     controller.lang_forced = lang is not None
     controller.rfid_reader = config.rfid.enabled    # the setup offers the players' cards
     attach_journal(controller, journal, state_dir)
@@ -442,6 +442,10 @@ def attach_journal(controller, journal, state_dir: Path) -> None:
     """The journal the controller plays on, and the reports it writes beside it."""
     controller.journal = journal
     controller.report = reporter(journal, state_dir, lambda: controller.lang)
+    def keep(game, game_id):
+        from firmware.box_files import write_learned   # when something is learned, not at start
+        write_learned(state_dir, game, game_id)
+    controller.learned_writer = keep
 
 
 def _open_web(controller, config, state_dir: Path) -> None:

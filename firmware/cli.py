@@ -37,7 +37,7 @@ def cmd_script(args) -> int:
             journal.append(game_id, act.to_json())
 
     try:
-        game = run_script(text, args.file, on_action=record)
+        game = run_script(text, args.file, on_action=record, lang=args.lang or "en")
     except CorbeilleError as error:
         print(f"corbeille: {error}", file=sys.stderr)
         return 1
@@ -105,9 +105,33 @@ def cmd_replay(args) -> int:
     cls = game_class(game_of(header))
     _, game, _, problem = read_recording(cls, header, recorded)   # an earlier version's too
     if problem is not None:
-        raise problem[1]
+        from firmware.script import said
+        print(f"corbeille: {said(problem[1], args.lang or 'en')}", file=sys.stderr)
+        return 1
     print(json.dumps(state_json(game), indent=2, ensure_ascii=False))
     return 0
+
+
+def box_game(path) -> tuple[str, str]:
+    """(game, how it was found) for a box file checked without `--game`: a box file does
+    not say which game it is for, so the one game whose reading accepts it, else the first
+    game (its mistakes are then said as that game reads them)."""
+    from importlib import import_module
+
+    from engines.registry import games
+
+    fits = []
+    for name, entry in games().items():
+        try:
+            import_module(entry.box).load_box(path)
+        except CorbeilleError:
+            continue
+        fits.append(name)
+    if len(fits) == 1:
+        return fits[0], ("cli.box_fits_one", {})
+    if fits:
+        return fits[0], ("cli.box_fits", {"games": ", ".join(fits)})
+    return next(iter(games())), ("cli.box_fits_none", {})
 
 
 def cmd_box_check(args) -> int:
@@ -117,33 +141,55 @@ def cmd_box_check(args) -> int:
 
     from engines import game_class
     from engines.core.boxfile import describe
-    from engines.registry import spec
+    from engines.core.i18n import text
+    from engines.registry import names, spec
 
-    loader = import_module(spec(args.game).box)
+    name, found = args.game, None
+    if name is None and args.file is not None and not args.schema:
+        name, found = box_game(args.file)
+    name = name or names()[0]
+    loader = import_module(spec(name).box)
     if args.schema:
-        print(f"The {args.game} box file's keys (engines/{args.game}/box.py):")
+        print(f"The {name} box file's keys (engines/{name}/box.py):")
         print("\n".join(describe(loader.SCHEMA, "  ")))
         return 0
     if args.file is None:
         print("corbeille: box check: give the box file to check (or --schema)", file=sys.stderr)
         return 2
+    from firmware.script import said
+    from firmware.texts import t
+
+    lang = args.lang or "en"
+    read_as = "" if found is None else t("cli.box_read_as", lang, game=name, found=t(found[0], lang, **found[1]),
+                                         games="|".join(names()))
     # Four players fit every game; the box file is the only thing under test.
-    header = {"game": args.game, "players": ["A", "B", "C", "D"], "box": args.file}
+    header = {"game": name, "players": ["A", "B", "C", "D"], "box": args.file}
     try:
         box = loader.load_box(args.file)
-        game = game_class(args.game)(header)
+        game = game_class(name)(header)
     except CorbeilleError as error:
-        print(f"corbeille: {error}", file=sys.stderr)
+        print(f"corbeille: {said(error, lang)}{read_as}", file=sys.stderr)
         return 1
     companies = state_json(game).get("companies", {})
-    print(f"{args.file}: a {args.game} box file, {len(companies)} companies in play: " + ", ".join(companies))
-    print("\n".join(loader.holdings(box, args.lang or "en")))
+    held = t("cli.box_companies", lang, count=len(companies), companies=", ".join(companies)) if companies else ""
+    print(t("cli.box_file", lang, path=str(args.file), game=text(f"ui.game.{spec(name).prefix}", lang)) + held + read_as)
+    print("\n".join(loader.holdings(box, lang)))
     if box.verified:
         print("verified = true: the owner checked it against the physical copy")
     else:
         print("verified = false: not yet checked against the physical copy; the box asks the table "
               "to confirm it at setup")
     return 0
+
+
+def cmd_box_learned(args) -> int:
+    from firmware.box_files import cmd_box_learned as learned
+    return learned(args, open_game)
+
+
+def cmd_box_import(args) -> int:
+    from firmware.box_files import cmd_box_import as imported
+    return imported(args)
 
 
 def cmd_settings(args) -> int:
@@ -246,6 +292,29 @@ def registry_names():
     return names()
 
 
+def _box_commands(sub, common) -> None:
+    """`corbeille box check|learned|import`: the owner's box files."""
+    p = sub.add_parser("box", parents=[common], help="box files (the owner's physical copy)")
+    box = p.add_subparsers(dest="box_command", required=True)
+    p = box.add_parser("check", parents=[common], help="check a box file as a game reads it")
+    p.add_argument("file", nargs="?", help="box file (TOML)")
+    p.add_argument("--game", choices=registry_names(),
+                   help="the game it describes (default: the one game whose box file it can be)")
+    p.add_argument("--schema", action="store_true", help="print the keys the game's box file may hold")
+    p.set_defaults(func=cmd_box_check)
+    p = box.add_parser("learned", parents=[common],
+                       help="print a recorded game's box file with what the table learned folded in (a new file)")
+    p.add_argument("--journal", help="journal file (default: the configured state directory's)")
+    p.add_argument("--game", type=int, help="game id (default: the last game)")
+    p.add_argument("--out", metavar="FILE", help="write it to FILE instead of printing it")
+    p.set_defaults(func=cmd_box_learned)
+    p = box.add_parser("import", parents=[common], help="make a box file from a spreadsheet (CSV)")
+    p.add_argument("file", help="the spreadsheet, saved as CSV (a template per game: engines/<game>/box/)")
+    p.add_argument("--game", required=True, choices=registry_names(), help="the game it describes")
+    p.add_argument("--out", metavar="FILE", help="write the box file to FILE instead of printing it")
+    p.set_defaults(func=cmd_box_import)
+
+
 def build_parser():
     parser = argparse.ArgumentParser(prog="corbeille", description="Electronic banker for stock-market board games")
     _global_options(parser)
@@ -266,14 +335,7 @@ def build_parser():
     p.add_argument("file", help="script file, or - for standard input")
     p.add_argument("--journal", help="also record the game in this journal (SQLite file)")
     p.set_defaults(func=cmd_script)
-    p = sub.add_parser("box", parents=[common], help="box files (the owner's physical copy)")
-    box = p.add_subparsers(dest="box_command", required=True)
-    p = box.add_parser("check", parents=[common], help="check a box file as a game reads it")
-    p.add_argument("file", nargs="?", help="box file (TOML)")
-    p.add_argument("--game", default=registry_names()[0], choices=registry_names(),
-                   help="the game it describes (default %(default)s)")
-    p.add_argument("--schema", action="store_true", help="print the keys the game's box file may hold")
-    p.set_defaults(func=cmd_box_check)
+    _box_commands(sub, common)
     p = sub.add_parser("settings", parents=[common],
                        help="print every game's own settings (the configuration's [game] keys) with defaults and allowed values")
     p.set_defaults(func=cmd_settings)
@@ -293,6 +355,14 @@ def build_parser():
     p.add_argument("--access-point", action="store_true",
                    help="print the nmcli command making the box's own Wi-Fi ([web] access_point, ap_ssid, ap_password)")
     p.set_defaults(func=cmd_web)
+    p = sub.add_parser("publish", parents=[common],
+                       help="publish the table's public events to the venue's MQTT broker ([venue], docs/venue.md)")
+    p.add_argument("--check", action="store_true",
+                   help="only say whether the configuration enables it ([venue] enabled): exit 0 if so, 1 if not")
+    p.set_defaults(func=cmd_publish)
+    p = sub.add_parser("venue", parents=[common],
+                       help="serve the venue page (every table, the league) from the venue's MQTT broker")
+    p.set_defaults(func=cmd_venue)
     p = sub.add_parser("salvage", parents=[common],
                        help="copy what can be read of a damaged journal into a new journal file")
     p.add_argument("file", help="the damaged journal (left unchanged)")
@@ -356,8 +426,11 @@ def cmd_sim(args) -> int:
 def cmd_web(args) -> int:
     config = _config(args)
     if args.check:
-        where = config.source or "the built-in defaults"
-        print(f"web view {'enabled' if config.web.enabled else 'disabled'} ([web] enabled in {where})")
+        from firmware.texts import t
+
+        lang = getattr(args, "lang", None) or config.game.language
+        where = config.source or t("cli.defaults", lang)
+        print(t("cli.web_enabled" if config.web.enabled else "cli.web_disabled", lang, where=str(where)))
         return 0 if config.web.enabled else 1
     if args.avahi_service or args.access_point:
         import shlex
@@ -369,6 +442,23 @@ def cmd_web(args) -> int:
     from firmware.web.server import serve
 
     return serve(config)
+
+
+def cmd_publish(args) -> int:
+    config = _config(args)
+    if args.check:
+        where = config.source or "the built-in defaults"
+        print(f"venue publishing {'enabled' if config.venue.enabled else 'disabled'} ([venue] enabled in {where})")
+        return 0 if config.venue.enabled else 1
+    from firmware.publish import serve
+
+    return serve(config)
+
+
+def cmd_venue(args) -> int:
+    from firmware.venue.server import serve
+
+    return serve(_config(args))
 
 
 def cmd_selftest(args) -> int:
@@ -396,7 +486,8 @@ def main(argv=None) -> int:
         return args.func(args)
     except (CorbeilleError, ValueError, OSError) as error:
         # configuration mistakes (ValueError subclasses), a journal that cannot be opened...
-        print(f"corbeille: {error}", file=sys.stderr)
+        from firmware.script import said
+        print(f"corbeille: {said(error, getattr(args, 'lang', None) or 'en')}", file=sys.stderr)
         return 1
 
 

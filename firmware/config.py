@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -80,6 +81,11 @@ class StateConfig:
         """Where the box keeps the TOML it has parsed (engines.core.files.keep_parsed_in):
         a box file is parsed once, not at every resume."""
         return Path(self.dir) / "parsed"
+
+
+@dataclass(frozen=True)
+class BoxesConfig:
+    dir: Path | None             # the owner's box files, <dir>/<game>.toml; None: the shipped ones
 
 
 @dataclass(frozen=True)
@@ -157,6 +163,24 @@ class WebConfig:
 
 
 @dataclass(frozen=True)
+class VenueConfig:
+    """A club's evening on an MQTT broker (docs/venue.md): the box's publisher
+    (`corbeille publish`) and the venue's board and league (`corbeille venue`) read it."""
+    enabled: bool                # this box publishes its public events to the venue's broker
+    broker: str                  # the broker's host name or address
+    port: int                    # 1883 plain, 8883 with TLS
+    venue: str                   # the first level under corbeille/: the club or café
+    table: str                   # this box's topic level and, by default, its broker account
+    username: str                # "": the table's name
+    password: str
+    tls: bool
+    ca_file: str                 # "": the system's certificate authorities
+    host: str                    # `corbeille venue` serves its page on this address and port
+    serve_port: int
+    league: str                  # the league's SQLite file; "": league.sqlite in the state folder
+
+
+@dataclass(frozen=True)
 class SeatLedWiring:
     """Seat LEDs hang off an I/O expander: seat n lights `ports[n - 1]`."""
     expander: str
@@ -176,10 +200,12 @@ class Config:
     console: ConsoleConfig
     timing: TimingConfig
     web: WebConfig
+    venue: VenueConfig
     # BCM pin of every GPIO the enabled parts use, [pins] overrides applied.
     pins: Mapping[str, int] = field(hash=False)
     seat_leds: SeatLedWiring | None
     source: Path | None          # the file read; None means built-in defaults
+    boxes: BoxesConfig = BoxesConfig(None)
 
 
 # ---- Checks: each takes a TOML value and returns the value to keep, or raises _Bad
@@ -291,6 +317,25 @@ def _wpa_password(value):
     return value
 
 
+def _topic_level(value):
+    # One MQTT topic level, and a Mosquitto account name: no wildcard, no separator.
+    if type(value) is not str or not re.fullmatch(r"[A-Za-z0-9_-]{1,32}", value):
+        raise _Bad("must be 1 to 32 letters, digits, - or _ (a topic level: no / + # or space)")
+    return value
+
+
+def _broker(value):
+    if type(value) is not str or not value.strip() or any(c.isspace() for c in value):
+        raise _Bad('must be the broker\'s host name or address, such as "192.168.1.10" or "venue.local"')
+    return value
+
+
+def _account(value):
+    if value == "":
+        return value
+    return _topic_level(value)
+
+
 def _text(value):
     if type(value) is not str or "\0" in value:
         raise _Bad("must be a text in quotes")
@@ -359,6 +404,9 @@ SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
     "state": {
         "dir": ("", _path),
     },
+    "boxes": {
+        "dir": ("", _path),
+    },
     "operator": {
         "type": ("terminal", _choice("oled", "terminal", "window", "png", "dummy")),
         "display": ("ssd1306", _choice("ssd1306", "sh1106", "ssd1309")),
@@ -423,12 +471,26 @@ SCHEMA: dict[str, dict[str, tuple[Any, Check]]] = {
         "ap_ssid": ("Corbeille", _ssid),
         "ap_password": ("", _wpa_password),
     },
+    "venue": {
+        "enabled": (False, _boolean),
+        "broker": ("localhost", _broker),
+        "port": (1883, _integer(1, 65535)),
+        "venue": ("club", _topic_level),
+        "table": ("table1", _topic_level),
+        "username": ("", _account),
+        "password": ("", _text),
+        "tls": (False, _boolean),
+        "ca_file": ("", _path),
+        "host": ("0.0.0.0", _host),
+        "serve_port": (8090, _integer(1, 65535)),
+        "league": ("", _path),
+    },
 }
 SECTION_CLASSES = {
     "game": GameDefaults, "state": StateConfig, "operator": OperatorConfig,
     "board": BoardConfig, "seats": SeatsConfig, "buzzer": BuzzerConfig,
     "rfid": RfidConfig, "console": ConsoleConfig, "timing": TimingConfig,
-    "web": WebConfig,
+    "web": WebConfig, "boxes": BoxesConfig, "venue": VenueConfig,
 }
 
 
@@ -514,6 +576,8 @@ def config_from_dict(data: Mapping[str, Any], source: Path | None = None,
                 raise ConfigError(f"{where}: {name}.{key} = {_show(value)}: {bad}") from None
         if name == "state":
             values["dir"] = Path(values["dir"]).expanduser() if values["dir"] else _default_state_dir()
+        if name == "boxes":
+            values["dir"] = Path(values["dir"]).expanduser() if values["dir"] else None
         if name == "game":
             values = {**{key: values.pop(key) for key in GAME_KEYS}, "settings": MappingProxyType(values)}
         sections[name] = SECTION_CLASSES[name](**values)

@@ -41,7 +41,8 @@ class ConsoleLines:
         try:
             act = c.session.actions.parse(line, c.session.players)
         except (CorbeilleError, ValueError) as error:
-            return str(error)
+            from firmware.script import said
+            return said(error, c.lang)       # an unreadable line in the box's language
         # Chance left out (dice, a tile, a deal): the engine fills it with the device's draw.
         from firmware.script import fill_dice
         act = fill_dice(c.session.game, act)

@@ -88,6 +88,7 @@ class Controller:
         self.seat_buttons = frozenset(seat_buttons)   # engine seats (0-based) with a button
         self.defaults = defaults or SetupDefaults()
         self.report = report                         # report(session) at the end of a game
+        self.learned_writer = None                   # (game, id): box data learned, kept for the next game
         self.seed_source = seed_source or (lambda: int.from_bytes(os.urandom(4), "big"))
         self.session: Session | None = None
         self.stack: list[dict] = []
@@ -111,6 +112,7 @@ class Controller:
         self.phones = None                           # the web view's links (firmware/screens/phones.py)
         self.reported: set = set()
         self.undone = False                          # an undo: the next seat clock waits for OK
+        self.position = False                        # a game under way being entered (screens/position.py)
         self.resumed = False                         # a game taken up after a restart, until the first press
         self.changed = True                          # something to draw or save
 
@@ -187,7 +189,6 @@ class Controller:
         blinks, self.blinks = self.blinks, []
         return blinks
 
-    # ---------------------------------------------------------------- keys
     def top(self):
         """The frame on top, as an object when its type is a screen object (a frame pushed
         as a dict by older code is loaded in place)."""
@@ -239,6 +240,8 @@ class Controller:
         except (CorbeilleError, OSError, ValueError) as error:
             self.error(str(error))
             return False
+        if act.kind.startswith("learn_") and self.learned_writer is not None:
+            self.setup.keep_learned()
         self.news = tuple(self._news(act, events))
         self.news_again = lambda: tuple(self._news(act, events))
         self.resumed = False
@@ -262,7 +265,6 @@ class Controller:
         """The line shown above the next menu: the most telling thing the action did."""
         return self.ui.news(self.kit.ctx, act, events, describe)
 
-    # ---------------------------------------------------------------- helpers
     def pop_to_root(self):
         if self.speak is not None and not self.speak.get("manual"):
             self.speak["deadline"] = self.now + self.timing.speaking_window_s

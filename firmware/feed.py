@@ -153,8 +153,12 @@ class TableFeed:
             self._stamp = stamp
         return made
 
+    def _which(self, reader) -> int | None:
+        """The game followed: the journal's last one (a publisher finishes each in turn)."""
+        return reader.last_game()
+
     def _follow(self, reader) -> list[FeedEvent]:
-        game_id = reader.last_game()
+        game_id = self._which(reader)
         if game_id is None:
             return []
         header = reader.header(game_id)
@@ -191,14 +195,16 @@ class TableFeed:
         count = len(self.session.game.log)
         self.last_sum = reader.checksum(self.game_id, count - 1) if count else None
 
-    def _start(self, reader, game_id: int, header: dict) -> list[FeedEvent]:
+    def _start(self, reader, game_id: int, header: dict, upto: int | None = None) -> list[FeedEvent]:
+        """Fold the game's actions (its first `upto` only, when given: a publisher resuming
+        where the venue got to publishes the rest one by one)."""
         cls = game_class(game_of(header))
         self.game_id = game_id
         self.prices, self.fortunes, self.history = Series(), Series(), deque(maxlen=HISTORY)
         game = cls(header)
         self._note(game)
-        for game, act, events in cls.unfold(header, map(cls.ACTIONS.from_json, reader.actions(game_id)),
-                                            checked=False):
+        rows = reader.actions(game_id)[:upto]
+        for game, act, events in cls.unfold(header, map(cls.ACTIONS.from_json, rows), checked=False):
             self._keep(game, act, events)
         self.session = Session(game, None, game_id)
         self._mark(reader)
@@ -221,8 +227,7 @@ class TableFeed:
         if not self.history and length:
             self._refill_history()
         return self._event("undo", {"game": self.game_id, "to": length, "undone": undone,
-                                    "text": {lang: t("news.undone_to", lang, count=undone, n=length + 1)
-                                             for lang in LANGUAGES}})
+                                    "text": undone_text(undone, length)})
 
     def _refill_history(self) -> None:
         """The history's last actions again, from a replay (an undo went past all it kept)."""
@@ -258,6 +263,11 @@ class TableFeed:
         if hides(self.session) and self.session.game.ACTIONS.has(entry.act.kind, CORRECTION):
             return kind_label(ctx, entry.act.kind)
         return adapter_of(self.session).news(ctx, entry.act, entry.events, describe)[0]
+
+
+def undone_text(undone: int, length: int) -> dict:
+    """An undo event's words, in each language."""
+    return {lang: t("news.undone_to", lang, count=undone, n=length + 1) for lang in LANGUAGES}
 
 
 def files_stamp(path: str) -> tuple:

@@ -335,6 +335,8 @@ def choice_question(ctx, kind, name, domain, filled, typ):
         printed = f"{_prefix(ctx)}{stem}_name.{v}"
         if stem and printed in catalog(lang):
             return text(printed, lang)
+        if _is(typ, Cell):
+            return str(Cell(v))      # as the grid names it ("E6")
         return named(ctx, name, v) or (format_amount(v, lang, sign=True) if _is(typ, Signed) else str(v))
 
     items = tuple((label(v), v) for v in held_by_seller(ctx, domain.values, filled))

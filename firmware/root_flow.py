@@ -6,11 +6,13 @@ roles, an open auction's silence and the bidders still in. A part of
 `firmware.controller.Controller` (its `flow`), through the controller's public state."""
 from __future__ import annotations
 
-from engines.core.actions import ANYTIME, CHANCE, OUTCOME
+from engines.core.actions import ANYTIME, CHANCE, CORRECTION, OUTCOME
 from engines.core.decision import Interactions as I
 from engines.core.errors import CorbeilleError
 from firmware.screens.entries import Entry, Root
+from firmware.screens.menu import corrections
 from firmware.screens.placement import Placement
+from firmware.screens.position import Position
 from firmware.screens.seats import Auction, OpenAuction, Speak
 from firmware.screens.steps import Chance, FirstDice, Over, Payday, Settle
 from firmware.texts import t
@@ -30,8 +32,10 @@ class RootFlow:
         clock = self.ctl.clock
         if clock is not None and clock.get("open"):
             # While the operator answers (or a private view is up), the silence waits; back
-            # on the auction screen, it starts again.
-            if len(self.ctl.stack) != 1:
+            # on the auction screen, it starts again. A rulebook's silence (RM9: nothing
+            # pauses it) runs on while the menu is open for a correction.
+            if len(self.ctl.stack) != 1 and not (self.rule_silence() is not None
+                                                 and self.ctl.stack[1]["t"] == "menu"):
                 clock["held"] = True
             elif clock.pop("held", False):
                 clock["until"] = self.ctl.now + self.silence_s()
@@ -61,6 +65,8 @@ class RootFlow:
         how = d.interaction.kind
         if how == I.OVER or self.ctl.session.over:
             return Over()
+        if self.ctl.position and self.ctl.session.game.turn_start() is not None and corrections(self.ctl, d):
+            return Position()          # a game under way entered at a turn's start (screens/position.py)
         main = self.main_kinds()
         if how in (I.OPEN_AUCTION, I.OFFER_WINDOW):
             # Anyone raises at any time, silence sells (or closes an offer's overbids): bids
@@ -127,7 +133,8 @@ class RootFlow:
         else:
             self.ctl.speak = None
         if root["t"] == "open_auction":
-            self.ctl.clock = {"open": True, "until": self.ctl.now + self.silence_s()}
+            if not self._corrected_under_rule():
+                self.ctl.clock = {"open": True, "until": self.ctl.now + self.silence_s()}
             return
         if root["t"] == "auction":
             company = d.params.get("company")
@@ -143,6 +150,13 @@ class RootFlow:
                 self.ctl.clock = None
         else:
             self.ctl.clock = None
+
+    def _corrected_under_rule(self) -> bool:
+        """The change was a correction during an auction whose silence a rulebook sets: its
+        clock runs on untouched (RM9: a correction is not a bid, and nothing pauses it)."""
+        clock, log = self.ctl.clock, self.ctl.session.game.log
+        return bool(clock and clock.get("open") and log and self.rule_silence() is not None
+                    and self.ctl.kit.ctx.has(log[-1].kind, CORRECTION))
 
     def rule_silence(self):
         """The silence the rulebook sets for this open auction (the decision's `silence_s`

@@ -18,12 +18,14 @@ which `run_script` reads to the same state.
 import re
 import shlex
 from dataclasses import dataclass
+from pathlib import Path
 
 from engines import game_class
 from engines.registry import UNNAMED, game_of, spec
 from engines.core.actions import check_line_length, read_number, split_line
 from engines.core.chance import chance_rng, device_roll  # noqa: F401 (device_roll: the firmware's dice)
 from engines.core.errors import BoxFileError, CorbeilleError, ProtocolError
+from engines.core.i18n import Worded
 
 HEADER_KEYS = ("game", "format", "players", "seed", "set", "box")
 SHOWN = 100   # characters of the offending line an error shows
@@ -101,12 +103,27 @@ def header_line(error, header_lines, fallback):
 def which_game(header, header_lines) -> str:
     """Where the script's game was chosen: an action of another game points there."""
     if "game" in header_lines:
-        return f"the game is {header['game']}, chosen at line {header_lines['game']}"
-    return f"no 'game' line: the game is {header['game']}"
+        return Worded("protocol.game_line", game=header["game"], line=str(header_lines["game"]))
+    return Worded("protocol.no_game_line", game=header["game"])
 
 
-def run_script(text: str, source: str = "<script>", on_action=None):
-    """Run a script; `on_action(game, action)` is called after each applied action.
+def said(error, lang: str) -> str:
+    """An error as `lang` says it: a refusal in the box's language, else its own words."""
+    message = getattr(error, "message", None)
+    return message(lang) if callable(message) else str(error)
+
+
+def box_beside(header: dict, source: str) -> None:
+    """A script's `box PATH` is read from the script's own folder, wherever it is run from;
+    kept as an absolute path, so that the journal and `export` name a file that resolves."""
+    box = header.get("box")
+    if box is not None and source and not source.startswith("<"):
+        header["box"] = str(Path(source).resolve().parent / Path(box).expanduser())
+
+
+def run_script(text: str, source: str = "<script>", on_action=None, lang: str = "en"):
+    """Run a script; `on_action(game, action)` is called after each applied action. A
+    refused line is said in `lang`; `source`, the script's path, is where its box file is.
 
     Each line is split once (engines.core.actions.split_line, linear in its length) and
     may hold at most MAX_LINE_BYTES bytes."""
@@ -116,11 +133,12 @@ def run_script(text: str, source: str = "<script>", on_action=None):
     header_lines = {}  # header key (or setting name) -> its line number
 
     def create(at):
+        box_beside(header, source)
         try:
             return new_game(header)
         except (CorbeilleError, ValueError) as error:
             number = header_line(error, header_lines, at)
-            raise ScriptError(source, number, lines[number - 1] if lines else "", str(error)) from None
+            raise ScriptError(source, number, lines[number - 1] if lines else "", said(error, lang)) from None
 
     for number, line in enumerate(lines, 1):
         try:
@@ -144,7 +162,7 @@ def run_script(text: str, source: str = "<script>", on_action=None):
                     on_action(game, None)
                 continue
             if game.ACTIONS.kind_of(words[0].lower()) not in game.ACTIONS.classes:
-                raise ProtocolError(f"{game.ACTIONS.unknown(words[0])} ({which_game(header, header_lines)})")
+                raise game.ACTIONS.unknown(words[0], which_game(header, header_lines))
             act = fill_dice(game, game.ACTIONS.parse_words(words, game.players))
             game.apply(act)
             if on_action:
@@ -152,7 +170,7 @@ def run_script(text: str, source: str = "<script>", on_action=None):
         except (CorbeilleError, ValueError) as error:
             if isinstance(error, ScriptError):
                 raise
-            raise ScriptError(source, number, line, str(error)) from None
+            raise ScriptError(source, number, line, said(error, lang)) from None
     if game is None:
         game = create(len(lines) or 1)
     return game

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import json
 import logging
+from pathlib import Path
 
 from engines.core.errors import CorbeilleError, IllegalAction
 from engines.registry import game_settings, spec
+from firmware.box_files import newest_learned
 from firmware.games import PLAYABLE
 from firmware.screens.overlays import Message
 from firmware.screens.setup import MAX_ROUNDS, Setup, options, setup_ui  # noqa: F401 (MAX_ROUNDS, options: the API)
@@ -29,13 +31,14 @@ class SetupDefaults:
     players, and every registered game's own settings (engines/registry.py), by name as
     attributes (`defaults.dice`) or for one game (`for_game`)."""
 
-    def __init__(self, game: str | None = None, players=(), **settings):
+    def __init__(self, game: str | None = None, players=(), boxes: Path | None = None, state: Path | None = None,
+                 **settings):
         declared = game_settings()
         game = game or PLAYABLE[0]
         unknown = sorted(set(settings) - set(declared))
         if unknown:
             raise TypeError(f"no game declares the setting {unknown[0]!r}; declared: {', '.join(declared)}")
-        self.game, self.players = game, tuple(players)
+        self.game, self.players, self.boxes, self.state = game, tuple(players), boxes, state
         self.settings = {key: default for key, (default, _, _) in declared.items()} | settings
 
     def __getattr__(self, name):
@@ -51,8 +54,17 @@ class SetupDefaults:
         return f"SetupDefaults(game={self.game!r}, players={self.players!r}, settings={self.settings!r})"
 
     @classmethod
-    def from_config(cls, game) -> "SetupDefaults":
-        return cls(game=game.game, players=tuple(game.players), **game.settings)
+    def from_config(cls, game, boxes=None, state=None) -> "SetupDefaults":
+        return cls(game=game.game, players=tuple(game.players), boxes=boxes, state=state, **game.settings)
+
+    def owner_box(self, name: str) -> Path | None:
+        """The box file a new game of `name` reads: the owner's in the configured folder
+        ([boxes] dir), else the one the latest game learned into (firmware/box_files.py),
+        else None (the shipped one)."""
+        path = self.boxes / f"{name}.toml" if self.boxes is not None else None
+        if path is not None and path.is_file():
+            return path
+        return newest_learned(self.state, name) if self.state is not None else None
 
     def for_game(self, name: str) -> dict:
         """The settings a new game of `name` records: each one its engine declares, as the
@@ -93,6 +105,14 @@ class SetupFlow:
             ctl.tag_book.load(journal, game_id)
         return saved, messages
 
+    def keep_learned(self) -> None:
+        """Box data read at the table, kept for the next game: a card that cannot take it
+        loses only that (the journal has it; `corbeille box learned` writes it again)."""
+        try:
+            self.ctl.learned_writer(self.ctl.session.game, self.ctl.session.game_id)
+        except OSError as error:
+            log.error("cannot keep what the table learned: %s", error)
+
     def setup_frame(self):
         return Setup()
 
@@ -105,9 +125,14 @@ class SetupFlow:
     def default_box(self, v=None):
         stack = self.ctl.stack
         ui = setup_ui(v if v is not None else (stack[0]["v"] if stack and stack[0]["t"] == "setup" else {}))
-        if ui.name not in self.boxes:
-            self.boxes[ui.name] = ui.load_box()
-        return self.boxes[ui.name]
+        key = (ui.name, self.ctl.defaults.owner_box(ui.name))     # a game that learned changes the file
+        if key not in self.boxes:
+            try:
+                self.boxes[key] = ui.load_box(key[1])
+            except CorbeilleError as error:   # the owner's file refused: creating the game says why
+                log.error("%s", error)
+                self.boxes[key] = ui.load_box()
+        return self.boxes[key]
 
     def resume_game(self):
         self.ctl.stack = []

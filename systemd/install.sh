@@ -5,6 +5,8 @@
 #   systemd/install.sh --dry-run         print every step, change nothing (no root needed)
 #   sudo systemd/install.sh --uninstall  stop and remove the service and the venv
 #                                        (the configuration and the game journal stay)
+#   sudo systemd/install.sh --venue      also make this Pi a club's venue host: Mosquitto
+#                                        with Corbeille's configuration, corbeille-venue
 #
 # Supported: Raspberry Pi Zero 2 W, 3, 4, 400 and 5 on Raspberry Pi OS Bookworm (Lite or
 # desktop), 64-bit (aarch64) or 32-bit on an ARMv7 kernel (armv7l); a plain Debian 12
@@ -21,7 +23,8 @@ VENV=/opt/corbeille/venv
 CONF=/etc/corbeille/corbeille.toml
 UNIT_DIR=/etc/systemd/system
 # The service, and the pair that powers the box off when the service asks (docs/service.md).
-UNITS=(corbeille.service corbeille-poweroff.path corbeille-poweroff.service corbeille-web.service)
+UNITS=(corbeille.service corbeille-poweroff.path corbeille-poweroff.service corbeille-web.service
+       corbeille-publish.service)
 SERVICE_USER=corbeille
 DEVICE_GROUPS=(gpio i2c spi dialout)
 # Where the facts about this machine are read (model, OS, boot files). Tests point it at a
@@ -39,6 +42,8 @@ APT_PI_PYTHON=(python3-lgpio python3-rpi-lgpio python3-spidev python3-smbus2 pyt
 # The web view (docs/web.md) and the QR codes, in the versions Bookworm ships (Starlette
 # 0.26, uvicorn 0.17, Jinja2 3.1, segno 1.4) on Raspberry Pi OS and Debian alike.
 APT_WEB=(python3-starlette python3-uvicorn python3-jinja2 python3-segno)
+# The venue's publisher (docs/venue.md): paho-mqtt as Bookworm ships it (1.6).
+APT_VENUE=(python3-paho-mqtt)
 AVAHI_SERVICE=/etc/avahi/services/corbeille.service
 # The libraries piwheels' Pillow links against (Raspberry Pi OS's pip uses piwheels).
 APT_PILLOW_LIBS=(libopenjp2-7 libjpeg62-turbo libtiff6)
@@ -46,7 +51,7 @@ APT_PILLOW_LIBS=(libopenjp2-7 libjpeg62-turbo libtiff6)
 DRY_RUN=0
 CHANGED=()
 
-usage() { sed -n '2,7s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+usage() { sed -n '2,9s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
 # Every change goes through run: printed always, executed unless --dry-run, and listed in
 # the summary. Checks that find nothing to do print "ok: ..." instead.
@@ -131,7 +136,7 @@ check_machine() {
 
 install_packages() {
     echo "== Packages"
-    local kind apt_list=("${APT_BASE[@]}" "${APT_WEB[@]}") from_pypi=()
+    local kind apt_list=("${APT_BASE[@]}" "${APT_WEB[@]}" "${APT_VENUE[@]}") from_pypi=()
     kind=$(os_kind)
     if [[ $kind == raspios ]]; then
         apt_list+=("${APT_PI_PYTHON[@]}" "${APT_PILLOW_LIBS[@]}")
@@ -195,7 +200,7 @@ install_venv() {
     # --upgrade upgrades Corbeille itself; its dependencies only when too old or missing,
     # so apt's versions of the hardware libraries are kept.
     # --use-pep517: Bookworm's pip 23.0 would otherwise fall back to "setup.py install".
-    run "$VENV/bin/pip" install --use-pep517 --upgrade --upgrade-strategy only-if-needed "$SRC[pi,web]"
+    run "$VENV/bin/pip" install --use-pep517 --upgrade --upgrade-strategy only-if-needed "$SRC[pi,web,venue]"
     # Waveshare's e-ink library declares RPi.GPIO, which cannot be built for a Pi 5 and
     # would shadow rpi-lgpio's RPi.GPIO module: it is installed without its dependencies,
     # which rpi-lgpio and spidev (above) provide.
@@ -327,28 +332,61 @@ install_units() {
     done
     if [[ -d /run/systemd/system ]] || (( DRY_RUN )); then
         run systemctl daemon-reload
-        run systemctl enable corbeille.service corbeille-poweroff.path corbeille-web.service
+        run systemctl enable corbeille.service corbeille-poweroff.path corbeille-web.service corbeille-publish.service
         run systemctl start corbeille-poweroff.path
         # restart, not enable --now: on an update the running service must pick up the new code.
-        # The web view's unit starts only when [web] enables it (its ExecCondition).
-        run systemctl restart corbeille.service corbeille-web.service
-    elif systemctl is-enabled --quiet corbeille.service corbeille-poweroff.path corbeille-web.service 2>/dev/null; then
-        ok "enabled: corbeille.service corbeille-poweroff.path corbeille-web.service"
+        # The web view's and the publisher's units start only when [web] and [venue] enable
+        # them (their ExecCondition).
+        run systemctl restart corbeille.service corbeille-web.service corbeille-publish.service
+    elif systemctl is-enabled --quiet corbeille.service corbeille-poweroff.path corbeille-web.service corbeille-publish.service 2>/dev/null; then
+        ok "enabled: corbeille.service corbeille-poweroff.path corbeille-web.service corbeille-publish.service"
         echo "systemd is not running here (a chroot, an image being built): the service starts at boot"
     else
         # A chroot or an image being built: enable works offline, starting waits for boot.
-        run systemctl enable corbeille.service corbeille-poweroff.path corbeille-web.service
+        run systemctl enable corbeille.service corbeille-poweroff.path corbeille-web.service corbeille-publish.service
         echo "systemd is not running here (a chroot, an image being built): the service starts at boot"
     fi
+}
+
+# A club's venue host (docs/venue.md): Debian's Mosquitto started with the shipped
+# configuration (a drop-in for its unit), its ACL, an empty password file for the accounts
+# (made by hand with mosquitto_passwd: no password is invented here), and the venue's unit.
+MOSQUITTO_DIR=/etc/mosquitto
+MOSQUITTO_DROP_IN=$UNIT_DIR/mosquitto.service.d/corbeille.conf
+install_venue_host() {
+    echo "== Venue host"
+    local status
+    status=$(dpkg-query --admindir="$SYSROOT/var/lib/dpkg" -W -f='${Status}' mosquitto 2>/dev/null) || true
+    if [[ $status == "install ok installed" ]]; then ok "installed: mosquitto"
+    else run apt-get install -y --no-install-recommends mosquitto; fi
+    for file in corbeille.conf corbeille.acl; do
+        if cmp -s "$SRC/systemd/mosquitto/$file" "$MOSQUITTO_DIR/$file"; then ok "$MOSQUITTO_DIR/$file"
+        else run install -m 0644 "$SRC/systemd/mosquitto/$file" "$MOSQUITTO_DIR/$file"; fi
+    done
+    if cmp -s "$SRC/systemd/mosquitto/mosquitto-override.conf" "$MOSQUITTO_DROP_IN"; then ok "$MOSQUITTO_DROP_IN"
+    else run install -D -m 0644 "$SRC/systemd/mosquitto/mosquitto-override.conf" "$MOSQUITTO_DROP_IN"; fi
+    if [[ -e $MOSQUITTO_DIR/corbeille.passwd ]]; then ok "$MOSQUITTO_DIR/corbeille.passwd (its accounts kept)"
+    else run install -m 0600 -o mosquitto -g mosquitto /dev/null "$MOSQUITTO_DIR/corbeille.passwd"; fi
+    if cmp -s "$SRC/systemd/corbeille-venue.service" "$UNIT_DIR/corbeille-venue.service"; then
+        ok "$UNIT_DIR/corbeille-venue.service"
+    else run install -m 0644 "$SRC/systemd/corbeille-venue.service" "$UNIT_DIR/corbeille-venue.service"; fi
+    if [[ -d /run/systemd/system ]] || (( DRY_RUN )); then
+        run systemctl daemon-reload
+        run systemctl enable mosquitto.service corbeille-venue.service
+        run systemctl restart mosquitto.service corbeille-venue.service
+    fi
+    echo "Accounts: sudo mosquitto_passwd $MOSQUITTO_DIR/corbeille.passwd venue (then each table by its name)," \
+         "sudo systemctl reload mosquitto; [venue] in $CONF names the venue's account (docs/venue.md)"
 }
 
 uninstall() {
     echo "== Uninstall"
     if [[ -d /run/systemd/system ]] || (( DRY_RUN )); then
-        run systemctl disable --now corbeille.service corbeille-poweroff.path corbeille-web.service
+        run systemctl disable --now corbeille.service corbeille-poweroff.path corbeille-web.service corbeille-publish.service
+        if [[ -e $UNIT_DIR/corbeille-venue.service ]]; then run systemctl disable --now corbeille-venue.service; fi
     fi
     if [[ -e $AVAHI_SERVICE ]]; then run rm -f "$AVAHI_SERVICE"; fi
-    for unit in "${UNITS[@]}"; do
+    for unit in "${UNITS[@]}" corbeille-venue.service; do
         if [[ -e $UNIT_DIR/$unit ]]; then run rm -f "$UNIT_DIR/$unit"; else ok "no $UNIT_DIR/$unit"; fi
     done
     [[ -d /run/systemd/system ]] && run systemctl daemon-reload
@@ -369,10 +407,11 @@ summary() {
 }
 
 main() {
-    local action=install
+    local action=install venue=0
     for arg in "$@"; do
         case $arg in
             --dry-run) DRY_RUN=1 ;;
+            --venue) venue=1 ;;
             --uninstall) action=uninstall ;;
             -h|--help) usage; exit 0 ;;
             *) usage >&2; exit 2 ;;
@@ -394,6 +433,7 @@ main() {
         install_buses
         install_network
         install_units
+        if (( venue )); then install_venue_host; fi
         echo "Status: systemctl status corbeille; logs: journalctl -u corbeille -f"
     fi
     summary

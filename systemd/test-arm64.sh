@@ -135,7 +135,7 @@ inside() {
         || fail "dry run on the Raspberry Pi OS root: $out"
     echo "$out" | grep -q "machine: Raspberry Pi 5 Model B Rev 1.0, aarch64, raspios bookworm" \
         || fail "the Raspberry Pi OS root was not recognised: $out"
-    echo "$out" | grep -q "^+ apt-get install -y --no-install-recommends python3-venv i2c-tools python3-starlette python3-uvicorn python3-jinja2 python3-segno python3-lgpio python3-rpi-lgpio python3-spidev python3-smbus2 python3-serial" \
+    echo "$out" | grep -q "^+ apt-get install -y --no-install-recommends python3-venv i2c-tools python3-starlette python3-uvicorn python3-jinja2 python3-segno python3-paho-mqtt python3-lgpio python3-rpi-lgpio python3-spidev python3-smbus2 python3-serial" \
         || fail "the Raspberry Pi OS dry run does not take the five libraries from apt: $out"
     echo "$out" | grep -q "dtparam=uart0=on" || fail "no uart0 line for the Pi 5: $out"
     say "ok: Raspberry Pi OS dry run takes the apt path ($(elapsed))"; passed=$((passed + 1))

@@ -4,7 +4,7 @@
 pins, its serial console on a pty) with [web] on, and `corbeille web` beside it, both on
 one temporary state folder and one temporary run folder ($CORBEILLE_RUN). `browser()` is
 Debian's Chromium driven by selenium through Debian's chromedriver, nothing downloaded
-(`make test` installs both, and zbar, where it can: Makefile `browser-deps`). Waits are
+(`make test` installs both, and zbar, where it can: Makefile `test-deps`). Waits are
 conditions with a deadline, never fixed sleeps.
 """
 import contextlib

@@ -10,10 +10,10 @@ Titles are named by their number on the card ("Les titres de propriété portent
 """
 from typing import Optional
 
-from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, DieFace, Money, Name,
+from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, CountDelta, DieFace, Money, Name,
                                   Seat, Text, action)
 from engines.core.cards import CARD_ACTIONS
-from engines.core.corrections import AdjustCash
+from engines.core.corrections import AdjustCash, SetTurn
 
 
 @action("first", example="first Ana")
@@ -209,7 +209,40 @@ class TakeTitle:
     reason: Text
 
 
+@action("adjust_loans", CORRECTION, example='adjust_loans Cid +1 "a loan nobody recorded"')
+class AdjustLoans:
+    """Correction: PLAYER's loans (1 000 lent, 1 100 repaid at the end, AV3) recorded (+) or
+    cancelled (-); no cash moves (a cash correction settles the 1 000 if it was not given)."""
+    player: Seat
+    delta: CountDelta
+    reason: Text
+
+
+@action("set_trip", CORRECTION, example='set_trip Ana 2 "restarted from 1, not entered"')
+class SetTrip:
+    """Correction, double game: the trip PLAYER is on (1 or 2: the titles he needs at 60 follow,
+    AV4); the pawn is corrected with `set_pawn`, the prime with `adjust_cash`."""
+    player: Seat
+    trip: int
+    reason: Text
+
+
+@action("set_bank_owner", CORRECTION, example='set_bank_owner Ben "Ben bought the bank"')
+class SetBankOwner:
+    """Correction: PLAYER owns the bank (its last buyer, AV12: a quarter of its cash at the
+    end); no cash moves."""
+    player: Seat
+    reason: Text
+
+
+@action("clear_bank_owner", CORRECTION, example='clear_bank_owner "nobody bought the bank"')
+class ClearBankOwner:
+    """Correction: nobody owns the bank; no cash moves."""
+    reason: Text
+
+
 ACTIONS = ActionSet(
     First, Roll, Square, Colour, Amounts, Card, NoCard, Buy, BuyAt, Tax, Income, CardNone, CardGrant, CardGreen, CardTax, CardBack, *CARD_ACTIONS,
     AuctionShop, Borrow, Leave, Bid, Sold, AdjustCash, SetPawn, GiveTitle, TakeTitle, ForgetSquare, SetTitle,
+    SetTurn, AdjustLoans, SetTrip, SetBankOwner, ClearBankOwner,
 )

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from engines.core.boxfile import Key, Reader, Table, Tables, check, load_toml
-from engines.avendre.rules import COLOURS, ESTABLISHMENT, GOAL, SHOP, SQUARES, TITLES
+from engines.avendre.rules import COLOURS, ESTABLISHMENT, GOAL, MAX_AMOUNT, SHOP, SQUARES, TITLES
 from engines.core.i18n import money
 from engines.core.records import record
 
@@ -12,12 +12,16 @@ DEFAULT_BOX = Path(__file__).parent / "box" / "avendre.toml"
 # The file's schema; load_box then checks what a schema cannot say (43 titles numbered
 # 1-43, 60 squares with the goal last, a blue square on a shop, a red one on an
 # establishment, a shop with a PA and an establishment without).
+# Bounds: a title per square at most (AV1's 60), and a PA or an R the box's amounts reach
+# (MAX_AMOUNT, the top of a bid: a shop is auctioned from half its PA, AV11).
 SCHEMA = Table({
     "verified": Key(bool, False),
-    "titles": Tables(Table({"number": Key(int, minimum=1), "name": Key(str),
+    "titles": Tables(Table({"number": Key(int, minimum=1, maximum=SQUARES), "name": Key(str),
                             "kind": Key(str, allowed=(SHOP, ESTABLISHMENT)),
-                            "pa": Key(int, 0, minimum=0), "r": Key(int, minimum=0)})),
-    "squares": Tables(Table({"colour": Key(str, allowed=COLOURS + (GOAL,)), "title": Key(int, 0, minimum=0)})),
+                            "pa": Key(int, 0, minimum=0, maximum=MAX_AMOUNT),
+                            "r": Key(int, minimum=0, maximum=MAX_AMOUNT)})),
+    "squares": Tables(Table({"colour": Key(str, allowed=COLOURS + (GOAL,)),
+                             "title": Key(int, 0, minimum=0, maximum=SQUARES)})),
 })
 
 

@@ -10,9 +10,15 @@ board (AV15), a square read wrongly forgotten, read again at its next landing
 (`forget_square`), and a title's PA and R as printed (`set_title`, PA 0 for an
 establishment; money already paid is corrected with `adjust_cash`). A title under the
 hammer changes hands only by the auction.
+
+Whose turn it is (core, at the start of a turn), a player's loans of 1 000 repaid 1 100
+(`adjust_loans`, recorded or cancelled: no cash moves), the trip he is on in the double game
+(`set_trip`, 1 or 2: the titles he needs at 60 follow, AV4) and who owns the bank
+(`set_bank_owner`, `clear_bank_owner`: its last buyer, who takes a quarter of its cash at the
+end, AV12). The bank's till is its cash: corrected with the players' cash, from or to it.
 """
 from engines.avendre.no_board import learn
-from engines.avendre.rules import COIN, ESTABLISHMENT, MAX_AMOUNT, SHOP, SQUARES, TITLES
+from engines.avendre.rules import LOAN, LOAN_REPAYMENT, COIN, ESTABLISHMENT, MAX_AMOUNT, SHOP, SQUARES, TITLES
 from engines.avendre.steps import ShopAuction
 from engines.core.corrections import Correction
 from engines.core.decision import Choice, IntRange, Option
@@ -21,6 +27,7 @@ from engines.core.ledger import BANK
 from engines.core.per_game import per_game
 from engines.core.records import record
 
+MAX_LOANS = 20       # the most loans one correction records or cancels
 TITLE_NUMBERS = Choice(tuple(str(n) for n in range(1, TITLES + 1)))
 
 
@@ -138,3 +145,89 @@ def give_title_option(game, seats):
 def set_title_option(game):
     return Option("set_title", {"title": TITLE_NUMBERS, "pa": IntRange(0, MAX_AMOUNT, COIN),
                                 "r": IntRange(COIN, MAX_AMOUNT, COIN)})
+
+
+@record(frozen=True)
+class Loans(Correction):
+    kind = "adjust_loans"
+
+    def option(self, game, seats):
+        return loans_option(game, seats)
+
+    def refusal(self, game, a):
+        if 0 <= a.player < len(game.players) and -a.delta > len(game.s.loans.of(a.player)):
+            return IllegalAction("error.av.loans_held", player=game.players[a.player], loans=-a.delta,
+                                 held=len(game.s.loans.of(a.player)))
+        return None
+
+    def apply(self, game, a):
+        for _ in range(a.delta):
+            game.emit_event(game.s.loans.take(a.player, LOAN, LOAN_REPAYMENT))
+        if a.delta < 0:
+            game.s.loans.cancel(a.player, -a.delta)
+        game.emit("correction", player=game.players[a.player], what="loans", delta=a.delta, reason=a.reason)
+
+
+@record(frozen=True)
+class Trip(Correction):
+    """The double game's trips."""
+    kind = "set_trip"
+
+    def option(self, game, seats):
+        return trip_option(game, seats) if game.double else None
+
+    def apply(self, game, a):
+        game.s.trips[a.player] = a.trip
+        game.emit("correction", player=game.players[a.player], what="trip", delta=a.trip, reason=a.reason)
+
+
+@record(frozen=True)
+class BankOwner(Correction):
+    kind = "set_bank_owner"
+
+    def option(self, game, seats):
+        return bank_owner_option(game, seats)
+
+    def refusal(self, game, a):
+        if a.player == game.s.bank_owner:
+            return IllegalAction("error.av.bank_owner_same", player=game.players[a.player])
+        return None
+
+    def apply(self, game, a):
+        game.s.bank_owner = a.player
+        game.emit("correction", player=game.players[a.player], what="bank_owner", delta="+", reason=a.reason)
+
+
+@record(frozen=True)
+class NoBankOwner(Correction):
+    kind = "clear_bank_owner"
+
+    def option(self, game, seats):
+        return NO_OWNER
+
+    def refusal(self, game, a):
+        if game.s.bank_owner is None:
+            return IllegalAction("error.av.bank_owner_none")
+        return None
+
+    def apply(self, game, a):
+        owner, game.s.bank_owner = game.s.bank_owner, None
+        game.emit("correction", player=game.players[owner], what="bank_owner", delta="-", reason=a.reason)
+
+
+NO_OWNER = Option("clear_bank_owner", {})
+
+
+@per_game
+def loans_option(game, seats):
+    return Option("adjust_loans", {"player": Choice(seats), "delta": IntRange(-MAX_LOANS, MAX_LOANS)})
+
+
+@per_game
+def trip_option(game, seats):
+    return Option("set_trip", {"player": Choice(seats), "trip": IntRange(1, 2)})
+
+
+@per_game
+def bank_owner_option(game, seats):
+    return Option("set_bank_owner", {"player": Choice(seats)})

@@ -22,12 +22,13 @@ from dataclasses import field
 from engines.avendre import GAME
 from engines.avendre.actions import ACTIONS
 from engines.avendre.box import Title, load_box
-from engines.avendre.corrections import ForgetSquare, GiveTitle, Pawn, SetTitle, TakeTitle
+from engines.avendre.corrections import (BankOwner, ForgetSquare, GiveTitle, Loans as LoansCorrection, NoBankOwner,
+                                        Pawn, SetTitle, TakeTitle, Trip)
 from engines.avendre.no_board import learn
 from engines.avendre.rules import (BANK_CASH, BANK_OPENING, ESTABLISHMENT, MAX_ADJUST, PRIME, SHOP, SQUARES, START_CASH,
                                    TITLES, TITLES_FIRST, TITLES_SECOND)
 from engines.avendre.steps import BankAuction, Over, Play, ShopAuction, Start  # noqa: F401
-from engines.core.corrections import Cash
+from engines.core.corrections import Cash, WhoseTurn
 from engines.core.decision import Choice, IntRange
 from engines.core.deeds import Deeds, Loans
 from engines.core.debt import bank_pays
@@ -69,7 +70,8 @@ class AVendre(TableGame):
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/avendre/__init__.py)
     SETTINGS = GAME.settings
-    CORRECTIONS = (Cash(MAX_ADJUST), Pawn(), GiveTitle(), TakeTitle(), ForgetSquare(), SetTitle())
+    CORRECTIONS = (Cash(MAX_ADJUST), WhoseTurn(), Pawn(), GiveTitle(), TakeTitle(), ForgetSquare(), SetTitle(),
+                   LoansCorrection(), Trip(), BankOwner(), NoBankOwner())
     money_step = 100             # "100 de 10.—, 200 de 50.—, 100 de 100.—, 60 de 500.—"; each player holds 5 100
 
     def __init__(self, header: dict):
@@ -273,7 +275,7 @@ class AVendre(TableGame):
         step = self.settings["bid_step"]
         return ShopAuction(debtor, name, OpenAuction(name, self.others(debtor), self.half_pa(name) + step, step))
 
-    def begin_turn(self, seat):
+    def start_turn(self, seat):
         from engines.avendre.steps import Turn
         waiting = self.s.waiting[seat]
         self.push(Turn(seat, "card" if waiting else "roll", square=self.s.track.positions[seat]))
@@ -336,10 +338,9 @@ class AVendre(TableGame):
         return out
 
     def fortunes(self) -> dict:
-        """Each seat's fortune (AV13). A player who left the game has nothing (his cash went
-        to his creditor, his titles to the bank, his loans were cancelled) and is ranked
-        last (AV11): his fortune counts 0, or the lowest fortune of the players still in
-        when that is below 0, so that no one still in ranks after him."""
+        """Each seat's fortune (AV13). A player who left the game has nothing (cash to the
+        creditor, titles to the bank, loans cancelled) and is ranked last (AV11): 0, or the
+        lowest fortune of the players still in when that is below 0."""
         inside = {s: self.fortune(s) for s in self.in_game()}
         floor = min([0, *inside.values()])
         return {s: inside.get(s, floor) for s in range(len(self.players))}
@@ -353,8 +354,10 @@ class AVendre(TableGame):
         if out is not None:
             return out
         seat = getattr(a, "player", None)
+        # whose turn it is, only for an action offered now: else when it is offered says more
         if (seat is not None and decision.actor is not None and 0 <= seat < len(self.players)
-                and seat != decision.actor and not self.ACTIONS.has(a.kind, "correction")):
+                and seat != decision.actor and not self.ACTIONS.has(a.kind, "correction")
+                and decision.option(a.kind) is not None):
             return IllegalAction("error.av.not_turn", player=self.players[seat], turn=self.players[decision.actor])
         return self.step.refusal(self, a, decision)
 

@@ -383,12 +383,12 @@ class ActionSet:
         kind, args = self.kind_of(words[0].lower()), words[1:]
         cls = self.classes.get(kind)
         if cls is None:
-            raise ProtocolError(self.unknown(kind))
+            raise self.unknown(kind)
         fields = _field_types(cls)
         listed = bool(fields) and list_item(fields[-1][1]) is not None
         required = [f for f in fields if not f[2] and list_item(f[1]) is None]
         if len(args) < len(required) or (not listed and len(args) > len(fields)):
-            raise ProtocolError(f"{kind} takes {self.usage(kind)}, got {len(args)} argument(s)")
+            raise ProtocolError.worded("protocol.arguments", kind=kind, usage=self.usage(kind), count=len(args))
         values = {}
         for (name, typ, _), word in zip(fields, args):
             if list_item(typ) is None:
@@ -399,8 +399,11 @@ class ActionSet:
             values[name] = tuple(_read_word(kind, name, list_item(typ), word, players) for word in rest)
         return cls(**values)
 
-    def unknown(self, kind: str) -> str:
-        return f"unknown action {kind.lower()!r}; known: {', '.join(self.classes)}"
+    def unknown(self, kind: str, where="") -> ProtocolError:
+        """The refusal of an action kind the game does not have; `where`: how the game was
+        chosen (a script's `game` line), said after it."""
+        return ProtocolError.worded("protocol.unknown_where" if where else "protocol.unknown",
+                                    kind=kind.lower(), known=", ".join(self.classes), where=where)
 
     def format(self, act: Action, players: list[str]) -> str:
         words = [act.kind]
@@ -519,7 +522,7 @@ def _read_word(kind, name, typ, word, players):
         for seat, player in enumerate(players):
             if player.lower() == word.lower():
                 return Seat(seat)
-        raise ProtocolError(f"{kind}: {name} {word!r} is not a player; players: {', '.join(players)}")
+        raise ProtocolError.worded("protocol.not_player", kind=kind, field=name, word=word, players=", ".join(players))
     if issubclass(typ, int):
         return typ(read_number(word, f"{kind}: {name}", signed=issubclass(typ, Signed)))
     if issubclass(typ, Name):

@@ -10,7 +10,7 @@ from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from engines.core.errors import BoxFileError
+from engines.core.errors import BoxFileError, BoxKeyError
 from engines.core.files import read_toml
 from engines.core.records import record
 
@@ -30,22 +30,29 @@ class Reader:
     def fail(self, key, what):
         raise BoxFileError(f"{self.path}: {self._key(key)}: {what}")
 
+    def refuse(self, key, what, **params):
+        """`fail` in the catalog's words (`box.<what>`), said in the language asked."""
+        raise BoxKeyError(self.path, self._key(key), what, **params)
+
     def _key(self, key):
         return f"{self.where}.{key}" if self.where else str(key)
 
-    def get(self, key, typ, default=..., allowed=None, minimum=None):
+    def get(self, key, typ, default=..., allowed=None, minimum=None, maximum=None):
         if key not in self.data:
             if default is ...:
-                self.fail(key, f"missing; expected {typ.__name__}")
+                self.refuse(key, "missing", type=typ.__name__)
             return default
         value = self.data[key]
         # a value of exactly the type asked (what a parsed file holds) needs no more test
         if type(value) is not typ and (typ is int and isinstance(value, bool) or not isinstance(value, typ)):
-            self.fail(key, f"{value!r} is not {'an' if typ is int else 'a'} {typ.__name__}")
+            self.refuse(key, "type_" + typ.__name__, value=repr(value))
         if allowed is not None and value not in allowed:
-            self.fail(key, f"{value!r} is not allowed; allowed: {', '.join(map(str, allowed))}")
+            self.refuse(key, "allowed", value=repr(value), allowed=", ".join(map(str, allowed)))
         if minimum is not None and value < minimum:
-            self.fail(key, f"{value!r} is below the minimum {minimum}")
+            self.refuse(key, "minimum", value=repr(value), minimum=str(minimum))
+        if maximum is not None and value > maximum:
+            self.refuse(key, "maximum", value=repr(value), maximum=str(maximum),
+                        lo=str(1 if minimum is None else minimum))
         return value
 
     def table(self, key):
@@ -63,7 +70,7 @@ class Reader:
     def refuse_unknown(self, known):
         for key in self.data:
             if key not in known:
-                self.fail(key, f"unknown key; known keys: {', '.join(sorted(known))}")
+                self.refuse(key, "unknown", known=", ".join(sorted(known)))
 
 
 # ---- Declared schemas ------------------------------------------------------------------
@@ -75,13 +82,16 @@ class Key:
     default: Any = ...
     allowed: tuple | None = None
     minimum: int | None = None
+    maximum: int | None = None      # what the game can hold (each game's box.py says why)
 
 
 @record(frozen=True)
 class Ints:
-    """A list of whole numbers >= 0 in `order` ("increasing" or "non-decreasing")."""
+    """A list of whole numbers >= 0 in `order` ("increasing" or "non-decreasing"), each at
+    most `maximum` (what the game can hold) when it says one."""
     order: str
     required: bool = True
+    maximum: int | None = None
 
 
 @record(frozen=True)
@@ -115,10 +125,10 @@ def check(reader: Reader, schema: Table) -> None:
         reader.refuse_unknown(schema.keys)
     for key, part in schema.keys.items():
         if isinstance(part, Key):
-            reader.get(key, part.typ, part.default, part.allowed, part.minimum)
+            reader.get(key, part.typ, part.default, part.allowed, part.minimum, part.maximum)
         elif isinstance(part, Ints):
             if part.required or key in reader.data:
-                int_list(reader, key, part.order)
+                int_list(reader, key, part.order, part.maximum)
         elif isinstance(part, Table):
             if not part.optional or key in reader.data:
                 check(reader.table(key), part)
@@ -137,7 +147,7 @@ def _plan(table: Table) -> tuple | None:
     if not all(isinstance(part, Key) for part in table.keys.values()):
         return None
     return (None if table.others else frozenset(table.keys),
-            tuple((key, k.typ, k.default is ..., k.allowed, k.minimum) for key, k in table.keys.items()))
+            tuple((key, k.typ, k.default is ..., k.allowed, k.minimum, k.maximum) for key, k in table.keys.items()))
 
 
 def _passes(item, plan: tuple) -> bool:
@@ -146,25 +156,27 @@ def _passes(item, plan: tuple) -> bool:
     known, keys = plan
     if type(item) is not dict or known is not None and not known.issuperset(item):
         return False
-    for key, typ, required, allowed, minimum in keys:
+    for key, typ, required, allowed, minimum, maximum in keys:
         if key in item:
             value = item[key]
             if (type(value) is not typ or allowed is not None and value not in allowed
-                    or minimum is not None and value < minimum):
+                    or minimum is not None and value < minimum or maximum is not None and value > maximum):
                 return False
         elif required:
             return False
     return True
 
 
-def int_list(reader: Reader, key: str, order: str) -> tuple:
-    """The list of whole numbers >= 0 at `key`, in `order`."""
+def int_list(reader: Reader, key: str, order: str, maximum: int | None = None) -> tuple:
+    """The list of whole numbers >= 0 at `key`, in `order`, each at most `maximum`."""
     values = reader.get(key, list)
     if not values:
         reader.fail(key, "must list at least one value")
     for i, v in enumerate(values):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
             reader.fail(f"{key}[{i}]", f"{v!r} is not a whole number >= 0")
+        if maximum is not None and v > maximum:
+            reader.refuse(f"{key}[{i}]", "maximum", value=repr(v), maximum=str(maximum), lo="0")
         if i and (v < values[i - 1] if order == "non-decreasing" else v <= values[i - 1]):
             reader.fail(f"{key}[{i}]", f"{v} after {values[i - 1]}: the values must be {order}")
     return tuple(values)
@@ -180,10 +192,13 @@ def describe(schema: Table, indent: str = "") -> list[str]:
                 what += " in " + ", ".join(map(str, part.allowed))
             if part.minimum is not None:
                 what += f", at least {part.minimum}"
+            if part.maximum is not None:
+                what += f", at most {part.maximum}"
             what += ", required" if part.default is ... else f", default {part.default!r}"
             lines.append(f"{indent}{key}: {what}")
         elif isinstance(part, Ints):
             lines.append(f"{indent}{key}: list of whole numbers, {part.order}"
+                         + ("" if part.maximum is None else f", at most {part.maximum}")
                          + ("" if part.required else ", optional"))
         elif isinstance(part, Table):
             lines.append(f"{indent}[{key}]" + (" (other keys accepted)" if part.others else "")

@@ -4,14 +4,16 @@ An action is refused, with nothing changed, when the pending decision offers no 
 its kind, when a text field is not one printable line, or when a field's value is outside
 the domain the option declares for it (engines/core/decision.py). The message names what
 was wrong and what is allowed now: the game's own reason first, in its rulebook's words
-(`Game.refusal`), with the allowed kinds or values added; the generic message when the game
-has none. Seats are named by their players' names, a list field by its first wrong item.
+(`Game.refusal`), else for a kind not offered the rule of when it is possible
+(engines/core/refusals.py), with the allowed kinds or values added; the generic message when
+the game has neither. Seats are named by their players' names, a list field by its first wrong item.
 """
 import typing
 
-from engines.core.actions import Seat, Text, field_type, list_item
-from engines.core.decision import Items
+from engines.core.actions import Cell, Seat, Text, cell_text, field_type, list_item
+from engines.core.decision import LEFT_OUT, NOTHING, Items
 from engines.core.errors import IllegalAction
+from engines.core.refusals import when_refusal
 
 
 def check(game, act, decision) -> None:
@@ -19,7 +21,7 @@ def check(game, act, decision) -> None:
     option = decision.option(act.kind)
     if option is None:
         allowed = sorted({o.kind for o in decision.options})
-        reason = game.refusal(act, decision, None)
+        reason = game.refusal(act, decision, None) or when_refusal(game, act)
         if reason is not None:
             raise reason.allowing(allowed)
         raise IllegalAction("error.unexpected", kind=act.kind, allowed=allowed or ["-"])
@@ -38,8 +40,13 @@ def check(game, act, decision) -> None:
             reason = game.refusal(act, decision, name)
             if reason is not None:
                 raise reason.allowing(allowed, field)
-            shown = value
-            if seat:
+            if value is None:
+                shown = LEFT_OUT                   # a field left out, not Python's None
+            elif typ is Cell and isinstance(value, tuple):
+                shown = cell_text(value)
+            else:
+                shown = value
+            if seat and value is not None:
                 shown = ", ".join(game.seat_name(v) for v in value) if isinstance(value, tuple) else game.seat_name(value)
             raise IllegalAction("error.field", kind=act.kind, field=field, value=shown, allowed=allowed)
 
@@ -67,4 +74,4 @@ def describe(game, domain, seat: bool) -> str:
         values = (domain.value,)
     if values is None:
         return domain.describe()
-    return ", ".join(str(game.seat_name(v)) for v in values) or "nothing"
+    return ", ".join(str(game.seat_name(v)) for v in values) or NOTHING

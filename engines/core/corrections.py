@@ -16,8 +16,17 @@ every decision offers the same object (tests/core/test_decision_work.py).
 `Cash` is the kind every game shares: a player's cash, from or to the bank. A player gives
 back only what he holds, a bank that can run dry (A Vendre!, AV2) gives only what its till
 holds, and a player leading an auction under way keeps at least his bid (the game's
-`high_bid_of`, asked of each step). Where cash is hidden (Dividends DV2, Richesses du Monde
-RM10) the refusal does not say how much the player holds.
+`high_bid_of`, asked of each step) where the game says so; a game whose auction re-checks its
+bids instead (Richesses du Monde: a bid above its bidder's corrected cash is withdrawn) says
+so in its step's `cash_corrected`, which every step hears after a cash correction. Where cash
+is hidden (Dividends DV2, Richesses du Monde RM10) the refusal does not say how much the
+player holds.
+
+`WhoseTurn` is the other kind every game may declare: the turn given to another player, at the
+start of a turn only (nothing of the turn played yet), so no running decision is broken. The
+game's turn step says when it is at its start (`Step.turn_start`: its seat, or None) and the
+game starts a turn (`start_turn`, core's `restart_turn` replacing the turn step on top); the
+turns go on from the new player.
 """
 from engines.core.actions import CORRECTION, MoneyDelta, Seat, Text, action
 from engines.core.decision import Choice, IntRange, Option
@@ -34,6 +43,14 @@ class AdjustCash:
     an auction's leader keeps at least his bid."""
     player: Seat
     delta: MoneyDelta
+    reason: Text
+
+
+@action("set_turn", CORRECTION, example='set_turn Ben "Ben was skipped"')
+class SetTurn:
+    """Correction, at the start of a turn: the turn is PLAYER's instead, and the turns go on from
+    him, with the operator's reason."""
+    player: Seat
     reason: Text
 
 
@@ -86,8 +103,38 @@ class Cash(Correction):
         seat, delta = act.player, act.delta
         game.transfer(*((BANK, seat) if delta > 0 else (seat, BANK)), abs(delta), "correction")
         game.emit("correction", player=game.players[seat], what="cash", delta=delta, reason=act.reason)
+        for step in list(game.s.steps):
+            step.cash_corrected(game, seat)
+
+
+@record(frozen=True)
+class WhoseTurn(Correction):
+    """Whose turn it is, at the start of a turn (the game's `turn_start` and `restart_turn`)."""
+    kind = "set_turn"
+
+    def option(self, game, seats):
+        return turn_option(game, seats)
+
+    def refusal(self, game, act):
+        now = game.turn_start()
+        if now is None:
+            return IllegalAction("error.turn_not_start")
+        if act.player == now:
+            return IllegalAction("error.turn_same", player=game.players[act.player])
+        return None
+
+    def apply(self, game, act):
+        old = game.turn_start()
+        game.restart_turn(act.player)
+        game.emit("correction", player=game.players[act.player], what="turn", delta=game.players[old],
+                  reason=act.reason)
 
 
 @per_game
 def cash_option(game, seats, most):
     return Option(Cash.kind, {"player": Choice(seats), "delta": IntRange(-most, most)})
+
+
+@per_game
+def turn_option(game, seats):
+    return Option(WhoseTurn.kind, {"player": Choice(seats)})

@@ -21,8 +21,19 @@ its interactions per prompt (engines/<game>/interactions.py); `Game` attaches th
 from dataclasses import field
 
 from engines.core.actions import Cell, cell_text
-from engines.core.i18n import Worded
+from engines.core.i18n import Joined, Worded
 from engines.core.records import record
+
+# Written for a domain that allows nothing now, and for a value left out (an optional field:
+# `claim Ana` without its amount), in the language of the refusal that says it.
+NOTHING = Worded("allowed.nothing")
+LEFT_OUT = Worded("value.missing")
+
+
+def shown(value):
+    """A value as a refusal lists it: a number grouped as the refusal's language groups
+    every amount ("2 700 000"), None as left out, anything else as the protocol writes it."""
+    return value if type(value) is int else LEFT_OUT if value is None else str(value)
 
 
 @record(frozen=True)
@@ -33,7 +44,8 @@ class Choice:
         return not isinstance(value, bool) and value in self.values  # True == 1 is no lot count
 
     def describe(self):
-        return ", ".join(str(v) for v in self.values) or "nothing"
+        # a number grouped as the refusal's language groups every amount ("2 700 000")
+        return Joined(", ", (shown(v) for v in self.values)) if self.values else NOTHING
 
     def to_json(self):
         # a grid cell is written as in the command language (`B4`), not as a pair
@@ -82,7 +94,7 @@ class Fixed:
         return not isinstance(value, bool) and value == self.value
 
     def describe(self):
-        return "nothing" if self.value is None else str(self.value)  # Fixed(None): a field left out
+        return NOTHING if self.value is None else shown(self.value)   # Fixed(None): a field left out
 
     def to_json(self):
         return {"fixed": self.value}
@@ -105,7 +117,7 @@ class Subset:
 
     def describe(self):
         most = len(self.values) if self.hi is None else min(self.hi, len(self.values))
-        return f"{self.lo} to {most} of: " + (", ".join(str(v) for v in self.values) or "nothing")
+        return Worded("allowed.subset", lo=self.lo, hi=most, values=", ".join(str(v) for v in self.values) or NOTHING)
 
     def to_json(self):
         return {"subset": list(self.values), "lo": self.lo, "hi": self.hi}
@@ -126,7 +138,7 @@ class Arrangement:
         counts = {}
         for item in self.items:
             counts[item] = counts.get(item, 0) + 1
-        return "an order of " + ", ".join(f"{v} x{n}" for v, n in counts.items())
+        return Worded("allowed.arrangement", items=", ".join(f"{v} x{n}" for v, n in counts.items()))
 
     def to_json(self):
         return {"arrangement": list(self.items)}
@@ -148,16 +160,17 @@ class Items:
                 and not (self.distinct and len(set(value)) != len(value)))
 
     def describe(self, show=str):
-        """What the list may hold; `show` writes a value (a seat as the player's name)."""
+        """What the list may hold, worded in the refusal's language; `show` writes a value (a
+        seat as the player's name)."""
         if not self.items:
-            return "nothing"
+            return NOTHING
         def one(domain):
             values = getattr(domain, "values", None)
             return domain.describe() if values is None else ", ".join(str(show(v)) for v in values)
         if self.distinct and len(set(self.items)) == 1:
-            return f"{len(self.items)} of {one(self.items[0])}, each once"
+            return Worded("allowed.distinct", count=len(self.items), values=one(self.items[0]))
         labels = self.labels or tuple(str(i + 1) for i in range(len(self.items)))
-        return "; ".join(f"{label}: {one(domain)}" for label, domain in zip(labels, self.items))
+        return Joined("; ", (Joined(": ", (label, one(domain))) for label, domain in zip(labels, self.items)))
 
     def to_json(self):
         return {"items": [d.to_json() for d in self.items], "labels": list(self.labels), "distinct": self.distinct}

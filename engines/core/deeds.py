@@ -90,6 +90,14 @@ class Loans:
         """What `seat` must repay, loans together."""
         return sum(loan.repayment for loan in self.by_seat.get(seat, ()))
 
+    def cancel(self, seat: int, count: int) -> None:
+        """The last `count` loans of `seat` were never taken (an operator's correction)."""
+        kept = self.by_seat.get(seat, [])[:-count]
+        if kept:
+            self.by_seat[seat] = kept
+        else:
+            self.by_seat.pop(seat, None)
+
     def write_off(self, seat: int) -> int:
         """A ruined player's loans are cancelled; returns what was owed."""
         return sum(loan.repayment for loan in self.by_seat.pop(seat, ()))

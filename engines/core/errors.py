@@ -21,6 +21,7 @@ class IllegalAction(CorbeilleError, ValueError):
         self.key = key
         self.params = params
         self.allowed: tuple | None = None  # (field or None, what is allowed), see `allowing`
+        self.money = ""   # the catalog prefix of the game whose money the amounts are in
         super().__init__(self.message("en"))
 
     def allowing(self, allowed, field: str | None = None) -> "IllegalAction":
@@ -31,10 +32,19 @@ class IllegalAction(CorbeilleError, ValueError):
         self.args = (self.message("en"),)
         return self
 
+    def in_money_of(self, prefix: str) -> "IllegalAction":
+        """Say the amounts in the money of the game whose catalog prefix is `prefix` (a
+        refusal of core's does not know the game that raised it; `Game` says it), unless a
+        game already did."""
+        if not self.money and prefix:
+            self.money = prefix
+            self.args = (self.message("en"),)
+        return self
+
     def message(self, lang: str = "en") -> str:
         from engines.core.i18n import text
 
-        out = text(self.key, lang, **self.params)
+        out = text(self.key, lang, money_of=self.money, **self.params)
         if self.allowed and self.allowed[1]:
             field, allowed = self.allowed
             out += text("error.allowed_field" if field else "error.allowed", lang, field=field, allowed=allowed)
@@ -45,5 +55,35 @@ class BoxFileError(CorbeilleError, ValueError):
     """A box file (the owner's physical copy described as data) is malformed."""
 
 
+class BoxKeyError(BoxFileError):
+    """A key of a box file that its game's schema refuses: the file, the key, then what is
+    wrong in words of the catalog's `box.<what>`, in the language `message` is asked in."""
+
+    def __init__(self, path, key: str, what: str, /, **params):
+        self.path, self.key, self.what, self.params = path, key, what, params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        from engines.core.i18n import text
+
+        return f"{self.path}: {self.key}: " + text("box." + self.what, lang, **self.params)
+
+
 class ProtocolError(CorbeilleError, ValueError):
-    """A line of the command language cannot be read."""
+    """A line of the command language cannot be read. Made with `worded`, it is said in the
+    language `message` is asked in (an unknown action, a player not in the game...)."""
+
+    key = None
+
+    @classmethod
+    def worded(cls, key: str, /, **params) -> "ProtocolError":
+        from engines.core.i18n import text
+
+        error = cls(text(key, "en", **params))
+        error.key, error.params = key, params
+        return error
+
+    def message(self, lang: str = "en") -> str:
+        from engines.core.i18n import text
+
+        return str(self) if self.key is None else text(self.key, lang, **self.params)

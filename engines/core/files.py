@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
 import tomllib
@@ -122,12 +123,43 @@ def parse_toml(text: str, path, what: str, error: type[Exception] = ValueError) 
     except tomllib.TOMLDecodeError as e:
         raise error(f"{path}: not valid TOML: {e}") from None
     except RecursionError:           # tomllib recurses once per nested array or table
-        raise error(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
-    except ValueError as e:          # e.g. an integer of more than 4 300 digits
-        raise error(f"{path}: not valid TOML: {e}") from None
+        raise error(f"{path}:{deepest_line(text)}: not valid TOML: arrays or tables nested too deeply "
+                    f"(a {what} nests a few levels)") from None
+    except ValueError as e:          # an integer of more than 4 300 digits: Python's words name no line
+        long = LONG_NUMBER.search(text)
+        if long is None:
+            raise error(f"{path}: not valid TOML: {e}") from None
+        digits = sum(c.isdigit() for c in long.group())
+        raise error(f"{path}:{text.count(chr(10), 0, long.start()) + 1}: not valid TOML: a number of {digits} digits "
+                    f"(the numbers of a {what} have a few digits)") from None
     if _PARSED is not None:
         _keep(text, data)
     return data
+
+
+LONG_NUMBER = re.compile(r"[0-9][0-9_]{1000,}")   # far longer than any number of a file the box reads
+
+
+def deepest_line(text: str) -> int:
+    """The line where the brackets of `text` nest deepest (outside quoted strings): where a
+    file nested too deeply for the parser goes wrong."""
+    depth = deepest = 0
+    line = at = 1
+    quote = None
+    for char in text:
+        if char == "\n":
+            line += 1
+        elif quote is not None:
+            quote = None if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, at = depth, line
+        elif char in "]}":
+            depth -= 1
+    return at
 
 
 def keep_parsed_in(folder: str | os.PathLike | None) -> None:

@@ -116,6 +116,14 @@ class Game:
         trial._events = None
         return trial.apply(act, atomic=False)
 
+    @functools.cached_property
+    def catalog_prefix(self) -> str:
+        """The prefix of this game's catalog keys (engines/registry.py), "" for a game the
+        registry does not list: the game's own money and rules in texts of core's."""
+        from engines.registry import games
+        entry = games().get(self.name)
+        return entry.prefix if entry is not None else ""
+
     def emit(self, key: str, **params) -> None:
         events = self._events
         if events is not _UNHEARD:   # a replay's events are read by nobody: none are built
@@ -142,7 +150,11 @@ class Game:
         (`refusal`), then what is allowed (engines/core/check.py). `decision` is this game's
         `decision()` for its state now, when the caller holds it already (the box's session
         keeps it per version): building it again is most of a check's time."""
-        check(self, act, self.decision() if decision is None else decision)
+        try:
+            check(self, act, self.decision() if decision is None else decision)
+        except IllegalAction as error:
+            error.in_money_of(self.catalog_prefix)
+            raise
 
     def seat_name(self, value):
         """A seat as the players call it (its player's name); any other value as it is."""
@@ -164,9 +176,11 @@ class Game:
         try:
             self.handle(act)
             self.after_action()
-        except BaseException:
+        except BaseException as error:
             if atomic:
                 self._rebuild(len(self.log))
+            if isinstance(error, IllegalAction):
+                error.in_money_of(self.catalog_prefix)
             raise
         finally:
             events, self._events = self._events, None

@@ -89,12 +89,16 @@ def money(amount: int, lang: str = "fr", prefix: str = "", sign: bool = False) -
     return text(key if key in _catalogs[lang] else "money", lang, amount=format_amount(amount, lang, sign))
 
 
-def text(key: str, lang: str = "fr", /, **params) -> str:
+def text(key: str, lang: str = "fr", /, *, money_of: str = "", **params) -> str:
+    """The catalog's `key` in `lang` with `params`; `money_of`: the prefix of the game whose
+    money a template of core's writes its `{amount:$}` in (a game's own keys say it)."""
     template = _catalogs.get(lang, {}).get(key)
     if template is None:
         template = _catalogs["en"].get(key)
     if template is None:
         return key + (" " + repr(params) if params else "")
+    if money_of:
+        key = f"{key}.{money_of}"      # read by _game_of: the game whose money it is
     try:
         parts = _compiled(template)
         if parts is None:
@@ -217,6 +221,24 @@ class Worded:
 
     def __hash__(self):
         return hash(self.key)
+
+
+class Joined(Worded):
+    """Values written one after the other with `sep` between them, each in the language of
+    the text that shows it (a list field's allowed values, item by item)."""
+
+    def __init__(self, sep: str, items):
+        super().__init__("", sep=sep)
+        self.sep, self.items = sep, tuple(items)
+
+    def text(self, lang: str) -> str:
+        return self.sep.join(str(_show(item, lang)) for item in self.items)
+
+    def __eq__(self, other):
+        return isinstance(other, Joined) and (self.sep, self.items) == (other.sep, other.items)
+
+    def __hash__(self):
+        return hash(self.items)
 
 
 def _game_of(key: str, lang: str) -> str:

@@ -86,6 +86,16 @@ class OpenAuction:
         self.high_bidder, self.high = seat, amount
         self.bids.append((seat, amount))
 
+    def withdraw_unpaid(self, seat: int, cash: int) -> int | None:
+        """A correction left `seat` less `cash` than the bid he leads with: that bid is
+        withdrawn and the one before it stands (none: the auction waits for its opening bid
+        again). Returns the bid withdrawn, or None when his lead (or none) stands."""
+        if self.lead(seat) is None or self.high <= cash:
+            return None
+        withdrawn = self.bids.pop()[1]
+        self.high_bidder, self.high = self.bids[-1] if self.bids else (None, None)
+        return withdrawn
+
     def hammer(self):
         """Silence: (winner, amount), or None when nobody opened."""
         if self.high is None:

@@ -72,6 +72,15 @@ class Step:
         """The bid `seat` leads an auction of this step with, or None (no auction here)."""
         return None
 
+    def turn_start(self, game) -> int | None:
+        """The seat whose turn this step starts, nothing of it played yet (the operator may
+        give it to another), or None: a game's turn step says when."""
+        return None
+
+    def cash_corrected(self, game, seat: int) -> None:
+        """A correction changed `seat`'s cash: what this step holds that depends on it (a bid
+        he can no longer pay) is put right here, with its event; nothing by default."""
+
     def chance_position(self, game) -> int:
         """Where the device draws for this step's decision (Game.chance_position)."""
         return len(game.log)

@@ -198,6 +198,17 @@ class TableGame(StepGame):
                 return high
         return None
 
+    def turn_start(self) -> int | None:
+        """The seat whose turn starts now, nothing of it played yet (a correction may give it
+        to another, `WhoseTurn`), or None: the step on top says (`Step.turn_start`)."""
+        return self.step.turn_start(self)
+
+    def restart_turn(self, seat: int) -> None:
+        """The turn starting now is `seat`'s instead (called only when `turn_start` is not
+        None): its turn step, on top, gives way to the game's `start_turn(seat)`."""
+        self.s.steps.pop()
+        self.start_turn(seat)
+
     def handle_aside(self, act) -> None:
         declared = self.correction(act.kind)
         if declared is None:

@@ -9,7 +9,7 @@ from typing import Optional
 
 from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Company, CountDelta, Marker, Money,
                                   Move, Seat, Seats, SignedDie, Text, Tile, action)
-from engines.core.corrections import AdjustCash
+from engines.core.corrections import AdjustCash, SetTurn
 
 MAX_COMPANIES = 5
 MAX_PLAYERS = 12
@@ -137,12 +137,19 @@ class SetMarker:
     reason: Text
 
 
+@action("set_year", CORRECTION, example='set_year 3 "two years played before the box"')
+class SetYear:
+    """Correction: the year under way, 1 to 5 (DV7: the game ends after the fifth)."""
+    year: int
+    reason: Text
+
+
 # Kind names this game used before, each now the kind of its one meaning: `pay` was the
 # dividends paid to all here and one player's payment in Maxi Bourse (old journals and
 # scripts still read).
 ALIASES = {"pay": "payout"}
 ACTIONS = ActionSet(
     Dice, Bid, Sold, Deal, Buy, Sell, Influence, Done, Pass, Payout, DrawEvent,
-    AdjustCash, AdjustCerts, AdjustCards, SetMarker,
+    AdjustCash, AdjustCerts, AdjustCards, SetMarker, SetTurn, SetYear,
     aliases=ALIASES,
 )

@@ -6,8 +6,10 @@ the operator corrects (core offers and applies them, engines/core/corrections.py
 player's certificates, to or from the chart (the majority tile follows, DV3); his influence
 cards, to or from the piles (given cards are drawn like any card, the discard pile becoming
 the draw pile when it is empty, DV5; cards given back go under the draw pile, like unused
-ones); a company's dividend marker, on a value of the track. Their domains are what the
-set-up fixes (seats, companies, the box), so each option is built once per game.
+ones); a company's dividend marker, on a value of the track; the year under way
+(`set_year`, DV7); whose turn it is in the year's turn order (core's, before the player
+trades: the turns go on from him in that order). Their domains are what the set-up fixes
+(seats, companies, the box), so each option is built once per game.
 """
 from engines.core.corrections import Correction
 from engines.core.decision import Choice, IntRange, Option
@@ -15,6 +17,7 @@ from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.core.per_game import per_game
 from engines.core.records import record
+from engines.dividends.rules import YEARS
 
 
 @record(frozen=True)
@@ -85,6 +88,21 @@ class Marker(Correction):
         game.s.markers[a.company] = a.value
         game.emit("dv.marker", company=a.company, old=old, new=a.value, steps=0, reason="correction")
         game.emit("dv.marker_corrected", company=a.company, value=a.value, reason=a.reason)
+
+
+@record(frozen=True)
+class Year(Correction):
+    kind = "set_year"
+
+    def option(self, game, seats):
+        return YEAR
+
+    def apply(self, game, a):
+        game.s.year = a.year
+        game.emit("correction", player="-", what="year", delta=a.year, reason=a.reason)
+
+
+YEAR = Option("set_year", {"year": IntRange(1, YEARS)})
 
 
 @per_game

@@ -19,7 +19,7 @@ draws it. See docs/rules/dividends.md for the digest and the tests pinning each 
 """
 from dataclasses import field
 
-from engines.core.corrections import Cash
+from engines.core.corrections import Cash, WhoseTurn
 from engines.core.decision import Choice, Fixed, Option
 from engines.core.errors import IllegalAction
 from engines.core.records import record
@@ -31,7 +31,7 @@ from engines.core.table import TableGame
 from engines.dividends import GAME
 from engines.dividends.actions import ACTIONS
 from engines.dividends.box import load_box
-from engines.dividends.corrections import Cards, Certificates, Marker
+from engines.dividends.corrections import Cards, Certificates, Marker, Year
 from engines.dividends.rules import (BUY_IN, CORRECTION, FORCE_SELL, MAX_ADJUST, MAX_BID, MAX_PLAYERS,  # noqa: F401
                                      MIN_CASH, MIN_PLAYERS, OPENING_BID, PLACEMENT, START_CARDS, START_CASH, TILES,
                                      YEARS)
@@ -88,7 +88,8 @@ class Dividends(TableGame):
     PLAYERS = GAME.players       # declared with the game (engines/dividends/__init__.py)
     SETTINGS = GAME.settings
     PRIVATE = ("players.*.cash",)  # DV2: cash is hidden until the game is over
-    CORRECTIONS = (Cash(MAX_ADJUST), Certificates(), Cards(), Marker())   # engines/dividends/corrections.py
+    CORRECTIONS = (Cash(MAX_ADJUST), Certificates(), Cards(), Marker(), WhoseTurn(),
+                   Year())   # engines/dividends/corrections.py
     money_step = 100             # 4 000 $ "1,000 $ x 3  500 $ x 1  100 $ x 4  50 $ x 2"
 
     def view(self) -> dict:
@@ -289,7 +290,7 @@ class Dividends(TableGame):
         if self.over:
             return self.step.refusal(self, a, decision)
         kind = a.kind
-        if kind in ("adjust_certs", "adjust_cards"):
+        if kind in ("adjust_certs", "adjust_cards", "set_turn"):
             return self.correction_refusal(a)
         seat = getattr(a, "player", None)
         if seat is not None and not 0 <= seat < len(self.players):
@@ -302,6 +303,10 @@ class Dividends(TableGame):
         return self.step.refusal(self, a, decision)
 
     # ---------------------------------------------------------- corrections
+    def restart_turn(self, seat):
+        """The turns of the year go on from `seat`, in its turn order."""
+        self.step.index = self.s.order.index(seat)
+
     def anytime_options(self):
         """Corrections at any time (engines/dividends/corrections.py); once the winners are
         known, undo the end to correct anything."""

@@ -22,12 +22,13 @@ from engines.dividends.game import Dividends, Over
 
 NAMES = ("Jean", "Marie", "Pierre", "Sam", "Ana", "Ben", "Cid", "Dan", "Eve", "Fred", "Gil", "Hugo")
 CHANCE = ("dice", "event", "deal")
-CORRECTIONS = ("adjust_cash", "adjust_certs", "adjust_cards", "set_marker")
+CORRECTIONS = ("adjust_cash", "adjust_certs", "adjust_cards", "set_marker", "set_turn", "set_year")
 WEIGHTS = {
     "dice": 1, "event": 1, "deal": 1, "payout": 1,
     "bid": 6, "sold": 3,
     "buy": 6, "sell": 2, "influence": 2, "done": 3, "pass": 1,
-    "adjust_cash": 0.05, "adjust_certs": 0.05, "adjust_cards": 0.05, "set_marker": 0.05,
+    "adjust_cash": 0.05, "adjust_certs": 0.05, "adjust_cards": 0.05, "set_marker": 0.05, "set_turn": 0.02,
+    "set_year": 0.005,
 }
 MAX_REFUSALS = 200
 

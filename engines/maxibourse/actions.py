@@ -8,7 +8,7 @@ from engines.core.actions import Price as PriceValue  # `Price` here is the card
 
 from engines.core.actions import (ANYTIME, CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Company, CountDelta, DieFace,
                                   Lots, Money, PriceDelta, Seat, Target, Text, action)
-from engines.core.corrections import AdjustCash
+from engines.core.corrections import AdjustCash, SetTurn
 
 Companies = tuple[Company, ...]  # companies in order (a deal of starting lots)
 
@@ -199,6 +199,31 @@ class AdjustLots:
     reason: Text
 
 
+@action("set_pawn", CORRECTION, example='set_pawn Ana 12 "pawn moved wrongly"')
+class SetPawn:
+    """Correction, with the box file's board: PLAYER's pawn on SQUARE (0 is "Action !"), nothing
+    applied."""
+    player: Seat
+    square: int
+    reason: Text
+
+
+@action("set_skip", CORRECTION, example='set_skip Ben 1 "fined, not entered"')
+class SetSkip:
+    """Correction: the turns PLAYER still skips (MB8), 0 to 2."""
+    player: Seat
+    turns: int
+    reason: Text
+
+
+@action("set_round", CORRECTION, example='set_round 3 "two rounds played before the box"')
+class SetRound:
+    """Correction: the round under way (the paydays of MB10 and the agreed rounds of MB11 count
+    from it)."""
+    round: int
+    reason: Text
+
+
 @action("set_price", CORRECTION, example='set_price SONY 350 "board misread"')
 class SetPrice:
     """Correction: the price of COMPANY."""
@@ -218,12 +243,20 @@ class SetNominal:
     reason: Text
 
 
+@action("learn_nominal", example="learn_nominal SONY 200")
+class LearnNominal:
+    """Before the deal, for each company whose nominal the box file leaves out: its nominal
+    price as the quotation table prints it (100, 200 or 300 $), where its price starts."""
+    company: Company
+    nominal: PriceValue
+
+
 # Kind names this game used before, each now the kind of its one meaning: `bid` was the
 # lot auction's answer here and a money bid in Dividends (journals and scripts still read).
 ALIASES = {"bid": "keep"}
 ACTIONS = ActionSet(
     Pick, Deal, First, Sell, Trade, Roll, Double, Pass, Titre, Declare, Raise, Keep, Settle, End,
     Price, Pay, Receive, PayEach, Forced, Rumour, Reveal, Payday, Close,
-    AdjustCash, AdjustLots, SetPrice, SetNominal,
+    AdjustCash, AdjustLots, SetPrice, SetNominal, SetTurn, SetPawn, SetSkip, SetRound, LearnNominal,
     aliases=ALIASES,
 )

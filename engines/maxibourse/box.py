@@ -13,15 +13,21 @@ NOMINALS = (100, 200, 300)  # MB1 (RULINGS.md): "100, 200 or 300 $ per company, 
 START = "ACTION"
 SQUARE_KINDS = (START, "BOURSE", "POLITIQUE-INTERIEURE", "POLITIQUE-INTERNATIONALE", "RUMEURS", "PERSONNEL")
 
+# The bounds of a copy's counts: ten times the rulebook's (10 lots of 1 000 shares, MB1),
+# far above any printed copy, and small enough that every amount the game computes from
+# them stays an exact whole number the journal and the screens hold.
+MAX_LOTS = 100
+MAX_SHARES_PER_LOT = 10_000
+
 # The file's schema; load_box then checks what a schema cannot say (ids unique, upper case).
 SCHEMA = Table({
     "verified": Key(bool, False),
-    "lots_per_company": Key(int, 10, minimum=1),
-    "shares_per_lot": Key(int, 1000, minimum=1),
+    "lots_per_company": Key(int, 10, minimum=1, maximum=MAX_LOTS),
+    "shares_per_lot": Key(int, 1000, minimum=1, maximum=MAX_SHARES_PER_LOT),
     "sectors": Tables(Table({
         "id": Key(str),
         "name": Table({"fr": Key(str), "en": Key(str)}, others=True),
-        "companies": Tables(Table({"id": Key(str), "name": Key(str), "nominal": Key(int, allowed=NOMINALS)})),
+        "companies": Tables(Table({"id": Key(str), "name": Key(str), "nominal": Key(int, 0, allowed=NOMINALS)})),   # left out: asked before the deal
     })),
     # Optional: the board's squares in the order the pawns go round, from "Action !". With
     # it the box moves the pawn by the dice and knows the square (the operator confirms or
@@ -34,7 +40,7 @@ SCHEMA = Table({
 class Company:
     id: str
     name: str
-    nominal: int
+    nominal: int         # 0: not in the file, learned at the table (engines/maxibourse/learning.py)
     sector: str
 
 
@@ -76,7 +82,7 @@ def load_box(path: Path | str | None = None) -> Box:
                 comp.fail("id", f"{cid!r} appears twice; company ids must be unique")
             if cid != cid.upper() or " " in cid:
                 comp.fail("id", f"{cid!r} must be upper case without spaces (it is typed in scripts)")
-            nominal = comp.get("nominal", int)
+            nominal = comp.get("nominal", int, 0)
             companies[cid] = Company(cid, comp.get("name", str), nominal, sid)
             ids.append(cid)
         sectors.append(Sector(sid, name, tuple(ids)))
@@ -122,11 +128,15 @@ def holdings(box: Box, lang: str = "en") -> list[str]:
              f"of {box.shares_per_lot} shares each; nominal price of each company:"]
     for sector in box.sectors:
         lines.append(f"  {sector.name.get(lang, sector.id)}: "
-                     + ", ".join(f"{c} {money(box.companies[c].nominal, lang, 'mb')}" for c in sector.companies))
+                     + ", ".join(f"{c} {money(box.companies[c].nominal, lang, 'mb') if box.companies[c].nominal else '?'}"
+                                 for c in sector.companies))
     if box.board:
         state = "verified" if box.board_verified else "unverified: check it against the physical board"
         lines.append(f"board: {len(box.board)} squares from {START} ({state}):")
         lines += [f"  {i:2}. {square}" for i, square in enumerate(box.board)]
     else:
         lines.append("board: none (the box asks the square the pawn lands on)")
+    unknown = [c for c, co in box.companies.items() if not co.nominal]
+    lines.append(f"learned at the table: the nominal prices of {', '.join(unknown)}, asked before the deal "
+                 f"(learn_nominal)" if unknown else "nothing left to learn at the table")
     return lines

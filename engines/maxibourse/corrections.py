@@ -8,8 +8,13 @@ the set-up on and until the session is closed, after which prices no longer move
 lots are offered for the players still in only: a ruined player gave everything back to the
 bank and is never paid again (MB8), so what a correction gave him would stay outside the
 game (the refusal: refusals.py).
+
+The table's progress: whose turn it is (core, before the roll, nothing sold yet), a pawn on
+the box file's board (`set_pawn`), the turns a player still skips (`set_skip`, MB8) and the
+round under way (`set_round`: the paydays and the agreed rounds count from it).
 """
 from engines.core.corrections import Correction
+from engines.core.limits import MAX_ROUNDS
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
@@ -19,6 +24,8 @@ from engines.maxibourse import steps as F
 from engines.maxibourse.box import NOMINALS
 from engines.maxibourse.options import company_choice
 from engines.maxibourse.rules import MIN_PRICE, PRICE_STEP
+
+MAX_SKIP = 2     # MB8: a fine skips one turn, a cessation de paiement one more
 
 
 @record(frozen=True)
@@ -67,6 +74,58 @@ class Nominal(Correction):
         game.s.nominals[a.company] = a.nominal
         game.emit("mb.nominal", company=a.company, old=old, new=a.nominal, reason=a.reason)
         game.set_price(a.company, game.price(a.company) + a.nominal - old, "correction")
+
+
+@record(frozen=True)
+class Pawn(Correction):
+    """With the box file's board."""
+    kind = "set_pawn"
+
+    def option(self, game, seats):
+        return pawn_option(game, seats) if game.box.board else None
+
+    def apply(self, game, a):
+        game.s.pawns[a.player] = a.square
+        game.emit("correction", player=game.players[a.player], what="pawn", delta=a.square, reason=a.reason)
+
+
+@record(frozen=True)
+class Skip(Correction):
+    kind = "set_skip"
+
+    def option(self, game, seats):
+        return skip_option(game, seats)
+
+    def apply(self, game, a):
+        game.s.skip[a.player] = a.turns
+        game.emit("correction", player=game.players[a.player], what="skip", delta=a.turns, reason=a.reason)
+
+
+@record(frozen=True)
+class Round(Correction):
+    kind = "set_round"
+
+    def option(self, game, seats):
+        return round_option(game)
+
+    def apply(self, game, a):
+        game.s.round = a.round
+        game.emit("correction", player="-", what="round", delta=a.round, reason=a.reason)
+
+
+@per_game
+def pawn_option(game, seats):
+    return Option("set_pawn", {"player": Choice(seats), "square": IntRange(0, len(game.box.board) - 1)})
+
+
+@per_game
+def skip_option(game, seats):
+    return Option("set_skip", {"player": Choice(seats), "turns": IntRange(0, MAX_SKIP)})
+
+
+@per_game
+def round_option(game):
+    return Option("set_round", {"round": IntRange(1, MAX_ROUNDS)})
 
 
 @per_game

@@ -13,7 +13,7 @@ digest and the tests that pin each rule.
 """
 from dataclasses import field
 
-from engines.core.corrections import Cash
+from engines.core.corrections import Cash, WhoseTurn
 from engines.core.errors import IllegalAction
 from engines.core.records import record
 from engines.core.settings import check_header
@@ -27,7 +27,8 @@ from engines.maxibourse.rules import FORMATS, MAX_AMOUNT, MIN_PRICE, PAYDAY_EVER
 from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.board import square_of
 from engines.maxibourse.box import load_box
-from engines.maxibourse.corrections import Lots, Nominal, Price
+from engines.maxibourse.corrections import Lots, Nominal, Pawn, Price, Round, Skip
+from engines.maxibourse.learning import Learning
 from engines.maxibourse.options import anytime
 
 
@@ -53,19 +54,21 @@ class State:
     last_payday: dict = field(default_factory=dict)
     pawns: list = field(default_factory=list)  # with a board: each seat's square (index from "Action !")
     nominals: dict = field(default_factory=dict)  # company -> nominal corrected during the game (set_nominal)
+    learned = ()             # box data read at the table: not a field (see engines/richesses/game.py's State)
 
     @property
     def stack(self):
         return self.steps
 
 
-class MaxiBourse(TableGame):
+class MaxiBourse(Learning, TableGame):
     name = "maxibourse"
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/maxibourse/__init__.py)
     FORMATS = GAME.formats
     SETTINGS = GAME.settings
-    CORRECTIONS = (Cash(MAX_AMOUNT), Lots(), Price(), Nominal())   # engines/maxibourse/corrections.py
+    CORRECTIONS = (Cash(MAX_AMOUNT), Lots(), Price(), Nominal(), WhoseTurn(), Pawn(), Skip(),
+                   Round())   # engines/maxibourse/corrections.py
     money_step = 100_000         # a lot at 100 $ a share; cards pay in cheques of 10 000 $ and more (D16)
 
     def view(self) -> dict:
@@ -251,13 +254,16 @@ class MaxiBourse(TableGame):
                 self.s.skip[seat] -= 1
                 self.emit("mb.turn_skipped", player=self.players[seat])
                 continue
-            self.push(F.Turn(seat))
-            self.emit("mb.turn", player=self.players[seat], round=self.s.round)
+            self.start_turn(seat)
             return
         if self.settings["payday"] == "each_round" and self.s.round % PAYDAY_EVERY[self.format] == 0:
             self.push(F.PaydayStep())
         else:
             self.after_payday()
+
+    def start_turn(self, seat):
+        self.push(F.Turn(seat))
+        self.emit("mb.turn", player=self.players[seat], round=self.s.round)
 
     def after_payday(self):
         rounds = self.settings["rounds"]
@@ -279,11 +285,17 @@ class MaxiBourse(TableGame):
         self.s.steps = [F.Over(reason)]
         self.emit("mb.closed", reason=reason, ranking=[[self.players[s], w] for _, s, w in self.ranking()])
 
+    def decision(self):
+        """The nominals the box file leaves out come first: every price starts at one."""
+        return self.learn_decision() or super().decision()
+
     def refusal(self, act, decision, field):
         """The step on top says why first; then the reasons any step shares (whose turn,
         what is held)."""
         from engines.maxibourse.refusals import refusal
 
+        if act.kind == "learn_nominal":
+            return self.learn_refusal(act)
         return super().refusal(act, decision, field) or refusal(self, act, decision, field)
 
     def fortunes(self):

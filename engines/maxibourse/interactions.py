@@ -11,6 +11,7 @@ from engines.maxibourse.steps.payday import payday_breakdown
 PROMPTS = {
     "prompt.mb.over": (I.OVER, {}),
     "prompt.mb.pick": (I.CHOICE, {}),
+    "prompt.mb.learn_nominal": (I.CHOICE, {}),     # a nominal the box file leaves out, before the deal
     "prompt.mb.deal": (I.CHANCE, {I.DRAW: "deal"}),
     "prompt.mb.first": (I.FIRST_PLAYER, {I.CHOOSE: "first"}),
     "prompt.mb.turn_start": (I.CHOICE, {}),

@@ -10,10 +10,10 @@ and recorded, so a replay never draws again.
 """
 from typing import Optional
 
-from engines.core.actions import (ANYTIME, CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, DieFace, Money,
+from engines.core.actions import (ANYTIME, CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, CountDelta, DieFace, Money,
                                   Name, Seat, Text, action)
 from engines.core.cards import CARD_ACTIONS
-from engines.core.corrections import AdjustCash
+from engines.core.corrections import AdjustCash, SetTurn
 
 
 @action("plaques", CHANCE, OUTCOME, CONFIRM, example="plaques")
@@ -179,5 +179,65 @@ class SetPawn:
     reason: Text
 
 
+@action("give_title", CORRECTION, example='give_title Ana RIZ-CHINE "bought last turn, not entered"')
+class GiveTitle:
+    """Correction: TITLE to PLAYER, from the stock or from the player who holds it; nothing is
+    paid (a cash correction settles what was paid)."""
+    player: Seat
+    title: Name
+    reason: Text
+
+
+@action("take_title", CORRECTION, example='take_title RIZ-CHINE "given by mistake"')
+class TakeTitle:
+    """Correction: TITLE back to the stock from the player who holds it; nothing is paid."""
+    title: Name
+    reason: Text
+
+
+@action("adjust_jokers", CORRECTION, example='adjust_jokers Ben +1 "joker bought, not entered"')
+class AdjustJokers:
+    """Correction: PLAYER's jokers from (+) or to (-) the stock of jokers; nothing is paid."""
+    player: Seat
+    delta: CountDelta
+    reason: Text
+
+
+@action("swap_plaques", CORRECTION, example='swap_plaques 3 7 "plaques laid the other way"')
+class SwapPlaques:
+    """Correction: the plaques of SQUARE and OTHER swapped, as they lie on the table's board."""
+    square: int
+    other: int
+    reason: Text
+
+
+@action("learn_title", example="learn_title ARGENT CANADA 35 2500000")
+class LearnTitle:
+    """A title card the box file does not hold, read off the stock on a buying square: its
+    production and country (from the lists), its percent and price as printed (RM13 as
+    amended); bought with `buy` after."""
+    production: Name
+    country: Name
+    percent: int
+    price: Money
+
+
+@action("learn_royalties", example="learn_royalties ARGENT 30 1000000 50 3500000 70 7000000 90 11000000")
+class LearnRoyalties:
+    """A trust's royalty table the box file does not hold, read off its plaque the first time
+    it earns royalties: each of its four bands as the percent it starts at (the first 30 %)
+    and what it pays."""
+    production: Name
+    table: tuple[int, ...] = ()
+
+
+@action("learn_jokers", example="learn_jokers 10")
+class LearnJokers:
+    """The joker cards in the box, counted at the first joker square when the file does not
+    say."""
+    jokers: int
+
+
 ACTIONS = ActionSet(*CARD_ACTIONS, Plaques, First, Roll, Land, Tour, NoTour, Claim, CloseClaims, Buy, Done, BuyJoker, UseJoker, Lots, Bid, Sold, Offer, Exchange,
-                    Overbid, Close, Accept, Lapse, AdjustCash, SetPawn)
+                    Overbid, Close, Accept, Lapse, AdjustCash, SetPawn, SetTurn, GiveTitle, TakeTitle, AdjustJokers,
+                    SwapPlaques, LearnTitle, LearnRoyalties, LearnJokers)

@@ -30,12 +30,14 @@ _WORD_OF_KIND = {kind: word for word, kind in SPECIAL_WORDS.items()}
 
 SCHEMA = Table({
     "verified": Key(bool, False),
-    "jokers": Key(int, minimum=0),
-    "productions": Tables(Table({"id": Key(str), "name": Key(str), "bands": Ints("increasing"),
-                                 "royalties": Ints("non-decreasing")})),
+    # what the file leaves out is learned at the table (RM13 as amended): the joker count,
+    # a production's royalty table, its titles
+    "jokers": Key(int, None, minimum=0),
+    "productions": Tables(Table({"id": Key(str), "name": Key(str), "bands": Ints("increasing", required=False),
+                                 "royalties": Ints("non-decreasing", required=False)})),
     "countries": Tables(Table({"id": Key(str), "name": Key(str), "continent": Key(str, allowed=CONTINENTS)})),
     "titles": Tables(Table({"production": Key(str), "country": Key(str), "percent": Key(int, minimum=1),
-                            "price": Key(int, minimum=1)})),
+                            "price": Key(int, minimum=1)}), optional=True),
     # optional (RM8): without it the operator says where each pawn lands
     "squares": Tables(Table({"kind": Key(str, allowed=KINDS), "country": Key(str, ""),
                              "continent": Key(str, "", allowed=("",) + CONTINENTS), "plaque": Key(bool)}),
@@ -85,8 +87,8 @@ class Square:
 class Box:
     path: str
     verified: bool
-    jokers: int
-    productions: dict    # id -> Production, in the file's order
+    jokers: int | None   # None: counted at the table at the first joker square
+    productions: dict    # id -> Production, in the file's order (bands () when learned at the table)
     countries: dict      # id -> (name, continent)
     titles: dict         # id -> Title, in the file's order
     squares: tuple       # Square, board order; () when the file leaves the order out (RM8)
@@ -176,12 +178,7 @@ def _load(path: Path) -> Box:
         pid = _ident(item, "id", item.get("id", str))
         if pid in productions:
             item.fail("id", f"{pid!r} appears twice; production ids must be unique")
-        bands, royalties = int_list(item, "bands", "increasing"), int_list(item, "royalties", "non-decreasing")
-        if len(bands) != len(royalties):
-            item.fail("royalties", f"{len(royalties)} amounts for {len(bands)} bands; one amount per band")
-        if bands[0] != ROYALTY_MIN or bands[-1] > 100:
-            item.fail("bands", f"{list(bands)}: the first band starts at {ROYALTY_MIN} % (RM2) and none above 100 %")
-        productions[pid] = Production(pid, item.get("name", str), bands, royalties)
+        productions[pid] = Production(pid, item.get("name", str), *_royalty_table(item))
     if len(productions) != PRODUCTIONS:
         top.fail("productions", f"{len(productions)} defined; the game has {PRODUCTIONS} (\"Il y a 24 productions\")")
 
@@ -195,7 +192,7 @@ def _load(path: Path) -> Box:
         countries[cid] = (item.get("name", str), item.get("continent", str))
 
     titles, per_production = {}, {p: [] for p in productions}
-    for item in top.tables("titles"):
+    for item in top.tables("titles") if "titles" in top.data else ():
         production, country = item.get("production", str), item.get("country", str)
         if production not in productions:
             item.fail("production", f"{production!r} is no production; known: {', '.join(productions)}")
@@ -208,14 +205,27 @@ def _load(path: Path) -> Box:
         titles[tid] = title
         per_production[production].append(title)
     for pid, held in per_production.items():
-        if len(held) != TITLES_PER_PRODUCTION:
+        if len(held) > TITLES_PER_PRODUCTION:     # fewer: the others are learned at the table
             top.fail("titles", f"{pid} has {len(held)} titles; a trust is {TITLES_PER_PRODUCTION} titles")
         if sum(t.percent for t in held) > 100:
             top.fail("titles", f"{pid}: the percents add up to {sum(t.percent for t in held)}, more than 100 %")
 
     squares = _squares(top, countries) if "squares" in top.data else ()
-    return Box(str(path), top.get("verified", bool, False), top.get("jokers", int), productions, countries,
+    return Box(str(path), top.get("verified", bool, False), top.get("jokers", int, None), productions, countries,
                titles, tuple(squares))
+
+
+def _royalty_table(item: Reader) -> tuple:
+    """A production's bands and royalties, both left out when the table is learned at the
+    table (two empty tuples)."""
+    if "bands" not in item.data and "royalties" not in item.data:
+        return (), ()
+    bands, royalties = int_list(item, "bands", "increasing"), int_list(item, "royalties", "non-decreasing")
+    if len(bands) != len(royalties):
+        item.fail("royalties", f"{len(royalties)} amounts for {len(bands)} bands; one amount per band")
+    if bands[0] != ROYALTY_MIN or bands[-1] > 100:
+        item.fail("bands", f"{list(bands)}: the first band starts at {ROYALTY_MIN} % (RM2) and none above 100 %")
+    return bands, royalties
 
 
 def _squares(top: Reader, countries: dict) -> list:
@@ -259,18 +269,39 @@ def _squares(top: Reader, countries: dict) -> list:
 
 
 def holdings(box: Box, lang: str = "en") -> list[str]:
-    """What the box file holds, in words (`corbeille box check`)."""
-    lines = [f"{len(box.productions)} productions, {len(box.titles)} titles, {len(box.squares)} squares "
-             f"({len(box.plaque_squares())} with a plaque), {box.jokers} jokers"]
+    """What the box file holds, in words (`corbeille box check`): what is known, then what
+    will be learned at the table (RM13 as amended). What a game cannot start without (the
+    productions, the countries) is refused by `load_box`, naming the file and key."""
+    jokers = "the joker count unknown" if box.jokers is None else f"{box.jokers} jokers"
+    lines = [f"known: {len(box.productions)} productions, {len(box.countries)} countries, "
+             f"{len(box.titles)} of {PRODUCTIONS * TITLES_PER_PRODUCTION} titles, "
+             f"{sum(bool(p.bands) for p in box.productions.values())} royalty tables, {len(box.squares)} squares "
+             f"({len(box.plaque_squares())} with a plaque), {jokers}"]
     for p in box.productions.values():
-        bands = ", ".join(f"{b} %: {money(r, lang, 'rm')}" for b, r in zip(p.bands, p.royalties))
+        bands = ", ".join(f"{b} %: {money(r, lang, 'rm')}" for b, r in zip(p.bands, p.royalties)) or "unknown"
         titles = ", ".join(f"{t.country} {t.percent}% {money(t.price, lang, 'rm')}" for t in box.titles.values()
                            if t.production == p.id)
-        lines.append(f"  {p.id} ({p.name}): royalties {bands}; titles {titles}")
+        lines.append(f"  {p.id} ({p.name}): royalties {bands}; titles {titles or 'none'}")
     if box.ordered:
         lines.append("board: " + " ".join(sq.country or (f"{sq.kind}:{sq.continent}" if sq.continent else sq.kind)
                                           for sq in box.squares))
     else:
         lines.append("board: no square order; the operator says where each pawn lands "
                      "and, once per player, when it passes the start arrow (RM8)")
-    return lines
+    return lines + to_learn(box)
+
+
+def to_learn(box: Box) -> list[str]:
+    """What the table will read off the cards when play meets it (engines/richesses/learning.py)."""
+    lines = []
+    missing = PRODUCTIONS * TITLES_PER_PRODUCTION - len(box.titles)
+    if missing:
+        lines.append(f"learned at the table: {missing} titles, each read off its card the first time it is "
+                     f"in the stock on a square where it can be bought (learn_title)")
+    unknown = [p.id for p in box.productions.values() if not p.bands]
+    if unknown:
+        lines.append(f"learned at the table: the royalty tables of {', '.join(unknown)}, each read off its "
+                     f"plaque the first time it is owed (learn_royalties)")
+    if box.jokers is None:
+        lines.append("learned at the table: the joker cards, counted at the first joker square (learn_jokers)")
+    return lines or ["nothing left to learn at the table"]

@@ -19,10 +19,11 @@ private path of the snapshot and no decision's params carry it.
 from dataclasses import field
 
 from engines.core.cards import card_options, card_transfers
-from engines.core.corrections import Cash
+from engines.core.corrections import Cash, WhoseTurn
 from engines.core.decision import Fixed, Option
 from engines.core.deeds import STOCK, Deeds
 from engines.core.errors import IllegalAction
+from engines.core.learning import LearnedBox
 from engines.core.ledger import BANK, Ledger
 from engines.core.out_of_game import out_refusal
 from engines.core.records import record
@@ -32,7 +33,8 @@ from engines.core.track import Track
 from engines.richesses import GAME
 from engines.richesses.actions import ACTIONS
 from engines.richesses.box import load_box
-from engines.richesses.corrections import Pawn
+from engines.richesses.corrections import GiveTitle, Jokers, Pawn, Plaques, TakeTitle
+from engines.richesses.learning import Learning, learn_refusal, with_learned
 from engines.richesses.rules import CASH_UNIT, MAX_ADJUST, MAX_AMOUNT, MAX_TITLES, ROYALTY_MIN, start_cash
 from engines.richesses.steps import AuctionStep, Bankruptcy, ClaimStep, Over, SaleStep, Setup, Table, Turn
 
@@ -48,21 +50,38 @@ class State:
     plaques: dict = field(default_factory=dict)    # square number (text) -> production
     out: list = field(default_factory=list)        # bankrupt seats, in the order they went out
     last_roll: dict = field(default_factory=dict)
+    # Box data read off the cards at the table (engines/core/learning.py): not a field, so a
+    # state that learned nothing pickles to the bytes earlier versions wrote (its instance
+    # holds it once something is learned, and checkpoints carry it then).
+    learned = ()
 
 
-class Richesses(TableGame):
+class Richesses(Learning, TableGame):
     name = "richesses"
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/richesses/__init__.py)
     SETTINGS = GAME.settings
     PRIVATE = ("players.*.cash",)   # RM10: cash is hidden; titles, shares, jokers and plaques are public
-    CORRECTIONS = (Cash(MAX_ADJUST), Pawn())   # engines/richesses/corrections.py
+    CORRECTIONS = (Cash(MAX_ADJUST), Pawn(), WhoseTurn(), GiveTitle(), TakeTitle(), Jokers(),
+                   Plaques())   # engines/richesses/corrections.py
     money_step = CASH_UNIT       # RM10 shares and RM4 raises are counted in 100 000
 
     def __init__(self, header: dict):
         self.settings = check_header(header, GAME.players, GAME.settings)
-        self.box = load_box(header.get("box"))
+        self.file_box = load_box(header.get("box"))
+        self.read_box = LearnedBox(self.file_box, with_learned)
         super().__init__(header)
+
+    @property
+    def box(self):
+        """The box file with what was learned at the table so far (RM13 as amended); read
+        at every look-up of a title, so the common case (nothing new learned) is one test."""
+        try:
+            learned = self.s.learned
+        except AttributeError:           # the initial state is being built
+            return self.file_box
+        read = self.read_box
+        return read.box if learned is read.learned else read.of(learned)
 
     def initial_state(self):
         n = len(self.players)
@@ -71,7 +90,7 @@ class Richesses(TableGame):
             deeds=Deeds.of((t.id, t.price) for t in self.box.titles.values()),
             track=self.new_track(n),
             jokers=[0] * n,
-            joker_stock=self.box.jokers,
+            joker_stock=self.box.jokers or 0,    # unknown: counted at the first joker square
             steps=[Table(), Setup()],
         )
         for seat in range(n):
@@ -102,12 +121,14 @@ class Richesses(TableGame):
 
     def trust(self, seat, production):
         """The titles of `production` that `seat` holds: his trust (RM6)."""
-        return [t for t in self.s.deeds.owned_by(seat) if self.box.titles[t].production == production]
+        titles = self.box.titles        # read once: `box` folds what was learned
+        return [t for t in self.s.deeds.owned_by(seat) if titles[t].production == production]
 
     def trusts(self, seat):
         """The productions `seat` holds titles of, in the box's order."""
-        held = {self.box.titles[t].production for t in self.s.deeds.owned_by(seat)}
-        return tuple(p for p in self.box.productions if p in held)
+        box = self.box
+        held = {box.titles[t].production for t in self.s.deeds.owned_by(seat)}
+        return tuple(p for p in box.productions if p in held)
 
     def share(self, seat, production):
         """RM6: the sum of the printed percents of the holder's titles of `production`."""
@@ -140,9 +161,7 @@ class Richesses(TableGame):
         asks about; any other plaque costs nothing. (The shares summed in one pass over
         each holder's titles: this is asked at every landing's decision.)"""
         edge, owed = self.settings["royalty_edge"], set()
-        for seat in self.in_game():
-            if seat == lander:
-                continue
+        for seat in (s for s in self.in_game() if s != lander):
             shares = {}
             for tid in self.s.deeds.owned_by(seat):
                 title = self.box.titles[tid]
@@ -152,10 +171,9 @@ class Richesses(TableGame):
         return tuple(p for p in self.box.productions if p in owed)
 
     def square_name(self, square):
-        """How texts name `square`: a country by the name the box file prints for it, any
-        other square by the word a landing names it with (BONUS, CONTINENTAL-EUROPE), which
-        the templates write through the catalog (`{square:@rm.place}`: "Choix continental
-        Europe"), never as the protocol's word."""
+        """How texts name `square`: a country by its box file's name, any other square by its
+        landing's word (BONUS, CONTINENTAL-EUROPE), which templates write through the catalog
+        (`{square:@rm.place}`: "Choix continental Europe"), never as the protocol's word."""
         if square.kind == "country":
             return self.box.countries[square.country][0]
         return self.box.word(square)
@@ -189,6 +207,8 @@ class Richesses(TableGame):
         """RM2, RM7: the plaque's royalties the moment the pawn lands: paid by the box, or,
         with `strict_claims`, owed only to the holders who claim them in time (a claim
         window pushed on top of the turn)."""
+        if not self.royalties_known(lander, production):
+            return                   # its table is read first; the Learn step comes back here
         lines = self.royalties(lander, production)
         if not lines:
             return
@@ -319,10 +339,11 @@ class Richesses(TableGame):
 
     # ---------------------------------------------------------- corrections
     def anytime_options(self):
-        """Corrections between turns only: never inside an auction, a sale or a bankruptcy;
-        for the players still in (a bankrupt player's cash went to the bank and his titles
-        to the stock, RM11: what a correction gave him would stay outside the game)."""
-        if not (isinstance(self.step, Turn) and self.step.phase == "roll"):
+        """Corrections once the game is set up, until it is over, but never inside a
+        bankruptcy (its debt was counted from what the player held); for the players still
+        in (a bankrupt player's cash went to the bank and his titles to the stock, RM11: what
+        a correction gave him would stay outside the game)."""
+        if isinstance(self.step, (Setup, Over)) or any(isinstance(step, Bankruptcy) for step in self.s.steps):
             return ()
         return self.corrections()
 
@@ -330,7 +351,11 @@ class Richesses(TableGame):
         out = out_refusal(self, act, field, "error.rm.out")   # before "whose turn": he has none any more
         if out is not None:
             return out
-        return self.correction_refusal(act) or super().refusal(act, decision, field)
+        if act.kind.startswith("learn_"):
+            return learn_refusal(self, act) or super().refusal(act, decision, field)
+        if self.correction(act.kind) is not None:   # a correction is nobody's move: no "whose turn"
+            return self.correction_refusal(act)
+        return super().refusal(act, decision, field)
 
 
 # ------------------------------------------------------------------------ views
@@ -346,7 +371,8 @@ def view(game: Richesses) -> dict:
         "jokers": s.jokers[seat],
         # what each trust earns now when someone lands on its plaque (RM6): public, like the shares
         "trusts": {p: {"share": game.share(seat, p), "titles": game.trust(seat, p),
-                       "royalty": game.box.productions[p].royalty(game.share(seat, p), game.settings["royalty_edge"])}
+                       "royalty": game.box.productions[p].royalty(game.share(seat, p), game.settings["royalty_edge"])
+                       if game.box.productions[p].bands else None}     # None: its table is read when first owed
                    for p in game.trusts(seat)},
     })
     step = game.step
@@ -376,4 +402,4 @@ def view(game: Richesses) -> dict:
         "sale": sale,
         "last_roll": s.last_roll,
         "out": [names[x] for x in s.out],
-    }
+    } | ({"learned": len(s.learned)} if s.learned else {})

@@ -34,6 +34,10 @@ PROMPTS = {
     "prompt.rm.exchange_accept": (I.OFFER_WINDOW, {I.CONFIRM: "accept", I.SILENCE: "lapse"}),
     "prompt.rm.debt": (I.CHOICE, {}),
     "prompt.rm.over": (I.OVER, {}),
+    # box data learned at the table (RM13 as amended): read off the plaque or the pile
+    "prompt.rm.learn_title": (I.CHOICE, {}),
+    "prompt.rm.learn_royalties": (I.CHOICE, {}),
+    "prompt.rm.learn_jokers": (I.CHOICE, {}),
 }
 
 

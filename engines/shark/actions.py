@@ -8,7 +8,7 @@ from typing import Optional
 
 from engines.core.actions import (CHANCE, CONFIRM, CORRECTION, OUTCOME, ActionSet, Cell, Company, CountDelta, DieFace, Lots,
                                   Name, Seat, Text, action)
-from engines.core.corrections import AdjustCash
+from engines.core.corrections import AdjustCash, SetTurn
 
 
 # The start (SH1, SH8) -----------------------------------------------------------------
@@ -115,5 +115,50 @@ class AdjustShares:
     reason: Text
 
 
+@action("put_building", CORRECTION, example='put_building C2 RED "forgotten three turns ago"')
+class PutBuilding:
+    """Correction, with the grid: a building of COMPANY on the free CELL, from its supply; the
+    values follow the map (SH2), no bonus, no payment."""
+    cell: Cell
+    company: Company
+    reason: Text
+
+
+@action("remove_building", CORRECTION, example='remove_building C2 "never placed"')
+class RemoveBuilding:
+    """Correction, with the grid: the building on CELL back to its supply; the values follow the
+    map (SH2), no payment."""
+    cell: Cell
+    reason: Text
+
+
+@action("move_building", CORRECTION, example='move_building C2 C3 "placed on the wrong cell"')
+class MoveBuilding:
+    """Correction, with the grid: the building on CELL moved to the free cell TO; the values
+    follow the map (SH2), no bonus, no payment."""
+    cell: Cell
+    to: Cell
+    reason: Text
+
+
+@action("set_value", CORRECTION, example='set_value BLUE 4 "misread"')
+class SetValue:
+    """Correction, without the grid (SH11): COMPANY's value as the table's board shows it (0 only
+    with none of its buildings on the board); no payment."""
+    company: Company
+    value: int
+    reason: Text
+
+
+@action("set_used", CORRECTION, example='set_used BLUE 9 "three chains removed before the box"')
+class SetUsed:
+    """Correction: the buildings of COMPANY taken from its supply of 18 (SH7: those on the map and
+    those removed for good), at least those on the map; the 18th ends the game (SH10)."""
+    company: Company
+    used: int
+    reason: Text
+
+
 ACTIONS = ActionSet(Deal, First, Buy, Sell, Roll, Colour, Place, Done, Lost, Built, Skip, ForcedSale,
-                    AdjustCash, AdjustShares)
+                    AdjustCash, AdjustShares, SetTurn, PutBuilding, RemoveBuilding, MoveBuilding, SetValue,
+                    SetUsed)

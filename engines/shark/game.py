@@ -18,8 +18,9 @@ values and the engine still counts the buildings. See docs/rules/shark.md.
 from dataclasses import field
 
 from engines.core.actions import Cell, cell_text
-from engines.core.corrections import Cash
-from engines.core.decision import Choice, Fixed, IntRange, Option
+from engines.core.corrections import Cash, WhoseTurn
+from engines.core.decision import NOTHING, Choice, Fixed, IntRange, Option
+from engines.core.i18n import Worded
 from engines.core.errors import IllegalAction
 from engines.core.grid import Grid
 from engines.core.ledger import BANK, Ledger
@@ -32,7 +33,7 @@ from engines.shark import board
 from engines.shark import GAME
 from engines.shark.actions import ACTIONS
 from engines.shark.box import load_box
-from engines.shark.corrections import Shares
+from engines.shark.corrections import MoveBuilding, PutBuilding, RemoveBuilding, Shares, Used, Value
 from engines.shark.rules import (BUILDINGS, BUY_LIMIT, COMPANIES, MAX_ADJUST, MAX_VALUE,
                                  SHARES, UNIT, VARIANT1_CHAIN)
 from engines.shark.steps import DealStep, FirstStep, Over, Table, Turn
@@ -61,7 +62,8 @@ class Shark(TableGame):
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/shark/__init__.py)
     SETTINGS = GAME.settings
-    CORRECTIONS = (Cash(MAX_ADJUST), Shares())   # engines/shark/corrections.py
+    CORRECTIONS = (Cash(MAX_ADJUST), Shares(), WhoseTurn(), PutBuilding(), RemoveBuilding(), MoveBuilding(),
+                   Value(), Used())   # engines/shark/corrections.py
     money_step = UNIT            # SH1: prices, bonuses, rises and falls are counted in 1 000 FT
     companies = COMPANIES
 
@@ -144,7 +146,15 @@ class Shark(TableGame):
         return opts
 
     def trade_refusal(self, a, bought):
-        """Why a purchase or a sale is refused, in the rulebook's words."""
+        """Why a purchase or a sale is refused, in the rulebook's words; a purchase too large
+        with how many shares of that company may be bought now."""
+        refused = self._trade_refusal(a, bought)
+        if refused is not None and a.kind == "buy" and refused.key != "error.sh.value_zero":
+            most = self.buy_max(a.player, a.company, bought)
+            refused.allowing(Worded("allowed.range", lo=1, hi=most, step=1) if most else NOTHING, "shares")
+        return refused
+
+    def _trade_refusal(self, a, bought):
         if a.company not in COMPANIES or not 0 <= a.player < len(self.players):
             return None
         if not self.s.values[a.company]:

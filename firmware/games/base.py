@@ -62,9 +62,10 @@ class GameUI:
     def label(self, value, lang):
         return t("format." + self.prefix + value, lang) if self.spec.formats else self.title(lang)
 
-    def load_box(self):
-        """The box file the game ships (the setup checks whether its owner verified it)."""
-        return import_module(self.spec.box).load_box(None)
+    def load_box(self, path=None):
+        """The owner's box file at `path`, else the one the game ships (the setup checks
+        whether its owner verified it)."""
+        return import_module(self.spec.box).load_box(path)
 
     def header(self, value, names, seed, settings, rounds):
         """A new game's header: `value` the format chosen (a game with formats), `settings`

@@ -99,6 +99,11 @@ class MaxiBourseUI(GameUI):
         from engines.core.decision import Choice
         from firmware.menus import AU_COURS, OTHER, Question, company_label, company_question, kind_label, lots_question
         lang = ctx.lang
+        if kind == "learn_nominal" and name == "nominal":     # read off the quotation table, in dollars
+            company = filled.get("company", "")
+            return Question(name, "list", kind_label(ctx, kind),
+                            (t("q.mb.learn_nominal", lang, company=company),),
+                            tuple((money(v, lang, "mb"), v) for v in domain.values))
         if kind == "declare" and name == "lots" and ctx.decision().prompt == "prompt.mb.titre_au_cours":
             question = lots_question(ctx, kind, name, domain, filled)
             return replace(question, selected=1) if len(question.items) > 1 else question

@@ -10,4 +10,4 @@ def most_telling(events, order):
 def news_line(ctx, act, events, describe, order) -> list[str]:
     """The most telling event's text, or the action described when no event of `order`."""
     best = most_telling(events, order)
-    return [best.text(ctx.lang) if best is not None else describe(ctx, act)]
+    return [best.text(ctx.lang, ctx.game.catalog_prefix) if best is not None else describe(ctx, act)]

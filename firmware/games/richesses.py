@@ -9,11 +9,13 @@ from __future__ import annotations
 from engines.core.i18n import format_amount, money
 from engines.richesses import GAME
 from firmware.games.base import GameUI
+from firmware.games.richesses_learning import learn_question
 from firmware.texts import t
 from firmware.web.table import Table, num
 
 NEWS_ORDER = ("rm.over", "rm.bankrupt", "rm.lot_sold", "rm.bank_bought", "rm.sale", "rm.royalties", "rm.claim_lost",
               "rm.royalty", "rm.claims_open", "rm.claim", "rm.bought",
+              "rm.learned_royalties", "rm.learned_jokers", "rm.learned_title",
               "rm.double", "rm.joker_bought", "rm.joker_used", "rm.lot", "rm.bid", "rm.overbid", "rm.offer",
               "rm.offer_closed", "rm.offer_lapsed", "rm.bonus", "rm.rest", "rm.not_yet", "rm.nothing_to_buy",
               "rm.nothing_to_auction", "rm.no_joker_left", "rm.world_tour", "rm.moved", "rm.landed", "rm.plaques",
@@ -42,7 +44,7 @@ class RichessesUI(GameUI):
         lines = [f"{t('private.cash', lang)}\t{money(player['cash'], lang, GAME.prefix)}"]
         for production, trust in player["trusts"].items():
             lines.append(f"{box.production_name(production)} {trust['share']}%\t"
-                         f"{money(trust['royalty'], lang, GAME.prefix)}")
+                         f"{'?' if trust['royalty'] is None else money(trust['royalty'], lang, GAME.prefix)}")
         if player["jokers"]:
             lines.append(t("rm.private.jokers", lang, n=player["jokers"]))
         return player["name"], lines
@@ -63,7 +65,7 @@ class RichessesUI(GameUI):
             return box.title_name(value)
         if name in ("production", "productions", "other", "plaque") and value in box.productions:
             return box.production_name(value)
-        if name == "square" and value in box.countries:
+        if name in ("square", "country") and value in box.countries:
             return box.countries[value][0]
         return None
 
@@ -84,6 +86,8 @@ class RichessesUI(GameUI):
         says would cost the lander royalties (`owed`), the one said before for the same
         square first; none owed, nothing asked. A pawn put back by a correction: its
         square, then its world tours. An exchange's trust in return: the buyer's."""
+        if kind.startswith("learn_"):
+            return learn_question(ctx, kind, name, domain, filled)
         if kind == "set_pawn" and name in ("square", "tours"):
             return pawn_question(ctx, name, domain, filled)
         if kind == "exchange" and name == "other":
@@ -272,5 +276,6 @@ def web_tables(snap, game, lang):
         name = p["name"] if p["in_game"] else p["name"] + " " + t("rm.web.out", lang)
         players.row(name, num(str(p["square"])), num(str(p["world_tours"])), num(str(p["jokers"])))
         for production, trust in p["trusts"].items():
-            trusts.row(p["name"], production, num(f"{trust['share']} %"), amount(trust["royalty"]))
+            trusts.row(p["name"], production, num(f"{trust['share']} %"),
+                       "?" if trust["royalty"] is None else amount(trust["royalty"]))
     return [players, trusts]

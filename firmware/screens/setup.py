@@ -44,6 +44,7 @@ LAST = "#last"                   # the game list's entry: the previous game's se
 LAST_META = "last_setup"         # the journal meta that keeps it
 CARDS = "#cards"                 # the names step's entry: the players' RFID cards
 SHORTCUT = "#shortcut"           # the summary's other way to play (the adapter's `summary_shortcut`)
+UNDER_WAY = "#under_way"         # the Options' "Partie en cours": a game under way entered by corrections
 STEPS = ("start", "game", "format", "count", "names", "rounds", "box", "summary")
 
 
@@ -78,6 +79,7 @@ class Setup(Frame):
     si: int = 0         # the index of its step in number_steps
     cards: list | None = None   # the players' cards: [name, tag] or None per seat; None: not asked
     cs: int = 0         # the seat the next card goes to
+    under_way: bool = False     # "Partie en cours": the game is entered as it stands (screens/position.py)
 
     # --------------------------------------------------------------- questions
     def question(self, ctl):
@@ -90,6 +92,8 @@ class Setup(Frame):
             items = [(t("label_value", lang, label=option_text(lang, ui, key),
                         value=value_text(lang, ui, key, allowed, chosen.get(key, ''))), key)
                      for key, allowed in offered(ui).items()]
+            items.append((t("label_value", lang, label=t("setup.under_way", lang),
+                            value=t("yes" if self.under_way else "no", lang)), UNDER_WAY))
             items.append((t("setup.options_done", lang), "#done"))
             return "options", t("setup.options_title", lang), (ui.title(lang),), items
         resumable = ctl.session is not None and not ctl.session.over
@@ -264,19 +268,7 @@ class Setup(Frame):
             if value == SHORTCUT:
                 self.set.setdefault(setup_ui(self.v).name, {}).update(self.shortcut(ctl, setup_ui(self.v))[2])
             if value:
-                v = self.v
-                names = player_names(ctl, v["names"], v["count"])
-                settings = self.settings(ctl)
-                header = setup_ui(v).header(v.get("format"), names, ctl.seed_source(), settings, v.get("rounds", 0))
-                before = ctl.session
-                ctl.setup.create_game(header)
-                if ctl.session is not before and isinstance(v["names"], dict):   # each card is its seat's
-                    ctl.tag_book.seats = {tag: seat for seat, (_, tag) in enumerate(v["names"]["cards"])}
-                    ctl.tag_book.save(ctl.journal, ctl.session.game_id)
-                if ctl.session is not before and ctl.journal is not None:  # created: kept for the next setup
-                    ctl.journal.set_meta(LAST_META, json.dumps({
-                        "game": v["game"], "format": v.get("format"), "players": names,
-                        "rounds": v.get("rounds", 0), "settings": settings}))
+                _create_game(self, ctl)
             else:
                 self._back_one(ctl)
             return
@@ -310,6 +302,9 @@ class Setup(Frame):
         if self.move(key, len(items)) or key != "ok":
             return
         setting = items[self.sel % len(items)][1]
+        if setting == UNDER_WAY:
+            self.under_way = not self.under_way
+            return
         name = setup_ui(self.v).name
         allowed = options(name)[setting]
         now = self.settings(ctl).get(setting, "")
@@ -485,3 +480,26 @@ def _number_screen(ctl, v, key, step_index, amount):
              t("setup.option_range", lang, lo=format_amount(allowed[0], lang), hi=format_amount(allowed[-1], lang)),
              t("amount_step", lang, step=format_amount(step, lang)))
     return Screen("amount", option_text(lang, ui, key), lines, (format_amount(amount, lang),), 0, ctl.kit.footer("amount"))
+
+
+def _create_game(setup, ctl) -> None:
+    """Go: the game the setup describes created, its players' cards at their seats, and the
+    setup kept for the next one."""
+    v = setup.v
+    names = player_names(ctl, v["names"], v["count"])
+    settings = setup.settings(ctl)
+    header = setup_ui(v).header(v.get("format"), names, ctl.seed_source(), settings, v.get("rounds", 0))
+    owner = ctl.defaults.owner_box(setup_ui(v).name)    # the owner's copy, or what a game learned
+    if owner is not None:
+        header["box"] = str(owner)
+    before = ctl.session
+    ctl.position = setup.under_way
+    ctl.setup.create_game(header)
+    ctl.position = setup.under_way and ctl.session is not before
+    if ctl.session is not before and isinstance(v["names"], dict):   # each card is its seat's
+        ctl.tag_book.seats = {tag: seat for seat, (_, tag) in enumerate(v["names"]["cards"])}
+        ctl.tag_book.save(ctl.journal, ctl.session.game_id)
+    if ctl.session is not before and ctl.journal is not None:  # created: kept for the next setup
+        ctl.journal.set_meta(LAST_META, json.dumps({
+            "game": v["game"], "format": v.get("format"), "players": names,
+            "rounds": v.get("rounds", 0), "settings": settings}))

@@ -166,3 +166,21 @@ def test_box_check_prints_a_games_schema_and_refuses_an_unknown_game():
     assert done.returncode == 0 and "      die: str in black, grey, white, required" in done.stdout.splitlines()
     done = box_check(shipped("maxibourse"), "--game", "monopoly")
     assert done.returncode == 2 and "invalid choice: 'monopoly'" in done.stderr and "dividends" in done.stderr
+
+
+@pytest.mark.parametrize("name, old, new, error", [
+    ("maxibourse", "lots_per_company = 10", f"lots_per_company = {2 ** 70}",
+     f"lots_per_company: {2 ** 70} is above the maximum 100, what the game can hold; allowed: 1 to 100"),
+    ("avendre", "pa = ", f"pa = {2 ** 40} # ", "titles[0].pa: 1099511627776 is above the maximum 1000000"),
+    ("dividends", "450, 500]", f"450, {2 ** 40}]", "track.values[10]: 1099511627776 is above the maximum 1000000"),
+])
+def test_a_number_larger_than_the_game_can_hold_is_refused_with_its_bound(name, old, new, error, tmp_path):
+    """A box file's numbers are bounded by what the game can hold, the bound in the schema
+    (`--schema` prints it) and in the error."""
+    text = shipped(name).read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "mybox.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    done = box_check(path, "--game", name)
+    assert done.returncode == 1 and done.stderr.startswith(f"corbeille: {path}: {error}"), done.stderr
+    assert "at most" in box_check("--schema", "--game", name).stdout

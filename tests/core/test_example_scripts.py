@@ -41,3 +41,13 @@ def test_an_example_saved_in_latin1_is_refused_at_the_line_of_the_first_accent(t
     path.write_text("\n".join(lines), encoding="utf-8")           # saved as UTF-8 it runs
     assert run_script(read_text(path, "script", CorbeilleError)).snapshot() == run_script(
         read_text(EXAMPLES / name, "script", CorbeilleError), name).snapshot()
+
+
+def test_shark_under_way_example_script():
+    """A game under way entered by corrections (the map, cash, shares, whose turn), then played on."""
+    s = run("shark-under-way.txt")
+    assert s["turn"] == "Cid" and s["phase"] == "before"
+    assert {c: (v["value"], v["used"], v["on_board"]) for c, v in s["companies"].items()} == {
+        "RED": (3, 3, 3), "YELLOW": (1, 1, 1), "GREEN": (1, 1, 1), "BLUE": (2, 2, 2)}
+    assert [(p["cash"], p["shares"]) for p in s["players"]] == [
+        (14_000, {"RED": 3}), (9_000, {"BLUE": 5}), (21_000 - 2 * 3_000, {"RED": 2, "YELLOW": 1, "GREEN": 1})]

@@ -2,6 +2,7 @@
 `corbeille script` prints the state as JSON or says exactly what is wrong (docs/protocol.md).
 """
 import json
+import os
 import random
 import shlex
 import subprocess
@@ -143,24 +144,25 @@ def test_script_error_names_the_line_what_is_wrong_and_what_is_allowed(tmp_path)
     assert "lots = 3" in err and "allowed" in err and "0, 1, 2" in err
 
 
-def test_script_error_for_an_action_not_possible_now_lists_the_allowed_ones(tmp_path):
-    """Where the game has no reason of its own to give, the generic message: the action is
-    not possible now, then what is."""
+def test_script_error_for_an_action_not_possible_now_names_when_it_is_then_what_is_allowed(tmp_path):
+    """An action its decision does not offer: the rule of when it is possible (the game's
+    catalog), then what is allowed now."""
     text = started_script() + "settle\n"
     err = error_of(tmp_path, text)
     assert f"game.txt:{line_of(text, 'settle')}:" in err
-    assert "settle is not possible now; allowed: " in err and "roll" in err and "sell" in err
+    assert "settle: the buyers pay only at the settlement, once the lots are shared out (MB5); allowed now: " in err
+    assert "roll" in err and "sell" in err
 
 
 @pytest.mark.parametrize("lines, message", [
     ("bid Jean 50\nbid Jean 100\n",
-     "Jean already holds the high bid (50); player allowed: Marie"),
+     "Jean already holds the high bid ($50); player allowed: Marie"),
     ("bid Jean 50\nsold\nbuy Jean CEDARPINES\ninfluence Jean CEDARPINES +1\nbuy Jean CEDARPINES\n",
      "Jean has played an influence card: buying and selling are over for this turn; allowed now: adjust_cards, "
-     "adjust_cash, adjust_certs, done, influence, set_marker"),
+     "adjust_cash, adjust_certs, done, influence, set_marker, set_turn, set_year"),
     ("bid Jean 50\nsold\nsell Jean CEDARPINES\n",
      "Jean holds no CEDARPINES certificate; allowed now: adjust_cards, adjust_cash, adjust_certs, buy, done, "
-     "influence, set_marker"),
+     "influence, set_marker, set_turn, set_year"),
 ])
 def test_script_error_says_the_rules_reason_first_then_what_is_allowed(tmp_path, lines, message):
     """A refused line says the rule that refuses it before the list of what is allowed
@@ -441,11 +443,36 @@ def box_check(*args):
 
 
 def test_box_check_reads_the_shipped_box_files():
-    done = box_check(MB_BOX)
-    assert done.returncode == 0 and done.stdout.startswith(f"{MB_BOX}: a maxibourse box file, 40 companies")
+    done = box_check(MB_BOX, "--game", "maxibourse")
+    assert done.returncode == 0 and done.stdout.startswith(f"{MB_BOX}: a box file of Maxi Bourse, 40 companies")
     dv = ROOT / "engines" / "dividends" / "box" / "dividends.toml"
     done = box_check(dv, "--game", "dividends")
-    assert done.returncode == 0 and "a dividends box file, 5 companies in play: CEDARPINES" in done.stdout
+    assert done.returncode == 0 and "a box file of Dividends, 5 companies in play: CEDARPINES" in done.stdout
+
+
+@pytest.mark.parametrize("name, holds", [("avendre", "43 titles: 30 shops"), ("shark", "world map of 10 rows"),
+                                         ("richesses", "known: 24 productions, 34 countries, 144 of 144 titles")])
+def test_box_check_names_the_game_it_read_and_what_a_file_without_companies_holds(name, holds):
+    """Without --game, the one game whose box file it can be, said so with how to choose."""
+    path = ROOT / "engines" / name / "box" / f"{name}.toml"
+    done = box_check(path)
+    first, second = done.stdout.splitlines()[:2]
+    assert done.returncode == 0 and ("companies" not in first) == (name != "shark")
+    assert first.startswith(f"{path}: a box file of ") and f"(read as a box file of {name}: the only game" in first
+    assert "--game maxibourse|dividends|avendre|shark|richesses says which game it is for" in first
+    assert second.startswith(holds)
+    done = box_check(path, "--game", name)
+    assert "read as" not in done.stdout
+
+
+def test_box_check_of_a_file_no_game_reads_says_the_game_it_was_read_as_and_asks_for_game(tmp_path):
+    path = tmp_path / "box.toml"
+    path.write_text(f"lots_per_company = {2 ** 70}\n", encoding="utf-8")
+    done = box_check(path)
+    assert done.returncode == 1
+    assert done.stderr == (f"corbeille: {path}: lots_per_company: {2 ** 70} is above the maximum 100, what the game "
+                           "can hold; allowed: 1 to 100 (read as a box file of maxibourse: it fits no game as it is; "
+                           "--game maxibourse|dividends|avendre|shark|richesses says which game it is for)\n")
 
 
 @pytest.mark.parametrize("make, words", [
@@ -484,3 +511,61 @@ def test_line_numbers_count_line_ends_as_an_editor_does():
         run_script(text)
     assert refused.value.line == 4
     assert run_script("players A B\r\nseed 4\rpick A SONY\n").log[0].company == "SONY"
+
+
+# ------------------------------------------------------ the command line's language and paths
+def cli(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "firmware.cli", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def test_lang_fr_says_a_scripts_refusal_in_french(tmp_path):
+    text = started_script() + "settle\n"
+    (tmp_path / "game.txt").write_text(text, encoding="utf-8")
+    done = cli("--lang", "fr", "script", tmp_path / "game.txt")
+    assert done.returncode == 1
+    assert f"game.txt:{line_of(text, 'settle')}: settle : les acheteurs paient seulement au règlement" in done.stderr
+    assert "possible maintenant : " in done.stderr
+    done = cli("script", tmp_path / "game.txt")                       # English without --lang
+    assert "settle: the buyers pay only at the settlement" in done.stderr
+
+
+def test_a_scripts_box_file_is_read_beside_the_script_from_any_folder_and_exported_so(tmp_path):
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "my-copy.toml").write_text(MB_BOX.read_text(encoding="utf-8"), encoding="utf-8")
+    lines = started_script().splitlines()
+    (folder / "game.txt").write_text("\n".join([*lines[:5], "box my-copy.toml", *lines[5:]]) + "\n", encoding="utf-8")
+    journal = tmp_path / "journal.sqlite"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    done = cli("script", folder / "game.txt", "--journal", journal, cwd=elsewhere)
+    assert done.returncode == 0, done.stderr
+    exported = cli("export", "--journal", journal, cwd=elsewhere)
+    assert f"box {folder / 'my-copy.toml'}" in exported.stdout.splitlines()
+    (tmp_path / "again.txt").write_text(exported.stdout, encoding="utf-8")
+    again = cli("script", tmp_path / "again.txt", cwd=ROOT)          # from yet another folder
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout) == json.loads(done.stdout)
+
+
+def test_lang_fr_says_box_check_in_french(tmp_path):
+    path = tmp_path / "box.toml"
+    path.write_text(f"lots_per_company = {2 ** 70}\n", encoding="utf-8")
+    done = cli("--lang", "fr", "box", "check", path, "--game", "maxibourse")
+    assert done.returncode == 1
+    assert done.stderr == (f"corbeille: {path}: lots_per_company: {2 ** 70} dépasse le maximum 100, ce que le jeu "
+                           "peut contenir ; possible : de 1 à 100\n")
+    done = cli("--lang", "fr", "box", "check", ROOT / "engines" / "shark" / "box" / "shark.toml")
+    assert done.stdout.startswith(f"{ROOT / 'engines' / 'shark' / 'box' / 'shark.toml'} : un fichier de boîte de Shark, "
+                                  "4 sociétés en jeu : RED, YELLOW, GREEN, BLUE (lu comme un fichier de boîte de shark")
+
+
+def test_lang_fr_says_a_scripts_unreadable_lines_in_french(tmp_path):
+    for line, said in (("roll 3", "action inconnue « roll » ; connues : dice, bid, "),
+                       ("bid Zoe 50", "bid : player « Zoe » n'est pas un joueur ; joueurs : Jean, Marie"),
+                       ("bid", "bid prend bid PLAYER AMOUNT, reçu 0 argument")):
+        (tmp_path / "game.txt").write_text(f"game dividends\nplayers Jean Marie\n{line}\n", encoding="utf-8")
+        done = cli("--lang", "fr", "script", tmp_path / "game.txt")
+        assert done.returncode == 1 and f"game.txt:3: {said}" in done.stderr, done.stderr
+        assert line != "roll 3" or "(le jeu est dividends, choisi à la ligne 1)" in done.stderr

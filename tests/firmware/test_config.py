@@ -226,7 +226,7 @@ def test_state_dir_order(tmp_path, monkeypatch):
     ({"rfid": {"port": ""}}, 'rfid.port = "": must be a serial device such as "/dev/serial0"'),
     ({"game": {"colour": "red"}},
      "unknown key game.colour: known keys are "),   # every registered game's settings, sorted
-    ({"sound": {}}, "unknown section [sound]: known sections are board, buzzer, console, game, "
+    ({"sound": {}}, "unknown section [sound]: known sections are board, boxes, buzzer, console, game, "
                     "operator, pins, rfid, seats, state, timing"),
     ({"seats": 6}, "seats = 6: must be a table [seats]"),
     ({"pins": {"seat_led_1": 5}}, "unknown key pins.seat_led_1: known keys are board_dc, board_rst, "),
@@ -492,15 +492,19 @@ def test_an_unreadable_config_says_what_to_do(tmp_path, monkeypatch):
         load_config(path)
 
 
-@pytest.mark.parametrize("text, words", [
-    ("a = " + "[" * 5000, "nested too deeply"),
-    ("[game]\nrounds = 1" + "0" * 5000 + "\n", "not valid TOML"),
+@pytest.mark.parametrize("text, where, words", [
+    ("a = " + "[" * 5000, 1, "arrays or tables nested too deeply (a configuration file nests a few levels)"),
+    ("[game]\n\nb = \"[[[\"\nc = " + "[" * 3000 + "\n", 4, "nested too deeply"),
+    ("[game]\nrounds = 1" + "0" * 5000 + "\n", 2, "a number of 5001 digits (the numbers of a configuration file "
+                                                  "have a few digits)"),
 ])
-def test_toml_the_parser_chokes_on_is_refused_with_the_file(tmp_path, text, words):
+def test_toml_the_parser_chokes_on_is_refused_with_the_file_and_line(tmp_path, text, where, words):
+    """In the box's words, with the file and line: nothing of Python's (sys.set_int_max_str_digits)."""
     path = write(tmp_path / "deep.toml", text)
     with pytest.raises(ConfigError) as e:
         load_config(path)
-    assert str(e.value).startswith(f"{path}: not valid TOML") and words in str(e.value)
+    assert str(e.value).startswith(f"{path}:{where}: not valid TOML: ") and words in str(e.value), str(e.value)
+    assert "sys." not in str(e.value) and "int_max" not in str(e.value)
 
 
 @pytest.mark.parametrize("players", [["Anne", "anne"], ["Jean Pierre"], ["Jo#"], ['"Zoe"'], [""], ["\t"]])

@@ -378,7 +378,7 @@ def test_the_setup_options_set_the_games_settings_and_a_game_without_a_board_is_
     assert box.items() == ["Dés : boîtier", "Pas d'enchère : 50", "Jeu : double", "Départ : avant la case 1",
                            "Carte qui déplace : la case s'applique", "Banque invendue : dette, on continue",
                            "Plateau : fichier de la boîte", f"Silence (s) : {SILENCE}",
-                           "Cases lues : une fois, retenues", "Terminé"]
+                           "Cases lues : une fois, retenues", "Partie en cours : Non", "Terminé"]
     box.choose("Jeu").choose("Plateau")
     assert "Jeu : simple" in box.items() and "Plateau : saisi à chaque case" in box.items()
     box.choose("Terminé").choose("Jouer")

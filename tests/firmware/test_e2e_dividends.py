@@ -226,7 +226,7 @@ def test_a_number_setting_entered_in_the_options_rules_the_game(box):
     """The setup's Options list every declared setting: bid_step (declared 1 to 999) is
     entered with the buttons, and the turn-order auction then raises by it (DV4)."""
     box.choose("Dividends").choose("4 joueurs").choose("Couleurs").choose("Continuer").choose("Régler")
-    assert box.items() == ["Dés : boîtier", "Pas d'enchère : 50", "Compagnies : par défaut", "Terminé"]
+    assert box.items() == ["Dés : boîtier", "Pas d'enchère : 50", "Compagnies : par défaut", "Partie en cours : Non", "Terminé"]
     box.choose("Pas d'enchère")
     assert box.screen.kind == "amount" and box.screen.items == ("50",)
     box.press("up").press("up").press("up").press("up").press("up")       # by 10: 100

@@ -378,3 +378,26 @@ def test_correcting_a_pawn_asks_its_square_by_name_then_its_world_tours(tmp_path
     box.choose("Oui")
     game = box.game
     assert game.s.track.positions[1] == 19 and game.s.track.laps[1] == 1
+
+
+def test_a_cash_correction_during_an_auction_withdraws_a_bid_and_leaves_the_7_second_clock_running(tmp_path):
+    """RM9, "nothing pauses it": a correction during an auction is not a bid. The menu opened
+    for it does not hold the clock, a bid its bidder can no longer pay is withdrawn (the
+    previous bid stands) and the seconds run on from where they were."""
+    box = start(tmp_path, AUCTION)
+    box.press("seat2")                                  # Ben: 1 750 000
+    box.press("seat3")                                  # Cid: 1 850 000
+    box.wait(1.0)
+    box.long("ok")                                      # the menu: the clock runs on
+    assert box.screen.title == "Menu"
+    box.wait(1.0)
+    box.press("back")
+    left = box.screen.title.split("\t")[1]
+    assert left in ("4 s", "5 s")                       # 7 s less the second, the menu and the long press
+    game = box.game
+    reply = box.c.console(f'adjust_cash Cid -{game.cash(2) - 1_800_000} "a note counted twice"')
+    assert "error" not in reply.lower(), reply
+    assert game.log[-1].kind == "adjust_cash"
+    assert box.screen.lines[0].startswith("1 750 000 par Ben") and box.screen.title.endswith("\t" + left)
+    box.wait(int(left[0]) + 0.2)
+    assert game.log[-1].kind == "sold" and game.trusts(1) == ("ARGENT",)

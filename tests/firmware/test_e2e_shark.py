@@ -256,3 +256,36 @@ def test_the_public_board_draws_the_map_in_colour_on_a_colour_board():
     for size in ((128, 64), (256, 64), (400, 300)):
         for page in range(3):
             assert render_board(snap, size, "1", "en", page).size == size
+
+
+def test_a_game_under_way_is_entered_on_the_box_as_corrections_then_played(tmp_path, monkeypatch):
+    """Issue: "start from a position": "Partie en cours" in the Options; the game's own set-up
+    (the deal, the first player) first, then the corrections the engine offers, each asked as
+    the menu's Corrections ask it and journaled, until "Terminé : jouer"."""
+    monkeypatch.setattr(e2e_box, "REFERENCES", "e2e_shark")
+    b = E2EBox(tmp_path, seats=0, extra={"game": {"game": "shark", "dice": "device"}})
+    try:
+        b.choose("Shark").choose("3 joueurs").choose("J1").choose("Continuer").choose("Régler")
+        b.choose("Partie en cours : Non")
+        assert b.items()[b.screen.selected] == "Partie en cours : Oui"
+        b.choose("Terminé").choose("Jouer")
+        b.press("ok")                 # the deal
+        b.choose("J1")                # the first player
+        assert b.screen.title == "Partie en cours" and b.screen.lines == ("Entrez où en est la table",)
+        game = b.game
+        assert b.items()[-1] == "Terminé : jouer" and "Ajouter un immeuble" in b.items()
+        b.choose("Ajouter un immeuble").choose("C2").choose("Rouge")
+        assert b.screen.title == "Ajouter un immeuble ?" and b.screen.lines == ("Rouge en C2 (correction au boîtier)",)
+        b.choose("Oui")               # the correction's summary, confirmed
+        assert game.log[-1].kind == "put_building" and game.s.values["RED"] == 1
+        assert b.screen.title == "Partie en cours"                    # back for the next one
+        b.choose("Corriger le tour").choose("J3").choose("Oui")
+        assert game.current_seat() == 2 and b.screen.title == "Partie en cours"
+        b.choose("Terminé : jouer")
+        assert b.c.stack[0]["t"] != "position" and "J3" in b.screen.title
+        assert [a.kind for a in game.log] == ["deal", "first", "put_building", "set_turn"]
+        journal = b.app.journal                                    # each one committed as it was applied
+        assert [a["kind"] for a in journal.actions(journal.last_game())] == ["deal", "first", "put_building",
+                                                                              "set_turn"]
+    finally:
+        b.close()

@@ -14,7 +14,8 @@ def test_a_subset_is_distinct_items_of_the_list_between_its_bounds():
     assert ("A",) in domain and ("C", "A") in domain
     assert () not in domain and ("A", "B", "C") not in domain       # too few, too many
     assert ("A", "A") not in domain and ("D",) not in domain and "A" not in domain
-    assert domain.describe() == "1 to 2 of: A, B, C"
+    assert str(domain.describe()) == "1 to 2 of: A, B, C"
+    assert domain.describe().text("fr") == "de 1 à 2 parmi : A, B, C"
     assert domain.to_json() == {"subset": ["A", "B", "C"], "lo": 1, "hi": 2}
 
 
@@ -22,7 +23,8 @@ def test_an_arrangement_holds_each_item_exactly_as_often_as_listed():
     domain = Arrangement(("X", "X", "Y"))
     assert ("Y", "X", "X") in domain and ("X", "Y", "X") in domain
     assert ("X", "Y") not in domain and ("X", "Y", "Y") not in domain and ("X", "X", "Y", "Y") not in domain
-    assert domain.describe() == "an order of X x2, Y x1"
+    assert str(domain.describe()) == "an order of X x2, Y x1"
+    assert domain.describe().text("fr") == "un ordre de X x2, Y x1"
 
 
 def landed():

@@ -121,9 +121,9 @@ def test_the_setup_and_the_configuration_check_import_no_engine(tmp_path):
     seen = json.loads(done.stdout)
     assert seen["games"][:5] == ["Maxi Bourse", "Dividends", "À vendre !", "Shark", "Richesses du Monde"]
     assert seen["options"]["maxibourse"] == ["Options", "Paie : chaque tour", "Bonus V : par groupe", "Dés : joueurs",
-                                             "Départ : choisis", "Terminé"]
+                                             "Départ : choisis", "Partie en cours : Non", "Terminé"]
     assert seen["options"]["dividends"] == ["Options", "Dés : joueurs", "Pas d'enchère : 100", "Compagnies : par défaut",
-                                            "Terminé"]
+                                            "Partie en cours : Non", "Terminé"]
     for name, items in seen["options"].items():
         assert items[0] == "Options" and len(items) >= 3, name
         assert not [i for i in items if "opt." in i or "ui." in i], (name, items)

@@ -147,13 +147,14 @@ def test_installer_dry_run_shows_every_step_and_changes_nothing():
     out = result.stdout
     for step in [
         "+ python3 -m venv --system-site-packages /opt/corbeille/venv",
-        f"+ /opt/corbeille/venv/bin/pip install --use-pep517 --upgrade --upgrade-strategy only-if-needed {ROOT}[pi,web]",
+        f"+ /opt/corbeille/venv/bin/pip install --use-pep517 --upgrade --upgrade-strategy only-if-needed {ROOT}[pi,web,venue]",
         "+ /opt/corbeille/venv/bin/pip install --upgrade --no-deps waveshare-epaper>=1.3",
         "+ install -m 0644 ", "/etc/systemd/system/corbeille.service",
         "/etc/systemd/system/corbeille-poweroff.path", "/etc/systemd/system/corbeille-web.service",
         "+ systemctl daemon-reload",
-        "+ systemctl enable corbeille.service corbeille-poweroff.path corbeille-web.service",
-        "+ systemctl restart corbeille.service corbeille-web.service",
+        "+ systemctl enable corbeille.service corbeille-poweroff.path corbeille-web.service corbeille-publish.service",
+        "+ systemctl restart corbeille.service corbeille-web.service corbeille-publish.service",
+        "/etc/systemd/system/corbeille-publish.service",
     ]:
         assert step in out
     # apt installs only what this machine lacks (the fake roots below check the lists).
@@ -168,7 +169,7 @@ def test_installer_dry_run_shows_every_step_and_changes_nothing():
 # ---- Facts read under CORBEILLE_SYSROOT: a folder laid out like a Pi's root.
 
 PI_PYTHON = ["python3-lgpio", "python3-rpi-lgpio", "python3-spidev", "python3-smbus2", "python3-serial"]
-WEB = ["python3-starlette", "python3-uvicorn", "python3-jinja2", "python3-segno"]
+WEB = ["python3-starlette", "python3-uvicorn", "python3-jinja2", "python3-segno", "python3-paho-mqtt"]
 
 
 def fake_root(tmp_path, *, model=None, raspios=True, config_txt="", cmdline="console=serial0,115200 "
@@ -266,7 +267,7 @@ def test_uninstall_removes_the_service_and_keeps_settings_and_journal(tmp_path):
                             text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "+ systemctl disable --now corbeille.service corbeille-poweroff.path corbeille-web.service" in out
+    assert "+ systemctl disable --now corbeille.service corbeille-poweroff.path corbeille-web.service corbeille-publish.service" in out
     assert "kept: /etc/corbeille/corbeille.toml (your settings), /var/lib/corbeille (the game journal)" in out
     assert "apt-get" not in out and "useradd" not in out
 
@@ -403,3 +404,85 @@ def test_make_run_installs_the_app_without_test_tools(tmp_path):
     tests = subprocess.run(["make", "-n", "test", f"VENV={tmp_path / 'venv'}"], cwd=ROOT,
                            capture_output=True, text=True, timeout=60).stdout
     assert "pip install --quiet -e '.[test]'" in tests
+
+
+# ---- The venue's units (corbeille-publish.service on a box, corbeille-venue.service on the
+# venue's host, docs/venue.md) and the broker's drop-in
+
+VENUE_UNITS = [ROOT / "systemd" / "corbeille-publish.service", ROOT / "systemd" / "corbeille-venue.service"]
+
+
+@needs_analyze
+@pytest.mark.parametrize("unit", VENUE_UNITS, ids=lambda u: u.name)
+def test_venue_units_pass_systemd_analyze_verify_and_are_sandboxed(tmp_path, unit):
+    path = unit_for_analyze(tmp_path, unit)
+    result = analyze("verify", str(path))
+    assert result.returncode == 0, result.stderr
+    assert [line for line in result.stderr.splitlines() if path.name in line] == []
+    assert exposure(tmp_path, unit) <= 2.0
+
+
+@pytest.mark.parametrize("unit", VENUE_UNITS, ids=lambda u: u.name)
+def test_venue_units_options_say_why(unit):
+    previous = ""
+    for number, line in enumerate(unit.read_text().splitlines(), 1):
+        is_option = "=" in line and not line.startswith("#")
+        if is_option and (previous.strip() == "" or previous.startswith("[")):
+            pytest.fail(f"{unit.name}:{number}: {line} has no comment saying why")
+        previous = line
+
+
+def test_the_publisher_reads_the_box_and_writes_nothing():
+    found = options(VENUE_UNITS[0].read_text())
+    single = {k: v[-1] for k, v in found.items()}
+    box = {k: v[-1] for k, v in options(UNIT.read_text()).items()}
+    assert single["User"] == box["User"] and single["ExecStart"] == "/opt/corbeille/venv/bin/corbeille publish"
+    assert single["ExecCondition"] == "/opt/corbeille/venv/bin/corbeille publish --check"
+    assert "STATE_DIRECTORY=/var/lib/corbeille" in found["Environment"]
+    assert not {"StateDirectory", "ReadWritePaths", "RuntimeDirectory"} & set(single)
+    assert single["ProtectSystem"] == "strict"
+    venue = {k: v[-1] for k, v in options(VENUE_UNITS[1].read_text()).items()}
+    assert venue["StateDirectory"] == "corbeille-venue" and venue["ExecStart"].endswith("corbeille venue")
+
+
+def test_the_publish_check_follows_the_configuration(tmp_path):
+    config = tmp_path / "corbeille.toml"
+    run = lambda: subprocess.run([sys.executable, "-m", "firmware.cli", "--config", str(config), "publish", "--check"],
+                                 capture_output=True, text=True, timeout=60, cwd=ROOT)
+    config.write_text("[venue]\nenabled = false\n")
+    assert run().returncode == 1
+    config.write_text('[venue]\nenabled = true\ntable = "salon"\n')
+    assert run().returncode == 0
+
+
+def test_the_brokers_shipped_configuration_is_whole_and_the_drop_in_starts_it(tmp_path):
+    shipped = ROOT / "systemd" / "mosquitto"
+    lines = [line.split(None, 1) for line in (shipped / "corbeille.conf").read_text().splitlines()
+             if line and not line.startswith("#")]
+    conf = {key: value for key, value in lines}
+    assert conf["user"] == "mosquitto" and conf["persistence"] == "true" and conf["allow_anonymous"] == "false"
+    assert conf["acl_file"] == "/etc/mosquitto/corbeille.acl" and conf["password_file"] == "/etc/mosquitto/corbeille.passwd"
+    drop_in = options((shipped / "mosquitto-override.conf").read_text())
+    assert drop_in["ExecStart"] == ["", "/usr/sbin/mosquitto -c /etc/mosquitto/corbeille.conf"]
+
+
+def test_installer_makes_a_venue_host_only_when_asked(tmp_path):
+    root = fake_root(tmp_path, model="Raspberry Pi 4 Model B Rev 1.4")
+    plain = dry_run(root).stdout
+    assert "== Venue host" not in plain and "corbeille-venue" not in plain
+    result = dry_run(root, "aarch64", "--venue")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for step in [
+        "+ apt-get install -y --no-install-recommends mosquitto",
+        f"+ install -m 0644 {ROOT}/systemd/mosquitto/corbeille.conf /etc/mosquitto/corbeille.conf",
+        f"+ install -m 0644 {ROOT}/systemd/mosquitto/corbeille.acl /etc/mosquitto/corbeille.acl",
+        f"+ install -D -m 0644 {ROOT}/systemd/mosquitto/mosquitto-override.conf "
+        "/etc/systemd/system/mosquitto.service.d/corbeille.conf",
+        "+ install -m 0600 -o mosquitto -g mosquitto /dev/null /etc/mosquitto/corbeille.passwd",
+        f"+ install -m 0644 {ROOT}/systemd/corbeille-venue.service /etc/systemd/system/corbeille-venue.service",
+        "+ systemctl enable mosquitto.service corbeille-venue.service",
+        "+ systemctl restart mosquitto.service corbeille-venue.service",
+    ]:
+        assert step in out
+    assert "mosquitto_passwd" in out                     # the accounts: said, never invented

@@ -22,12 +22,17 @@ from test_game_contract import Drawer, header, player_counts, state_key
 
 
 def journaled(tmp_path, name, seed=1, max_actions=250):
-    """A random game of `name` played through a journaled session; (journal, session, actions)."""
+    """A random game of `name` played through a journaled session, `max_actions` long (the
+    first draw that lasts so long: a random table may close the session or go bankrupt
+    early); (journal, session, actions)."""
     players = player_counts(name)[-1]
-    rng = random.Random(f"snap-{name}-{seed}")
-    played = game_class(name)(header(name, players, seed))
-    actions = play_randomly(played, Drawer(rng), max_actions=max_actions, state_key=state_key, verify=False,
-                            finished=lambda g: g.over, max_refusals=2000)
+    for attempt in range(20):
+        rng = random.Random(f"snap-{name}-{seed}" + (f"-{attempt}" if attempt else ""))
+        played = game_class(name)(header(name, players, seed))
+        actions = play_randomly(played, Drawer(rng), max_actions=max_actions, state_key=state_key, verify=False,
+                                finished=lambda g: g.over, max_refusals=2000)
+        if len(actions) == max_actions:
+            break
     journal = Journal(tmp_path / f"{name}.sqlite")
     session = Session.new(played.header, journal)
     for act in actions:

@@ -62,6 +62,12 @@ class ShopAuction(Auction):
         prompt = "prompt.av.shop_auction" if a.high is not None else "prompt.av.shop_auction_open"
         return Decision(prompt, params, None, bid_options(a))
 
+    def refusal(self, game, a, decision):
+        if a.kind == "bid" and a.player == self.seller:   # "les autres joueurs" bid (AV11)
+            return IllegalAction("error.av.seller_bids", player=game.players[a.player],
+                                 title=game.title_label(self.title))
+        return super().refusal(game, a, decision)
+
 
     def on_bid(self, game, a):
         self.auction.bid(a.player, a.amount, game.cash(a.player), game.players[a.player])

@@ -10,6 +10,7 @@ the bank, ranked last."""
 
 from engines.avendre.rules import LOAN, LOAN_REPAYMENT, SHOP
 from engines.core.debt import AuctionDeed, Debt, Ruin, TakeLoan
+from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.core.records import record
 
@@ -25,6 +26,23 @@ class AVDebt(Debt):
     ruin = Ruin(bank_pays_creditors=False, deeds_to=BANK)
     leave_beside = ("borrow",)
     prompt = "prompt.av.debt"
+
+    def refusal(self, game, a, decision):
+        """AV11's order and its shops: loans and leaving only once no shop is left; a shop of
+        the debtor's own, never an establishment."""
+        name = game.players[self.debtor]
+        if a.kind in ("borrow", "leave") and decision.option("auction_shop") is not None:
+            return IllegalAction("error.av.shops_first", player=name)
+        if a.kind != "auction_shop" or decision.option("auction_shop") is None:
+            return None
+        title = str(a.title)
+        if title not in game.s.deeds.items:
+            return None                               # no such title: the list of the debtor's says it
+        if game.title(title).kind != SHOP:
+            return IllegalAction("error.av.establishment_auction", title=game.title_label(title))
+        if game.owner(title) != self.debtor:
+            return IllegalAction("error.av.auction_not_held", player=name, title=game.title_label(title))
+        return None
 
     def on_auction_shop(self, game, a):
         game.emit("av.auction_shop", player=game.players[a.player], title=game.title_label(a.title))

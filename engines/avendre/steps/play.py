@@ -53,5 +53,5 @@ class Play(Step):
         if game.eliminated(seat):
             self.next = game.next_seat(seat)
             return None
-        game.begin_turn(seat)
+        game.start_turn(seat)
         return None

@@ -48,6 +48,11 @@ class Turn(SquareReading):
     def actor(self, game):
         return self.seat
 
+    def turn_start(self, game):
+        """Until its die is rolled (or, waiting at 60, its card drawn)."""
+        starts = self.phase == "roll" or self.phase == "card" and game.s.waiting[self.seat] and not self.by_card
+        return self.seat if starts else None
+
     # ------------------------------------------------------------ decision
     def decision(self, game):
         seat, name = self.seat, game.players[self.seat]

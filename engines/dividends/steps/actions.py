@@ -1,6 +1,7 @@
 """Step 3: each player in turn order buys and sells certificates at the chart's prices,
 then may play influence cards (no buying or selling after one: D8), and ends the turn."""
 
+from engines.core.actions import CORRECTION
 from engines.core.decision import Choice, Decision, Fixed, Option
 from engines.core.errors import IllegalAction
 from engines.core.records import record
@@ -18,6 +19,13 @@ class ActionsStep(Step):
     def actor(self, game):
         order = game.s.order
         return order[self.index] if self.index < len(order) else None
+
+    def turn_start(self, game):
+        """Until the player on turn trades or plays a card: what he did is the log's last
+        action but corrections (read there, so the state keeps the form journals' snapshots
+        pickled)."""
+        played = next((a.kind for a in reversed(game.log) if not game.ACTIONS.has(a.kind, CORRECTION)), None)
+        return None if played in ("buy", "sell", "influence") else self.actor(game)
 
     def decision(self, game):
         seat = self.actor(game)

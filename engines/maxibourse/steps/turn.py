@@ -46,6 +46,10 @@ class Turn(Frame):
     def actor(self, game):
         return self.seat
 
+    def turn_start(self, game):
+        """Before the roll (a sale made before it stays made)."""
+        return self.seat if self.phase == "start" else None
+
     def decision(self, game):
         seat, p = self.seat, {"player": game.players[self.seat]}
         if self.phase == "start":

@@ -53,12 +53,23 @@ class AuctionStep(Step):
         return Decision(prompt, params, None, tuple(options))
 
     def refusal(self, game, act, decision):
+        if act.kind == "bid" and act.player == self.seller:      # the seller does not bid (RM9)
+            return IllegalAction("error.rm.seller_bids", player=game.players[act.player],
+                                 production=game.box.production_name(self.auction.item))
         if act.kind == "bid" and 0 <= act.player < len(game.players):
             try:
                 self.auction.check(act.player, act.amount, game.cash(act.player), game.players[act.player])
             except IllegalAction as error:
                 return error
         return None
+
+    def cash_corrected(self, game, seat):
+        """A high bid above its bidder's corrected cash is withdrawn; the previous one stands."""
+        withdrawn = None if self.auction is None else self.auction.withdraw_unpaid(seat, game.cash(seat))
+        if withdrawn is not None:
+            a = self.auction
+            game.emit("rm.bid_withdrawn", player=game.players[seat], amount=withdrawn,
+                      bidder="-" if a.high_bidder is None else game.players[a.high_bidder], high=a.high or 0)
 
     def on_bid(self, game, act):
         self.auction.bid(act.player, act.amount, game.cash(act.player), game.players[act.player])

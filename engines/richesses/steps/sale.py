@@ -63,6 +63,11 @@ class SaleStep(Step):
     def actor(self, game):
         return self.seller if self.closed else None
 
+    def high_bid_of(self, seat):
+        """The best offer's maker keeps at least his offer: a cash correction leaves it
+        payable (an offer has no earlier bid to fall back on)."""
+        return self.amount if seat == self.buyer else None
+
     def minimum(self):
         return self.amount + RAISE
 

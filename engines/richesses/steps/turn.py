@@ -14,10 +14,12 @@ from dataclasses import field
 from engines.core.chance import SIX
 from engines.core.decision import Choice, Decision, Fixed, Option, Subset
 from engines.core.errors import IllegalAction
+from engines.core.learning import Learned
 from engines.core.ledger import BANK
 from engines.core.records import record
 from engines.core.steps import Step
 from engines.richesses.rules import BONUS_PER_POINT, DOUBLE_COST, JOKER_PRICE, MAX_TITLES
+from engines.richesses.learning import title_option
 from engines.richesses.steps.auction import AuctionStep
 from engines.richesses.steps.results import AuctionOver, ClaimsOver, SaleOver, TurnOver
 from engines.richesses.steps.sale import SaleStep, offer_refusal, sale_options
@@ -38,6 +40,10 @@ class Turn(Step):
 
     def actor(self, game):
         return None if self.phase == "roll" else self.seat
+
+    def turn_start(self, game):
+        """Between turns: the player has not rolled yet."""
+        return self.seat if self.phase == "roll" else None
 
     def chance_position(self, game):
         """The box's dice are drawn where the roll was first offered: a free sale or a
@@ -66,9 +72,11 @@ class Turn(Step):
             return Decision(prompt, params, seat, (Option("tour", {"player": Fixed(seat)}),
                                                    Option("no_tour", {"player": Fixed(seat)})))
         if self.phase == "buy":
-            return Decision("prompt.rm.buy", params | {"most": MAX_TITLES}, seat, (
-                Option("buy", {"player": Fixed(seat), "titles": Subset(game.purchasable(seat, square), 1, MAX_TITLES)}),
-                Option("done", {"player": Fixed(seat)})))
+            # beside the titles the box knows, a card of the stock it does not (RM13 as amended)
+            titles = game.purchasable(seat, square)
+            buy = (Option("buy", {"player": Fixed(seat), "titles": Subset(titles, 1, MAX_TITLES)}),) if titles else ()
+            return Decision("prompt.rm.buy" if titles else "prompt.rm.learn_title", params | {"most": MAX_TITLES}, seat,
+                            buy + title_option(game, seat, square) + (Option("done", {"player": Fixed(seat)}),))
         if self.phase == "joker":
             return Decision("prompt.rm.joker", params | {"price": JOKER_PRICE, "left": game.s.joker_stock}, seat, (
                 Option("buy_joker", {"player": Fixed(seat)}), Option("done", {"player": Fixed(seat)})))
@@ -100,7 +108,9 @@ class Turn(Step):
         if kind in ("offer", "exchange"):
             return offer_refusal(game, act)
         player = getattr(act, "player", None)
-        if player is not None and 0 <= player < len(game.players) and player != self.seat:
+        # whose turn it is, only for an action offered now: else when it is offered says more
+        if player is not None and 0 <= player < len(game.players) and player != self.seat \
+                and decision.option(kind) is not None:
             return IllegalAction("error.rm.not_turn", player=game.players[player], turn=game.players[self.seat])
         if kind == "buy" and self.phase == "buy":
             return game.buy_refusal(act, self.landed)
@@ -246,7 +256,7 @@ class Turn(Step):
                     return None
                 game.emit("rm.not_yet", player=game.players[seat], square=game.square_name(square))
                 return TurnOver(seat)
-            if not game.purchasable(seat, square):
+            if not game.purchasable(seat, square) and not title_option(game, seat, square):
                 game.emit("rm.nothing_to_buy", player=game.players[seat], square=game.square_name(square))
                 return TurnOver(seat)
             self.phase = "buy"
@@ -264,6 +274,8 @@ class Turn(Step):
             game.emit("rm.rest", player=game.players[seat], square=game.square_name(square))
             return TurnOver(seat)
         if kind == "joker":
+            if not game.jokers_known():
+                return None          # the pile is counted first, then the square again
             if game.s.joker_stock <= 0:
                 game.emit("rm.no_joker_left", player=game.players[seat])
                 return TurnOver(seat)
@@ -297,5 +309,9 @@ class Turn(Step):
             return None        # the royalties settled: on to the square
         if isinstance(result, AuctionOver):
             return TurnOver(self.seat)
+        if isinstance(result, Learned):
+            if result.what == "royalties":   # the table read: the plaque's royalties now
+                game.royalties_due(self.seat, result.key)
+            return None
         raise AssertionError(f"a turn pushed no step that ends with {result!r}")
 

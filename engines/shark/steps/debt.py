@@ -15,6 +15,7 @@ written off), then out of the game.
 
 from engines.core.debt import Debt, Remedy, Ruin, bank_pays
 from engines.core.decision import Choice, Fixed, Option
+from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.core.records import record
 
@@ -45,6 +46,19 @@ class ShareDebt(Debt):
     remedies = (SellShare(),)
     ruin = Ruin()                    # no bank paying: the rest is written off (SH9)
     prompt = "prompt.sh.debt"
+
+    def refusal(self, game, act, decision):
+        """Nothing else until the fall is paid: who owes what, and what they hold to sell."""
+        name = game.players[self.debtor]
+        if act.kind == "forced_sale" and decision.option("forced_sale") is not None and act.player == self.debtor \
+                and act.company in game.companies:
+            if not game.shares(act.company, self.debtor):
+                return IllegalAction("error.sh.forced_not_held", player=name, company=act.company)
+            return IllegalAction("error.sh.value_zero_forced", company=act.company) \
+                if not game.s.values[act.company] else None
+        if decision.option(act.kind) is None:
+            return IllegalAction("error.sh.in_debt", player=name, amount=self.due(), cash=game.cash(self.debtor))
+        return None
 
     def on_forced_sale(self, game, act):
         return self.use(game, act)

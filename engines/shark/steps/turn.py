@@ -38,6 +38,10 @@ class Turn(Step):
     def actor(self, game):
         return self.seat
 
+    def turn_start(self, game):
+        """Until its player buys or rolls (a sale before the roll stays made)."""
+        return self.seat if self.phase == "before" and not self.bought else None
+
     # ---------------------------------------------------------------- decision
     def decision(self, game):
         seat, name = self.seat, game.players[self.seat]
@@ -96,6 +100,10 @@ class Turn(Step):
         if seat is not None and seat != self.seat and 0 <= seat < len(game.players) and a.kind in (
                 "buy", "sell", "colour", "place", "done", "built", "skip"):
             return IllegalAction("error.sh.not_turn", player=game.players[seat], turn=game.players[self.seat])
+        if a.kind == "roll" and self.phase == "before" and a.colour is None and not game.settings["variant3"]:
+            return IllegalAction("error.sh.roll_colour", zone=a.zone)
+        if a.kind == "place" and self.phase == "after" and game.grid is not None:
+            return self.placed_refusal(game)
         if a.kind in ("buy", "sell") and self.phase in ("before", "after"):
             return game.trade_refusal(a, self.bought)
         if a.kind == "place" and self.phase == "place" and game.grid is not None:
@@ -109,6 +117,16 @@ class Turn(Step):
                                          buildings=game.s.on_board[a.company], fewest=fewest)
             return IllegalAction("error.sh.colour", company=a.company, zone=self.zone)
         return None
+
+    def placed_refusal(self, game):
+        """A placement after the turn's: skipped by the box for want of a legal cell (SH7),
+        which the state tells from a building placed by what is legal in the zone now."""
+        name = game.players[self.seat]
+        if self.company is None:            # white or black, and no colour had a legal cell
+            return IllegalAction("error.sh.placement_skipped", player=name, zone=self.zone)
+        if not game.has_legal_cell(self.zone, self.company):
+            return IllegalAction("error.sh.placement_skipped_colour", player=name, zone=self.zone, company=self.company)
+        return IllegalAction("error.sh.placed", player=name)
 
     # ---------------------------------------------------------------- trading
     def on_buy(self, game, a):

@@ -95,7 +95,7 @@ def test_with_squares_remembered_a_square_is_not_asked_again():
     assert cash(game, "Ben") == 5040 and prompt(game) == "prompt.av.card"
     with pytest.raises(IllegalAction) as error:
         play(game, "square 7")
-    assert error.value.key == "error.unexpected"
+    assert error.value.key == "error.av.when.square"    # read once, remembered
 
 
 # ------------------------------------------------------------------ amounts, today
@@ -157,7 +157,7 @@ def test_the_earlier_versions_script_reads_with_squares_each_landing_to_its_stat
     text = (FIXTURES / "avendre-v1.txt").read_text(encoding="utf-8")
     with pytest.raises(ScriptError) as error:
         run_script(text)                                 # as written: the second `square 7`
-    assert ":14: square is not possible now" in str(error.value)
+    assert ":14: square: without a board, a square is read only when a pawn reaches it for the first time" in str(error.value)
     game = run_script(text.replace("set board none", "set board none\nset squares each_landing"))
     assert same_state(state_json(game))
 

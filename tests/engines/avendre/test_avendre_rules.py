@@ -283,10 +283,20 @@ def test_short_of_cash_shops_auctioned_from_half_pa_establishments_never():
     pa, r = game.title("1").pa, game.title("31").r
     play(game, "roll 3")                 # red 31: R to the bank, no cash
     assert prompt(game) == "prompt.av.debt" and game.decision().option("auction_shop").fields["title"].values == ("1",)
+    # each refused with its rule, then what is allowed now
+    assert str(refused(game, "auction_shop Ana 32", "error.av.establishment_auction")) == (
+        f"{game.title_label('32')} is an establishment: establishments are never auctioned, only shops (AV11); "
+        "title allowed: 1")
+    for line in ("borrow Ana", "leave Ana"):
+        assert str(refused(game, line, "error.av.shops_first")) == (
+            "Ana still holds a shop: loans come only once the shops are auctioned, one at a time (AV11); "
+            "allowed now: adjust_cash, adjust_loans, auction_shop, clear_bank_owner, give_title, set_bank_owner, "
+            "set_pawn, set_trip, set_turn, take_title")
     play(game, "auction_shop Ana 1")
     assert prompt(game) == "prompt.av.shop_auction_open" and game.decision().actor is None
     refused(game, f"bid Ben {pa // 2}", "error.auction_amount_grid")
-    refused(game, f"bid Ana {pa // 2 + 50}", "error.auction_not_bidder")
+    assert str(refused(game, f"bid Ana {pa // 2 + 50}", "error.av.seller_bids")) == (
+        f"Ana is selling {game.title_label('1')}: only the other players bid for it (AV11); player allowed: Ben, Cid")
     play(game, f"bid Ben {pa // 2 + 50}", f"bid Cid {pa // 2 + 100}", "sold")
     assert owner(game, 1) == "Cid" and cash(game, "Cid") == 5100 - pa // 2 - 100
     assert cash(game, "Ana") == pa // 2 + 100 - r and prompt(game) == "prompt.av.card"
@@ -353,10 +363,10 @@ def test_a_player_out_is_offered_no_correction_and_one_aimed_at_him_is_refused()
         assert game.decision().option(kind).fields["player"].values == (1, 2)
     for line in ('adjust_cash Ana +1000 "oubli"', 'set_pawn Ana 12 "oubli"', 'give_title Ana 32 "oubli"'):
         error = refused(game, line, "error.av.out")
-        assert error.message("en") == ("Ana is out of the game: nothing is given to or taken from him any more "
-                                       "(to correct him, undo his leaving); player allowed: Ben, Cid")
-        assert error.message("fr") == ("Ana est sorti du jeu : plus rien ne lui est donné ni pris "
-                                       "(pour le corriger, annulez sa sortie) ; player possible : Ben, Cid")
+        assert error.message("en") == ("Ana is out of the game: nothing is given to or taken from a player out any more "
+                                       "(to correct, undo the leaving); player allowed: Ben, Cid")
+        assert error.message("fr") == ("Ana est hors jeu : plus rien ne lui est donné ni pris "
+                                       "(pour corriger, annulez la sortie) ; player possible : Ben, Cid")
     assert cash(game, "Ana") == 0 and not game.titles_held(0) and not game.s.loans.of(0)
     play(game, 'adjust_cash Ben +1000 "oubli"')     # the players still in are corrected as before
 

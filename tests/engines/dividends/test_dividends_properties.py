@@ -11,6 +11,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from engines.core.actions import CORRECTION
 from engines.core.decision import Choice, Fixed, IntRange, Items
 from engines.core.errors import IllegalAction
 from engines.core.i18n import catalog
@@ -133,10 +134,10 @@ def illegal_variants(game: Dividends, rng: random.Random):
             values = {}
             for name, typ, optional in game.ACTIONS.fields(kind):
                 values[name] = None if optional else {"player": 0, "company": game.companies[0], "amount": 50,
-                                                      "move": 1, "delta": 1, "value": 200, "reason": "x"}[name]
+                                                      "move": 1, "delta": 1, "value": 200, "reason": "x", "year": 1}[name]
             out.append(cls(**values))
     for option in decision.options:
-        if option.kind in ("adjust_cash", "adjust_cards", "adjust_certs", "set_marker"):
+        if game.ACTIONS.has(option.kind, CORRECTION):
             continue
         for name, dom in option.fields.items():
             values = {n: legal_value(d) for n, d in option.fields.items()}

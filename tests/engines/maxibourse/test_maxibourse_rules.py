@@ -49,10 +49,10 @@ def test_mb3_no_selling_during_a_titre_and_selling_only_before_rolling():
     g = started(["Ana", "Ben"])
     company = next(iter(g.held(0)))
     play(g, "roll 1 2")
-    with pytest.raises(IllegalAction, match="sell is not possible now"):
+    with pytest.raises(IllegalAction, match="sell: a sale is offered only before the dice"):
         play(g, f"sell Ana {company} 1")
     play(g, "titre SONY")
-    with pytest.raises(IllegalAction, match="sell is not possible now"):
+    with pytest.raises(IllegalAction, match="sell: a sale is offered only before the dice"):
         play(g, f"sell Ana {company} 1")
 
 
@@ -149,7 +149,7 @@ def test_mb8_a_ruined_player_is_offered_no_correction_and_one_aimed_at_him_is_re
             play(g, line)
         assert refused.value.key == "error.mb.ruined"
         assert refused.value.message("en").startswith("Ana is ruined and out of the game: nothing is given to or "
-                                                      "taken from him any more (to correct him, undo the ruin); ")
+                                                      "taken from a player out any more (to correct, undo the ruin); ")
         assert refused.value.message("en").endswith(" allowed: Ben, Cid")
         assert refused.value.message("fr").startswith("Ana a fait faillite et est hors jeu")
         assert "Ben, Cid" in refused.value.message("fr")
@@ -270,7 +270,7 @@ def test_illegal_action_changes_nothing_and_names_what_is_allowed_in_both_langua
     assert str(error.value) == "it is Ben's turn, not Ana's; player allowed: Ben"
     with pytest.raises(IllegalAction) as error:
         play(g, "end")
-    assert "end is not possible now; allowed:" in str(error.value) and "declare" in str(error.value)
+    assert "end: a turn ends only on the square, once everything there is done; allowed now:" in str(error.value) and "declare" in str(error.value)
     assert g.snapshot() == before
 
 

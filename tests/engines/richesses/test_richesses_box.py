@@ -48,7 +48,7 @@ def test_the_shipped_box_holds_what_the_rulebook_states():
     ('percent = 35\n', "titles[", "is not an int"),
     ('continent = "AMERIQUE"\n', "countries[", "is not allowed"),
     ('kind = "world"\nplaque = false', "squares", "world square"),
-    ('jokers = 10 ', "jokers", "missing"),
+    ('jokers = 10 ', "jokers", "below the minimum"),   # left out, the pile is counted at the table
 ])
 def test_mistakes_are_named_by_file_and_key(tmp_path, change, where, words):
     text = TEXT
@@ -59,7 +59,7 @@ def test_mistakes_are_named_by_file_and_key(tmp_path, change, where, words):
     elif change.startswith("kind"):
         text = text.replace('kind = "world"\nplaque = false', 'kind = "world"\nplaque = true', 1)
     else:
-        text = text.replace("jokers = 10 ", "#jokers = 10 ", 1)
+        text = text.replace("jokers = 10 ", "jokers = -1 ", 1)
     assert text != TEXT
     path = tmp_path / "mybox.toml"
     path.write_text(text, encoding="utf-8")
@@ -81,7 +81,8 @@ def test_the_rulebooks_counts_are_checked(tmp_path):
 def test_box_check_validates_an_owners_file_on_a_desktop(tmp_path):
     done = box_check(DEFAULT_BOX, "--game", "richesses")
     assert done.returncode == 0, done.stderr
-    assert "24 productions, 144 titles, 63 squares (48 with a plaque), 10 jokers" in done.stdout
+    assert "24 productions, 34 countries, 144 of 144 titles, 24 royalty tables, 63 squares (48 with a plaque), 10 jokers" in done.stdout
+    assert "nothing left to learn at the table" in done.stdout
     assert "ALUMINIUM (Aluminium): royalties 30 %: 900,000 F, 50 %: 4,500,000 F" in done.stdout   # in its money
     path = tmp_path / "mine.toml"
     path.write_text(TEXT.replace('price = 500_000\n', 'price = -1\n', 1), encoding="utf-8")
@@ -111,7 +112,7 @@ def test_a_box_file_without_the_square_order_is_checked_and_played_by_the_operat
     assert box.place("WORLD").plaque is False and box.place("BONUS").plaque is True      # RM7
     done = box_check(path, "--game", "richesses")
     assert done.returncode == 0, done.stderr
-    assert "24 productions, 144 titles, 0 squares (0 with a plaque), 10 jokers" in done.stdout
+    assert "144 of 144 titles, 24 royalty tables, 0 squares (0 with a plaque), 10 jokers" in done.stdout
     assert "no square order; the operator says where each pawn lands" in done.stdout
 
 
@@ -142,3 +143,22 @@ def test_every_square_of_the_board_is_named_by_the_word_a_landing_gives_it():
     for square in box.squares:
         found = box.place(box.word(square))
         assert (found.kind, found.country, found.continent) == (square.kind, square.country, square.continent)
+
+
+def test_box_check_of_the_smallest_file_says_what_the_table_will_learn(tmp_path):
+    """RM13 as amended: the productions' names and the countries with their continents are
+    enough to start; `box check` says what will be read off the cards at the table, and a
+    file without them is refused naming the key."""
+    from engines.richesses.box_toml import dump
+    path = tmp_path / "smallest.toml"
+    path.write_text(dump(load_box(), keep=("productions", "countries")), encoding="utf-8")
+    done = box_check(path, "--game", "richesses")
+    assert done.returncode == 0, done.stderr
+    assert "known: 24 productions, 34 countries, 0 of 144 titles, 0 royalty tables, 0 squares" in done.stdout
+    assert "the joker count unknown" in done.stdout
+    assert "learned at the table: 144 titles" in done.stdout
+    assert "learned at the table: the royalty tables of ALUMINIUM, ARGENT" in done.stdout
+    assert "learned at the table: the joker cards, counted at the first joker square" in done.stdout
+    path.write_text(dump(load_box(), keep=("productions",)), encoding="utf-8")
+    done = box_check(path, "--game", "richesses")
+    assert done.returncode == 1 and "countries: missing" in done.stderr, done.stderr

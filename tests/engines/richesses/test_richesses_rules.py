@@ -383,8 +383,8 @@ def test_a_bankrupt_player_is_offered_nothing_and_a_correction_or_sale_aimed_at_
             game.apply(act)
         assert refused.value.key == "error.rm.out"
         assert refused.value.message("en").startswith(
-            "Ana is bankrupt and out of the game: nothing is given to or taken from him any more "
-            "(to correct him, undo the bankruptcy); ")
+            "Ana is bankrupt and out of the game: nothing is given to or taken from a player out any more "
+            "(to correct, undo the bankruptcy); ")
         assert refused.value.message("en").endswith("allowed: Ben, Cid")
         assert refused.value.message("fr").startswith(
             "Ana est en faillite et hors jeu : plus rien ne lui est donné ni pris")
@@ -693,6 +693,14 @@ def test_strict_claims_every_holder_claimed_closes_at_once_and_bad_claims_are_re
         with pytest.raises(IllegalAction) as refused:
             game.apply(act)
         assert refused.value.key == key and game.snapshot() == before
+    # one money format throughout, and a value left out said as such (no Python word)
+    assert refused.value.message("en") == "Ben claims 4,500,000 F; the share held earns 900,000 F"
+    assert refused.value.message("fr") == "Ben réclame 4 500 000 F ; sa part lui donne droit à 900 000 F"
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(Claim(1, 2_650_000))
+    assert refused.value.message("en").startswith("Ben claims 2,650,000 F; the share held earns 900,000 F; "
+                                                  "amount allowed: ")
+    assert refused.value.message("en").endswith(", left out") and "000000" not in refused.value.message("en")
     game.apply(Claim(2))
     with pytest.raises(IllegalAction) as refused:
         game.apply(Claim(2))
@@ -721,3 +729,45 @@ def test_strict_claims_a_lander_who_cannot_pay_what_was_claimed_is_bankrupt():
     cid = game.cash(2)
     game.apply(CloseClaims())
     assert game.s.out == [0] and game.cash(2) == cid + 4_500_000       # the bank pays in full
+
+
+# ------------------------------------------------------------ refusals with their rule
+def refusal(game, line):
+    before = (game.snapshot(), len(game.log))
+    with pytest.raises(IllegalAction) as error:
+        game.apply(game.ACTIONS.parse(line, game.players))
+    assert (game.snapshot(), len(game.log)) == before
+    return error.value
+
+
+def test_a_joker_bought_after_a_rest_square_says_when_jokers_are_bought():
+    """The turn went on to Bob: not "it is Bob's turn", but when a joker is bought."""
+    game = new_game(2)
+    game.apply(Roll(3, 5))                        # square 8: joker, a rest square with two players
+    error = refusal(game, "buy_joker Ana")
+    assert error.key == "error.rm.when.buy_joker"
+    assert str(error).startswith("buy_joker: a joker is bought only on a joker square, with three players or more; "
+                                 "allowed now: ")
+    assert error.message("fr").startswith("buy_joker : un joker s'achète seulement sur une case joker, "
+                                          "à trois joueurs ou plus ; possible maintenant : ")
+
+
+def test_the_seller_bidding_on_their_own_lot_is_told_the_seller_does_not_bid():
+    game, (four, _, _) = auction_game(red=4)
+    game.apply(Lots(0, (four,)))
+    error = refusal(game, f"bid Ana {game.decision().params['minimum']}")
+    assert error.key == "error.rm.seller_bids"
+    name = game.box.production_name(four)
+    assert str(error) == f"Ana is selling the {name} lot: the seller does not bid on their own lot (RM9); " \
+                         "player allowed: Ben, Cid, Dan"
+    assert error.message("fr").startswith(f"Ana vend le lot {name} : le vendeur n'enchérit pas sur son propre lot")
+
+
+def test_a_purchase_during_the_world_tour_question_says_when_titles_are_bought():
+    game = no_order_game(4)
+    give(game, 0, "ARGENT-CANADA")
+    game.apply(Roll(6, 1))
+    game.apply(game.ACTIONS.parse("land Ana AUCTION", game.players))
+    assert game.decision().prompt == "prompt.rm.tour"
+    error = refusal(game, "buy Ana ARGENT-CANADA")
+    assert error.key == "error.rm.when.buy" and "allowed now: " in str(error) and "no_tour" in str(error)

@@ -12,7 +12,7 @@ import random
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from engines.core.actions import ANYTIME, Cell
+from engines.core.actions import ANYTIME, CORRECTION, Cell
 from engines.core.decision import Choice, Fixed, IntRange
 from engines.core.grid import Grid
 from engines.core.random_play import play_randomly
@@ -114,7 +114,7 @@ class Greedy:
             elif isinstance(dom, IntRange):
                 greedy = option.kind == "buy" and self.rng.random() < 0.7
                 values[name] = dom.hi if greedy else self.rng.randint(dom.lo, dom.hi)
-        if option.kind in ("adjust_cash", "adjust_shares"):
+        if game.ACTIONS.has(option.kind, CORRECTION):
             values["reason"] = "property test"
         if option.kind == "lost":   # a value the operator could read: all removed, or some left
             left = game.s.on_board[values["company"]] - values["removed"]

@@ -8,6 +8,8 @@ import random
 
 import pytest
 
+from engines.core.actions import CORRECTION
+
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
 from engines.shark.game import Shark
@@ -203,6 +205,9 @@ def test_no_legal_cell_skips_the_placement_and_trading_still_follows():
     act(game, "roll 6 RED")
     assert game.snapshot()["phase"] == "after"
     assert game.decision().prompt == "prompt.sh.after" and game.cash(ANA) == 0
+    with pytest.raises(IllegalAction, match=r"^Ana: no cell of zone 6 is legal for Red \(SH7\), so no building is placed "
+                                            "this turn; the turn goes on with trading; allowed now: "):
+        act(game, "place Ana I6")
 
 
 def test_white_or_black_lets_the_player_choose_a_colour_with_a_legal_cell():
@@ -213,6 +218,8 @@ def test_white_or_black_lets_the_player_choose_a_colour_with_a_legal_cell():
                     **{f"{c}{r}": "BLUE" for c in "ABCD" for r in range(2, 6)}})  # zone 1 all blue, bar none
     act(game, "roll 1 WHITE")
     assert game.snapshot()["phase"] == "after"       # no colour has a free cell in zone 1
+    with pytest.raises(IllegalAction, match="^Ana's placement was skipped: no cell of zone 1 was legal for any colour"):
+        act(game, "place Ana A1")
     game = new_game()
     position(game, {"A1": "BLUE", "B1": "BLUE"})
     act(game, "roll 1 BLACK")
@@ -327,7 +334,7 @@ def test_purchases_are_limited_by_cash_and_by_the_stock_of_40():
     with pytest.raises(IllegalAction, match="Ana has 5,000 FT, cannot pay 6,000 FT: no credit"):
         act(game, "buy Ana RED 3")
     holdings(game, BEN, RED=38)
-    with pytest.raises(IllegalAction, match="Red: the bank has 2 shares left, not 3"):
+    with pytest.raises(IllegalAction, match="^Red: the bank has 2 shares left, not 3; shares allowed: 1 to 2 in steps of 1$"):
         act(game, "buy Ana RED 3")
 
 
@@ -353,11 +360,23 @@ def test_a_holder_short_of_cash_gives_shares_at_half_price_rounded_up_and_keeps_
     assert game.decision().prompt == "prompt.sh.debt" and game.decision().actor == BEN
     companies = game.decision().option("forced_sale").fields["company"].values
     assert companies == ("YELLOW", "GREEN")          # blue is worth 0 now: not a remedy
+    # refused with their rule: a share not held, a company worth 0, anything else than paying
+    with pytest.raises(IllegalAction, match=r"^Ben holds no Red share: a share is given up among those held \(SH9\); "
+                                            r"company allowed: YELLOW, GREEN$"):
+        act(game, "forced_sale Ben RED")
+    with pytest.raises(IllegalAction, match=r"^Blue is worth 0: only shares worth more than 0 are given up \(SH9\)"):
+        act(game, "forced_sale Ben BLUE")
+    with pytest.raises(IllegalAction) as refused:
+        act(game, "done Ana")
+    assert refused.value.message("en").startswith("Ben owes 4,000 FT and has 1,000 FT: the fall is paid first, ")
+    assert refused.value.message("fr").startswith("Ben doit 4 000 FT et a 1 000 FT : la baisse se paie d'abord, ")
     events = act(game, "forced_sale Ben GREEN")      # green 4: half 2 000 -> 2 000
     assert transfers(events) == [(BANK, BEN, 2000, "forced_sale")]
     events = act(game, "forced_sale Ben YELLOW")     # yellow 2: half 1 000 -> 1 000; 4 000 covered
     assert transfers(events) == [(BANK, BEN, 1000, "forced_sale"), (BEN, BANK, 4000, "debt")]
     assert game.cash(BEN) == 0 and game.snapshot()["phase"] == "after"
+    with pytest.raises(IllegalAction, match="^Ana has placed the turn's building: one a turn"):
+        act(game, "place Ana C2")
 
 
 def test_half_price_is_rounded_up_to_the_thousand_and_the_excess_stays_in_cash():
@@ -456,7 +475,7 @@ def test_without_the_grid_the_operator_enters_the_new_values_and_the_box_counts_
     holdings(game, 1, YELLOW=1, BLUE=5)
     give_cash(game, 1, 10_000)
     act(game, "roll 1 YELLOW")
-    assert {o.kind for o in game.decision().options} - {"adjust_cash", "adjust_shares"} == {"built", "lost", "skip"}
+    assert {o.kind for o in game.decision().options if not game.ACTIONS.has(o.kind, CORRECTION)} == {"built", "lost", "skip"}
     act(game, "lost BLUE 2 2")
     events = act(game, "built A 6")
     assert transfers(events) == [(BANK, 0, 6000, "bonus"), (BANK, 0, 3000, "rise"), (BANK, 1, 1000, "rise"),
@@ -546,9 +565,18 @@ def test_the_operator_corrects_cash_and_shares_at_any_time_within_what_is_there(
     act(game, "adjust_shares Ben RED +2 'a card forgotten'")
     assert game.cash(BEN) == 3000 and game.shares("RED", BEN) == 2 and game.stock("RED") == 37
     before = state(game)
-    with pytest.raises(IllegalAction, match="Ben cannot pay 4,000: balance 3,000"):
+    with pytest.raises(IllegalAction, match="Ben cannot pay 4,000 FT: balance 3,000 FT"):
         act(game, "adjust_cash Ben -4000 'too much'")
     with pytest.raises(IllegalAction, match="Ben holds 2 Red shares, not 3"):
         act(game, "adjust_shares Ben RED -3 'too many'")
     assert state(game) == before
     assert game.decision().prompt == "prompt.sh.before"          # the turn is where it was
+
+
+def test_a_roll_without_its_colour_die_says_which_die_is_missing():
+    game = new_game()
+    with pytest.raises(IllegalAction) as refused:
+        act(game, "roll 3")
+    assert refused.value.message("en") == ("roll 3: the colour die is missing; both dice, or none for the box to roll "
+                                           "them; colour allowed: RED, YELLOW, GREEN, BLUE, WHITE, BLACK")
+    assert "None" not in refused.value.message("fr") and "le dé de couleur" in refused.value.message("fr")

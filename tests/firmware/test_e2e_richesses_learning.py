@@ -1,0 +1,104 @@
+"""End to end, Richesses du Monde from the smallest box file (RM13 as amended) on simulated
+buttons: a title read off the stock is learned with its production from the list and its
+percent and price with the amount entry, journaled, bought, undone in two presses; a
+royalty table first owed and the joker pile are asked the same way."""
+from e2e_box import E2EBox, journal_script
+from engines.richesses.box import load_box
+from engines.richesses.box_toml import dump
+from firmware.journal_reader import JournalReader
+
+
+def smallest_box(tmp_path):
+    path = tmp_path / "smallest.toml"
+    path.write_text(dump(load_box(), keep=("productions", "countries", "squares")), encoding="utf-8")
+    return path
+
+
+def start(tmp_path, lines=""):
+    path = smallest_box(tmp_path)
+    journal_script(tmp_path, f"game richesses\nbox {path}\nplayers Ana Ben Cid\nseed 3\nplaques\nfirst Ana\n{lines}")
+    return E2EBox(tmp_path, seats=3, extra={"game": {"dice": "device"}})
+
+
+def test_a_title_the_box_does_not_know_is_read_off_the_card_then_bought(tmp_path):
+    box = start(tmp_path)
+    game = box.game
+    box.press("ok")                                            # the device's dice: 4 and 3, square 7
+    square = game.step.landed
+    assert box.screen.title == "Carte inconnue ?" and box.items()[:2] == ["Titre inconnu", "Rien"]
+    box.choose("Titre inconnu")
+    assert box.screen.lines == ("Production de la carte ?",) and box.items()[1] == "Argent"
+    box.choose("Argent")                                       # the country is the square's: not asked
+    assert box.screen.lines[0] == "Pourcentage imprimé ?" and box.items() == ["5 %"]
+    box.press("up").press("up").press("ok")                    # 15 %
+    assert box.screen.lines[0] == "Prix imprimé ?" and box.items() == ["500 000 F"]
+    box.press("up").press("up").press("ok")                    # 1 500 000
+    tid = f"ARGENT-{square.country}"
+    assert game.log[-1].to_json() == {"kind": "learn_title", "production": "ARGENT", "country": square.country,
+                                      "percent": 15, "price": 1_500_000}
+    assert box.screen.lines[0].startswith("Titre appris : Argent") and box.items()[0] == "Acheter"
+    with JournalReader(tmp_path / "state" / "journal.sqlite") as reader:     # journaled before it was shown
+        assert reader.actions(reader.last_game())[-1] == game.log[-1].to_json()
+    box.long("back")                                           # undone in two presses
+    assert box.screen.lines[0].startswith("Annuler")
+    box.press("ok")
+    assert tid not in game.box.titles and game.log[-1].kind == "roll"
+    box.choose("Titre inconnu").choose("Argent").press("up").press("up").press("ok").press("up").press("up")
+    box.press("ok")
+    cash = game.cash(0)
+    box.choose("Acheter").press("ok").choose("Valider")
+    assert game.s.deeds.owner(tid) == 0 and game.cash(0) == cash - 1_500_000
+
+
+def test_the_joker_pile_is_counted_on_the_amount_entry(tmp_path):
+    joker = next(sq for sq in load_box().squares if sq.kind == "joker")
+    box = start(tmp_path, f'set_pawn Ana {joker.number - 4} 0 "placed"\nroll 1 3\n')
+    game = box.game
+    assert box.screen.title == "Jokers ?" and "Cartes Joker ?" in box.screen.lines and box.items() == ["10"]
+    box.press("up").press("ok")                                # 11 cards in this copy
+    assert game.log[-1].to_json() == {"kind": "learn_jokers", "jokers": 11}
+    assert game.s.joker_stock == 11 and game.decision().prompt == "prompt.rm.joker"
+
+
+def test_a_new_game_plays_the_owners_file_from_the_boxes_folder(tmp_path):
+    """[boxes] dir: a new game of Richesses du Monde reads <dir>/richesses.toml (what `box
+    learned --out` writes), recorded in its header so a replay reads the same file."""
+    folder = tmp_path / "boxes"
+    folder.mkdir()
+    owner = folder / "richesses.toml"
+    owner.write_text(dump(load_box(), keep=("productions", "countries", "squares")).replace(
+        "verified = false", "verified = true"), encoding="utf-8")
+    box = E2EBox(tmp_path, seats=3, extra={"boxes": {"dir": str(folder)}})
+    assert box.screen.title == "Nouvelle partie"
+    box.choose("Richesses du Monde").choose("3 joueurs").choose("Couleurs").choose("Jouer")
+    box.press("ok")                                            # the plaques
+    assert box.game.header["box"] == str(owner) and not box.game.box.titles
+
+
+def test_what_the_table_learned_is_kept_for_the_next_game(tmp_path):
+    """Each learned entry is written once, when it is learned, to the state folder's
+    learned/richesses-<game>.toml: the owner's file with it folded in, which the next new
+    game reads (its header names it) unless [boxes] dir has the owner's own."""
+    box = start(tmp_path)
+    game = box.game
+    kept = tmp_path / "state" / "learned" / f"richesses-{box.c.session.game_id}.toml"
+    box.press("ok")                                            # the dice; nothing learned yet
+    assert not kept.exists()
+    square = game.step.landed
+    box.choose("Titre inconnu").choose("Argent").press("ok").press("ok")
+    learned = load_box(kept)
+    assert learned.titles[f"ARGENT-{square.country}"].percent == 5 and len(learned.titles) == 1
+    assert box.c.defaults.owner_box("richesses") == kept
+    written = kept.stat().st_mtime_ns
+    box.press("down").press("up")                              # menu moves: nothing written
+    assert kept.stat().st_mtime_ns == written
+
+
+def test_an_owners_file_with_a_mistake_is_named_and_the_box_goes_on(tmp_path):
+    folder = tmp_path / "boxes"
+    folder.mkdir()
+    (folder / "richesses.toml").write_text('verified = true\njokers = "dix"\n', encoding="utf-8")
+    box = E2EBox(tmp_path, seats=3, extra={"boxes": {"dir": str(folder)}})
+    box.choose("Richesses du Monde").choose("3 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
+    shown = " ".join(box.screen.lines)
+    assert "richesses.toml" in shown and "jokers" in shown and box.c.session is None
