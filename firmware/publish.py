@@ -33,7 +33,7 @@ import uuid
 from engines.core.files import sha256
 from engines.core.i18n import LANGUAGES
 from firmware.feed import FeedEvent, TableFeed, hides, undone_text
-from firmware.journal_rows import canonical
+from firmware.journal.rows import canonical
 from firmware.mqtt_link import Link, topic
 from firmware.texts import t
 

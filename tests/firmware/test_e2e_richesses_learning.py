@@ -5,7 +5,7 @@ royalty table first owed and the joker pile are asked the same way."""
 from e2e_box import E2EBox, journal_script
 from engines.richesses.box import load_box
 from engines.richesses.box_toml import dump
-from firmware.journal_reader import JournalReader
+from firmware.journal.reader import JournalReader
 
 
 def smallest_box(tmp_path):

@@ -66,7 +66,7 @@ def test_a_full_card_gets_what_the_box_owns_freed(tmp_path):
     head, _, actions = random_game("maxibourse", 105)
     keep_parsed_in(tmp_path / "parsed")
     try:
-        read_toml(os.path.join(os.path.dirname(__file__), "..", "..", "..", "firmware", "corbeille.example.toml"), "t")
+        read_toml(os.path.join(os.path.dirname(__file__), "..", "..", "firmware", "corbeille.example.toml"), "t")
     finally:
         keep_parsed_in(None)
     assert list((tmp_path / "parsed").iterdir())

@@ -4,7 +4,7 @@ action, refused with nothing changed, accepted during a shop auction; and a posi
 by corrections equal to the same position played."""
 import pytest
 
-from av_helpers import new_game, prompt
+from avendre_helpers import new_game, prompt
 from engines.core.errors import IllegalAction
 from game_helpers import play
 

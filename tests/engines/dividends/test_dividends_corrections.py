@@ -4,7 +4,7 @@ like any action, refused with nothing changed, accepted during the turn-order au
 position entered by corrections equal to the same position played."""
 import pytest
 
-from dv_helpers import new_game, play, roll_keeping_markers, step, to_actions
+from dividends_helpers import new_game, play, roll_keeping_markers, step, to_actions
 from engines.core.errors import IllegalAction
 
 PLAYERS = ["Ana", "Ben", "Cid"]

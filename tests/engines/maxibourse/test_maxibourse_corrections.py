@@ -5,7 +5,7 @@ corrections equal to the same position played."""
 import pytest
 
 from engines.core.errors import IllegalAction
-from mb_helpers import play, started
+from maxibourse_helpers import play, started
 
 PLAYERS = ["Ana", "Ben", "Cid"]
 

@@ -6,7 +6,7 @@ import pytest
 
 from engines.core.actions import cell_text
 from engines.core.errors import IllegalAction
-from sh_helpers import act, new_game, position
+from shark_helpers import act, new_game, position
 
 BEN = 1
 
