@@ -526,7 +526,7 @@ def presses_table():
     def after_roll(seats=(0, 1, 2)):
         d = fresh(seats)
         d.c.apply(d.c.session.actions.classes["roll"](d1=1, d2=2))
-        d.c.sync()
+        d.c.flow.sync()
         return d
 
     # Titre au cours: from the square menu to the lander's 1 000 settled.
@@ -547,7 +547,7 @@ def presses_table():
     # An au-mieux round of three players: 1 000, pass, 2 000, then the settlement.
     def au_mieux(d, with_seats):
         d.c.apply(d.c.session.actions.classes["titre"](square="BP", company="SONY"))
-        d.c.sync()
+        d.c.flow.sync()
         if with_seats:     # Cid answers ahead of Ben, who says nothing: one silence passes him
             d.seat(1).seat(3, 2).wait(0.6).wait(3.1)
         else:
@@ -608,7 +608,7 @@ def presses_table():
     # The end of a turn after a card (no confirmation: an undo covers a slip).
     d = after_roll()
     d.c.apply(d.c.session.actions.classes["receive"](player=0, amount=100_000))
-    d.c.sync()
+    d.c.flow.sync()
     op, seat = count(d, lambda d: d.choose("Fin du tour"))
     assert d.c.session.game.log[-1].kind == "end"
     rows.append(("End of turn (after a card)", op, seat, "OK: \"Fin du tour\" is the first entry once "

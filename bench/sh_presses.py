@@ -52,7 +52,7 @@ def rows(fresh, count):
     d = fresh(seats=(), game=game)
 
     def purchase(d):
-        d.choose("Acheter").choose("BLUE").choose("2 action")
+        d.choose("Acheter").choose("Bleu").choose("2 action")
     op, seat = count(d, purchase)
     assert game.s.shares.of("BLUE", 0) == 2
     out.append(("Shark: buy 2 shares (the 5-share count shown)", op, seat, "buy, company, count"))
