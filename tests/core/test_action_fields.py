@@ -1,4 +1,4 @@
-"""Typed action fields (issue 8 item 4): each field says what it holds (a player, a company,
+"""Typed action fields: each field says what it holds (a player, a company,
 lots, money, a price, a die's face, a grid cell...), the text and JSON forms read and write
 it by that type, and the box's menus ask by the type, never by the field's name."""
 from typing import Optional

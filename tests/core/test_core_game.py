@@ -79,7 +79,7 @@ def test_undo_is_the_replay_of_one_action_fewer_across_checkpoints():
 
 def test_checkpoints_keep_the_state_compact_and_apart_from_the_game():
     """A long game keeps a checkpoint every CHECKPOINT_EVERY actions for undo: pickled, a
-    fraction of the memory a live copy of each state took (issue 11's RSS budget), and
+    fraction of the memory a live copy of each state took (the RSS budget), and
     what is restored from one is a state of its own, untouched by what the game did since."""
     import copy
     import pickle

@@ -1,4 +1,4 @@
-"""What a decision builds (issue 11: the box builds one after every action, an undo or a
+"""What a decision builds (the box builds one after every action, an undo or a
 replay check many). What the set-up alone fixes (corrections, the companies, the price
 targets, a turn's card effects, the trade between a set of players) is built once per
 game and shared by every decision that offers it; what the state decides is built each

@@ -1,4 +1,4 @@
-"""A kind name means one thing (issue 8 item 4): `bid` was Maxi Bourse's lot-auction answer
+"""A kind name means one thing: `bid` was Maxi Bourse's lot-auction answer
 (PLAYER LOTS) and Dividends' money bid (PLAYER AMOUNT); `pay` was a Maxi Bourse card's
 payment (PLAYER AMOUNT) and Dividends' payout to every holder. Each meaning now has its own
 kind (`keep`, `payout`), and each game reads its old name through its alias table, so old

@@ -302,7 +302,7 @@ def test_the_engines_classes_are_records():
 
 
 def test_importing_the_engines_hands_no_class_to_dataclasses_and_compiles_only_busy_inits():
-    """What a resume gains (issue 11): an engine's records are declared without
+    """What a resume gains: an engine's records are declared without
     dataclasses' own processing, and a record's __init__ is compiled only once the class
     has been built records.HOT times (at import, only the box files' schema keys are)."""
     import subprocess

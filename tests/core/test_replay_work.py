@@ -1,4 +1,4 @@
-"""Work per replayed action (issue 11, the replay of a game from its journal): what a
+"""Work per replayed action (the replay of a game from its journal): what a
 replay, the JSON reader and the journal's open leave out, and that they read, refuse and
 reach exactly what the longer way did.
 

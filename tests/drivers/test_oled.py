@@ -186,7 +186,7 @@ def test_closing_a_display_on_a_dead_bus_still_releases_the_bus():
     assert DeadBus.closed
 
 
-# ---- Burn-in care: contrast from the configuration, dimmed after idle (issue 16)
+# ---- Burn-in care: contrast from the configuration, dimmed after idle
 
 def contrast_commands(serial):
     """The contrast levels sent: luma's contrast(level) is the command pair 0x81, level."""

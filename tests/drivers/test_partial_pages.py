@@ -59,7 +59,7 @@ def test_a_menu_move_sends_only_the_pages_it_changes(display):
     windows = [data for _, reg, data in ram.writes if reg == 0x00 and data[:1] == [0x21]]
     assert pages == {2, 3, 4} or windows == [[0x21, 0, 125, 0x22, 2, 4]]
     assert ram.data_bytes <= 3 * 126
-    assert ram.payload_bytes <= 400, ram.payload_bytes     # issue 11's target: <= 400 a menu move
+    assert ram.payload_bytes <= 400, ram.payload_bytes     # the target: <= 400 a menu move
 
 
 @pytest.mark.parametrize("display", sorted(KINDS))

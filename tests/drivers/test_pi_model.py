@@ -1,5 +1,5 @@
 """Model-aware hardware checks (drivers/pi_model.py, firmware/config.py) and the keys named
-after the libraries they feed (issue 16). The model is read from a folder laid out like a
+after the libraries they feed. The model is read from a folder laid out like a
 Pi's root ($CORBEILLE_SYSROOT): proc/device-tree/model and the dev/serial0 symlink."""
 import logging
 from pathlib import Path

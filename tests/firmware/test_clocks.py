@@ -29,7 +29,7 @@ def undo_last(box):
 
 
 def test_undoing_the_token_deal_waits_for_ok(dv):
-    """Issue 15: "undoing a Dividends token deal re-deals by itself 3 s later, so the
+    """The case: "undoing a Dividends token deal re-deals by itself 3 s later, so the
     undo cannot stick"."""
     dv.wait(SILENCE + 0.2)                                                # nobody bids: dealt
     assert dv.game.log[-1].kind == "deal"
@@ -78,7 +78,7 @@ def test_undo_back_from_the_history_waits_for_ok(dv):
 
 
 def test_two_enters_on_the_token_screen_bid_nothing(dv):
-    """Issue 15: "two Enters on the token screen bid 50 for the first seat"."""
+    """The case: "two Enters on the token screen bid 50 for the first seat"."""
     dv.press("ok")
     assert dv.screen.kind == "menu" and dv.screen.items[dv.screen.selected] == "◄ Retour"
     dv.press("ok")
@@ -235,7 +235,7 @@ def test_the_speaking_window_counts_down_and_pauses(tmp_path):
 
 
 def test_the_default_silence_leaves_time_to_react():
-    """Issue 15: "the 3 s silence deals tokens before people react"."""
+    """The case: "the 3 s silence deals tokens before people react"."""
     from firmware.config import config_from_dict
     from firmware.controller import Timing
 

@@ -1,4 +1,4 @@
-"""The renderer's fast paths (issue 11) draw exactly what the slow ones drew: the font
+"""The renderer's fast paths draw exactly what the slow ones drew: the font
 parsed band by band, texts normalised once, one ImageDraw per frame, dotted rules as one
 cached bitmap. The reference images (tests/reference/) check whole frames; these check
 each piece against the plain way of doing it."""

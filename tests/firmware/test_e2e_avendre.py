@@ -215,7 +215,7 @@ def drawn_text(monkeypatch, draw):
 
 
 def test_the_board_draws_pawns_trips_titles_cash_loans_the_bank_owners_and_the_auction(monkeypatch):
-    """Issue 12: "The public board shows positions, trips and title counts (x/3, x/6),
+    """The case: "The public board shows positions, trips and title counts (x/3, x/6),
     owners, loans, cash, the bank's cash and owner, and any auction under way", drawn from
     the public snapshot only (firmware/games/avendre.py)."""
     from avendre_helpers import bank, give, new_game, place, play, set_cash
@@ -261,7 +261,7 @@ def page_of(monkeypatch, game, page=0, size=(256, 64)):
 
 
 def test_the_private_view_shows_own_titles_at_half_pa_loans_and_the_fortune_so_far():
-    """Issue 12: "the private view shows own titles with half PA and the fortune so far"."""
+    """The case: "the private view shows own titles with half PA and the fortune so far"."""
     from avendre_helpers import give, new_game, play, set_cash
     from firmware.games.avendre import AVendreUI
     game = new_game()
@@ -284,7 +284,7 @@ def test_the_private_view_shows_own_titles_at_half_pa_loans_and_the_fortune_so_f
 
 
 def test_without_a_board_a_first_meeting_is_read_in_nine_presses():
-    """Issue 12: the common turn without a board in at most 10 operator presses. Ana's die
+    """The common turn without a board in at most 10 operator presses. Ana's die
     (6, the device's) reaches square 6, read for the first time: the title question starts
     on the likeliest number (4: one shop in two on the five squares before), the PA is asked
     with the purchase by banknotes from 800 (no confirmation: the amount entered is it),
@@ -354,7 +354,7 @@ def test_the_operator_bids_for_a_seat_beyond_the_wired_buttons_and_the_buzzer_se
 
 
 def test_with_a_board_the_common_turn_takes_four_presses():
-    """Issue 12: "a common turn (device die, blue square, buy, card with no effect, end of
+    """The case: "a common turn (device die, blue square, buy, card with no effect, end of
     turn) in at most 4 operator presses with a board": the die shown (OK), Acheter (the
     first entry), its confirmation, the card with no effect (the first entry); the turn
     then passes by itself."""
@@ -371,7 +371,7 @@ def test_with_a_board_the_common_turn_takes_four_presses():
 
 
 def test_the_setup_options_set_the_games_settings_and_a_game_without_a_board_is_read_on_the_box(box):
-    """Issue 12: the game's settings in the setup flow (Options list every declared one);
+    """The game's settings in the setup flow (Options list every declared one);
     `board = "none"` chosen there, the squares are then read on the box (AV15): the title
     question, Acheter with the PA, and a square read before is never asked again."""
     box.choose("À vendre !").choose("3 joueurs").choose("Couleurs").choose("Continuer").choose("Régler")

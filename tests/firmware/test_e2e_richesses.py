@@ -244,7 +244,7 @@ def test_the_operator_enters_a_larger_raise_and_the_clock_holds_meanwhile(tmp_pa
 
 
 def test_the_board_shows_the_lot_the_bid_the_leader_and_the_seconds_left(tmp_path):
-    """Issue 14: "the remaining seconds ... on a board that can redraw every second (an e-ink
+    """The case: "the remaining seconds ... on a board that can redraw every second (an e-ink
     board shows the lot, the bid and the leader)"; never any cash."""
     from drivers.display import PngDisplay
     from firmware.games.richesses import render_board
@@ -264,7 +264,7 @@ def test_the_board_shows_the_lot_the_bid_the_leader_and_the_seconds_left(tmp_pat
 
 
 def test_a_long_seat_press_shows_the_private_view_cash_and_what_each_trust_earns(tmp_path):
-    """Issue 14: "the private view (cash, what each title would earn now) on a long seat press"."""
+    """The case: "the private view (cash, what each title would earn now) on a long seat press"."""
     box = start(tmp_path, HEAD + "roll 1 2\nbuy Ana ARGENT-CANADA ALUMINIUM-CANADA\n")
     box.press("seat1", hold=1.1)
     screen = box.screen

@@ -179,7 +179,7 @@ def test_a_shark_game_from_setup_through_a_merge_a_forced_sale_and_an_eliminatio
 
 
 def test_a_whole_turn_without_trading_takes_at_most_5_presses_with_device_dice(tmp_path, monkeypatch):
-    """Issue 13: "a whole turn without trading in at most 5 operator presses with device
+    """The case: "a whole turn without trading in at most 5 operator presses with device
     dice": OK on the roll, OK on the dice shown, OK on the placement, OK on the end of turn."""
     monkeypatch.setattr(e2e_box, "REFERENCES", "e2e_shark")
     b = E2EBox(tmp_path, seats=0, extra={"game": {"game": "shark", "dice": "device"}})

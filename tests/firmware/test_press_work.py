@@ -1,4 +1,4 @@
-"""Work per press (issue 11, press latency): what a press does not build again.
+"""Work per press (press latency): what a press does not build again.
 
 Counted, not timed: the engine's decision is built once per position (the check of an action
 reuses the one its screen came from), a menu move builds nothing the position decides (the

@@ -1,4 +1,4 @@
-"""A resume that does not grow with the game's length (issue 11, PRODUCT.md: "resuming a
+"""A resume that does not grow with the game's length (PRODUCT.md: "resuming a
 3-hour game at most 1.2x a fresh start"), without weakening what the journal guarantees:
 
 * the actions before the snapshot are kept as their stored text and parsed only when

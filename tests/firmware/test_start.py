@@ -1,5 +1,5 @@
 """`corbeille run` shows its first frame before loading what that frame does not need
-(issue 11: start -> first frame): the GPIO parts (gpiozero) come after it, and still come;
+(start -> first frame): the GPIO parts (gpiozero) come after it, and still come;
 no game's engine is imported before its game is played (the setup and the configuration
 check read what they need from the registry's declarations)."""
 import json

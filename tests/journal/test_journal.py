@@ -277,7 +277,7 @@ def test_garbage_page_in_main_file_is_salvaged(tmp_path, pages_of_4k):
 
 
 def test_destroyed_first_page_keeps_the_game_read_from_later_pages(tmp_path):
-    # Issue 10: "a zeroed first page makes `run` refuse to start although the game's rows
+    # The case: "a zeroed first page makes `run` refuse to start although the game's rows
     # are intact in later pages". The page scan finds them; the hash chain vouches for them.
     path = tmp_path / "j.db"
     game = build(path, demo_actions(20))
@@ -308,7 +308,7 @@ def test_zeroed_first_page_keeps_the_games(tmp_path):
 
 
 def test_a_bad_byte_in_the_schema_text_is_named_and_the_rows_recovered(tmp_path):
-    # Issue 10: "One bad byte in the journal's schema text gives a bare 'utf-8' codec
+    # The case: "One bad byte in the journal's schema text gives a bare 'utf-8' codec
     # can't decode with no file named and no repair tried".
     path = tmp_path / "j.db"
     game = build(path, demo_actions(25))
@@ -392,7 +392,7 @@ def test_power_cut_keeps_every_acknowledged_action(tmp_path):
 
 
 def test_power_cut_keeps_every_acknowledged_action_and_its_screen_state_with_it(tmp_path):
-    # Issue 11: "the screen state saved inside the action's own transaction ... at most one
+    # The case: "the screen state saved inside the action's own transaction ... at most one
     # fdatasync per acknowledged action". Held, as the box's loop holds it: the action and
     # the "ui" row are one commit, so after any kill they agree exactly.
     def ui_matches_the_last_action(journal):
@@ -419,7 +419,7 @@ def killed_writer(path, acks):
 
 @pytest.mark.parametrize("damage", ["deleted", "cut"])
 def test_a_lost_or_damaged_wal_is_said_not_silent(tmp_path, damage):
-    # Issue 10: "Deleting or damaging the -wal file left by a killed writer silently loses
+    # The case: "Deleting or damaging the -wal file left by a killed writer silently loses
     # acknowledged actions: SQLite cannot see it, and the journal's checksum chain cannot
     # either". The -shm index beside it still counts the committed frames.
     path = tmp_path / "j.db"
@@ -488,7 +488,7 @@ def test_read_only_reports_a_damaged_tail_without_touching_the_file(tmp_path):
 
 
 def test_games_table_lost_the_header_copies_beside_the_actions_bring_the_games_back(tmp_path):
-    # Issue 10: "the schema and the first page are not single points of failure (... or
+    # The case: "the schema and the first page are not single points of failure (... or
     # a header copy is kept)". Every page of the games and meta tables is wiped: only the
     # actions tree is left, holding each game's header copy (action -1).
     path = tmp_path / "j.db"

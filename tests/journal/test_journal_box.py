@@ -1,7 +1,7 @@
 """The box's journal: one writer (a lock naming the holder), and a journal the box cannot
-open at all moved aside so the box starts on a fresh one (issue 10, item 3).
+open at all moved aside so the box starts on a fresh one.
 
-Issue 10: "A journal the box cannot open makes `corbeille run` exit 1; under systemd that
+The case: "A journal the box cannot open makes `corbeille run` exit 1; under systemd that
 ends in a start-limit stop: the box stays down until someone removes the file." and "Two
 processes can open the same journal (`corbeille run` beside a running simulator) with no
 lock or warning."
@@ -192,7 +192,7 @@ def test_salvage_that_finds_nothing_exits_1_with_a_message(tmp_path):
     assert missing.returncode == 1 and "no such file" in missing.stderr and "Traceback" not in missing.stderr
 
 
-# ---- what the box writes (issue 11: SD wear) -------------------------------------------------
+# ---- what the box writes (SD wear) -------------------------------------------------
 
 class Syncs:
     """Counts the journal's commits that reach the disk (each is one fdatasync of the WAL)."""

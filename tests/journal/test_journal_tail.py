@@ -1,5 +1,5 @@
 """An append takes the previous checksum from the row it appended last (Journal._tail)
-instead of reading it back (issue 11: one statement less per applying press). Kept only
+instead of reading it back (one statement less per applying press). Kept only
 while no other row changed: whatever happens between two appends (the box's UI row, an
 undo, a rollback, a failed commit), the hash chain a reopen verifies stays whole."""
 import sqlite3

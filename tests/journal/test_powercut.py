@@ -7,7 +7,7 @@ the same game (same snapshot), and says the game resumed until the first press.
 A press counts as acknowledged once the console has answered the next command: the loop
 takes events in order, so by then the press was applied, journaled, drawn and saved.
 The UI state is saved with each action, in the action's own commit, never for a menu
-move alone (issue 11: no SD writes while a player only moves in menus): so the box comes
+move alone (no SD writes while a player only moves in menus): so the box comes
 back on the screen shown right after the last action, with that action's game.
 """
 import json

@@ -1,4 +1,4 @@
-"""Dividends' dice and deal are list fields (issue 8 items 4 and 5): `dice` holds one move
+"""Dividends' dice and deal are list fields: `dice` holds one move
 per company in play (`moves`), `deal` the players the tokens go to (`players`), each list
 with a domain per item. The forms of before keep reading: the text form is the same words
 (`dice +1 -2 +3`, `deal Sam Jean`), and JSON written with the numbered fields d1..d5 and

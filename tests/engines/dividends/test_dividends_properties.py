@@ -215,7 +215,7 @@ def test_random_games_cover_every_step_event_and_choice():
     assert expected <= seen, expected - seen
 
 
-# Tight play (issue 9): cash-poor tables, frequent corrections, undo and redo ----------------------
+# Tight play: cash-poor tables, frequent corrections, undo and redo ----------------------
 TIGHT_WEIGHTS = {"adjust_cash": 0.6, "adjust_certs": 0.6, "adjust_cards": 0.4, "set_marker": 0.3}
 MONEY_KEYS = ("amount", "price", "high", "minimum", "balance")
 NUMBERS = {"en": re.compile(r"\d{1,3}(?:,\d{3})+(?!\d)|\d+"),  # 1,234 but "tokens 8, 9" is two numbers

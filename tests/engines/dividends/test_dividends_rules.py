@@ -638,7 +638,7 @@ def test_corrections_cards_markers_and_certificates():
     assert cash(g, "Sam") == 4100 and events[-1].key == "correction"
 
 
-# Tight play (issue 9) ------------------------------------------------------------------------
+# Tight play ------------------------------------------------------------------------
 SHORT = ("Si un joueur possède moins de 50 $ en argent liquide, il doit vendre à la banque le certificat "
          "d'action le moins cher qu'il possède")
 DEALT = "Chacun de ces joueurs doit payer le montant minimum de 50 $ à la banque."

@@ -158,7 +158,7 @@ def test_a_titre_purchase_au_cours_takes_at_most_4_operator_presses(with_board, 
     s'est arrêté" (1-5): the box knows the square from the board, so the purchase is the
     square menu's Titre entry, "Au cours", the lander's lot and the settlement; with seat
     buttons the lander's lot is her own press, without them the operator's list starts on
-    1 lot. Issue 15 asks 4 presses at most (it was 9 + 1 seat press, 11 without seats)."""
+    1 lot. At most 4 presses."""
     box = counted_box(tmp_path, seats)
     try:
         assert box.items()[box.screen.selected] == "Case Titre"

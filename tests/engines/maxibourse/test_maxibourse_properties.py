@@ -107,13 +107,13 @@ def test_random_legal_games_keep_money_lots_prices_and_decisions(seed, players, 
 # ------------------------------------------------- where play gets tight
 @props(25)
 @given(seed=SEEDS, players=PLAYERS, fmt=FORMATS, options=SETTINGS, poor=st.booleans())
-# issue 9 item 1: a seller ruined while their partly sold sale went on (TypeError before the fix)
+# a seller ruined while their partly sold sale went on (TypeError before the fix)
 @example(seed=1, players=5, fmt="junior", options={}, poor=True)
 @example(seed=175, players=4, fmt="junior", options={}, poor=True)
 # a correction during a settlement half delivered cut the sale below what it had sold (ValueError)
 @example(seed=14, players=5, fmt="junior", options={}, poor=True)
 def test_tight_games_cash_poor_with_corrections_and_undos(seed, players, fmt, options, poor):
-    """Issue 9: random legal games, 2-6 players, every format, players starting with a
+    """Random legal games, 2-6 players, every format, players starting with a
     tenth of the cash (`poor`), corrections drawn in the middle of rounds, sales and
     settlements, and undos checked to give back the state before the action exactly
     (tests/maxibourse_random.py: tight_game). No exception, never stuck (a move other than a

@@ -311,7 +311,7 @@ def test_box_file_errors_name_the_key_and_what_is_allowed(tmp_path):
         load_box(tmp_path / "missing.toml")
 
 
-# --------------------------------------------- issue 9: where play gets tight
+# --------------------------------------------- where play gets tight
 
 
 def test_seller_ruined_while_their_partly_sold_sale_goes_on():
@@ -481,7 +481,7 @@ def test_trade_before_the_roll_is_still_allowed():
 
 
 def test_a_correction_shrinks_an_offer_in_a_pending_settlement():
-    """Issue 9 item 6 (corrections are the operator's, the rulebook's 2/7 says "Vous ne
+    """Corrections are the operator's (the rulebook's 2/7 says "Vous ne
     pouvez pas modifier la quotité que vous avez annoncée": only a correction shrinks it).
     Ana offers 2 SHELL and Ben takes both; the operator then notices Ana held only one: the
     settlement shrinks to that one lot and the box says so."""
@@ -552,7 +552,7 @@ def test_a_correction_cannot_take_lots_a_buyer_is_paying_for():
     assert "Ben" in refused.value.message("en") and g.snapshot() == before
 
 
-# ------------------------------------------- issue 9: readings of the rulebook
+# ------------------------------------------- readings of the rulebook
 @pytest.mark.parametrize("fmt,every", [("junior", 1), ("senior", 2), ("masters", 3)])
 def test_payday_every_tour_complet_of_the_format(fmt, every):
     """IV: "A la fin de chaque tour complet de jeu, 1 tour pour MAXI BOURSE International
@@ -654,7 +654,7 @@ def test_a_correction_during_a_half_delivered_settlement_keeps_what_was_sold():
     assert g.decision().prompt == "prompt.mb.turn_start" and g.decision().actor == seat(g, "Ana")
 
 
-# ------------------------------------------- refusals say their own reason (issue 9)
+# ------------------------------------------- refusals say their own reason
 def test_refusals_say_their_own_reason_first_then_what_is_allowed():
     from pathlib import Path
 

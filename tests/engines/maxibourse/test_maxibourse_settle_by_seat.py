@@ -1,4 +1,4 @@
-"""A purchase paid at once does not hold the table up (issue 15 item 4).
+"""A purchase paid at once does not hold the table up.
 
 The book has the lander of an au cours purchase pay immediately, before the others speak
 (1-5, example 1: "Dominique décide d'acheter 2 000 titres FIAT. Elle verse immédiatement
