@@ -41,6 +41,21 @@ def journal_script(tmp_path, script):
     return game
 
 
+def assert_board_pages(box, name, pages):
+    """The board's first `pages` pages against their references `<name>_board<n>`, then back
+    to its first page. Once the game is over the report's pages come first (one per player
+    on a small board: tests/firmware/test_report_board.py); the game's own board follows."""
+    report = len(box.app.board_pages.report)
+    assert report == (len(box.c.session.players) if box.c.session.over else 0)
+    for page in range(pages):
+        box.app.board_pages.page = report + page
+        box.app.board_pages.redraw()
+        box.app.refresh()
+        assert_matches_reference(box.board.last_frame, f"{name}_board{page + 1}")
+    box.app.board_pages.page = 0
+    box.app.board_pages.redraw()
+    box.app.refresh()
+
 class E2EBox:
     def __init__(self, tmp_path, *, seats=3, rounds=2, board=None, operator=None, extra=None):
         self.clock = ManualClock(start=1000.0)

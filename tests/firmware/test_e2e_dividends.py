@@ -15,7 +15,7 @@ import pytest
 import e2e_box
 from drivers.display import PngDisplay
 from engines.dividends.game import Dividends
-from e2e_box import E2EBox, assert_matches_reference
+from e2e_box import E2EBox, assert_board_pages, assert_matches_reference
 
 SILENCE = 1.0
 
@@ -59,18 +59,7 @@ def test_a_dividends_game_from_setup_to_the_winner(box):
         assert_matches_reference(box.frame(), name)
         if board:
             box.app.refresh()
-            # Once the game is over the report's pages come first (one per player on a
-            # small board: tests/firmware/test_report_board.py); the game's own board follows.
-            report = len(box.app.board_pages.report)
-            assert report == (len(box.c.session.players) if box.c.session.over else 0)
-            for page in (0, 1):
-                box.app.board_pages.page = report + page
-                box.app.board_pages.redraw()
-                box.app.refresh()
-                assert_matches_reference(box.board.last_frame, f"{name}_board{page + 1}")
-            box.app.board_pages.page = 0
-            box.app.board_pages.redraw()
-            box.app.refresh()
+            assert_board_pages(box, name, 2)
 
     # ---------------------------------------------------------------- setup
     assert box.screen.title == "Nouvelle partie"

@@ -13,7 +13,7 @@ import pytest
 
 import e2e_box
 from drivers.display import PngDisplay
-from e2e_box import E2EBox, assert_matches_reference
+from e2e_box import E2EBox, assert_board_pages, assert_matches_reference
 from engines.shark.game import Shark
 from engines.shark.rules import COMPANIES
 
@@ -90,18 +90,7 @@ def test_a_shark_game_from_setup_through_a_merge_a_forced_sale_and_an_eliminatio
         shots.add(name)
         assert_matches_reference(box.frame(), name)
         if board:
-            # Once the game is over the report's pages come first (one per player on a
-            # small board: tests/firmware/test_report_board.py); the game's own board follows.
-            report = len(box.app.board_pages.report)
-            assert report == (len(box.c.session.players) if box.c.session.over else 0)
-            for page in (0, 1, 2):
-                box.app.board_pages.page = report + page
-                box.app.board_pages.redraw()
-                box.app.refresh()
-                assert_matches_reference(box.board.last_frame, f"{name}_board{page + 1}")
-            box.app.board_pages.page = 0
-            box.app.board_pages.redraw()
-            box.app.refresh()
+            assert_board_pages(box, name, 3)
 
     # ---------------------------------------------------------------- setup
     assert box.screen.title == "Nouvelle partie"
