@@ -1,8 +1,10 @@
 """The box file commands that write a file: `corbeille box import` (a spreadsheet made a
 box file) and `corbeille box learned`, what a recorded game learned at the table (RM13 as
-amended), written as a new box file: the owner's file the game was played with, every title, royalty
-table and joker count read off the cards folded in. The owner's file is never touched;
-the new one is checked as `corbeille box check` checks a file before it is written."""
+amended), written as a new box file: the owner's file the game was played with, what the
+table read folded in (Richesses du Monde's titles, royalty tables and joker count, Maxi
+Bourse's nominal prices, A Vendre!'s squares and titles read without a board). The owner's
+file is never touched; the new one is checked as `corbeille box check` checks a file before
+it is written."""
 import sys
 from importlib import import_module
 
@@ -24,13 +26,8 @@ def learned_box_text(header, recorded) -> tuple:
     _, game, _, problem = read_recording(game_class(name), header, recorded)
     if problem is not None:
         raise problem[1]
-    try:
-        writer = import_module(f"engines.{name}.box_toml")
-    except ModuleNotFoundError:
-        learned = ", ".join(" ".join(map(str, entry)) for entry in game.s.learned) or "nothing"
-        raise CorbeilleError(f"{name}: its box file is not written back yet; copy what the table learned into "
-                             f"it by hand: {learned}") from None
-    return writer.dump(game.box), len(game.s.learned)
+    writer = import_module(f"engines.{name}.box_toml")
+    return writer.dump(game.learned_box()), len(game.learned_entries())
 
 
 def cmd_box_learned(args, open_game) -> int:
