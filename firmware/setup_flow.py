@@ -105,13 +105,22 @@ class SetupFlow:
             ctl.tag_book.load(journal, game_id)
         return saved, messages
 
-    def keep_learned(self) -> None:
-        """Box data read at the table, kept for the next game: a card that cannot take it
-        loses only that (the journal has it; `corbeille box learned` writes it again)."""
+    def keep_learned(self, session=None, quiet: bool = True):
+        """What the table learned in `session` (the game under way), written to the state
+        folder for the next game's setup (firmware/box_files.py): the file, or None when
+        nothing was learned. At a game's end and when an unfinished game is left (`quiet`),
+        a card that cannot take it loses only that, logged (the journal has it; `corbeille
+        box learned` writes it again); from the menu the OSError is the caller's to say."""
+        session = session or self.ctl.session
+        if session is None or self.ctl.learned_writer is None:
+            return None
         try:
-            self.ctl.learned_writer(self.ctl.session.game, self.ctl.session.game_id)
+            return self.ctl.learned_writer(session.game, session.game_id)
         except OSError as error:
             log.error("cannot keep what the table learned: %s", error)
+            if not quiet:
+                raise
+            return None
 
     def setup_frame(self):
         return Setup()

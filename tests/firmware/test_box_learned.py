@@ -77,3 +77,30 @@ def test_a_vendre_writes_the_squares_and_titles_read_without_a_board(tmp_path):
     assert old == 2 or box.square(old) == template.square(2)
     read = {title for _, title in game.s.read.values() if title}
     assert all(sum(1 for sq in box.squares if sq.title == title) == 1 for title in read)
+
+
+def test_maxi_bourse_keeps_the_nominals_learned_at_the_end_of_the_game(tmp_path, monkeypatch):
+    """The session closed ("Clore la séance"): what the table gave is written once to the
+    state folder's learned/maxibourse-<game>.toml, which the next setup offers."""
+    from e2e_box import E2EBox, journal_script
+    from test_e2e_richesses_learning import learned_writes
+    owner = tmp_path / "maxi.toml"
+    owner.write_text(re.sub(r", nominal = \d+", "", MAXI_BOX.read_text(encoding="utf-8")), encoding="utf-8")
+    shipped = load_maxi()
+    journal_script(tmp_path, f"game maxibourse\nbox {owner}\nformat junior\nplayers Ana Ben Cid\nseed 1\n"
+                   + "".join(f"learn_nominal {c} {co.nominal}\n" for c, co in shipped.companies.items())
+                   + "".join(f"pick {p} {c}\n" for c in ("BARCLAYS", "ELF", "FIAT", "NESTLE", "TWA")
+                             for p in ("Ana", "Ben", "Cid")) + "first Ana\n")
+    writes = learned_writes(monkeypatch)
+    box = E2EBox(tmp_path, seats=3)
+    try:
+        kept = tmp_path / "state" / "learned" / f"maxibourse-{box.c.session.game_id}.toml"
+        assert writes == [] and not box.c.session.over
+        box.long("ok").choose("Clore la séance")               # the agreed time is up (MB11)
+        while not box.c.session.over:
+            box.press("ok")
+        assert writes == [str(kept)]
+        assert {c: co.nominal for c, co in load_maxi(kept).companies.items()} == \
+            {c: co.nominal for c, co in shipped.companies.items()}
+    finally:
+        box.close()

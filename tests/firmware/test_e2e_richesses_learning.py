@@ -75,23 +75,63 @@ def test_a_new_game_plays_the_owners_file_from_the_boxes_folder(tmp_path):
     assert box.game.header["box"] == str(owner) and not box.game.box.titles
 
 
-def test_what_the_table_learned_is_kept_for_the_next_game(tmp_path):
-    """Each learned entry is written once, when it is learned, to the state folder's
-    learned/richesses-<game>.toml: the owner's file with it folded in, which the next new
-    game reads (its header names it) unless [boxes] dir has the owner's own."""
+def learned_writes(monkeypatch) -> list:
+    """The durable writes (fsyncs) of files in the state folder's learned/, as they happen."""
+    import os
+    writes, fsync = [], os.fsync
+
+    def counted(fd):
+        path = os.readlink(f"/proc/self/fd/{fd}")
+        if "/learned/" in path:
+            writes.append(path.replace(".partial", ".toml"))
+        return fsync(fd)
+    monkeypatch.setattr(os, "fsync", counted)
+    return writes
+
+
+def test_what_the_table_learned_is_kept_when_the_menu_asks_and_nothing_is_written_meanwhile(tmp_path, monkeypatch):
+    """Learning writes nothing (the journal has it; the card wears with every write): the
+    menu's "Sauver données apprises" writes learned/richesses-<game>.toml once, the owner's
+    file with what was learned folded in, which the next new game reads unless [boxes] dir
+    has the owner's own; menu moves and a second save with nothing new write nothing."""
+    writes = learned_writes(monkeypatch)
     box = start(tmp_path)
     game = box.game
     kept = tmp_path / "state" / "learned" / f"richesses-{box.c.session.game_id}.toml"
     box.press("ok")                                            # the dice; nothing learned yet
-    assert not kept.exists()
     square = game.step.landed
     box.choose("Titre inconnu").choose("Argent").press("ok").press("ok")
+    assert game.s.learned and not kept.exists() and writes == []
+    box.long("ok")
+    assert "Sauver données apprises" in box.items()
+    box.press("down").press("up")                              # menu moves: nothing written
+    assert writes == []
+    box.choose("Sauver données apprises")
+    assert writes == [str(kept)] and box.screen.title == "Données apprises"
+    assert box.screen.lines == (f"1 donnée apprise sauvée dans {kept.name} : la prochaine partie les propose.",)
     learned = load_box(kept)
     assert learned.titles[f"ARGENT-{square.country}"].percent == 5 and len(learned.titles) == 1
     assert box.c.defaults.owner_box("richesses") == kept
-    written = kept.stat().st_mtime_ns
-    box.press("down").press("up")                              # menu moves: nothing written
-    assert kept.stat().st_mtime_ns == written
+    box.press("ok").long("ok").choose("Sauver données apprises")
+    assert writes == [str(kept)]                               # the file holds it already
+
+
+def test_what_the_table_learned_is_kept_when_the_unfinished_game_is_left(tmp_path, monkeypatch):
+    writes = learned_writes(monkeypatch)
+    box = start(tmp_path)
+    kept = tmp_path / "state" / "learned" / f"richesses-{box.c.session.game_id}.toml"
+    box.press("ok")
+    box.choose("Titre inconnu").choose("Argent").press("ok").press("ok")
+    box.long("ok").choose("Nouvelle partie")
+    assert writes == []                                        # asked, not left yet
+    box.choose("Oui")
+    assert writes == [str(kept)] and len(load_box(kept).titles) == 1
+
+
+def test_the_menu_offers_no_save_before_anything_is_learned(tmp_path):
+    box = start(tmp_path)
+    box.long("ok")
+    assert "Sauver données apprises" not in box.items() and "Parties" in box.items()
 
 
 def test_an_owners_file_with_a_mistake_is_named_and_the_box_goes_on(tmp_path):
