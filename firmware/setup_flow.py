@@ -57,14 +57,24 @@ class SetupDefaults:
     def from_config(cls, game, boxes=None, state=None) -> "SetupDefaults":
         return cls(game=game.game, players=tuple(game.players), boxes=boxes, state=state, **game.settings)
 
-    def owner_box(self, name: str) -> Path | None:
-        """The box file a new game of `name` reads: the owner's in the configured folder
-        ([boxes] dir), else the one the latest game learned into (firmware/box_files.py),
-        else None (the shipped one)."""
+    def box_sources(self, name: str) -> list:
+        """The box files a new game of `name` may read, the default first: [(source, path)]
+        with "learned" the one the latest game of `name` learned into (firmware/box_files.py),
+        "owner" the owner's in the configured folder ([boxes] dir), each only when it is
+        there, and "shipped" (None: the game's own) last. The setup's Options choose one."""
+        sources = []
+        learned = newest_learned(self.state, name) if self.state is not None else None
+        if learned is not None:
+            sources.append(("learned", learned))
         path = self.boxes / f"{name}.toml" if self.boxes is not None else None
         if path is not None and path.is_file():
-            return path
-        return newest_learned(self.state, name) if self.state is not None else None
+            sources.append(("owner", path))
+        return sources + [("shipped", None)]
+
+    def owner_box(self, name: str) -> Path | None:
+        """The box file a new game of `name` reads unless the setup's Options choose another:
+        the newest learned, else the owner's, else None (the shipped one)."""
+        return self.box_sources(name)[0][1]
 
     def for_game(self, name: str) -> dict:
         """The settings a new game of `name` records: each one its engine declares, as the

@@ -142,3 +142,50 @@ def test_an_owners_file_with_a_mistake_is_named_and_the_box_goes_on(tmp_path):
     box.choose("Richesses du Monde").choose("3 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
     shown = " ".join(box.screen.lines)
     assert "richesses.toml" in shown and "jokers" in shown and box.c.session is None
+
+
+def learned_then_setup(tmp_path, extra=None):
+    """A game that learned a title, left for the setup (which keeps what it learned), the
+    next game's setup taken to its summary: (the box, the learned file)."""
+    box = start(tmp_path) if extra is None else E2EBox(tmp_path, seats=3, extra=extra)
+    kept = tmp_path / "state" / "learned" / f"richesses-{box.c.session.game_id}.toml"
+    box.press("ok")
+    box.choose("Titre inconnu").choose("Argent").press("ok").press("ok")
+    return next_setup(box), kept
+
+
+def next_setup(box):
+    """The game left for a new one of Richesses du Monde, taken to the setup's summary."""
+    box.long("ok").choose("Nouvelle partie").choose("Oui")
+    box.choose("Nouvelle partie").choose("Richesses du Monde").choose("3 joueurs").choose("Couleurs")
+    if box.screen.title == "Boîte de jeu":                    # the file is unverified, as the owner's was
+        box.choose("Continuer")
+    return box
+
+
+def test_the_next_setup_offers_the_learned_box_by_default(tmp_path):
+    box, kept = learned_then_setup(tmp_path)
+    game_id = box.c.session.game_id
+    box.choose("Régler")
+    assert f"Boîte : apprise (partie {game_id})" in box.items()
+    box.choose("Terminé").choose("Jouer")
+    assert box.c.session.game_id != game_id and box.game.header["box"] == str(kept)
+    assert len(box.game.box.titles) == 1                      # the title learned, known without asking
+
+
+def test_the_setup_steps_the_box_to_the_owners_and_the_shipped_file(tmp_path):
+    folder = tmp_path / "boxes"
+    folder.mkdir()
+    owner = folder / "richesses.toml"
+    owner.write_text(smallest_box(tmp_path).read_text(encoding="utf-8"), encoding="utf-8")
+    journal_script(tmp_path, f"game richesses\nbox {owner}\nplayers Ana Ben Cid\nseed 3\nplaques\nfirst Ana\n")
+    box, kept = learned_then_setup(tmp_path, extra={"game": {"dice": "device"}, "boxes": {"dir": str(folder)}})
+    box.choose("Régler").choose("Boîte : apprise")             # OK steps it to the next file
+    assert "Boîte : du propriétaire" in box.items()
+    box.choose("Terminé").choose("Jouer")
+    assert box.game.header["box"] == str(owner) and not box.game.box.titles
+    next_setup(box).choose("Régler").choose("Boîte : apprise").choose("Boîte : du propriétaire")
+    assert "Boîte : livrée" in box.items()
+    box.choose("Terminé").choose("Jouer")
+    assert "box" not in box.game.header and len(box.game.box.titles) == 144
+
