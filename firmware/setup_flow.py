@@ -120,13 +120,14 @@ class SetupFlow:
         folder for the next game's setup (firmware/box_files.py): the file, or None when
         nothing was learned. At a game's end and when an unfinished game is left (`quiet`),
         a card that cannot take it loses only that, logged (the journal has it; `corbeille
-        box learned` writes it again); from the menu the OSError is the caller's to say."""
+        box learned` writes it again); from the menu the error is the caller's to say (a
+        card that refuses the write, a box file the game names that no longer loads)."""
         session = session or self.ctl.session
         if session is None or self.ctl.learned_writer is None:
             return None
         try:
             return self.ctl.learned_writer(session.game, session.game_id)
-        except OSError as error:
+        except (OSError, CorbeilleError) as error:
             log.error("cannot keep what the table learned: %s", error)
             if not quiet:
                 raise

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.core.actions import ANYTIME, CORRECTION
+from engines.core.errors import CorbeilleError
 from firmware.menus import _is_seat, describe, kind_label
 from firmware.screen import Screen
 from firmware.screens.base import Frame, frame_type
@@ -105,7 +106,7 @@ def save_learned(ctl) -> None:
     from firmware.screens.overlays import Message
     try:
         path = ctl.setup.keep_learned(quiet=False)
-    except OSError as error:
+    except (OSError, CorbeilleError) as error:
         ctl.error(t("learned_failed", ctl.lang, error=str(error)))
         return
     n = len(ctl.session.game.learned_entries())

@@ -189,3 +189,14 @@ def test_the_setup_steps_the_box_to_the_owners_and_the_shipped_file(tmp_path):
     box.choose("Terminé").choose("Jouer")
     assert "box" not in box.game.header and len(box.game.box.titles) == 144
 
+
+
+def test_a_save_the_card_refuses_is_said_and_the_game_goes_on(tmp_path):
+    box = start(tmp_path)
+    box.press("ok")
+    box.choose("Titre inconnu").choose("Argent").press("ok").press("ok")
+    (tmp_path / "state" / "learned").write_text("not a folder", encoding="utf-8")   # the folder cannot be made
+    actions = len(box.game.log)
+    box.long("ok").choose("Sauver données apprises")
+    assert box.screen.kind == "error" and any("Données apprises non sauvées" in line for line in box.screen.lines)
+    assert len(box.game.log) == actions and box.game.s.learned
