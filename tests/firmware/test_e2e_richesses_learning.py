@@ -200,3 +200,22 @@ def test_a_save_the_card_refuses_is_said_and_the_game_goes_on(tmp_path):
     box.long("ok").choose("Sauver données apprises")
     assert box.screen.kind == "error" and any("Données apprises non sauvées" in line for line in box.screen.lines)
     assert len(box.game.log) == actions and box.game.s.learned
+
+
+def test_in_english_the_setup_names_the_box_files_and_the_menu_saves(tmp_path):
+    box = start(tmp_path)
+    box.press("ok")
+    box.choose("Titre inconnu").choose("Argent").press("ok").press("ok")
+    box.long("ok").choose("English")
+    if box.screen.title != "Menu":
+        box.long("ok")
+    box.choose("Save box data learned")
+    assert box.screen.title == "Box data learned" and "1 entry learned saved in" in box.screen.lines[0]
+    box.press("ok").long("ok").choose("New game").choose("Yes")
+    box.choose("New game").choose("Richesses du Monde").choose("3 players").choose("Colours")
+    if box.screen.title == "Game box":
+        box.choose("Continue")
+    box.choose("Adjust")
+    assert f"Box: learned (game {box.c.session.game_id})" in box.items()
+    box.choose("Box: learned")
+    assert "Box: as shipped" in box.items()
