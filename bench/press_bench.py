@@ -1093,7 +1093,7 @@ def no_board_spread(games=10):
         game = random_game(players=4, seed=seed, settings={"board": "none", "dice": "device"}, verify=False)
         for i, act in enumerate(game.log[:-1]):
             after = game.log[i + 1]
-            if act.kind != "square" or not act.title or after.kind != "buy_at":
+            if act.kind != "learn_square" or not act.title or after.kind != "buy_at":
                 continue
             trial = AVendre.replay(game.header, game.log[:i], checked=False)
             c = Controller(None, timing=TIMING, seat_buttons=())

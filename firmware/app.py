@@ -443,8 +443,8 @@ def attach_journal(controller, journal, state_dir: Path) -> None:
     controller.journal = journal
     controller.report = reporter(journal, state_dir, lambda: controller.lang)
     def keep(game, game_id):
-        from firmware.box_files import write_learned   # when something is learned, not at start
-        write_learned(state_dir, game, game_id)
+        from firmware.box_files import write_learned   # at a game's end, not at start
+        return write_learned(state_dir, game, game_id)
     controller.learned_writer = keep
 
 

@@ -1,8 +1,10 @@
 """The box file commands that write a file: `corbeille box import` (a spreadsheet made a
 box file) and `corbeille box learned`, what a recorded game learned at the table (RM13 as
-amended), written as a new box file: the owner's file the game was played with, every title, royalty
-table and joker count read off the cards folded in. The owner's file is never touched;
-the new one is checked as `corbeille box check` checks a file before it is written."""
+amended), written as a new box file: the owner's file the game was played with, what the
+table read folded in (Richesses du Monde's titles, royalty tables and joker count, Maxi
+Bourse's nominal prices, A Vendre!'s squares and titles read without a board). The owner's
+file is never touched; the new one is checked as `corbeille box check` checks a file before
+it is written."""
 import sys
 from importlib import import_module
 
@@ -24,13 +26,8 @@ def learned_box_text(header, recorded) -> tuple:
     _, game, _, problem = read_recording(game_class(name), header, recorded)
     if problem is not None:
         raise problem[1]
-    try:
-        writer = import_module(f"engines.{name}.box_toml")
-    except ModuleNotFoundError:
-        learned = ", ".join(" ".join(map(str, entry)) for entry in game.s.learned) or "nothing"
-        raise CorbeilleError(f"{name}: its box file is not written back yet; copy what the table learned into "
-                             f"it by hand: {learned}") from None
-    return writer.dump(game.box), len(game.s.learned)
+    writer = import_module(f"engines.{name}.box_toml")
+    return writer.dump(game.learned_box()), len(game.learned_entries())
 
 
 def cmd_box_learned(args, open_game) -> int:
@@ -88,27 +85,27 @@ def cmd_box_import(args) -> int:
 
 
 def write_learned(state_dir, game, game_id) -> "Path | None":
-    """What `game` learned so far, as the box file it was played with plus what the table
-    read, in <state>/learned/<game>-<id>.toml (the only folder the service writes): written
-    when an entry is learned, never on a menu move; each game its own file, so the file a
-    game started from (and replays from) is never rewritten. None when nothing was learned
-    or the game has no writer."""
+    """What `game` learned, as the box file it was played with plus what the table read, in
+    <state>/learned/<game>-<id>.toml (the only folder the service writes): one durable
+    write (an fsync) at the end of a game, when an unfinished game is left and when the
+    menu asks, none while the game goes on (the SD card wears with every write) and none
+    when the file already holds it. Each game its own file, so the file a game started
+    from (and replays from) is never rewritten. None when nothing was learned."""
     import os
     from pathlib import Path
 
-    learned = getattr(game.s, "learned", ())
-    try:
-        writer = import_module(f"engines.{game.name}.box_toml")
-    except ModuleNotFoundError:
+    entries = getattr(game, "learned_entries", None)
+    if entries is None or not entries():
         return None
-    if not learned:
-        return None
+    text = import_module(f"engines.{game.name}.box_toml").dump(game.learned_box())
     folder = Path(state_dir) / "learned"
-    folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{game.name}-{game_id}.toml"
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return path
+    folder.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".partial")
     with open(partial, "w", encoding="utf-8") as out:
-        out.write(writer.dump(game.box))
+        out.write(text)
         out.flush()
         os.fsync(out.fileno())
     os.replace(partial, path)

@@ -240,8 +240,6 @@ class Controller:
         except (CorbeilleError, OSError, ValueError) as error:
             self.error(str(error))
             return False
-        if act.kind.startswith("learn_") and self.learned_writer is not None:
-            self.setup.keep_learned()
         self.news = tuple(self._news(act, events))
         self.news_again = lambda: tuple(self._news(act, events))
         self.resumed = False

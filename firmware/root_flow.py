@@ -183,6 +183,7 @@ class RootFlow:
         if self.ctl.session.game_id in self.ctl.reported:
             return
         self.ctl.reported.add(self.ctl.session.game_id)
+        self.ctl.setup.keep_learned()               # what the table learned, for the next setup
         if self.ctl.report is not None:
             try:
                 path = self.ctl.report(self.ctl.session)

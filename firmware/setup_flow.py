@@ -57,14 +57,24 @@ class SetupDefaults:
     def from_config(cls, game, boxes=None, state=None) -> "SetupDefaults":
         return cls(game=game.game, players=tuple(game.players), boxes=boxes, state=state, **game.settings)
 
-    def owner_box(self, name: str) -> Path | None:
-        """The box file a new game of `name` reads: the owner's in the configured folder
-        ([boxes] dir), else the one the latest game learned into (firmware/box_files.py),
-        else None (the shipped one)."""
+    def box_sources(self, name: str) -> list:
+        """The box files a new game of `name` may read, the default first: [(source, path)]
+        with "learned" the one the latest game of `name` learned into (firmware/box_files.py),
+        "owner" the owner's in the configured folder ([boxes] dir), each only when it is
+        there, and "shipped" (None: the game's own) last. The setup's Options choose one."""
+        sources = []
+        learned = newest_learned(self.state, name) if self.state is not None else None
+        if learned is not None:
+            sources.append(("learned", learned))
         path = self.boxes / f"{name}.toml" if self.boxes is not None else None
         if path is not None and path.is_file():
-            return path
-        return newest_learned(self.state, name) if self.state is not None else None
+            sources.append(("owner", path))
+        return sources + [("shipped", None)]
+
+    def owner_box(self, name: str) -> Path | None:
+        """The box file a new game of `name` reads unless the setup's Options choose another:
+        the newest learned, else the owner's, else None (the shipped one)."""
+        return self.box_sources(name)[0][1]
 
     def for_game(self, name: str) -> dict:
         """The settings a new game of `name` records: each one its engine declares, as the
@@ -105,13 +115,23 @@ class SetupFlow:
             ctl.tag_book.load(journal, game_id)
         return saved, messages
 
-    def keep_learned(self) -> None:
-        """Box data read at the table, kept for the next game: a card that cannot take it
-        loses only that (the journal has it; `corbeille box learned` writes it again)."""
+    def keep_learned(self, session=None, quiet: bool = True):
+        """What the table learned in `session` (the game under way), written to the state
+        folder for the next game's setup (firmware/box_files.py): the file, or None when
+        nothing was learned. At a game's end and when an unfinished game is left (`quiet`),
+        a card that cannot take it loses only that, logged (the journal has it; `corbeille
+        box learned` writes it again); from the menu the error is the caller's to say (a
+        card that refuses the write, a box file the game names that no longer loads)."""
+        session = session or self.ctl.session
+        if session is None or self.ctl.learned_writer is None:
+            return None
         try:
-            self.ctl.learned_writer(self.ctl.session.game, self.ctl.session.game_id)
-        except OSError as error:
+            return self.ctl.learned_writer(session.game, session.game_id)
+        except (OSError, CorbeilleError) as error:
             log.error("cannot keep what the table learned: %s", error)
+            if not quiet:
+                raise
+            return None
 
     def setup_frame(self):
         return Setup()

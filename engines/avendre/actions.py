@@ -29,27 +29,29 @@ class Roll:
     die: Optional[DieFace] = None
 
 
-@action("square", example="square 7")
-class Square:
+@action("learn_square", example="learn_square 7")
+class LearnSquare:
     """Without a board, a square reached for the first time: the number of the title printed on
-    it, `0` for none; the box remembers each square read."""
+    it, `0` for none; the box remembers each square read (box data learned at the table;
+    `square` in older journals and scripts, still read)."""
     title: int
 
 
-@action("colour", example="colour GREEN")
-class Colour:
-    """Without a board, a square without a title read for the first time: `YELLOW` or `GREEN`."""
+@action("learn_colour", example="learn_colour GREEN")
+class LearnColour:
+    """Without a board, a square without a title read for the first time: `YELLOW` or `GREEN`
+    (`colour` in older journals and scripts, still read)."""
     colour: Name
 
 
-@action("amounts", example="amounts BLUE 600 60")
-class Amounts:
+@action("learn_title", example="learn_title BLUE 600 60")
+class LearnTitle:
     """Without a board, an unowned title landed on whose values are not all read (offered with
     `buy_at`, `tax`, `income`): the whole card, `BLUE` (a shop, PA above 0) or `RED` (an
     establishment, PA 0), its PA and R as printed (a value read before must be the same); then
     the turn goes on as on a title read before (`buy`, or R paid at once). The form the earlier
-    version wrote after `square`; with `squares each_landing`, also where only its R is asked
-    and on one's own title not read yet."""
+    version wrote after `square` (as `amounts`, still read); with `squares each_landing`, also
+    where only its R is asked and on one's own title not read yet."""
     colour: Name
     pa: Money
     r: Money
@@ -241,8 +243,12 @@ class ClearBankOwner:
     reason: Text
 
 
+# Kind names of the board-less reading, each the kind of box data it learns at the table
+# (engines/core/learning.py): journals, scripts and examples with the old names still read.
+ALIASES = {"square": "learn_square", "colour": "learn_colour", "amounts": "learn_title"}
 ACTIONS = ActionSet(
-    First, Roll, Square, Colour, Amounts, Card, NoCard, Buy, BuyAt, Tax, Income, CardNone, CardGrant, CardGreen, CardTax, CardBack, *CARD_ACTIONS,
+    First, Roll, LearnSquare, LearnColour, LearnTitle, Card, NoCard, Buy, BuyAt, Tax, Income, CardNone, CardGrant, CardGreen, CardTax, CardBack, *CARD_ACTIONS,
     AuctionShop, Borrow, Leave, Bid, Sold, AdjustCash, SetPawn, GiveTitle, TakeTitle, ForgetSquare, SetTitle,
     SetTurn, AdjustLoans, SetTrip, SetBankOwner, ClearBankOwner,
+    aliases=ALIASES,
 )

@@ -24,6 +24,7 @@ from engines.avendre.actions import ACTIONS
 from engines.avendre.box import Title, load_box
 from engines.avendre.corrections import (BankOwner, ForgetSquare, GiveTitle, Loans as LoansCorrection, NoBankOwner,
                                         Pawn, SetTitle, TakeTitle, Trip)
+from engines.avendre.learning import Learning
 from engines.avendre.no_board import learn
 from engines.avendre.rules import (BANK_CASH, BANK_OPENING, ESTABLISHMENT, MAX_ADJUST, PRIME, SHOP, SQUARES, START_CASH,
                                    TITLES, TITLES_FIRST, TITLES_SECOND)
@@ -65,7 +66,7 @@ class State:
     last_die: list | None = None
 
 
-class AVendre(TableGame):
+class AVendre(Learning, TableGame):
     name = "avendre"
     ACTIONS = ACTIONS
     PLAYERS = GAME.players       # declared with the game (engines/avendre/__init__.py)

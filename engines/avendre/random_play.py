@@ -7,7 +7,7 @@ with small amounts, a few bids then the hammer, loans more often than leaving) a
 each field from its domain. The die is left empty and filled by `fill_chance`, as the
 device does. Without a board (AV15) the operator's reading of a square is drawn from the
 shipped template at the pawn's square, so readings stay consistent (a whole title,
-`amounts`, keeps what was read before and the colour the box allows: a card may have
+`learn_title`, keeps what was read before and the colour the box allows: a card may have
 granted a title the template calls a shop); `cash_poor` opens
 with the operator's corrections taking most of the players' cash, or the bank's.
 """
@@ -21,7 +21,7 @@ from engines.core.random_play import draw_domain, play_randomly
 
 NAMES = ("Ana", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo")
 WEIGHTS = {
-    "first": 1, "roll": 1, "square": 1, "colour": 1, "card": 3, "no_card": 1, "buy": 4, "buy_at": 4, "tax": 1, "income": 1, "amounts": 1,
+    "first": 1, "roll": 1, "learn_square": 1, "learn_colour": 1, "card": 3, "no_card": 1, "buy": 4, "buy_at": 4, "tax": 1, "income": 1, "learn_title": 1,
     "card_none": 4, "card_pay": 1, "card_receive": 1, "card_pay_each": 0.5, "card_collect": 0.5,
     "card_grant": 1.5, "card_green": 0.5, "card_tax": 0.5, "card_back": 0.5,
     "auction_shop": 1, "borrow": 6, "leave": 1, "bid": 3, "sold": 2,
@@ -40,17 +40,17 @@ def square_reading(game, kind) -> dict:
     template's): the title number, the colour of a square without one, a PA or an R."""
     seat = game.decision().actor
     square = TEMPLATE.square(game.s.track.positions[seat])
-    if kind == "square":
+    if kind == "learn_square":
         return {"title": square.title}
-    if kind == "colour":
+    if kind == "learn_colour":
         return {"colour": square.colour.upper()}
     title = TEMPLATE.titles[int(game.step.title)]   # the title read (a correction may have moved the pawn since)
     if kind == "buy_at":
         return {"player": seat, "pa": title.pa or 500}
     if kind == "tax":
         return {"player": seat, "r": title.r if game.read_value(game.step.title, 2) is None else None}
-    if kind == "amounts":   # the whole card: what was read stays, the colour the one the box allows
-        colours = game.decision().option("amounts").fields["colour"].values
+    if kind == "learn_title":   # the whole card: what was read stays, the colour the one the box allows
+        colours = game.decision().option("learn_title").fields["colour"].values
         colour = ("BLUE" if title.kind == "shop" else "RED") if len(colours) > 1 else colours[0]
         _, pa, r = game.s.entered.get(game.step.title, (None, None, None))
         return {"colour": colour, "pa": 0 if colour == "RED" else pa or title.pa or 500, "r": title.r if r is None else r}
@@ -86,7 +86,7 @@ def draw_action(game: AVendre, rng: random.Random):
             options = [o for o in options if o.kind != "buy_at"] or options   # more than his cash: the tax
     option = rng.choices(options, weights=[WEIGHTS.get(o.kind, 1) for o in options])[0]
     cls = game.ACTIONS.classes[option.kind]
-    if option.kind in ("square", "colour", "buy_at", "income", "amounts") or option.kind == "tax" and game.box is None:
+    if option.kind in ("learn_square", "learn_colour", "buy_at", "income", "learn_title") or option.kind == "tax" and game.box is None:
         return cls(**square_reading(game, option.kind))
     values = {}
     for name, typ in cls._types.items():

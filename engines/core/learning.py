@@ -25,6 +25,7 @@ from engines.core.steps import Result, Step
 LEARNABLES = {
     "richesses": ("learn_title", "learn_royalties", "learn_jokers"),
     "maxibourse": ("learn_nominal",),
+    "avendre": ("learn_square", "learn_colour", "learn_title"),    # without a board (AV15)
 }
 
 

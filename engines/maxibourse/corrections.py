@@ -17,6 +17,7 @@ from engines.core.corrections import Correction
 from engines.core.limits import MAX_ROUNDS
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
+from engines.core.learning import remember
 from engines.core.ledger import BANK
 from engines.core.per_game import per_game
 from engines.core.records import record
@@ -72,6 +73,7 @@ class Nominal(Correction):
     def apply(self, game, a):
         old = game.nominal(a.company)
         game.s.nominals[a.company] = a.nominal
+        remember(game, ("nominal", a.company, a.nominal))   # read off the quotation table: kept for the box file
         game.emit("mb.nominal", company=a.company, old=old, new=a.nominal, reason=a.reason)
         game.set_price(a.company, game.price(a.company) + a.nominal - old, "correction")
 

@@ -5,15 +5,34 @@ Every price starts at its company's nominal (MB1), so the box cannot deal a card
 knows them all: a file whose companies leave `nominal` out is asked for each of them, in
 the file's order, before anything else (`learn_nominal`: the company is the one asked, the
 nominal one of 100, 200 or 300 $ as the quotation table prints it). Journaled, undone and
-replayed like any action; a nominal found wrong later is corrected with `set_nominal`."""
+replayed like any action; a nominal found wrong later is corrected with `set_nominal`, which
+is learned too: the box file written back (`corbeille box learned`) holds the corrected one."""
+import dataclasses
+
 from engines.core.decision import Choice, Decision, Fixed, Option
 from engines.core.errors import IllegalAction
 from engines.core.learning import remember
 from engines.maxibourse.box import NOMINALS
 
 
+def with_learned(box, learned: tuple):
+    """`box` with every learned nominal folded in, in the order learned (the last wins)."""
+    nominals = {entry[1]: entry[2] for entry in learned if entry[0] == "nominal"}
+    if not nominals:
+        return box
+    companies = {c: dataclasses.replace(co, nominal=nominals.get(c, co.nominal)) for c, co in box.companies.items()}
+    return dataclasses.replace(box, companies=companies)
+
+
 class Learning:
     """The game's part of the mechanic (mixed into the game class)."""
+
+    def learned_entries(self) -> tuple:
+        return self.s.learned
+
+    def learned_box(self):
+        """The box file with what the table learned folded in (`corbeille box learned`)."""
+        return with_learned(self.box, self.s.learned)
 
     def unknown_nominals(self) -> list:
         """The companies whose nominal neither the file nor the table gave yet (asked at

@@ -127,6 +127,13 @@ class Learning:
 
     learn_prefix = "rm"
 
+    def learned_entries(self) -> tuple:
+        return self.s.learned
+
+    def learned_box(self):
+        """The box file with what the table learned folded in (`corbeille box learned`)."""
+        return self.box
+
     def learn_option(self, what, key):
         if what == "royalties":
             band, amount = IntRange(ROYALTY_MIN, 100), IntRange(CASH_UNIT, MAX_AMOUNT, CASH_UNIT)

@@ -75,9 +75,9 @@ class AVendreUI(GameUI):
             return self.amount_question(ctx, kind, name, domain, filled, title)
         if isinstance(domain, IntRange) and name in ("title", "square", "squares") and domain.hi - domain.lo > 12:
             # a number on the board or on a title card: ones and tens, from the lowest
-            line = t("q.av.title_on_square" if kind == "square" else "q.av." + name, lang)
+            line = t("q.av.title_on_square" if kind == "learn_square" else "q.av." + name, lang)
             # a square read for the first time: the engine's likely title (the next shop along the track)
-            start = ctx.decision().params.get("likely", 1) if kind == "square" else 1
+            start = ctx.decision().params.get("likely", 1) if kind == "learn_square" else 1
             return Question(name, "amount", title, (line,), lo=domain.lo, hi=domain.hi,
                             start=min(max(domain.lo, start), domain.hi), steps=(1, 10), step=0, fmt=str)
         if not isinstance(domain, Choice):

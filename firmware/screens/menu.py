@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.core.actions import ANYTIME, CORRECTION
+from engines.core.errors import CorbeilleError
 from firmware.menus import _is_seat, describe, kind_label
 from firmware.screen import Screen
 from firmware.screens.base import Frame, frame_type
@@ -49,6 +50,8 @@ class Menu(Frame):
             items.append((box_view(ctl)[0], "box"))
         if getattr(ctl, "phones", None) is not None:
             items.append((t("menu.phones", lang), "phones"))
+        if learned_to_save(ctl):
+            items.append((t("menu.save_learned", lang), "save_learned"))
         items.append((t("menu.past", lang), "past"))
         items.append((t("menu.lang", lang), "lang"))
         items.append((t("menu.new_game", lang), "new"))
@@ -76,6 +79,8 @@ class Menu(Frame):
             from firmware.screens.phones import Phones   # with the web view only: tokens, segno
 
             ctl.stack.append(Phones())
+        elif choice == "save_learned":
+            save_learned(ctl)
         elif choice == "undo":
             ctl.offer_undo()
         elif choice == "corr":
@@ -88,6 +93,24 @@ class Menu(Frame):
     def draw(self, ctl):
         items = tuple(label for label, _ in self.items(ctl))
         return Screen("menu", t("menu.title", ctl.lang), (), items, self.sel % len(items), ctl.kit.footer("menu"))
+
+
+def learned_to_save(ctl) -> bool:
+    """The game learned box data at the table and the box keeps it (a state folder)."""
+    entries = getattr(ctl.session.game, "learned_entries", None)
+    return ctl.learned_writer is not None and entries is not None and bool(entries())
+
+
+def save_learned(ctl) -> None:
+    """What the table learned so far, written now (one durable write), and where."""
+    from firmware.screens.overlays import Message
+    try:
+        path = ctl.setup.keep_learned(quiet=False)
+    except (OSError, CorbeilleError) as error:
+        ctl.error(t("learned_failed", ctl.lang, error=str(error)))
+        return
+    n = len(ctl.session.game.learned_entries())
+    ctl.stack.append(Message(t("title.learned_saved", ctl.lang), [t("learned_saved.line", ctl.lang, n=n, file=path.name)]))
 
 
 def box_view(ctl):
@@ -226,6 +249,8 @@ class NewGame(Frame):
 
     def key(self, ctl, key):
         def leave():
+            if not ctl.session.over:                  # what it learned, offered at the setup
+                ctl.setup.keep_learned()
             ctl.stack = [ctl.setup.setup_frame()]     # the game stays in the journal
 
         self.yes_no(ctl, key, leave)

@@ -45,6 +45,7 @@ LAST_META = "last_setup"         # the journal meta that keeps it
 CARDS = "#cards"                 # the names step's entry: the players' RFID cards
 SHORTCUT = "#shortcut"           # the summary's other way to play (the adapter's `summary_shortcut`)
 UNDER_WAY = "#under_way"         # the Options' "Partie en cours": a game under way entered by corrections
+BOX = "#box"                     # the Options' "Boîte": the box file the game reads (SetupDefaults.box_sources)
 STEPS = ("start", "game", "format", "count", "names", "rounds", "box", "summary")
 
 
@@ -80,6 +81,7 @@ class Setup(Frame):
     cards: list | None = None   # the players' cards: [name, tag] or None per seat; None: not asked
     cs: int = 0         # the seat the next card goes to
     under_way: bool = False     # "Partie en cours": the game is entered as it stands (screens/position.py)
+    boxes: dict = field(default_factory=dict)   # game -> the box file's source chosen in the Options
 
     # --------------------------------------------------------------- questions
     def question(self, ctl):
@@ -94,6 +96,7 @@ class Setup(Frame):
                      for key, allowed in offered(ui).items()]
             items.append((t("label_value", lang, label=t("setup.under_way", lang),
                             value=t("yes" if self.under_way else "no", lang)), UNDER_WAY))
+            items += box_items(self, ctl, ui)
             items.append((t("setup.options_done", lang), "#done"))
             return "options", t("setup.options_title", lang), (ui.title(lang),), items
         resumable = ctl.session is not None and not ctl.session.over
@@ -306,6 +309,9 @@ class Setup(Frame):
             self.under_way = not self.under_way
             return
         name = setup_ui(self.v).name
+        if setting == BOX:
+            self.boxes[name] = next_box(ctl, name, self.boxes.get(name))
+            return
         allowed = options(name)[setting]
         now = self.settings(ctl).get(setting, "")
         if isinstance(allowed, range):
@@ -452,6 +458,29 @@ def value_text(lang, ui, key, allowed, value):
     return value or t("setup.option_default", lang)
 
 
+def box_choice(ctl, name, chosen=None) -> tuple:
+    """(source, path) of the box file a new game of `name` reads: the source chosen in the
+    Options, else the default (the newest learned file, SetupDefaults.box_sources)."""
+    sources = ctl.defaults.box_sources(name)
+    return next((source for source in sources if source[0] == chosen), sources[0])
+
+
+def next_box(ctl, name, chosen) -> str:
+    """The source after the one chosen, as OK steps the Options' "Boîte" entry."""
+    sources = [source for source, _ in ctl.defaults.box_sources(name)]
+    return sources[(sources.index(box_choice(ctl, name, chosen)[0]) + 1) % len(sources)]
+
+
+def box_items(setup, ctl, ui) -> list:
+    """The Options' "Boîte : apprise (partie 3)" entry, when there is a box file to choose."""
+    lang = ctl.lang
+    if len(ctl.defaults.box_sources(ui.name)) < 2:
+        return []
+    source, path = box_choice(ctl, ui.name, setup.boxes.get(ui.name))
+    value = t(f"setup.box_source.{source}", lang, n=path.stem.rpartition("-")[2] if path is not None else "")
+    return [(t("label_value", lang, label=t("setup.box_source", lang), value=value), BOX)]
+
+
 def box_warnings(ctl, v):
     """What of the chosen game's box file its owner has not checked, a line each: the
     adapter's `box_unverified` when it has more to say than the nominal prices (a board
@@ -489,7 +518,7 @@ def _create_game(setup, ctl) -> None:
     names = player_names(ctl, v["names"], v["count"])
     settings = setup.settings(ctl)
     header = setup_ui(v).header(v.get("format"), names, ctl.seed_source(), settings, v.get("rounds", 0))
-    owner = ctl.defaults.owner_box(setup_ui(v).name)    # the owner's copy, or what a game learned
+    owner = box_choice(ctl, setup_ui(v).name, setup.boxes.get(setup_ui(v).name))[1]   # None: the shipped one
     if owner is not None:
         header["box"] = str(owner)
     before = ctl.session

@@ -75,23 +75,63 @@ def test_a_new_game_plays_the_owners_file_from_the_boxes_folder(tmp_path):
     assert box.game.header["box"] == str(owner) and not box.game.box.titles
 
 
-def test_what_the_table_learned_is_kept_for_the_next_game(tmp_path):
-    """Each learned entry is written once, when it is learned, to the state folder's
-    learned/richesses-<game>.toml: the owner's file with it folded in, which the next new
-    game reads (its header names it) unless [boxes] dir has the owner's own."""
+def learned_writes(monkeypatch) -> list:
+    """The durable writes (fsyncs) of files in the state folder's learned/, as they happen."""
+    import os
+    writes, fsync = [], os.fsync
+
+    def counted(fd):
+        path = os.readlink(f"/proc/self/fd/{fd}")
+        if "/learned/" in path:
+            writes.append(path.replace(".partial", ".toml"))
+        return fsync(fd)
+    monkeypatch.setattr(os, "fsync", counted)
+    return writes
+
+
+def test_what_the_table_learned_is_kept_when_the_menu_asks_and_nothing_is_written_meanwhile(tmp_path, monkeypatch):
+    """Learning writes nothing (the journal has it; the card wears with every write): the
+    menu's "Sauver données apprises" writes learned/richesses-<game>.toml once, the owner's
+    file with what was learned folded in, which the next new game reads unless [boxes] dir
+    has the owner's own; menu moves and a second save with nothing new write nothing."""
+    writes = learned_writes(monkeypatch)
     box = start(tmp_path)
     game = box.game
     kept = tmp_path / "state" / "learned" / f"richesses-{box.c.session.game_id}.toml"
     box.press("ok")                                            # the dice; nothing learned yet
-    assert not kept.exists()
     square = game.step.landed
     box.choose("Titre inconnu").choose("Argent").press("ok").press("ok")
+    assert game.s.learned and not kept.exists() and writes == []
+    box.long("ok")
+    assert "Sauver données apprises" in box.items()
+    box.press("down").press("up")                              # menu moves: nothing written
+    assert writes == []
+    box.choose("Sauver données apprises")
+    assert writes == [str(kept)] and box.screen.title == "Données apprises"
+    assert box.screen.lines == (f"1 donnée apprise sauvée dans {kept.name} : la prochaine partie les propose.",)
     learned = load_box(kept)
     assert learned.titles[f"ARGENT-{square.country}"].percent == 5 and len(learned.titles) == 1
     assert box.c.defaults.owner_box("richesses") == kept
-    written = kept.stat().st_mtime_ns
-    box.press("down").press("up")                              # menu moves: nothing written
-    assert kept.stat().st_mtime_ns == written
+    box.press("ok").long("ok").choose("Sauver données apprises")
+    assert writes == [str(kept)]                               # the file holds it already
+
+
+def test_what_the_table_learned_is_kept_when_the_unfinished_game_is_left(tmp_path, monkeypatch):
+    writes = learned_writes(monkeypatch)
+    box = start(tmp_path)
+    kept = tmp_path / "state" / "learned" / f"richesses-{box.c.session.game_id}.toml"
+    box.press("ok")
+    box.choose("Titre inconnu").choose("Argent").press("ok").press("ok")
+    box.long("ok").choose("Nouvelle partie")
+    assert writes == []                                        # asked, not left yet
+    box.choose("Oui")
+    assert writes == [str(kept)] and len(load_box(kept).titles) == 1
+
+
+def test_the_menu_offers_no_save_before_anything_is_learned(tmp_path):
+    box = start(tmp_path)
+    box.long("ok")
+    assert "Sauver données apprises" not in box.items() and "Parties" in box.items()
 
 
 def test_an_owners_file_with_a_mistake_is_named_and_the_box_goes_on(tmp_path):
@@ -102,3 +142,80 @@ def test_an_owners_file_with_a_mistake_is_named_and_the_box_goes_on(tmp_path):
     box.choose("Richesses du Monde").choose("3 joueurs").choose("Couleurs").choose("Continuer").choose("Jouer")
     shown = " ".join(box.screen.lines)
     assert "richesses.toml" in shown and "jokers" in shown and box.c.session is None
+
+
+def learned_then_setup(tmp_path, extra=None):
+    """A game that learned a title, left for the setup (which keeps what it learned), the
+    next game's setup taken to its summary: (the box, the learned file)."""
+    box = start(tmp_path) if extra is None else E2EBox(tmp_path, seats=3, extra=extra)
+    kept = tmp_path / "state" / "learned" / f"richesses-{box.c.session.game_id}.toml"
+    box.press("ok")
+    box.choose("Titre inconnu").choose("Argent").press("ok").press("ok")
+    return next_setup(box), kept
+
+
+def next_setup(box):
+    """The game left for a new one of Richesses du Monde, taken to the setup's summary."""
+    box.long("ok").choose("Nouvelle partie").choose("Oui")
+    box.choose("Nouvelle partie").choose("Richesses du Monde").choose("3 joueurs").choose("Couleurs")
+    if box.screen.title == "Boîte de jeu":                    # the file is unverified, as the owner's was
+        box.choose("Continuer")
+    return box
+
+
+def test_the_next_setup_offers_the_learned_box_by_default(tmp_path):
+    box, kept = learned_then_setup(tmp_path)
+    game_id = box.c.session.game_id
+    box.choose("Régler")
+    assert f"Boîte : apprise (partie {game_id})" in box.items()
+    box.choose("Terminé").choose("Jouer")
+    assert box.c.session.game_id != game_id and box.game.header["box"] == str(kept)
+    assert len(box.game.box.titles) == 1                      # the title learned, known without asking
+
+
+def test_the_setup_steps_the_box_to_the_owners_and_the_shipped_file(tmp_path):
+    folder = tmp_path / "boxes"
+    folder.mkdir()
+    owner = folder / "richesses.toml"
+    owner.write_text(smallest_box(tmp_path).read_text(encoding="utf-8"), encoding="utf-8")
+    journal_script(tmp_path, f"game richesses\nbox {owner}\nplayers Ana Ben Cid\nseed 3\nplaques\nfirst Ana\n")
+    box, kept = learned_then_setup(tmp_path, extra={"game": {"dice": "device"}, "boxes": {"dir": str(folder)}})
+    box.choose("Régler").choose("Boîte : apprise")             # OK steps it to the next file
+    assert "Boîte : du propriétaire" in box.items()
+    box.choose("Terminé").choose("Jouer")
+    assert box.game.header["box"] == str(owner) and not box.game.box.titles
+    next_setup(box).choose("Régler").choose("Boîte : apprise").choose("Boîte : du propriétaire")
+    assert "Boîte : livrée" in box.items()
+    box.choose("Terminé").choose("Jouer")
+    assert "box" not in box.game.header and len(box.game.box.titles) == 144
+
+
+
+def test_a_save_the_card_refuses_is_said_and_the_game_goes_on(tmp_path):
+    box = start(tmp_path)
+    box.press("ok")
+    box.choose("Titre inconnu").choose("Argent").press("ok").press("ok")
+    (tmp_path / "state" / "learned").write_text("not a folder", encoding="utf-8")   # the folder cannot be made
+    actions = len(box.game.log)
+    box.long("ok").choose("Sauver données apprises")
+    assert box.screen.kind == "error" and any("Données apprises non sauvées" in line for line in box.screen.lines)
+    assert len(box.game.log) == actions and box.game.s.learned
+
+
+def test_in_english_the_setup_names_the_box_files_and_the_menu_saves(tmp_path):
+    box = start(tmp_path)
+    box.press("ok")
+    box.choose("Titre inconnu").choose("Argent").press("ok").press("ok")
+    box.long("ok").choose("English")
+    if box.screen.title != "Menu":
+        box.long("ok")
+    box.choose("Save box data learned")
+    assert box.screen.title == "Box data learned" and "1 entry learned saved in" in box.screen.lines[0]
+    box.press("ok").long("ok").choose("New game").choose("Yes")
+    box.choose("New game").choose("Richesses du Monde").choose("3 players").choose("Colours")
+    if box.screen.title == "Game box":
+        box.choose("Continue")
+    box.choose("Adjust")
+    assert f"Box: learned (game {box.c.session.game_id})" in box.items()
+    box.choose("Box: learned")
+    assert "Box: as shipped" in box.items()

@@ -1,10 +1,12 @@
 """The questions of A Vendre!'s turn without a board (AV15): the operator reads each square
-the first time a pawn reaches it (the title printed on it, `square`, or its colour when it
-has none, `colour`), which the box remembers; a title's PA and R are read when the turn
-first needs them: the PA with the purchase (`buy_at`), the R with the tax or the first time
-it is paid (`income`, which also tells a red establishment from a blue shop), or the whole
-card at once (`amounts`). The turn (steps/turn.py) is this step with the board's rules: it
-applies a square's colour (`apply`) and makes the payments (`pay`) these answers lead to.
+the first time a pawn reaches it (the title printed on it, `learn_square`, or its colour
+when it has none, `learn_colour`), which the box remembers; a title's PA and R are read when
+the turn first needs them: the PA with the purchase (`buy_at`), the R with the tax or the
+first time it is paid (`income`, which also tells a red establishment from a blue shop), or
+the whole card at once (`learn_title`). These are A Vendre!'s box data learned at the table
+(engines/core/learning.py, LEARNABLES). The turn (steps/turn.py) is this step with the
+board's rules: it applies a square's colour (`apply`) and makes the payments (`pay`) these
+answers lead to.
 """
 from engines.avendre.no_board import learn, square_of
 from engines.avendre.rules import COIN, ESTABLISHMENT, MAX_AMOUNT, SHOP
@@ -15,7 +17,7 @@ from engines.core.steps import Step
 
 
 class SquareReading(Step):
-    def on_square(self, game, a):
+    def on_learn_square(self, game, a):
         """Without a board: the title read on the square reached (0: none, its colour next);
         the box remembers the square, and asks what the title costs when the turn needs it."""
         if not a.title:
@@ -32,7 +34,7 @@ class SquareReading(Step):
         """A title's square colour as far as it is known (None: not read yet)."""
         return {SHOP: "blue", ESTABLISHMENT: "red"}.get(game.kind_of(title))
 
-    def on_colour(self, game, a):
+    def on_learn_colour(self, game, a):
         game.s.read[self.square] = [a.colour.lower(), 0]
         self.apply(game, a.colour.lower(), None)
 
@@ -52,7 +54,7 @@ class SquareReading(Step):
                   to=game.account_name(payee))
         self.pay(self.seat, payee, a.r, "income", then="card")
 
-    def on_amounts(self, game, a):
+    def on_learn_title(self, game, a):
         """Without a board: the whole title read at once; the landing then goes on as on a
         title read before (a shop bought with `buy` and its confirmation, R paid at once)."""
         title, kind = self.title, SHOP if a.colour == "BLUE" else ESTABLISHMENT
@@ -71,14 +73,14 @@ class SquareReading(Step):
 
     def amounts_option(self, game):
         """Without a board, a title whose values are not all read: the whole card at once
-        (`amounts`), after the answers that read only what the turn needs (the blue
+        (`learn_title`), after the answers that read only what the turn needs (the blue
         decision), so the common path is not longer. The colour is the one known, when it
         is; the domains are the earlier version's (PA and R from 0), whose journals replay
-        through this option; `on_amounts` checks what a shop and an establishment allow."""
+        through this option; `on_learn_title` checks what a shop and an establishment allow."""
         title = self.title
         if game.box is not None or title is None or None not in game.s.entered.get(title, (None, None, None)):
             return ()
         known = game.kind_of(title)
         colours = ("BLUE",) if known == SHOP else ("RED",) if known == ESTABLISHMENT else ("BLUE", "RED")
-        return (Option("amounts", {"colour": Choice(colours), "pa": IntRange(0, MAX_AMOUNT, COIN),
+        return (Option("learn_title", {"colour": Choice(colours), "pa": IntRange(0, MAX_AMOUNT, COIN),
                                    "r": IntRange(0, MAX_AMOUNT, COIN)}),)

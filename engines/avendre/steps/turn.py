@@ -64,10 +64,10 @@ class Turn(SquareReading):
         if self.phase == "square":
             return Decision("prompt.av.square", {"player": name, "square": self.square,
                                                  "likely": likely_title(game, self.square)}, seat,
-                            (Option("square", {"title": IntRange(0, TITLES)}),))
+                            (Option("learn_square", {"title": IntRange(0, TITLES)}),))
         if self.phase == "colour":
             return Decision("prompt.av.colour", {"player": name, "square": self.square}, seat,
-                            (Option("colour", {"colour": Choice(("YELLOW", "GREEN"))}),))
+                            (Option("learn_colour", {"colour": Choice(("YELLOW", "GREEN"))}),))
         if self.phase == "income":
             return Decision("prompt.av.income", {"player": name, "title": game.title_label(self.title)}, seat,
                             (Option("income", {"r": IntRange(COIN, MAX_AMOUNT, COIN)}),

@@ -22,6 +22,7 @@ import pytest
 from avendre_helpers import cash, new_game, owner, play, prompt, set_cash
 from engines.avendre.game import AVendre
 from engines.core.errors import IllegalAction
+from engines.core.learning import LEARNABLES
 from firmware.cli import state_json
 from firmware.journal import Journal
 from firmware.script import ScriptError, export_script, run_script
@@ -51,7 +52,7 @@ def test_the_earlier_versions_first_meeting_replays_with_its_figures():
     on square 2 reads it again and pays its R 60 to Ana at once."""
     game = new_game(board="none", squares="each_landing")
     play(game, "roll 2", "square 7")
-    assert prompt(game) == "prompt.av.blue_read" and answers(game)[-1] == "amounts"
+    assert prompt(game) == "prompt.av.blue_read" and answers(game)[-1] == "learn_title"
     refused(game, "amounts BLUE 0 60", "error.av.shop_pa")
     refused(game, "amounts RED 600 60", "error.av.establishment_pa")
     play(game, "amounts BLUE 600 60")
@@ -71,7 +72,7 @@ def test_the_earlier_versions_granted_title_is_read_whole_as_red_at_its_landing(
     play(game, "roll 2", "square 0", "colour YELLOW", "card Ana", "card_grant Ana 31")
     play(game, "roll 2", "square 31")
     assert prompt(game) == "prompt.av.income"
-    assert game.decision().option("amounts").fields["colour"].values == ("RED",)
+    assert game.decision().option("learn_title").fields["colour"].values == ("RED",)
     refused(game, "amounts BLUE 600 150", "error.field")   # read as an establishment already
     play(game, "amounts RED 0 150")
     assert cash(game, "Ben") == 4950 and cash(game, "Ana") == 5250
@@ -83,7 +84,7 @@ def test_a_player_on_his_own_title_not_read_yet_reads_it_whole_as_the_earlier_ve
     play(game, "roll 2", "square 0", "colour YELLOW", "card Ana", "card_grant Ana 31")
     play(game, 'set_pawn Ben 5 "test set-up"', 'set_pawn Ana 0 "test set-up"', "roll 1", "square 0",
          "colour YELLOW", "no_card Ben", "roll 1", "square 0", "colour YELLOW", "no_card Cid", "roll 3", "square 31")
-    assert prompt(game) == "prompt.av.amounts" and answers(game) == ["amounts"]
+    assert prompt(game) == "prompt.av.amounts" and answers(game) == ["learn_title"]
     play(game, "amounts RED 0 150")
     assert cash(game, "Ana") == 5100 and prompt(game) == "prompt.av.card"
 
@@ -95,7 +96,7 @@ def test_with_squares_remembered_a_square_is_not_asked_again():
     assert cash(game, "Ben") == 5040 and prompt(game) == "prompt.av.card"
     with pytest.raises(IllegalAction) as error:
         play(game, "square 7")
-    assert error.value.key == "error.av.when.square"    # read once, remembered
+    assert error.value.key == "error.av.when.learn_square"    # read once, remembered
 
 
 # ------------------------------------------------------------------ amounts, today
@@ -104,7 +105,7 @@ def test_the_whole_title_is_an_extra_answer_and_the_turn_goes_on_as_on_a_title_r
     `buy` and its confirmation, as on a title read before."""
     game = new_game(board="none")
     play(game, "roll 2", "square 7")
-    assert answers(game) == ["buy_at", "tax", "income", "amounts"]
+    assert answers(game) == ["buy_at", "tax", "income", "learn_title"]
     play(game, "amounts BLUE 600 60")
     assert answers(game) == ["buy", "tax"]
     assert game.ACTIONS.has("buy", "confirm")
@@ -115,12 +116,12 @@ def test_the_whole_title_is_an_extra_answer_and_the_turn_goes_on_as_on_a_title_r
 def test_the_whole_title_is_offered_while_a_value_is_unread_and_must_agree_with_what_was_read():
     game = new_game(board="none")
     play(game, "roll 1", "square 1", "tax Ana 70", "card_none Ana", "roll 1")   # Ben: R 70 read, PA not
-    option = game.decision().option("amounts")
+    option = game.decision().option("learn_title")
     assert option is not None and option.fields["colour"].values == ("BLUE",)
     error = refused(game, "amounts BLUE 550 80", "error.av.amounts_read")
     assert "PA ? et R 70" in error.message("fr") and "PA ? and R 70" in error.message("en")
     play(game, "amounts BLUE 550 70")
-    assert game.decision().option("amounts") is None and game.snapshot()["entered"]["1"] == ["shop", 550, 70]
+    assert game.decision().option("learn_title") is None and game.snapshot()["entered"]["1"] == ["shop", 550, 70]
     play(game, "buy Ben")
     assert cash(game, "Ben") == 5100 - 550
 
@@ -157,7 +158,7 @@ def test_the_earlier_versions_script_reads_with_squares_each_landing_to_its_stat
     text = (FIXTURES / "avendre-v1.txt").read_text(encoding="utf-8")
     with pytest.raises(ScriptError) as error:
         run_script(text)                                 # as written: the second `square 7`
-    assert ":14: square: without a board, a square is read only when a pawn reaches it for the first time" in str(error.value)
+    assert ":14: learn_square: without a board, a square is read only when a pawn reaches it for the first time" in str(error.value)
     game = run_script(text.replace("set board none", "set board none\nset squares each_landing"))
     assert same_state(state_json(game))
 
@@ -206,6 +207,29 @@ def test_the_box_resumes_a_journal_of_the_earlier_version_without_a_message(old_
         assert box.screen.title == "Ben : le dé"
     finally:
         box.close()
+
+
+@pytest.mark.parametrize("old, new", [("square 7", "learn_square 7"), ("colour GREEN", "learn_colour GREEN"),
+                                      ("amounts BLUE 600 60", "learn_title BLUE 600 60")])
+def test_the_readings_old_names_read_as_the_learn_kinds_and_are_written_with_them(old, new):
+    """Box data learned at the table (engines/core/learning.py): the board-less readings are
+    `learn_*` kinds; journals and scripts with the older names read as them."""
+    players = ["Ana", "Ben"]
+    act = AVendre.ACTIONS.parse(old, players)
+    assert act == AVendre.ACTIONS.parse(new, players) and AVendre.ACTIONS.format(act, players) == new
+    assert AVendre.ACTIONS.from_json({**act.to_json(), "kind": old.split()[0]}) == act
+    assert act.kind in LEARNABLES["avendre"]
+
+
+def test_the_earlier_versions_script_replays_as_the_same_script_with_the_learn_names():
+    text = (FIXTURES / "avendre-v1.txt").read_text(encoding="utf-8").replace("set board none", "set board none\nset squares each_landing")
+    renamed = "\n".join(line.replace("square ", "learn_square ", 1) if line.startswith("square ") else
+                         line.replace("colour ", "learn_colour ", 1) if line.startswith("colour ") else
+                         line.replace("amounts ", "learn_title ", 1) if line.startswith("amounts ") else line
+                         for line in text.splitlines())
+    assert renamed != text
+    before, after = run_script(text), run_script(renamed)
+    assert before.snapshot() == after.snapshot() and before.log == after.log
 
 
 def test_export_writes_the_script_of_a_game_recorded_today_unchanged():

@@ -465,7 +465,7 @@ def test_without_a_board_each_square_is_read_once_and_each_value_when_a_turn_nee
     play(game, "roll 2")
     assert prompt(game) == "prompt.av.square" and game.decision().params["likely"] == 2
     play(game, "square 7")
-    assert prompt(game) == "prompt.av.blue_read" and kinds(game) == {"buy_at", "tax", "income", "amounts"}
+    assert prompt(game) == "prompt.av.blue_read" and kinds(game) == {"buy_at", "tax", "income", "learn_title"}
     refused(game, "buy_at Ana 5110", "error.av.buy_cash")          # more than her cash
     refused(game, "buy_at Ana 605", "error.field")                 # not in tens
     play(game, "buy_at Ana 600")
@@ -482,7 +482,7 @@ def test_without_a_board_each_square_is_read_once_and_each_value_when_a_turn_nee
     assert prompt(game) == "prompt.av.square"
     refused(game, "square 7", "error.av.title_square")             # title 7 is on square 2
     play(game, "square 0")
-    assert prompt(game) == "prompt.av.colour" and kinds(game) == {"colour"}
+    assert prompt(game) == "prompt.av.colour" and kinds(game) == {"learn_colour"}
     play(game, "colour YELLOW")
     assert prompt(game) == "prompt.av.yellow"
     play(game, "no_card Ana")
@@ -499,10 +499,10 @@ def test_without_a_board_a_tax_reads_r_and_a_red_square_reads_its_r():
     play(game, "roll 1", "square 1", "tax Ana 70")
     assert cash(game, "Ana") == 5030 and bank(game) == 5170 and game.snapshot()["entered"]["1"] == ["shop", None, 70]
     play(game, "card_none Ana", "roll 1")                           # Ben on square 1: the PA is not read yet
-    assert prompt(game) == "prompt.av.blue_read" and kinds(game) == {"buy_at", "tax", "amounts"}
+    assert prompt(game) == "prompt.av.blue_read" and kinds(game) == {"buy_at", "tax", "learn_title"}
     assert game.decision().option("tax").fields["r"].value is None  # the R is known
     play(game, "buy_at Ben 550", "card_none Ben", "roll 3", "square 31")
-    assert kinds(game) == {"buy_at", "tax", "income", "amounts"}
+    assert kinds(game) == {"buy_at", "tax", "income", "learn_title"}
     play(game, "income 150")
     assert cash(game, "Cid") == 4950 and game.kind_of("31") == "establishment" and owner(game, 31) is None
     refused(game, "card_grant Cid 1", "error.field")               # a shop is no establishment

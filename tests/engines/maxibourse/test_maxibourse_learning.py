@@ -89,3 +89,16 @@ def test_box_check_says_which_nominals_the_table_will_give(no_nominals):
     assert done.returncode == 0, done.stderr
     assert "BARCLAYS ?" in done.stdout
     assert "learned at the table: the nominal prices of BARCLAYS, CHASE" in done.stdout
+
+
+def test_a_nominal_corrected_during_play_counts_as_learned_and_undo_forgets_it():
+    """`set_nominal`: the quotation table read again; the box file written back holds it."""
+    game = new_game(DEFAULT_BOX)
+    company = next(iter(game.box.companies))
+    nominal = 100 if game.box.companies[company].nominal != 100 else 200
+    assert game.learned_entries() == ()
+    game.apply(game.ACTIONS.parse(f'set_nominal {company} {nominal} "misread"', game.players))
+    assert game.learned_entries() == (("nominal", company, nominal),)
+    assert game.learned_box().companies[company].nominal == nominal and game.box.companies[company].nominal != nominal
+    game.undo()
+    assert game.learned_entries() == () and game.learned_box() == game.box

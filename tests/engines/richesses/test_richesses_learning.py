@@ -12,6 +12,7 @@ from engines.richesses.actions import Buy, Done, First, LearnJokers, LearnRoyalt
 from engines.richesses.box import load_box
 from engines.richesses.box_toml import dump
 from engines.richesses.game import Richesses
+from firmware.script import export_script, run_script
 from test_game_contract import Drawer
 
 NAMES = ["Ana", "Ben", "Cid"]
@@ -109,6 +110,20 @@ def test_a_bad_title_is_refused_with_the_rule_and_changes_nothing(smallest, chan
         game.apply(LearnTitle(**values))
     assert refused.value.key == key
     assert (game.snapshot(), len(game.log)) == before
+
+
+@pytest.mark.parametrize("change, rule", [
+    ({"percent": 101}, ("add up to 100 % at most", "font au plus 100 %")),
+    ({"price": 0}, ("a title costs more than 0", "un titre coûte plus de 0")),
+])
+def test_a_bad_title_is_refused_naming_the_rule_in_both_languages(smallest, change, rule):
+    game = new_game(smallest)
+    title = shipped_title(to_country(game).country)
+    values = {"production": title.production, "country": title.country, "percent": title.percent,
+              "price": title.price} | change
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(LearnTitle(**values))
+    assert rule[0] in refused.value.message("en") and rule[1] in refused.value.message("fr")
 
 
 def test_a_title_known_already_is_refused(smallest):
@@ -235,13 +250,18 @@ def test_a_game_from_the_smallest_file_is_the_game_of_the_complete_file(smallest
             assert small.s.joker_stock == complete.s.joker_stock
     assert complete.over and small.over, "played to the end"
     assert {entry[0] for entry in small.s.learned} >= {"title", "royalties"}
-    # replayed, it is the same game; written back, what it learned is a box file that loads
+    # replayed, and exported as a script run again, it is the same game; written back, what
+    # it learned is a box file that `box check` passes
     replayed = Richesses.replay(small.header, small.log)
     assert replayed.snapshot() == small.snapshot()
+    exported = run_script(export_script(small.header, small.log))
+    assert exported.snapshot() == small.snapshot() and same(exported.snapshot()) == same(complete.snapshot())
     learned = tmp_path / "learned.toml"
-    learned.write_text(dump(small.box), encoding="utf-8")
+    learned.write_text(dump(small.learned_box()), encoding="utf-8")
     again = load_box(learned)
     assert all(again.titles[t] == full.titles[t] for t in small.box.titles)
+    checked = cli("box", "check", learned, "--game", "richesses")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 # ------------------------------------------------ kept: the box file the table learned
