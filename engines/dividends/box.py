@@ -5,7 +5,7 @@ from pathlib import Path
 from engines.core.boxfile import Ints, Key, Reader, Table, Tables, check, int_list, load_toml
 from engines.core.i18n import money
 from engines.core.records import record
-from engines.dividends.rules import MAX_BID
+from engines.dividends.rules import MAX_BID, MAX_INFLUENCE_CARDS
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "dividends.toml"
 DICE = {  # the three dice of the rulebook: steps up (+) or down (-) per face
@@ -18,15 +18,18 @@ MIN_COMPANIES = 5  # 4 to 12 players play with five companies (DV2)
 # The file's schema; load_box then checks what a schema cannot say (ids unique, every
 # track value in one zone, as many slots in every column, the start on the track).
 # Bounds: a chart price or a track value is an amount the box's entries reach (MAX_BID, the
-# top of a bid), far above the rulebook's (3 000 $ a certificate, 500 $ a dividend).
+# top of a bid), far above the rulebook's (3 000 $ a certificate, 500 $ a dividend); the
+# start and the zones' ends are track values; the influence cards MAX_INFLUENCE_CARDS each.
 SCHEMA = Table({
     "verified": Key(bool, False),
     "prices": Ints("non-decreasing", required=False, maximum=MAX_BID),
-    "influence": Table({"per_company": Key(int, minimum=0), "any_company": Key(int, minimum=0)}),
+    "influence": Table({"per_company": Key(int, minimum=0, maximum=MAX_INFLUENCE_CARDS),
+                        "any_company": Key(int, minimum=0, maximum=MAX_INFLUENCE_CARDS)}),
     "track": Table({
         "values": Ints("increasing", maximum=MAX_BID),
-        "start": Key(int),
-        "zones": Tables(Table({"die": Key(str, allowed=tuple(DICE)), "from": Key(int), "to": Key(int)})),
+        "start": Key(int, minimum=0, maximum=MAX_BID),
+        "zones": Tables(Table({"die": Key(str, allowed=tuple(DICE)), "from": Key(int, minimum=0, maximum=MAX_BID),
+                               "to": Key(int, minimum=0, maximum=MAX_BID)})),
     }),
     "companies": Tables(Table({"id": Key(str), "name": Key(str), "colour": Key(str),
                                "prices": Ints("non-decreasing", required=False, maximum=MAX_BID)})),

@@ -15,8 +15,8 @@ from pathlib import Path
 from engines.core.boxfile import Ints, Key, Reader, Table, Tables, check, int_list, load_toml
 from engines.core.i18n import money
 from engines.core.records import record
-from engines.richesses.rules import (CONTINENTAL, CONTINENTS, PLAQUES, PRODUCTIONS, ROYALTY_MIN, SQUARES,
-                                     TITLES_PER_PRODUCTION)
+from engines.richesses.rules import (CONTINENTAL, CONTINENTS, MAX_AMOUNT, MAX_JOKERS, PLAQUES, PRODUCTIONS,
+                                     ROYALTY_MIN, SQUARES, TITLES_PER_PRODUCTION)
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "richesses.toml"
 KINDS = ("country",) + tuple(SQUARES)
@@ -31,13 +31,15 @@ _WORD_OF_KIND = {kind: word for word, kind in SPECIAL_WORDS.items()}
 SCHEMA = Table({
     "verified": Key(bool, False),
     # what the file leaves out is learned at the table (RM13 as amended): the joker count,
-    # a production's royalty table, its titles
-    "jokers": Key(int, None, minimum=0),
-    "productions": Tables(Table({"id": Key(str), "name": Key(str), "bands": Ints("increasing", required=False),
-                                 "royalties": Ints("non-decreasing", required=False)})),
+    # a production's royalty table, its titles. Bounds: what the table may learn (learning.py),
+    # a band or a title's share a percent, a royalty or a price at most all the game's money.
+    "jokers": Key(int, None, minimum=0, maximum=MAX_JOKERS),
+    "productions": Tables(Table({"id": Key(str), "name": Key(str),
+                                 "bands": Ints("increasing", required=False, maximum=100),
+                                 "royalties": Ints("non-decreasing", required=False, maximum=MAX_AMOUNT)})),
     "countries": Tables(Table({"id": Key(str), "name": Key(str), "continent": Key(str, allowed=CONTINENTS)})),
-    "titles": Tables(Table({"production": Key(str), "country": Key(str), "percent": Key(int, minimum=1),
-                            "price": Key(int, minimum=1)}), optional=True),
+    "titles": Tables(Table({"production": Key(str), "country": Key(str), "percent": Key(int, minimum=1, maximum=100),
+                            "price": Key(int, minimum=1, maximum=MAX_AMOUNT)}), optional=True),
     # optional (RM8): without it the operator says where each pawn lands
     "squares": Tables(Table({"kind": Key(str, allowed=KINDS), "country": Key(str, ""),
                              "continent": Key(str, "", allowed=("",) + CONTINENTS), "plaque": Key(bool)}),
