@@ -108,7 +108,11 @@ def which_game(header, header_lines) -> str:
 
 
 def said(error, lang: str) -> str:
-    """An error as `lang` says it: a refusal in the box's language, else its own words."""
+    """An error as `lang` says it: a refusal or a text of the catalogs (engines.core.errors.worded)
+    in the box's language, else its own words."""
+    worded = getattr(error, "said_as", None)
+    if worded is not None:
+        return Worded(worded[0], **worded[1]).text(lang)
     message = getattr(error, "message", None)
     return message(lang) if callable(message) else str(error)
 
