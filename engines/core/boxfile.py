@@ -182,29 +182,35 @@ def int_list(reader: Reader, key: str, order: str, maximum: int | None = None) -
     return tuple(values)
 
 
-def describe(schema: Table, indent: str = "") -> list[str]:
-    """The schema in words, one line per key (`corbeille box check --schema`)."""
+def describe(schema: Table, indent: str = "", lang: str = "en") -> list[str]:
+    """The schema in words, one line per key, in `lang` (`corbeille box check --schema`)."""
+    from engines.core.i18n import text
+
     lines = []
     for key, part in schema.keys.items():
         if isinstance(part, Key):
-            what = part.typ.__name__
+            what = [part.typ.__name__]
             if part.allowed is not None:
-                what += " in " + ", ".join(map(str, part.allowed))
+                what[0] += text("schema.allowed", lang, allowed=", ".join(map(str, part.allowed)))
             if part.minimum is not None:
-                what += f", at least {part.minimum}"
+                what.append(text("schema.minimum", lang, minimum=str(part.minimum)))
             if part.maximum is not None:
-                what += f", at most {part.maximum}"
-            what += ", required" if part.default is ... else f", default {part.default!r}"
-            lines.append(f"{indent}{key}: {what}")
+                what.append(text("schema.maximum", lang, maximum=str(part.maximum)))
+            what.append(text("schema.required", lang) if part.default is ...
+                        else text("schema.default", lang, default=repr(part.default)))
+            lines.append(f"{indent}{key}: " + ", ".join(what))
         elif isinstance(part, Ints):
-            lines.append(f"{indent}{key}: list of whole numbers, {part.order}"
-                         + ("" if part.maximum is None else f", at most {part.maximum}")
-                         + ("" if part.required else ", optional"))
+            what = [text("schema.ints", lang), text("schema." + part.order.replace("-", "_"), lang)]
+            if part.maximum is not None:
+                what.append(text("schema.maximum", lang, maximum=str(part.maximum)))
+            if not part.required:
+                what.append(text("schema.optional", lang))
+            lines.append(f"{indent}{key}: " + ", ".join(what))
         elif isinstance(part, Table):
-            lines.append(f"{indent}[{key}]" + (" (other keys accepted)" if part.others else "")
-                         + (" (optional)" if part.optional else ""))
-            lines += describe(part, indent + "  ")
+            lines.append(f"{indent}[{key}]" + (text("schema.others", lang) if part.others else "")
+                         + (text("schema.optional_table", lang) if part.optional else ""))
+            lines += describe(part, indent + "  ", lang)
         else:
-            lines.append(f"{indent}[[{key}]]" + (" (optional)" if part.optional else ""))
-            lines += describe(part.table, indent + "  ")
+            lines.append(f"{indent}[[{key}]]" + (text("schema.optional_table", lang) if part.optional else ""))
+            lines += describe(part.table, indent + "  ", lang)
     return lines
