@@ -152,7 +152,7 @@ def test_box_check_says_what_each_shipped_file_holds():
     assert done.returncode == 0
     assert lines[1] == "40 companies in 10 sectors, 10 lots of 1000 shares each; nominal price of each company:"
     assert lines[2] == "  Banques: BARCLAYS 300 $, CHASE 300 $, DEUTSCHE 300 $, UBS 200 $"
-    assert lines[-1].startswith("verified = false: not yet checked against the physical copy")
+    assert lines[-1].startswith("verified = false : pas encore vérifié sur la boîte de jeu")
     done = box_check(shipped("dividends"), "--game", "dividends")
     assert done.returncode == 0
     prices = " ".join(f"${price:,}" for price in range(1000, 3000, 200))        # in dollars, grouped

@@ -563,7 +563,7 @@ def test_lang_fr_says_box_check_in_french(tmp_path):
 
 def test_lang_fr_says_a_scripts_unreadable_lines_in_french(tmp_path):
     for line, said in (("roll 3", "action inconnue « roll » ; connues : dice, bid, "),
-                       ("bid Zoe 50", "bid : player « Zoe » n'est pas un joueur ; joueurs : Jean, Marie"),
+                       ("bid Zoe 50", "bid : joueur « Zoe » inconnu ; joueurs : Jean, Marie"),
                        ("bid", "bid prend bid PLAYER AMOUNT, reçu 0 argument")):
         (tmp_path / "game.txt").write_text(f"game dividends\nplayers Jean Marie\n{line}\n", encoding="utf-8")
         done = cli("--lang", "fr", "script", tmp_path / "game.txt")
