@@ -378,6 +378,42 @@ def build_parser():
     return parser
 
 
+def in_language(parser, lang: str, path: str = ""):
+    """`parser` with its help texts in `lang`: a command's or option's help is the catalog's
+    `ui.help.<command path>.<name>`, else `ui.help.<name>` (an option several commands share),
+    else the English it was built with. argparse's own words (usage, options) stay English."""
+    from engines.core.i18n import catalog
+    from firmware.texts import t
+
+    def said(name, english):
+        for key in (f"help.{path}.{name}" if path else f"help.{name}", f"help.{name}"):
+            if "ui." + key in catalog(lang):
+                return t(key, lang, default=default_journal())
+        return english
+
+    if parser.description:
+        parser.description = said("description", parser.description)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for pseudo in action._choices_actions:
+                pseudo.help = said(pseudo.dest, pseudo.help)
+            for name, sub in action.choices.items():
+                in_language(sub, lang, f"{path}.{name}" if path else name)
+        elif action.help not in (None, argparse.SUPPRESS) and action.dest != "help":
+            action.help = said(action.dest, action.help)
+    return parser
+
+
+def asked_language(argv) -> str | None:
+    """The language `--lang` asks for in `argv`, read before the parser that says the help."""
+    for i, word in enumerate(argv):
+        if word == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+    return None
+
+
 def _config(args):
     from firmware.config import load_config
 
@@ -494,7 +530,9 @@ def cmd_selftest(args) -> int:
 def main(argv=None) -> int:
     import firmware.texts  # noqa: F401 (registers the box's catalog: the commands' own texts)
 
-    args = build_parser().parse_args(argv)
+    lang = asked_language(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args = (parser if lang in (None, "en") else in_language(parser, lang)).parse_args(argv)
     try:
         return args.func(args)
     except (CorbeilleError, ValueError, OSError) as error:

@@ -188,3 +188,39 @@ def test_web_and_publish_check_say_in_french(command, said, absent, tmp_path, mo
 def test_sim_without_a_terminal_says_so_in_french():
     french(corbeille("--lang", "fr", "sim", stdin=""), "l'entrée standard n'est pas un terminal",
            "« corbeille script FICHIER »", absent=("is not a terminal",), code=2)
+
+
+# ----------------------------------------------------------------------------- --help
+def helps(parser, path=""):
+    """(command path, name, help) of every help text of `parser`, its commands' too."""
+    import argparse
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for pseudo in action._choices_actions:
+                yield path, pseudo.dest, pseudo.help
+            for name, sub in action.choices.items():
+                yield from helps(sub, f"{path} {name}".strip())
+        elif action.help not in (None, argparse.SUPPRESS) and action.dest != "help":
+            yield path, action.dest, action.help
+
+
+def test_every_help_text_of_ours_has_its_french_words():
+    from firmware.cli import build_parser, in_language
+
+    english = list(helps(build_parser()))
+    translated = list(helps(in_language(build_parser(), "fr")))
+    assert len(english) == len(translated) > 40
+    same = [(path, name, text) for (path, name, text), (_, _, fr) in zip(english, translated) if text == fr]
+    assert same == []
+
+
+@pytest.mark.parametrize("args, said, absent", [
+    (("--help",), "Banquier électronique pour jeux de bourse", "Electronic banker"),
+    (("box", "check", "--help"), "afficher les clés que le fichier de boîte du jeu peut", "print the keys"),
+    (("salvage", "-h"), "le journal abîmé (laissé tel quel)", "the damaged journal"),
+])
+def test_help_is_said_in_french(args, said, absent):
+    french(corbeille("--lang", "fr", *args), said, absent=(absent,), code=0)
+    french(corbeille(*args[:-1], args[-1], "--lang=fr"), said, absent=(absent,), code=0)
+    assert absent in corbeille(*args).stdout
