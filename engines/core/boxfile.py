@@ -63,7 +63,7 @@ class Reader:
         out, where = [], self._key(key)
         for i, item in enumerate(items):
             if not isinstance(item, dict):
-                self.fail(f"{key}[{i}]", "must be a table")
+                self.refuse(f"{key}[{i}]", "not_table")
             out.append(Reader(self.path, item, f"{where}[{i}]"))
         return out
 
@@ -171,14 +171,14 @@ def int_list(reader: Reader, key: str, order: str, maximum: int | None = None) -
     """The list of whole numbers >= 0 at `key`, in `order`, each at most `maximum`."""
     values = reader.get(key, list)
     if not values:
-        reader.fail(key, "must list at least one value")
+        reader.refuse(key, "empty_list")
     for i, v in enumerate(values):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            reader.fail(f"{key}[{i}]", f"{v!r} is not a whole number >= 0")
+            reader.refuse(f"{key}[{i}]", "not_whole", value=repr(v))
         if maximum is not None and v > maximum:
             reader.refuse(f"{key}[{i}]", "maximum", value=repr(v), maximum=str(maximum), lo="0")
         if i and (v < values[i - 1] if order == "non-decreasing" else v <= values[i - 1]):
-            reader.fail(f"{key}[{i}]", f"{v} after {values[i - 1]}: the values must be {order}")
+            reader.refuse(f"{key}[{i}]", "order_" + order.replace("-", "_"), value=str(v), before=str(values[i - 1]))
     return tuple(values)
 
 

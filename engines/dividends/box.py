@@ -90,41 +90,40 @@ def load_box(path: Path | str | None = None) -> Box:
     values = int_list(track, "values", "increasing")
     start = track.get("start", int)
     if start not in values:
-        track.fail("start", f"{start} is not on the track; values: {', '.join(map(str, values))}")
+        track.refuse("start", "dv.start", start=str(start), values=", ".join(map(str, values)))
     zones = []
     for z in track.tables("zones"):
         die = z.get("die", str, allowed=tuple(DICE))
         lo, hi = z.get("from", int), z.get("to", int)
         for key, v in (("from", lo), ("to", hi)):
             if v not in values:
-                z.fail(key, f"{v} is not on the track")
+                z.refuse(key, "dv.off_track", value=str(v))
         if lo > hi:
-            z.fail("to", f"{hi} is below from = {lo}")
+            z.refuse("to", "dv.below", hi=str(hi), lo=str(lo))
         zones.append(Zone(die, lo, hi))
     zones.sort(key=lambda zone: zone.lo)
     for v in values:
         covering = [zone for zone in zones if zone.lo <= v <= zone.hi]
         if len(covering) != 1:
-            what = "no zone" if not covering else f"{len(covering)} zones"
-            track.fail("zones", f"track value {v} is in {what}; each value must be in exactly one zone")
+            track.refuse("zones", "dv.zones" if covering else "dv.no_zone", value=str(v), count=str(len(covering)))
 
     companies = {}
     for comp in top.tables("companies"):
         cid = comp.get("id", str)
         if cid in companies:
-            comp.fail("id", f"{cid!r} appears twice; company ids must be unique")
+            comp.refuse("id", "dv.twice", id=repr(cid))
         if not cid or cid != cid.upper() or " " in cid or "," in cid:
-            comp.fail("id", f"{cid!r} must be upper case without spaces or commas (it is typed in scripts)")
+            comp.refuse("id", "dv.upper", id=repr(cid))
         prices = int_list(comp, "prices", "non-decreasing") if "prices" in comp.data else default_prices
         if prices is None:
-            comp.fail("prices", "missing, and no top-level prices to fall back on")
+            comp.refuse("prices", "dv.no_prices")
         if companies and len(prices) != len(next(iter(companies.values())).prices):
-            comp.fail("prices", f"{len(prices)} slots; every company column must have as many slots as the first")
+            comp.refuse("prices", "dv.slots", count=str(len(prices)))
         if prices[0] <= 0:
-            comp.fail("prices", "the cheapest slot must cost more than 0")
+            comp.refuse("prices", "dv.cheapest")
         companies[cid] = Company(cid, comp.get("name", str), comp.get("colour", str), prices)
     if len(companies) < MIN_COMPANIES:
-        top.fail("companies", f"{len(companies)} defined; the game needs {MIN_COMPANIES} (4 to 12 players)")
+        top.refuse("companies", "dv.companies", count=str(len(companies)), needed=str(MIN_COMPANIES))
     return Box(
         path=str(path),
         verified=top.get("verified", bool, default=False),

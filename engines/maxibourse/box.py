@@ -79,15 +79,15 @@ def load_box(path: Path | str | None = None) -> Box:
         for comp in sector.tables("companies"):
             cid = comp.get("id", str)
             if cid in companies:
-                comp.fail("id", f"{cid!r} appears twice; company ids must be unique")
+                comp.refuse("id", "mb.twice", id=repr(cid))
             if cid != cid.upper() or " " in cid:
-                comp.fail("id", f"{cid!r} must be upper case without spaces (it is typed in scripts)")
+                comp.refuse("id", "mb.upper", id=repr(cid))
             nominal = comp.get("nominal", int, 0)
             companies[cid] = Company(cid, comp.get("name", str), nominal, sid)
             ids.append(cid)
         sectors.append(Sector(sid, name, tuple(ids)))
     if not companies:
-        top.fail("sectors", "no company defined")
+        top.refuse("sectors", "mb.no_company")
     board, board_verified = (), False
     if "board" in top.data:
         table = top.table("board")
@@ -111,14 +111,13 @@ def read_board(table: Reader, companies: dict) -> tuple:
     squares = table.get("squares", list)
     for i, square in enumerate(squares):
         if not isinstance(square, str) or (square not in companies and square not in SQUARE_KINDS):
-            table.fail(f"squares[{i}]", f"{square!r} is neither a company id of this file nor a square kind; "
-                                        f"allowed: a company id or {', '.join(SQUARE_KINDS)}")
+            table.refuse(f"squares[{i}]", "mb.square", square=repr(square), kinds=", ".join(SQUARE_KINDS))
     if not squares or squares[0] != START:
-        table.fail("squares", f"must start with {START!r} (the pawns start on the square Action !)")
+        table.refuse("squares", "mb.start", start=repr(START))
     if squares.count(START) != 1:
-        table.fail("squares", f"{START!r} must appear once")
+        table.refuse("squares", "mb.start_once", start=repr(START))
     if not any(square in companies for square in squares):
-        table.fail("squares", "no Titre square (a company id)")
+        table.refuse("squares", "mb.no_titre")
     return tuple(squares)
 
 
