@@ -86,6 +86,32 @@ def test_box_check_says_a_files_mistake_in_french(text, said, absent, tmp_path):
     french(corbeille("--lang", "fr", "box", "check", path, "--game", "maxibourse"), said, absent=(absent,), code=1)
 
 
+@pytest.mark.parametrize("name, old, new, said, absent", [
+    ("avendre", "number = 2\n", "number = 1\n", "titles[1].number: 1 apparaît deux fois ; chaque numéro de titre",
+     "appears twice"),
+    ("dividends", "start = 200", "start = 201", "track.start: 201 n'est pas sur la piste ; valeurs : 0, 50",
+     "is not on the track"),
+    ("maxibourse", '  "ACTION", "BARCLAYS"', '  "BARCLAYS", "ACTION"', "board.squares: doit commencer par 'ACTION'",
+     "must start with"),
+    ("shark", '  "111122223333",', '  "11112222333x",', "grid.rows[0]: 'x' en L1 n'est pas une zone ; possible : 1 à 6",
+     "is not a zone"),
+    ("richesses", 'id = "ARGENT"', 'id = "Argent"', "productions[1].id: 'Argent' doit être en majuscules",
+     "must be upper case"),
+    ("richesses", 'id = "ARGENT"', 'id = "ALUMINIUM"', "productions[1].id: 'ALUMINIUM' apparaît deux fois",
+     "appears twice"),
+    ("dividends", "0, 50, 100", "0, 100, 50", "track.values[2]: 50 après 100 : les valeurs doivent être croissantes",
+     "must be increasing"),
+])
+def test_box_check_says_each_games_loader_mistakes_in_french(name, old, new, said, absent, tmp_path):
+    text = (ROOT / "engines" / name / "box" / f"{name}.toml").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "mybox.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    french(corbeille("--lang", "fr", "box", "check", path, "--game", name), f"{path}: {said}", absent=(absent,), code=1)
+    english = corbeille("box", "check", path, "--game", name)
+    assert english.returncode == 1 and absent in english.stderr
+
+
 def test_box_check_says_a_good_file_its_schema_and_a_missing_argument_in_french(tmp_path):
     french(corbeille("--lang", "fr", "box", "check", ROOT / "engines" / "dividends" / "box" / "dividends.toml"),
            ": un fichier de boîte de Dividends", "verified = false : pas encore vérifié sur la boîte de jeu",
