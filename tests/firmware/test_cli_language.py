@@ -211,6 +211,28 @@ def test_web_and_publish_check_say_in_french(command, said, absent, tmp_path, mo
            absent=("not valid TOML",), code=1)
 
 
+@pytest.mark.parametrize("command", ["web --check", "publish --check", "venue", "export", "replay"])
+@pytest.mark.parametrize("text, said, absent", [
+    ("[web]\nenabled = 3\n", " : web.enabled = 3 : doit être true ou false", "must be true or false"),
+    ("[webb]\n", " : section [webb] inconnue ; sections connues : board, boxes", "unknown section"),
+    ("[web]\nenable = true\n", " : clé web.enable inconnue ; clés connues : access_point", "unknown key"),
+    ("[game]\nlanguage = \"de\"\n", " : game.language = \"de\" : valeurs possibles : fr, en", "allowed values are"),
+    ("[state]\ndir = \"here\"\n", " : state.dir = \"here\" : doit être un chemin absolu, ou \"\" pour la valeur",
+     "must be an absolute path"),
+    ("[venue]\nbroker = \"a b\"\n", " : venue.broker = \"a b\" : doit être le nom ou l'adresse du serveur MQTT", "broker's host name"),
+])
+def test_a_configurations_mistakes_are_said_in_french_by_every_command(command, text, said, absent, tmp_path):
+    path = tmp_path / "corbeille.toml"
+    path.write_text(text, encoding="utf-8")
+    french(corbeille("--lang", "fr", "--config", path, *command.split()), f"{path}{said}", absent=(absent,), code=1)
+    assert absent in corbeille("--config", path, *command.split()).stderr
+
+
+def test_a_configuration_named_but_missing_is_said_in_french(tmp_path):
+    french(corbeille("--lang", "fr", "--config", tmp_path / "none.toml", "web", "--check"),
+           f"{tmp_path / 'none.toml'} : fichier introuvable (nommé par --config)", absent=("no such file",), code=1)
+
+
 def test_sim_without_a_terminal_says_so_in_french():
     french(corbeille("--lang", "fr", "sim", stdin=""), "l'entrée standard n'est pas un terminal",
            "« corbeille script FICHIER »", absent=("is not a terminal",), code=2)
