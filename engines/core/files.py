@@ -125,7 +125,7 @@ def parse_toml(text: str, path, what: str, error: type[Exception] = ValueError) 
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise _worded(error, "toml", path, what, reason=str(e)) from None
+        raise _toml_error(error, e, text, path, what) from None
     except RecursionError:           # tomllib recurses once per nested array or table
         raise _worded(error, "toml_nested", path, what, deepest_line(text)) from None
     except ValueError as e:          # an integer of more than 4 300 digits: Python's words name no line
@@ -140,6 +140,20 @@ def parse_toml(text: str, path, what: str, error: type[Exception] = ValueError) 
     return data
 
 
+def _toml_error(error: type[Exception], e: Exception, text: str, path, what: str) -> Exception:
+    """The parser's mistake at the file's line, as every mistake of a file is said
+    ("path:line: ..."): the parser's own reason kept, its place in our words."""
+    reason = str(e)
+    at = TOML_PLACE.search(reason)
+    if at is None:
+        return _worded(error, "toml", path, what, reason=reason)
+    reason = reason[:at.start()]
+    if at.group(1) is None:                              # "(at end of document)"
+        return _worded(error, "toml_end", path, what, text.rstrip().count("\n") + 1, reason=reason)
+    return _worded(error, "toml_at", path, what, int(at.group(1)), reason=reason, column=at.group(2))
+
+
+TOML_PLACE = re.compile(r" \(at (?:line (\d+), column (\d+)|end of document)\)$")
 LONG_NUMBER = re.compile(r"[0-9][0-9_]{1000,}")   # far longer than any number of a file the box reads
 
 

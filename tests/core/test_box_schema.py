@@ -266,8 +266,10 @@ def test_a_number_above_its_bound_is_refused_naming_file_key_and_bound(name, pat
 @pytest.mark.parametrize("text, line, words", [
     ("verified = false\nlots_per_company = 1" + "0" * 5000 + "\n", 2, "a number of 5001 digits"),
     ("verified = false\n\nname = \"[[[\"\nlots_per_company = " + "[" * 3000 + "\n", 4, "nested too deeply"),
+    ("verified = false\nlots_per_company = \n", 2, "Invalid value (column 20)"),
+    ("verified = false\nsectors = [\n\n", 2, "Invalid value (at the end of the file)"),
 ])
-def test_a_toml_mistake_the_parser_words_in_python_is_said_with_file_and_line(text, line, words, tmp_path):
+def test_a_toml_mistake_is_said_with_file_and_line(text, line, words, tmp_path):
     path = tmp_path / "mybox.toml"
     path.write_text(text, encoding="utf-8")
     done = box_check(path, "--game", "maxibourse")
