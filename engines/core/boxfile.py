@@ -6,6 +6,7 @@ against it with `check` before building its objects; what a schema cannot say (i
 unique, a track covered by its zones...) the loader checks after. Every error names the
 file, the key (as a dotted path) and what is allowed.
 """
+import json
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -182,6 +183,17 @@ def int_list(reader: Reader, key: str, order: str, maximum: int | None = None) -
     return tuple(values)
 
 
+def _default(value, lang: str) -> str:
+    """A key's default as the schema says it: in French as the file writes it (false, "")."""
+    from engines.core.i18n import text
+
+    if lang == "en":
+        return repr(value)
+    if value is None:
+        return text("schema.none", lang)
+    return str(value).lower() if isinstance(value, bool) else json.dumps(value, ensure_ascii=False)
+
+
 def describe(schema: Table, indent: str = "", lang: str = "en") -> list[str]:
     """The schema in words, one line per key, in `lang` (`corbeille box check --schema`)."""
     from engines.core.i18n import text
@@ -189,7 +201,7 @@ def describe(schema: Table, indent: str = "", lang: str = "en") -> list[str]:
     lines = []
     for key, part in schema.keys.items():
         if isinstance(part, Key):
-            what = [part.typ.__name__]
+            what = [text("schema." + part.typ.__name__, lang)]
             if part.allowed is not None:
                 what[0] += text("schema.allowed", lang, allowed=", ".join(map(str, part.allowed)))
             if part.minimum is not None:
@@ -197,7 +209,7 @@ def describe(schema: Table, indent: str = "", lang: str = "en") -> list[str]:
             if part.maximum is not None:
                 what.append(text("schema.maximum", lang, maximum=str(part.maximum)))
             what.append(text("schema.required", lang) if part.default is ...
-                        else text("schema.default", lang, default=repr(part.default)))
+                        else text("schema.default", lang, default=_default(part.default, lang)))
             lines.append(f"{indent}{key}: " + ", ".join(what))
         elif isinstance(part, Ints):
             what = [text("schema.ints", lang), text("schema." + part.order.replace("-", "_"), lang)]

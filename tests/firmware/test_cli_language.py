@@ -117,9 +117,10 @@ def test_box_check_says_a_good_file_its_schema_and_a_missing_argument_in_french(
            ": un fichier de boîte de Dividends", "verified = false : pas encore vérifié sur la boîte de jeu",
            absent=("a box file of", "not yet checked"), code=0)
     french(corbeille("--lang", "fr", "box", "check", "--schema", "--game", "richesses"),
-           "Les clés du fichier de boîte de richesses", "jokers: int, au moins 0, au plus 99, par défaut None",
+           "Les clés du fichier de boîte de richesses",
+           "jokers: nombre entier, au moins 0, au plus 99, par défaut aucune valeur", "verified: true ou false, par défaut false",
            "bands: liste de nombres entiers, croissants, au plus 100, facultative",
-           absent=("box file's keys", "at most", "required"), code=0)
+           absent=("box file's keys", "at most", "required", "int,", "None", "False"), code=0)
     french(corbeille("--lang", "fr", "box", "check"), "donnez le fichier de boîte à vérifier",
            absent=("give the box file",), code=2)
     french(corbeille("--lang", "fr", "box", "check", tmp_path), "est un dossier, pas un fichier de boîte",
