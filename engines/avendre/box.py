@@ -4,7 +4,7 @@ from pathlib import Path
 
 from engines.core.boxfile import Key, Reader, Table, Tables, check, load_toml
 from engines.avendre.rules import COLOURS, ESTABLISHMENT, GOAL, MAX_AMOUNT, SHOP, SQUARES, TITLES
-from engines.core.i18n import money
+from engines.core.i18n import money, text
 from engines.core.records import record
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "avendre.toml"
@@ -106,11 +106,12 @@ def load_box(path: Path | str | None = None) -> Box:
 def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`)."""
     shops, establishments = box.shops(), box.establishments()
-    lines = [f"{len(box.titles)} titles: {len(shops)} shops (PA, R) and {len(establishments)} establishments (R):"]
+    lines = [text("box.av.holds", lang, titles=str(len(box.titles)), shops=str(len(shops)),
+                  establishments=str(len(establishments)))]
     for t in box.titles.values():
         pa, r = money(t.pa, lang, "av"), money(t.r, lang, "av")
         lines.append(f"  {t.number} {t.name}: " + (f"PA {pa}, R {r}" if t.kind == SHOP else f"R {r}"))
-    lines.append(f"{len(box.squares)} squares:")
+    lines.append(text("box.av.holds_squares", lang, squares=str(len(box.squares))))
     row = []
     for number, sq in enumerate(box.squares, 1):
         row.append(f"{number} {sq.colour}" + (f" {sq.title}" if sq.title else ""))

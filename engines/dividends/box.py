@@ -3,7 +3,7 @@ companies and the influence cards (ruling DV1). Every schema error names the key
 from pathlib import Path
 
 from engines.core.boxfile import Ints, Key, Reader, Table, Tables, check, int_list, load_toml
-from engines.core.i18n import money
+from engines.core.i18n import money, text
 from engines.core.records import record
 from engines.dividends.rules import MAX_BID, MAX_INFLUENCE_CARDS
 
@@ -138,11 +138,12 @@ def load_box(path: Path | str | None = None) -> Box:
 
 def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`)."""
-    lines = [f"{len(box.companies)} companies, {box.slots} certificates each; price of each slot, cheapest first:"]
+    lines = [text("box.dv.holds", lang, companies=str(len(box.companies)), slots=str(box.slots))]
     for company in box.companies.values():
         lines.append(f"  {company.id} ({company.name}, {company.colour}): "
                      + " ".join(money(price, lang, "dv") for price in company.prices))
-    lines.append(f"dividend track {' '.join(map(str, box.track))}, start {box.start}; zones: "
-                 + ", ".join(f"{zone.die} {zone.lo}-{zone.hi}" for zone in box.zones))
-    lines.append(f"influence cards: {box.per_company_cards} per company, {box.any_company_cards} for any company")
+    lines.append(text("box.dv.holds_track", lang, track=" ".join(map(str, box.track)), start=str(box.start),
+                      zones=", ".join(f"{zone.die} {zone.lo}-{zone.hi}" for zone in box.zones)))
+    lines.append(text("box.dv.holds_cards", lang, per_company=str(box.per_company_cards),
+                      any_company=str(box.any_company_cards)))
     return lines

@@ -2,7 +2,7 @@
 from pathlib import Path
 
 from engines.core.boxfile import Key, Reader, Table, Tables, check, load_toml
-from engines.core.i18n import money
+from engines.core.i18n import money, text
 from engines.core.records import record
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "maxibourse.toml"
@@ -123,19 +123,19 @@ def read_board(table: Reader, companies: dict) -> tuple:
 
 def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`)."""
-    lines = [f"{len(box.companies)} companies in {len(box.sectors)} sectors, {box.lots_per_company} lots "
-             f"of {box.shares_per_lot} shares each; nominal price of each company:"]
+    lines = [text("box.mb.holds", lang, companies=str(len(box.companies)), sectors=str(len(box.sectors)),
+                  lots=str(box.lots_per_company), shares=str(box.shares_per_lot))]
     for sector in box.sectors:
         lines.append(f"  {sector.name.get(lang, sector.id)}: "
                      + ", ".join(f"{c} {money(box.companies[c].nominal, lang, 'mb') if box.companies[c].nominal else '?'}"
                                  for c in sector.companies))
     if box.board:
-        state = "verified" if box.board_verified else "unverified: check it against the physical board"
-        lines.append(f"board: {len(box.board)} squares from {START} ({state}):")
+        lines.append(text("box.mb.holds_board" if box.board_verified else "box.mb.holds_board_unverified", lang,
+                          squares=str(len(box.board)), start=START))
         lines += [f"  {i:2}. {square}" for i, square in enumerate(box.board)]
     else:
-        lines.append("board: none (the box asks the square the pawn lands on)")
+        lines.append(text("box.mb.holds_no_board", lang))
     unknown = [c for c, co in box.companies.items() if not co.nominal]
-    lines.append(f"learned at the table: the nominal prices of {', '.join(unknown)}, asked before the deal "
-                 f"(learn_nominal)" if unknown else "nothing left to learn at the table")
+    lines.append(text("box.mb.holds_learned", lang, companies=", ".join(unknown)) if unknown
+                 else text("box.mb.holds_all_known", lang))
     return lines

@@ -13,7 +13,7 @@ squares, the special squares and their continents. Every error names the file an
 from pathlib import Path
 
 from engines.core.boxfile import Ints, Key, Reader, Table, Tables, check, int_list, load_toml
-from engines.core.i18n import money
+from engines.core.i18n import Worded, money, text
 from engines.core.records import record
 from engines.richesses.rules import (CONTINENTAL, CONTINENTS, MAX_AMOUNT, MAX_JOKERS, PLAQUES, PRODUCTIONS,
                                      ROYALTY_MIN, SQUARES, TITLES_PER_PRODUCTION)
@@ -272,36 +272,34 @@ def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`): what is known, then what
     will be learned at the table (RM13 as amended). What a game cannot start without (the
     productions, the countries) is refused by `load_box`, naming the file and key."""
-    jokers = "the joker count unknown" if box.jokers is None else f"{box.jokers} jokers"
-    lines = [f"known: {len(box.productions)} productions, {len(box.countries)} countries, "
-             f"{len(box.titles)} of {PRODUCTIONS * TITLES_PER_PRODUCTION} titles, "
-             f"{sum(bool(p.bands) for p in box.productions.values())} royalty tables, {len(box.squares)} squares "
-             f"({len(box.plaque_squares())} with a plaque), {jokers}"]
+    jokers = Worded("box.rm.jokers_unknown") if box.jokers is None else Worded("box.rm.jokers", count=box.jokers)
+    lines = [text("box.rm.holds", lang, productions=str(len(box.productions)), countries=str(len(box.countries)),
+                  titles=str(len(box.titles)), all=str(PRODUCTIONS * TITLES_PER_PRODUCTION),
+                  tables=str(sum(bool(p.bands) for p in box.productions.values())), squares=str(len(box.squares)),
+                  plaques=str(len(box.plaque_squares())), jokers=jokers)]
     for p in box.productions.values():
-        bands = ", ".join(f"{b} %: {money(r, lang, 'rm')}" for b, r in zip(p.bands, p.royalties)) or "unknown"
+        bands = ", ".join(f"{b} %: {money(r, lang, 'rm')}" for b, r in zip(p.bands, p.royalties))
         titles = ", ".join(f"{t.country} {t.percent}% {money(t.price, lang, 'rm')}" for t in box.titles.values()
                            if t.production == p.id)
-        lines.append(f"  {p.id} ({p.name}): royalties {bands}; titles {titles or 'none'}")
+        lines.append(text("box.rm.holds_production", lang, id=p.id, name=p.name,
+                          bands=bands or Worded("box.rm.unknown"), titles=titles or Worded("box.rm.none")))
     if box.ordered:
-        lines.append("board: " + " ".join(sq.country or (f"{sq.kind}:{sq.continent}" if sq.continent else sq.kind)
+        lines.append(text("box.rm.holds_board", lang) + " ".join(sq.country or (f"{sq.kind}:{sq.continent}" if sq.continent else sq.kind)
                                           for sq in box.squares))
     else:
-        lines.append("board: no square order; the operator says where each pawn lands "
-                     "and, once per player, when it passes the start arrow (RM8)")
-    return lines + to_learn(box)
+        lines.append(text("box.rm.holds_no_board", lang))
+    return lines + to_learn(box, lang)
 
 
-def to_learn(box: Box) -> list[str]:
+def to_learn(box: Box, lang: str = "en") -> list[str]:
     """What the table will read off the cards when play meets it (engines/richesses/learning.py)."""
     lines = []
     missing = PRODUCTIONS * TITLES_PER_PRODUCTION - len(box.titles)
     if missing:
-        lines.append(f"learned at the table: {missing} titles, each read off its card the first time it is "
-                     f"in the stock on a square where it can be bought (learn_title)")
+        lines.append(text("box.rm.learn_titles", lang, count=str(missing)))
     unknown = [p.id for p in box.productions.values() if not p.bands]
     if unknown:
-        lines.append(f"learned at the table: the royalty tables of {', '.join(unknown)}, each read off its "
-                     f"plaque the first time it is owed (learn_royalties)")
+        lines.append(text("box.rm.learn_royalties", lang, productions=", ".join(unknown)))
     if box.jokers is None:
-        lines.append("learned at the table: the joker cards, counted at the first joker square (learn_jokers)")
-    return lines or ["nothing left to learn at the table"]
+        lines.append(text("box.rm.learn_jokers", lang))
+    return lines or [text("box.rm.all_known", lang)]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from engines.core.actions import cell_text
 from engines.core.boxfile import Key, Reader, Table, check, load_toml
+from engines.core.i18n import text
 from engines.core.records import record
 from engines.shark.rules import CELLS_PER_ZONE, ZONES
 
@@ -74,6 +75,6 @@ def load_box(path: Path | str | None = None) -> Box:
 def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`)."""
     rows, cols = box.size
-    lines = [f"world map of {rows} rows x {cols} columns (A1 top left), {len(box.zones)} cells in 6 zones:"]
+    lines = [text("box.sh.holds", lang, rows=str(rows), columns=str(cols), cells=str(len(box.zones)))]
     lines += [f"  {r + 1:2d} {row}" for r, row in enumerate(box.rows)]
     return lines
