@@ -173,7 +173,7 @@ def test_box_learned_says_the_file_it_wrote_in_french(tmp_path, monkeypatch, cap
     out = tmp_path / "learned.toml"
     assert cli.main(["--lang", "fr", "box", "learned", "--out", str(out)]) == 0
     said = capsys.readouterr().err
-    assert said == (f"{out} : 2 entrées apprises à la table ajoutées à le fichier de boîte livré ; vérifiez-le avec "
+    assert said == (f"{out} : 2 entrées apprises à la table ajoutées au fichier de boîte livré ; vérifiez-le avec "
                     f"« corbeille box check {out} --game richesses »\n")
     assert out.read_text(encoding="utf-8") == shipped
 
@@ -214,7 +214,7 @@ def test_salvage_says_what_it_did_and_what_it_refused_in_french(journal, tmp_pat
     french(corbeille("--lang", "fr", "salvage", junk), f"rien n'a pu être récupéré de {junk}",
            absent=("nothing could be recovered",), code=1)
     out = tmp_path / "copy.sqlite"
-    french(corbeille("--lang", "fr", "salvage", journal, "--to", out), f"1 partie sauvée et ",
+    french(corbeille("--lang", "fr", "salvage", journal, "--to", out), "1 partie récupérée et ",
            f"de {journal} dans {out}", "  partie 1 : maxibourse, Sophie, Thierry, Didier, Dominique : ",
            f"Lisez-le avec « corbeille export --journal {out} »", absent=("salvaged", "Read it with"), code=0)
     french(corbeille("--lang", "fr", "salvage", journal, "--to", out), f"{out} existe déjà ; donnez un autre nom",
