@@ -374,7 +374,8 @@ class ActionSet:
         try:
             words = split_line(line)
         except ProtocolError as error:
-            raise ProtocolError(f"cannot read {line!r}: {error}") from None
+            raise ProtocolError.worded("protocol.cannot_read_line", line=repr(line),
+                                       reason=Worded(error.key, **error.params)) from None
         return self.parse_words(words, players)
 
     def parse_words(self, words: list[str], players: list[str]) -> Action:
