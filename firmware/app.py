@@ -370,7 +370,8 @@ def reporter(journal, state_dir: Path, lang_of):
                   t("report.players", lang): ", ".join(session.players),
                   t("report.actions", lang): len(session.game.log)}
         prices, fortunes = session.evening()
-        write_report(folder, header, prices, session.game.ranking_rows(), lang, box=box, fortunes=fortunes)
+        write_report(folder, header, prices, session.game.ranking_rows(), lang, box=box, fortunes=fortunes,
+                     money_of=game.prefix)
         if journal is not None:
             journal.set_meta(key, str(folder))
         return str(folder)

@@ -8,7 +8,7 @@ it is written."""
 import sys
 from importlib import import_module
 
-from engines.core.errors import CorbeilleError
+from engines.core.errors import CorbeilleError, worded
 
 
 def learned_box_text(header, recorded) -> tuple:
@@ -21,8 +21,7 @@ def learned_box_text(header, recorded) -> tuple:
 
     name = game_of(header)
     if name not in LEARNABLES:
-        raise CorbeilleError(f"{name} learns nothing at the table; its box file is written by hand "
-                             f"(games that learn: {', '.join(LEARNABLES)})")
+        raise worded(CorbeilleError, "ui.cli.learns_nothing", game=name, games=", ".join(LEARNABLES))
     _, game, _, problem = read_recording(game_class(name), header, recorded)
     if problem is not None:
         raise problem[1]
@@ -34,11 +33,15 @@ def cmd_box_learned(args, open_game) -> int:
     import tempfile
     from pathlib import Path
 
+    from firmware.script import said
+    from firmware.texts import t
+
+    lang = args.lang or "en"
     _, header, recorded = open_game(args)
     try:
         text, count = learned_box_text(header, recorded)
     except CorbeilleError as error:
-        print(f"corbeille: box learned: {error}", file=sys.stderr)
+        print(f"corbeille: box learned: {said(error, lang)}", file=sys.stderr)
         return 1
     loader = import_module(f"engines.{header['game']}.box")
     with tempfile.TemporaryDirectory() as folder:        # checked as `box check` reads it, before it is given
@@ -47,13 +50,12 @@ def cmd_box_learned(args, open_game) -> int:
         try:
             loader.load_box(trial)
         except CorbeilleError as error:
-            print(f"corbeille: box learned: the merged file does not load: {error}", file=sys.stderr)
+            print("corbeille: " + t("cli.learned_fails", lang, error=said(error, lang)), file=sys.stderr)
             return 1
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
-        print(f"{args.out}: {count} {'entry' if count == 1 else 'entries'} learned at the table folded into "
-              f"{header.get('box') or 'the shipped box file'}; check it with `corbeille box check {args.out} "
-              f"--game {header['game']}`", file=sys.stderr)
+        print(t("cli.learned_written", lang, out=args.out, count=count, game=header["game"],
+                box=header.get("box") or t("cli.shipped_box", lang)), file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0
@@ -64,21 +66,23 @@ def cmd_box_import(args) -> int:
     the row and the column."""
     from pathlib import Path
 
+    from firmware.script import said
+    from firmware.texts import t
+
+    lang = args.lang or "en"
     try:
         reader = import_module(f"engines.{args.game}.box_csv")
     except ModuleNotFoundError:
-        print(f"corbeille: box import: {args.game} has no spreadsheet form yet; write its box file "
-              f"(`corbeille box check --schema --game {args.game}`)", file=sys.stderr)
+        print("corbeille: " + t("cli.no_csv", lang, game=args.game), file=sys.stderr)
         return 1
     try:
         text = reader.from_csv(args.file)
     except CorbeilleError as error:
-        print(f"corbeille: {error}", file=sys.stderr)
+        print(f"corbeille: {said(error, lang)}", file=sys.stderr)
         return 1
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
-        print(f"{args.out}: written from {args.file}; check it with `corbeille box check {args.out} "
-              f"--game {args.game}`", file=sys.stderr)
+        print(t("cli.imported", lang, out=args.out, file=args.file, game=args.game), file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0

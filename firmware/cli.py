@@ -3,7 +3,7 @@ import argparse
 import json
 import sys
 
-from engines.core.errors import CorbeilleError
+from engines.core.errors import CorbeilleError, worded
 from engines.core.files import MAX_BYTES, decode_text, keep_parsed_in, read_text
 
 
@@ -12,12 +12,13 @@ def state_json(game) -> dict:
 
 
 def cmd_script(args) -> int:
-    from firmware.script import run_script
+    from firmware.script import run_script, said
 
+    lang = args.lang or "en"
     try:
         text = read_stdin() if args.file == "-" else read_text(args.file, "script", CorbeilleError)
     except CorbeilleError as error:
-        print(f"corbeille: {error}", file=sys.stderr)
+        print(f"corbeille: {said(error, lang)}", file=sys.stderr)
         return 1
     journal = game_id = None
     if args.journal:
@@ -37,9 +38,9 @@ def cmd_script(args) -> int:
             journal.append(game_id, act.to_json())
 
     try:
-        game = run_script(text, args.file, on_action=record, lang=args.lang or "en")
+        game = run_script(text, args.file, on_action=record, lang=lang)
     except CorbeilleError as error:
-        print(f"corbeille: {error}", file=sys.stderr)
+        print(f"corbeille: {said(error, lang)}", file=sys.stderr)
         return 1
     finally:
         if journal:
@@ -53,7 +54,7 @@ def read_stdin() -> str:
     a file that is not UTF-8."""
     data = sys.stdin.buffer.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
-        raise CorbeilleError(f"<stdin>: more than {MAX_BYTES} bytes is too big for a script")
+        raise worded(CorbeilleError, "ui.cli.stdin_too_big", limit=str(MAX_BYTES))
     return decode_text(data, "<stdin>", "script", CorbeilleError)
 
 
@@ -71,7 +72,7 @@ def open_game(args):
         game_id = args.game if args.game is not None else reader.last_game()
         try:
             if game_id is None:
-                raise CorbeilleError(f"{args.journal}: no game recorded")
+                raise worded(CorbeilleError, "ui.cli.no_game", journal=str(args.journal))
             header, recorded = reader.header(game_id), reader.actions(game_id)
         finally:
             for message in reader.repairs:
@@ -149,17 +150,17 @@ def cmd_box_check(args) -> int:
         name, found = box_game(args.file)
     name = name or names()[0]
     loader = import_module(spec(name).box)
-    if args.schema:
-        print(f"The {name} box file's keys (engines/{name}/box.py):")
-        print("\n".join(describe(loader.SCHEMA, "  ")))
-        return 0
-    if args.file is None:
-        print("corbeille: box check: give the box file to check (or --schema)", file=sys.stderr)
-        return 2
     from firmware.script import said
     from firmware.texts import t
 
     lang = args.lang or "en"
+    if args.schema:
+        print(t("cli.schema", lang, game=name))
+        print("\n".join(describe(loader.SCHEMA, "  ", lang)))
+        return 0
+    if args.file is None:
+        print("corbeille: " + t("cli.box_give", lang), file=sys.stderr)
+        return 2
     read_as = "" if found is None else t("cli.box_read_as", lang, game=name, found=t(found[0], lang, **found[1]),
                                          games="|".join(names()))
     # Four players fit every game; the box file is the only thing under test.
@@ -174,11 +175,7 @@ def cmd_box_check(args) -> int:
     held = t("cli.box_companies", lang, count=len(companies), companies=", ".join(companies)) if companies else ""
     print(t("cli.box_file", lang, path=str(args.file), game=text(f"ui.game.{spec(name).prefix}", lang)) + held + read_as)
     print("\n".join(loader.holdings(box, lang)))
-    if box.verified:
-        print("verified = true: the owner checked it against the physical copy")
-    else:
-        print("verified = false: not yet checked against the physical copy; the box asks the table "
-              "to confirm it at setup")
+    print(t("cli.verified" if box.verified else "cli.unverified", lang))
     return 0
 
 
@@ -203,58 +200,69 @@ def cmd_settings(args) -> int:
 def cmd_salvage(args) -> int:
     """Copy what can be read of a damaged journal into a new journal file; FILE is left as it is."""
     import os
-    import shutil
-    import tempfile
 
     from firmware.journal import lock as journal_lock
     from firmware.journal.connection import write_fresh
-    from firmware.journal.salvage import read_damaged
+    from firmware.texts import t
 
+    lang = args.lang or "en"
     source = args.file
     out = args.to or source + ".salvaged.sqlite"
+    said = lambda key, **params: print("corbeille salvage: " + t(key, lang, **params), file=sys.stderr)
     if not os.path.isfile(source):
-        print(f"corbeille salvage: {source}: " + ("is a directory" if os.path.isdir(source) else "no such file"),
-              file=sys.stderr)
+        said("cli.salvage_folder" if os.path.isdir(source) else "cli.salvage_missing", file=source)
         return 1
     held = journal_lock.holder(source)
     if held is not None:
-        print(f"corbeille salvage: {source}: in use by {held.describe()}; salvage a journal once nothing "
-              f"writes to it (the box repairs its own journal when it starts)", file=sys.stderr)
+        said("cli.salvage_busy", file=source, holder=held.describe())
         return 1
     if os.path.lexists(out):
-        print(f"corbeille salvage: {out} already exists; give another name with --to", file=sys.stderr)
+        said("cli.salvage_exists", out=out)
         return 1
-    # Read a copy: SQLite may write beside a file it opens (its -shm, a checkpoint of the
-    # -wal), and the damaged file must stay exactly as it was found.
-    with tempfile.TemporaryDirectory(prefix="corbeille-salvage-") as tmp:
-        copy = os.path.join(tmp, "journal.sqlite")
-        try:
-            shutil.copyfile(source, copy)
-            if os.path.isfile(source + "-wal"):
-                shutil.copyfile(source + "-wal", copy + "-wal")
-        except OSError as error:
-            print(f"corbeille salvage: cannot read {source}: {error.strerror}", file=sys.stderr)
-            return 1
-        games, meta, notes = read_damaged(copy)
+    try:
+        games, meta, notes = _read_copy(source)
+    except OSError as error:
+        said("cli.salvage_unreadable", file=source, reason=str(error.strerror))
+        return 1
     if not games:
-        print(f"corbeille salvage: nothing could be recovered from {source} (no game header whose "
-              f"checksum verifies)", file=sys.stderr)
+        said("cli.salvage_nothing", file=source)
         for note in notes:
-            print(f"  {note.replace(copy, source)}", file=sys.stderr)
+            print(f"  {note}", file=sys.stderr)
         return 1
     try:
         write_fresh(out, games, meta)
     except Exception as error:  # noqa: BLE001 - sqlite3 or OS errors: one message
-        print(f"corbeille salvage: cannot write {out}: {error}", file=sys.stderr)
+        said("cli.salvage_unwritable", out=out, reason=str(error))
         return 1
-    _say_salvaged(games, [note.replace(copy, source) for note in notes], source, out)
+    _say_salvaged(games, notes, source, out, lang)
     return 0
 
 
-def _say_salvaged(games: dict, notes: list[str], source: str, out: str) -> None:
+def _read_copy(source: str) -> tuple:
+    """`read_damaged` of a copy of `source` (its notes naming `source`): SQLite may write beside
+    a file it opens (its -shm, a checkpoint of the -wal), and the damaged file must stay
+    exactly as it was found."""
+    import os
+    import shutil
+    import tempfile
+
+    from firmware.journal.salvage import read_damaged
+
+    with tempfile.TemporaryDirectory(prefix="corbeille-salvage-") as tmp:
+        copy = os.path.join(tmp, "journal.sqlite")
+        shutil.copyfile(source, copy)
+        if os.path.isfile(source + "-wal"):
+            shutil.copyfile(source + "-wal", copy + "-wal")
+        games, meta, notes = read_damaged(copy)
+    return games, meta, [note.replace(copy, source) for note in notes]
+
+
+def _say_salvaged(games: dict, notes: list[str], source: str, out: str, lang: str) -> None:
     """What `corbeille salvage` recovered, game by game, and how to use it."""
+    from firmware.texts import t
+
     actions = sum(len(g[2]) for g in games.values())
-    print(f"salvaged {len(games)} games and {actions} actions from {source} into {out}")
+    print(t("cli.salvaged", lang, games=len(games), actions=actions, file=source, out=out))
     for game_id, (header, _, rows) in sorted(games.items()):
         try:
             head = json.loads(header)
@@ -262,12 +270,11 @@ def _say_salvaged(games: dict, notes: list[str], source: str, out: str) -> None:
             head = None
         head = head if isinstance(head, dict) else {}
         players = head.get("players") if isinstance(head.get("players"), list) else []
-        print(f"  game {game_id}: {head.get('game', '?')}, {', '.join(map(str, players))}: "
-              f"{len(rows)} actions")
+        print(t("cli.salvaged_game", lang, id=str(game_id), game=str(head.get("game", "?")),
+                players=", ".join(map(str, players)), actions=len(rows)))
     for note in notes:
         print(f"  {note}")
-    print(f"Read it with `corbeille export --journal {out}`; to play on, stop the box and put it in "
-          f"place of its journal.sqlite.")
+    print(t("cli.salvaged_use", lang, out=out))
 
 
 def default_journal() -> str:
@@ -371,6 +378,42 @@ def build_parser():
     return parser
 
 
+def in_language(parser, lang: str, path: str = ""):
+    """`parser` with its help texts in `lang`: a command's or option's help is the catalog's
+    `ui.help.<command path>.<name>`, else `ui.help.<name>` (an option several commands share),
+    else the English it was built with. argparse's own words (usage, options) stay English."""
+    from engines.core.i18n import catalog
+    from firmware.texts import t
+
+    def said(name, english):
+        for key in (f"help.{path}.{name}" if path else f"help.{name}", f"help.{name}"):
+            if "ui." + key in catalog(lang):
+                return t(key, lang, default=default_journal())
+        return english
+
+    if parser.description:
+        parser.description = said("description", parser.description)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for pseudo in action._choices_actions:
+                pseudo.help = said(pseudo.dest, pseudo.help)
+            for name, sub in action.choices.items():
+                in_language(sub, lang, f"{path}.{name}" if path else name)
+        elif action.help not in (None, argparse.SUPPRESS) and action.dest != "help":
+            action.help = said(action.dest, action.help)
+    return parser
+
+
+def asked_language(argv) -> str | None:
+    """The language `--lang` asks for in `argv`, read before the parser that says the help."""
+    for i, word in enumerate(argv):
+        if word == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+    return None
+
+
 def _config(args):
     from firmware.config import load_config
 
@@ -412,9 +455,9 @@ def cmd_sim(args) -> int:
     from firmware.sim import run_sim, stdin_is_terminal
 
     if not stdin_is_terminal():
-        print("corbeille sim: standard input is not a terminal. The simulation reads the keyboard: run "
-              "it in a terminal window (e.g. `make run`). To play without a keyboard, use "
-              "`corbeille script FILE` (a game in the command language).", file=sys.stderr)
+        from firmware.texts import t
+
+        print(t("cli.sim_no_terminal", getattr(args, "lang", None) or "en"), file=sys.stderr)
         return 2
     config = _config(args)
     try:
@@ -426,12 +469,7 @@ def cmd_sim(args) -> int:
 def cmd_web(args) -> int:
     config = _config(args)
     if args.check:
-        from firmware.texts import t
-
-        lang = getattr(args, "lang", None) or config.game.language
-        where = config.source or t("cli.defaults", lang)
-        print(t("cli.web_enabled" if config.web.enabled else "cli.web_disabled", lang, where=str(where)))
-        return 0 if config.web.enabled else 1
+        return _say_enabled(args, config, config.web.enabled, "web")
     if args.avahi_service or args.access_point:
         import shlex
 
@@ -447,12 +485,21 @@ def cmd_web(args) -> int:
 def cmd_publish(args) -> int:
     config = _config(args)
     if args.check:
-        where = config.source or "the built-in defaults"
-        print(f"venue publishing {'enabled' if config.venue.enabled else 'disabled'} ([venue] enabled in {where})")
-        return 0 if config.venue.enabled else 1
+        return _say_enabled(args, config, config.venue.enabled, "publish")
     from firmware.publish import serve
 
     return serve(config)
+
+
+def _say_enabled(args, config, enabled: bool, what: str) -> int:
+    """`web --check`, `publish --check`: whether the configuration enables it (exit 0) or not
+    (exit 1), in the language asked, else the configuration's."""
+    from firmware.texts import t
+
+    lang = getattr(args, "lang", None) or config.game.language
+    where = config.source or t("cli.defaults", lang)
+    print(t(f"cli.{what}_{'enabled' if enabled else 'disabled'}", lang, where=str(where)))
+    return 0 if enabled else 1
 
 
 def cmd_venue(args) -> int:
@@ -481,7 +528,11 @@ def cmd_selftest(args) -> int:
 
 
 def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
+    import firmware.texts  # noqa: F401 (registers the box's catalog: the commands' own texts)
+
+    lang = asked_language(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args = (parser if lang in (None, "en") else in_language(parser, lang)).parse_args(argv)
     try:
         return args.func(args)
     except (CorbeilleError, ValueError, OSError) as error:

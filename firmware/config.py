@@ -27,8 +27,11 @@ from typing import Any, Callable, Mapping
 from engines import registry
 from drivers.errors import ConfigError  # one error for every configuration problem, drivers' too
 from engines.core import settings
+from engines.core.errors import worded
 from engines.core.files import read_toml
+from engines.core.i18n import Worded
 from engines.core.limits import player_names_ok
+from firmware import texts  # noqa: F401 (registers the box's catalog: the configuration's mistakes)
 
 ENV_VAR = "CORBEILLE_CONFIG"
 SYSTEM_CONFIG = Path("/etc/corbeille/corbeille.toml")
@@ -212,7 +215,12 @@ class Config:
 # with what is allowed.
 
 class _Bad(Exception):
-    pass
+    """A value a check refuses: what is allowed, in the words of the catalog's
+    `ui.config.<key>` (said in the language a command is asked in)."""
+
+    def __init__(self, key: str, /, **params):
+        self.worded = Worded("ui.config." + key, **params)
+        super().__init__(str(self.worded))
 
 
 Check = Callable[[Any], Any]
@@ -234,7 +242,7 @@ def _show(value: Any) -> str:
 def _choice(*allowed: Any) -> Check:
     def check(value):
         if not any(type(value) is type(a) and value == a for a in allowed):
-            raise _Bad("allowed values are " + ", ".join(str(a) for a in allowed))
+            raise _Bad("choice", allowed=", ".join(str(a) for a in allowed))
         return value
     return check
 
@@ -242,7 +250,7 @@ def _choice(*allowed: Any) -> Check:
 def _integer(low: int, high: int, show: Callable[[int], str] = str) -> Check:
     def check(value):
         if type(value) is not int or not low <= value <= high:
-            raise _Bad(f"must be an integer from {show(low)} to {show(high)}")
+            raise _Bad("integer", low=show(low), high=show(high))
         return value
     return check
 
@@ -250,7 +258,7 @@ def _integer(low: int, high: int, show: Callable[[int], str] = str) -> Check:
 def _seconds(low: float, high: float) -> Check:
     def check(value):
         if type(value) not in (int, float) or not low <= value <= high:
-            raise _Bad(f"must be a number of seconds from {low:g} to {high:g}")
+            raise _Bad("seconds", low=f"{low:g}", high=f"{high:g}")
         return float(value)
     return check
 
@@ -258,20 +266,20 @@ def _seconds(low: float, high: float) -> Check:
 def _seconds_or_off(low: float, high: float) -> Check:
     def check(value):
         if type(value) not in (int, float) or not (value == 0 or low <= value <= high):
-            raise _Bad(f"must be 0 (off) or a number of seconds from {low:g} to {high:g}")
+            raise _Bad("seconds_or_off", low=f"{low:g}", high=f"{high:g}")
         return float(value)
     return check
 
 
 def _boolean(value):
     if type(value) is not bool:
-        raise _Bad("must be true or false")
+        raise _Bad("boolean")
     return value
 
 
 def _port(value):
     if type(value) is not str or not value.strip():
-        raise _Bad("must be a serial device such as \"/dev/serial0\" (or a pyserial URL)")
+        raise _Bad("port", example='"/dev/serial0"')
     return value
 
 
@@ -279,8 +287,7 @@ def _players(value):
     # The engines' own rule for names (engines.core.limits): a name the configuration
     # proposes is one a game accepts.
     if type(value) is not list or len(value) > MAX_PLAYERS or not player_names_ok(value):
-        raise _Bad(f"must be a list of up to {MAX_PLAYERS} distinct names (single words without # or "
-                   "quotes, distinct ignoring case)")
+        raise _Bad("players", most=str(MAX_PLAYERS))
     return tuple(value)
 
 
@@ -288,45 +295,45 @@ def _path(value):
     # "" lets the box choose (see _default_state_dir); anything else must be absolute
     # so the journal never lands somewhere that depends on the current directory.
     if type(value) is not str or "\0" in value:
-        raise _Bad('must be an absolute path, or "" for the default')
+        raise _Bad("path", empty='""')
     try:
         absolute = not value or Path(value).expanduser().is_absolute()
     except RuntimeError:            # "~someone" whose home directory is unknown
-        raise _Bad('names an unknown user\'s home; must be an absolute path, or "" for the default') from None
+        raise _Bad("home", empty='""') from None
     if not absolute:
-        raise _Bad('must be an absolute path, or "" for the default')
+        raise _Bad("path", empty='""')
     return value
 
 
 def _host(value):
     if type(value) is not str or not value.strip() or any(c.isspace() for c in value):
-        raise _Bad('must be an address to listen on, such as "0.0.0.0" (every interface) or "127.0.0.1"')
+        raise _Bad("host", every='"0.0.0.0"', local='"127.0.0.1"')
     return value
 
 
 def _ssid(value):
     if type(value) is not str or not 1 <= len(value.encode()) <= 32 or not value.isprintable():
-        raise _Bad("must be a network name of 1 to 32 bytes, printable")
+        raise _Bad("ssid")
     return value
 
 
 def _wpa_password(value):
     if type(value) is not str or not (value == "" or (8 <= len(value) <= 63 and value.isascii()
                                                        and value.isprintable())):
-        raise _Bad('must be "" (an open network) or 8 to 63 printable ASCII characters')
+        raise _Bad("wpa", empty='""')
     return value
 
 
 def _topic_level(value):
     # One MQTT topic level, and a Mosquitto account name: no wildcard, no separator.
     if type(value) is not str or not re.fullmatch(r"[A-Za-z0-9_-]{1,32}", value):
-        raise _Bad("must be 1 to 32 letters, digits, - or _ (a topic level: no / + # or space)")
+        raise _Bad("topic")
     return value
 
 
 def _broker(value):
     if type(value) is not str or not value.strip() or any(c.isspace() for c in value):
-        raise _Bad('must be the broker\'s host name or address, such as "192.168.1.10" or "venue.local"')
+        raise _Bad("broker", address='"192.168.1.10"', name='"venue.local"')
     return value
 
 
@@ -338,7 +345,7 @@ def _account(value):
 
 def _text(value):
     if type(value) is not str or "\0" in value:
-        raise _Bad("must be a text in quotes")
+        raise _Bad("text")
     return value
 
 
@@ -354,8 +361,8 @@ def _declared(allowed) -> Check:
 
     def check(value):
         if not settings.allows(allowed, value):
-            steps = f" in steps of {allowed.step}" if allowed.step != 1 else ""
-            raise _Bad(f"must be an integer from {allowed.start} to {allowed[-1]}{steps}")
+            raise _Bad("integer" if allowed.step == 1 else "integer_steps", low=str(allowed.start),
+                       high=str(allowed[-1]), step=str(allowed.step))
         return value
     return check
 
@@ -527,7 +534,7 @@ def find_config(path: str | os.PathLike | None = None) -> Path | None:
         named = Path(named).expanduser()
         if not named.exists():
             how = "--config" if path else f"${ENV_VAR}"
-            raise ConfigError(f"{named}: no such file (named by {how})")
+            raise worded(ConfigError, "ui.config.no_file", named=str(named), how=how)
         return named
     for candidate in (SYSTEM_CONFIG, user_config_path()):
         # exists(), not is_file(): a folder or a device where the file belongs is
@@ -553,15 +560,15 @@ def config_from_dict(data: Mapping[str, Any], source: Path | None = None,
                      pinout_file: Path | None = None) -> Config:
     """Check a parsed TOML document; `source` names it in messages. The pin map is
     hardware/pinout.toml unless `pinout_file` names another."""
-    where = str(source) if source else "built-in defaults"
+    where = str(source) if source else Worded("ui.config.defaults")
     data = _renamed(data, where)
     known_sections = [*SCHEMA, "pins"]
     for name, value in data.items():
         if name not in known_sections:
-            raise ConfigError(f"{where}: unknown section [{name}]: known sections are "
-                              + ", ".join(sorted(known_sections)))
+            raise worded(ConfigError, "ui.config.section", where=where, name=name,
+                         known=", ".join(sorted(known_sections)))
         if not isinstance(value, dict):
-            raise ConfigError(f"{where}: {name} = {_show(value)}: must be a table [{name}]")
+            raise worded(ConfigError, "ui.config.table", where=where, name=name, value=_show(value))
 
     sections = {}
     for name, keys in SCHEMA.items():
@@ -573,7 +580,8 @@ def config_from_dict(data: Mapping[str, Any], source: Path | None = None,
             try:
                 values[key] = check(value)
             except _Bad as bad:
-                raise ConfigError(f"{where}: {name}.{key} = {_show(value)}: {bad}") from None
+                raise worded(ConfigError, "ui.config.value", where=where, key=f"{name}.{key}", value=_show(value),
+                             reason=bad.worded) from None
         if name == "state":
             values["dir"] = Path(values["dir"]).expanduser() if values["dir"] else _default_state_dir()
         if name == "boxes":
@@ -609,8 +617,8 @@ def _renamed(data: Mapping[str, Any], where: str) -> Mapping[str, Any]:
 def _refuse_unknown(where: str, section: str, given: Mapping, known: Mapping) -> None:
     unknown = sorted(set(given) - set(known))
     if unknown:
-        raise ConfigError(f"{where}: unknown key {section}.{unknown[0]}: known keys are "
-                          + ", ".join(sorted(known)))
+        raise worded(ConfigError, "ui.config.key", where=where, key=f"{section}.{unknown[0]}",
+                     known=", ".join(sorted(known)))
 
 
 # ---- Pins
@@ -648,7 +656,7 @@ SEAT_LEDS = {
 
 def _gpio(value):
     if type(value) is not int or not GPIO_RANGE[0] <= value <= GPIO_RANGE[1]:
-        raise _Bad(f"must be a BCM GPIO number from {GPIO_RANGE[0]} to {GPIO_RANGE[1]}")
+        raise _Bad("gpio", low=str(GPIO_RANGE[0]), high=str(GPIO_RANGE[1]))
     return value
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from engines.core.i18n import format_amount
+from engines.core.i18n import format_amount, money
 from firmware.palette import LINE_COLOURS
 from firmware.texts import t
 from firmware.fonts import FONT
@@ -38,7 +38,7 @@ def _t(lang, key, **params):
 
 
 def write_report(path_dir, header, price_history: Sequence[Mapping[str, int]], ranking, lang="fr", *,
-                 box=None, fortunes: Sequence[Mapping[str, int]] = ()) -> list[Path]:
+                 box=None, fortunes: Sequence[Mapping[str, int]] = (), money_of: str = "") -> list[Path]:
     """Write the report of a finished game into ``path_dir`` (created if needed).
 
     header: the game's title (str), or a mapping whose "title" is the title and whose
@@ -49,6 +49,8 @@ def write_report(path_dir, header, price_history: Sequence[Mapping[str, int]], r
     box: the box data (sectors, their names) to group companies by sector; without it
         the companies are charted as one group.
     fortunes: each player's fortune (by name) at the start and after each action.
+    money_of: the catalog prefix of the game whose money the fortunes and prices are said in
+        (engines.core.i18n.money: "1 200.—", "1 000 FT"), as the screens say them.
     """
     folder = Path(path_dir)
     folder.mkdir(parents=True, exist_ok=True)
@@ -63,8 +65,9 @@ def write_report(path_dir, header, price_history: Sequence[Mapping[str, int]], r
         paths.append(folder / "prices.png")
         _chart(title, _t(lang, "prices"), groups, price_history, lang).save(paths[-1])
     paths += [folder / "standings.png", folder / "standings.md"]
-    _standings_image(title, details, ranking, lang).save(paths[-2])
-    paths[-1].write_text(_markdown(title, details, groups, price_history, ranking, lang), encoding="utf-8")
+    cash = lambda amount: "" if amount is None else money(amount, lang, money_of)
+    _standings_image(title, details, ranking, lang, cash).save(paths[-2])
+    paths[-1].write_text(_markdown(title, details, groups, price_history, ranking, lang, cash), encoding="utf-8")
     return paths
 
 
@@ -292,7 +295,7 @@ def _polyline(draw, points, colour, width, dash=()):
 
 
 # --------------------------------------------------------------------- standings
-def _standings_image(title, details, ranking, lang):
+def _standings_image(title, details, ranking, lang, cash):
     row = FONT.height * S + 10
     width = 760
     top = 14 + row * (1 + len(details)) + 10
@@ -315,7 +318,7 @@ def _standings_image(title, details, ranking, lang):
         winner = r["rank"] == 1
         colour = LINE_COLOURS[0] if winner else (170, 190, 215)
         draw.rectangle((bar_x, y, bar_x + max(length, 2), y + FONT.height * S - 4), fill=colour)
-        amount = format_amount(r["fortune"], lang)
+        amount = cash(r["fortune"])
         aw = FONT.measure(amount, S)
         inside = length > aw + 12           # the amount on its bar when it fits, else after
         _text(draw, (bar_x + length - aw - 6 if inside else bar_x + length + 8, y), amount,
@@ -323,21 +326,17 @@ def _standings_image(title, details, ranking, lang):
     return image
 
 
-def _markdown(title, details, groups, history, ranking, lang):
+def _markdown(title, details, groups, history, ranking, lang, cash):
     out = [f"# {title or _t(lang, 'standings')}", ""]
     out += [f"- {line}" for line in details] + ([""] if details else [])
     out += [f"## {_t(lang, 'standings')}", "",
             f"| {_t(lang, 'rank')} | {_t(lang, 'player')} | {_t(lang, 'wealth')} |", "|---:|---|---:|"]
-    out += [f"| {r['rank']} | {r['name']} | {format_amount(r['fortune'], lang)} |" for r in ranking]
+    out += [f"| {r['rank']} | {r['name']} | {cash(r['fortune'])} |" for r in ranking]
     if history:
         first, last = history[0], history[-1]
         out += ["", f"## {_t(lang, 'final_prices')}", "",
                 f"| {_t(lang, 'sector')} | {_t(lang, 'company')} | {_t(lang, 'first')} | {_t(lang, 'last')} |",
                 "|---|---|---:|---:|"]
         for name, ids in groups:
-            out += [f"| {name} | {c} | {_amount(first.get(c), lang)} | {_amount(last.get(c), lang)} |" for c in ids]
+            out += [f"| {name} | {c} | {cash(first.get(c))} | {cash(last.get(c))} |" for c in ids]
     return "\n".join(out) + "\n"
-
-
-def _amount(value, lang):
-    return "" if value is None else format_amount(value, lang)

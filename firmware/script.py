@@ -49,15 +49,15 @@ def parse_header_line(header: dict, words: list[str]) -> None:
     key, args = words[0].lower(), words[1:]
     if key == "players":
         if not args:
-            raise ProtocolError("players: give the players' names, e.g. 'players Sophie Thierry Didier'")
+            raise ProtocolError.worded("protocol.players_missing")
         header["players"] = args
     elif key == "seed":
         if len(args) != 1:
-            raise ProtocolError(f"seed takes one whole number, got {' '.join(args)!r}")
+            raise ProtocolError.worded("protocol.seed_one", got=repr(" ".join(args)))
         header["seed"] = read_number(args[0], "seed")
     elif key == "set":
         if len(args) != 2:
-            raise ProtocolError("set takes a name and a value, e.g. 'set payday manual'")
+            raise ProtocolError.worded("protocol.set_two")
         name, value = args
         # ASCII digits are a number (bounded); true or false a yes/no setting (as `export`
         # writes one: `set variant1 True`); anything else is a word the game checks.
@@ -68,7 +68,7 @@ def parse_header_line(header: dict, words: list[str]) -> None:
     else:
         if len(args) != 1:
             example = {"game": UNNAMED, "format": spec(UNNAMED).formats[0], "box": "my-copy.toml"}[key]
-            raise ProtocolError(f"{key} takes one value, e.g. '{key} {example}'")
+            raise ProtocolError.worded("protocol.one_value", key=key, example=example)
         if key == "game":
             game_class(args[0])        # an unknown game is refused at its own line
         header[key] = args[0]
@@ -84,7 +84,7 @@ def new_game(header: dict):
     header.setdefault("game", UNNAMED)
     header.setdefault("seed", 0)
     if "players" not in header:
-        raise ProtocolError("the header must name the players: 'players NAME NAME ...'")
+        raise ProtocolError.worded("protocol.header_players")
     return game_class(header["game"])(header)
 
 
@@ -108,7 +108,11 @@ def which_game(header, header_lines) -> str:
 
 
 def said(error, lang: str) -> str:
-    """An error as `lang` says it: a refusal in the box's language, else its own words."""
+    """An error as `lang` says it: a refusal or a text of the catalogs (engines.core.errors.worded)
+    in the box's language, else its own words."""
+    worded = getattr(error, "said_as", None)
+    if worded is not None:
+        return Worded(worded[0], **worded[1]).text(lang)
     message = getattr(error, "message", None)
     return message(lang) if callable(message) else str(error)
 
@@ -146,7 +150,7 @@ def run_script(text: str, source: str = "<script>", on_action=None, lang: str = 
             try:
                 words = split_line(line)
             except ProtocolError as error:
-                raise ProtocolError(f"cannot read the line: {error}") from None
+                raise ProtocolError.worded("protocol.cannot_read", reason=Worded(error.key, **error.params)) from None
             if not words:
                 continue
             if game is None and words[0].lower() in HEADER_KEYS:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from engines.core.boxfile import Key, Reader, Table, Tables, check, load_toml
 from engines.avendre.rules import COLOURS, ESTABLISHMENT, GOAL, MAX_AMOUNT, SHOP, SQUARES, TITLES
-from engines.core.i18n import money
+from engines.core.i18n import money, text
 from engines.core.records import record
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "avendre.toml"
@@ -68,36 +68,36 @@ def load_box(path: Path | str | None = None) -> Box:
     for item in top.tables("titles"):
         number = item.get("number", int)
         if number in titles:
-            item.fail("number", f"{number} appears twice; each title number once")
+            item.refuse("number", "av.twice", number=str(number))
         if number > TITLES:
-            item.fail("number", f"{number}: the titles are numbered 1 to {TITLES}")
+            item.refuse("number", "av.numbered", number=str(number), titles=str(TITLES))
         kind, pa = item.get("kind", str), item.get("pa", int, 0)
         if kind == SHOP and pa <= 0:
-            item.fail("pa", "a shop needs its purchase price (PA), more than 0")
+            item.refuse("pa", "av.shop_pa")
         if kind == ESTABLISHMENT and pa:
-            item.fail("pa", f"{pa}: an establishment is never sold and has no PA")
+            item.refuse("pa", "av.establishment_pa", pa=str(pa))
         titles[number] = Title(number, item.get("name", str), kind, pa, item.get("r", int))
     if len(titles) != TITLES:
-        top.fail("titles", f"{len(titles)} defined; the game has {TITLES} titles, numbered 1 to {TITLES}")
+        top.refuse("titles", "av.titles", count=str(len(titles)), titles=str(TITLES))
     titles = dict(sorted(titles.items()))
     squares, seen = [], {}
     items = top.tables("squares")
     if len(items) != SQUARES:
-        top.fail("squares", f"{len(items)} defined; the board has {SQUARES} squares, square 1 first")
+        top.refuse("squares", "av.squares", count=str(len(items)), squares=str(SQUARES))
     for number, item in enumerate(items, 1):
         colour, title = item.get("colour", str), item.get("title", int, 0)
         if (colour == GOAL) != (number == SQUARES):
-            item.fail("colour", f"{colour!r} on square {number}: square {SQUARES} and only it is the goal")
+            item.refuse("colour", "av.goal", colour=repr(colour), number=str(number), squares=str(SQUARES))
         if colour in ("blue", "red"):
             want = SHOP if colour == "blue" else ESTABLISHMENT
             if title not in titles or titles[title].kind != want:
-                item.fail("title", f"{title}: a {colour} square (square {number}) names one of the {want}s: "
-                                   + ", ".join(str(n) for n, t in titles.items() if t.kind == want))
+                item.refuse("title", "av.square_" + want, title=str(title), colour=colour, number=str(number),
+                            allowed=", ".join(str(n) for n, t in titles.items() if t.kind == want))
             if title in seen:
-                item.fail("title", f"{title} is already on square {seen[title]}; a title is on one square")
+                item.refuse("title", "av.title_twice", title=str(title), number=str(seen[title]))
             seen[title] = number
         elif title:
-            item.fail("title", f"{title}: a {colour} square (square {number}) has no title")
+            item.refuse("title", "av.no_title", title=str(title), colour=colour, number=str(number))
         squares.append(Square(colour, title))
     return Box(path=str(path), verified=top.get("verified", bool, default=False), titles=titles,
                squares=tuple(squares))
@@ -106,11 +106,12 @@ def load_box(path: Path | str | None = None) -> Box:
 def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`)."""
     shops, establishments = box.shops(), box.establishments()
-    lines = [f"{len(box.titles)} titles: {len(shops)} shops (PA, R) and {len(establishments)} establishments (R):"]
+    lines = [text("box.av.holds", lang, titles=str(len(box.titles)), shops=str(len(shops)),
+                  establishments=str(len(establishments)))]
     for t in box.titles.values():
         pa, r = money(t.pa, lang, "av"), money(t.r, lang, "av")
         lines.append(f"  {t.number} {t.name}: " + (f"PA {pa}, R {r}" if t.kind == SHOP else f"R {r}"))
-    lines.append(f"{len(box.squares)} squares:")
+    lines.append(text("box.av.holds_squares", lang, squares=str(len(box.squares))))
     row = []
     for number, sq in enumerate(box.squares, 1):
         row.append(f"{number} {sq.colour}" + (f" {sq.title}" if sq.title else ""))

@@ -36,6 +36,7 @@ import typing
 from typing import ClassVar
 
 from engines.core.errors import ProtocolError
+from engines.core.i18n import Worded
 from engines.core.records import record
 
 # The longest line the command language reads, in bytes of UTF-8: the serial console's
@@ -77,9 +78,9 @@ def split_line(line: str) -> list[str]:
                 break
             continue
         if kind == "open":
-            raise ProtocolError("No closing quotation")
+            raise ProtocolError.worded("protocol.no_closing_quote")
         if kind == "lone":
-            raise ProtocolError("No escaped character")
+            raise ProtocolError.worded("protocol.no_escaped")
         text = match.group(kind)
         if kind == "double":
             text = _DOUBLE_ESCAPE.sub(r"\1", text)
@@ -95,18 +96,18 @@ def check_line_length(line: str) -> None:
     """Refuse a line longer than MAX_LINE_BYTES before reading it."""
     if len(line) > MAX_LINE_BYTES or len(line.encode("utf-8", "surrogatepass")) > MAX_LINE_BYTES:
         size = len(line.encode("utf-8", "surrogatepass"))
-        raise ProtocolError(f"the line is {size} bytes long; a line holds at most {MAX_LINE_BYTES} bytes")
+        raise ProtocolError.worded("protocol.line_too_long", size=str(size), limit=str(MAX_LINE_BYTES))
 
 
-def read_number(word: str, what: str, signed: bool = False) -> int:
+def read_number(word: str, what, signed: bool = False) -> int:
     """A whole number written in ASCII digits (1_000 allowed), with a sign when `signed`."""
     if signed and word[:1] not in ("+", "-"):
-        raise ProtocolError(f"{what} must be written with its sign, like +60 or -30; got {word!r}")
+        raise ProtocolError.worded("protocol.number_sign", what=what, got=repr(word))
     if not _NUMBER.fullmatch(word):
-        raise ProtocolError(f"{what} must be a whole number in digits 0-9, got {word!r}")
+        raise ProtocolError.worded("protocol.number_digits", what=what, got=repr(word))
     digits = word.lstrip("+-").replace("_", "")
     if len(digits) > MAX_DIGITS:
-        raise ProtocolError(f"{what}: {len(digits)} digits is too many (at most {MAX_DIGITS})")
+        raise ProtocolError.worded("protocol.number_long", what=what, digits=str(len(digits)), limit=str(MAX_DIGITS))
     return int(word.replace("_", ""))
 
 
@@ -194,7 +195,7 @@ def read_cell(word: str) -> tuple[int, int]:
     """`B4` -> (3, 1): the column letter A-Z, then the row number from 1."""
     match = _CELL.fullmatch(word)
     if not match or int(match.group(2)) < 1:
-        raise ProtocolError(f"a cell is written as a column letter A-Z and a row number from 1, like B4; got {word!r}")
+        raise ProtocolError.worded("protocol.cell", got=repr(word))
     return int(match.group(2)) - 1, ord(match.group(1).upper()) - ord("A")
 
 
@@ -373,7 +374,8 @@ class ActionSet:
         try:
             words = split_line(line)
         except ProtocolError as error:
-            raise ProtocolError(f"cannot read {line!r}: {error}") from None
+            raise ProtocolError.worded("protocol.cannot_read_line", line=repr(line),
+                                       reason=Worded(error.key, **error.params)) from None
         return self.parse_words(words, players)
 
     def parse_words(self, words: list[str], players: list[str]) -> Action:
@@ -524,7 +526,8 @@ def _read_word(kind, name, typ, word, players):
                 return Seat(seat)
         raise ProtocolError.worded("protocol.not_player", kind=kind, field=name, word=word, players=", ".join(players))
     if issubclass(typ, int):
-        return typ(read_number(word, f"{kind}: {name}", signed=issubclass(typ, Signed)))
+        what = Worded("protocol.field_of", kind=kind, field=name)     # "roll: d2", "roll : dé 2"
+        return typ(read_number(word, what, signed=issubclass(typ, Signed)))
     if issubclass(typ, Name):
         return typ(word.upper())
     if issubclass(typ, Cell):

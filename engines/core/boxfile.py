@@ -6,6 +6,7 @@ against it with `check` before building its objects; what a schema cannot say (i
 unique, a track covered by its zones...) the loader checks after. Every error names the
 file, the key (as a dotted path) and what is allowed.
 """
+import json
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -63,7 +64,7 @@ class Reader:
         out, where = [], self._key(key)
         for i, item in enumerate(items):
             if not isinstance(item, dict):
-                self.fail(f"{key}[{i}]", "must be a table")
+                self.refuse(f"{key}[{i}]", "not_table")
             out.append(Reader(self.path, item, f"{where}[{i}]"))
         return out
 
@@ -171,40 +172,57 @@ def int_list(reader: Reader, key: str, order: str, maximum: int | None = None) -
     """The list of whole numbers >= 0 at `key`, in `order`, each at most `maximum`."""
     values = reader.get(key, list)
     if not values:
-        reader.fail(key, "must list at least one value")
+        reader.refuse(key, "empty_list")
     for i, v in enumerate(values):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            reader.fail(f"{key}[{i}]", f"{v!r} is not a whole number >= 0")
+            reader.refuse(f"{key}[{i}]", "not_whole", value=repr(v))
         if maximum is not None and v > maximum:
             reader.refuse(f"{key}[{i}]", "maximum", value=repr(v), maximum=str(maximum), lo="0")
         if i and (v < values[i - 1] if order == "non-decreasing" else v <= values[i - 1]):
-            reader.fail(f"{key}[{i}]", f"{v} after {values[i - 1]}: the values must be {order}")
+            reader.refuse(f"{key}[{i}]", "order_" + order.replace("-", "_"), value=str(v), before=str(values[i - 1]))
     return tuple(values)
 
 
-def describe(schema: Table, indent: str = "") -> list[str]:
-    """The schema in words, one line per key (`corbeille box check --schema`)."""
+def _default(value, lang: str) -> str:
+    """A key's default as the schema says it: in French as the file writes it (false, "")."""
+    from engines.core.i18n import text
+
+    if lang == "en":
+        return repr(value)
+    if value is None:
+        return text("schema.none", lang)
+    return str(value).lower() if isinstance(value, bool) else json.dumps(value, ensure_ascii=False)
+
+
+def describe(schema: Table, indent: str = "", lang: str = "en") -> list[str]:
+    """The schema in words, one line per key, in `lang` (`corbeille box check --schema`)."""
+    from engines.core.i18n import text
+
     lines = []
     for key, part in schema.keys.items():
         if isinstance(part, Key):
-            what = part.typ.__name__
+            what = [text("schema." + part.typ.__name__, lang)]
             if part.allowed is not None:
-                what += " in " + ", ".join(map(str, part.allowed))
+                what[0] += text("schema.allowed", lang, allowed=", ".join(map(str, part.allowed)))
             if part.minimum is not None:
-                what += f", at least {part.minimum}"
+                what.append(text("schema.minimum", lang, minimum=str(part.minimum)))
             if part.maximum is not None:
-                what += f", at most {part.maximum}"
-            what += ", required" if part.default is ... else f", default {part.default!r}"
-            lines.append(f"{indent}{key}: {what}")
+                what.append(text("schema.maximum", lang, maximum=str(part.maximum)))
+            what.append(text("schema.required", lang) if part.default is ...
+                        else text("schema.default", lang, default=_default(part.default, lang)))
+            lines.append(f"{indent}{key}: " + ", ".join(what))
         elif isinstance(part, Ints):
-            lines.append(f"{indent}{key}: list of whole numbers, {part.order}"
-                         + ("" if part.maximum is None else f", at most {part.maximum}")
-                         + ("" if part.required else ", optional"))
+            what = [text("schema.ints", lang), text("schema." + part.order.replace("-", "_"), lang)]
+            if part.maximum is not None:
+                what.append(text("schema.maximum", lang, maximum=str(part.maximum)))
+            if not part.required:
+                what.append(text("schema.optional", lang))
+            lines.append(f"{indent}{key}: " + ", ".join(what))
         elif isinstance(part, Table):
-            lines.append(f"{indent}[{key}]" + (" (other keys accepted)" if part.others else "")
-                         + (" (optional)" if part.optional else ""))
-            lines += describe(part, indent + "  ")
+            lines.append(f"{indent}[{key}]" + (text("schema.others", lang) if part.others else "")
+                         + (text("schema.optional_table", lang) if part.optional else ""))
+            lines += describe(part, indent + "  ", lang)
         else:
-            lines.append(f"{indent}[[{key}]]" + (" (optional)" if part.optional else ""))
-            lines += describe(part.table, indent + "  ")
+            lines.append(f"{indent}[[{key}]]" + (text("schema.optional_table", lang) if part.optional else ""))
+            lines += describe(part.table, indent + "  ", lang)
     return lines

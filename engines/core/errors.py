@@ -14,6 +14,17 @@ class CorbeilleError(Exception):
     """Base of every error this project raises on purpose."""
 
 
+def worded(cls: type, key: str, /, **params) -> Exception:
+    """An error of class `cls` (any exception class: a configuration's ConfigError is a
+    ValueError) in the words of the catalog's `key`: `str` is the English, `said_as` keeps the
+    key and its parameters so that a command says it in the language asked (firmware.script.said)."""
+    from engines.core.i18n import text
+
+    error = cls(text(key, "en", **params))
+    error.said_as = (key, params)
+    return error
+
+
 class IllegalAction(CorbeilleError, ValueError):
     """The action is not allowed now; the game state is unchanged."""
 

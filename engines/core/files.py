@@ -59,9 +59,8 @@ def decode_text(data: bytes, path, what: str, error: type[Exception] = ValueErro
     except UnicodeDecodeError as bad:
         line = data.count(b"\n", 0, bad.start) + 1
         column = bad.start - (data.rfind(b"\n", 0, bad.start) + 1) + 1
-        raise error(f"{path}:{line}: byte 0x{data[bad.start]:02X} (column {column}) is not UTF-8 text: "
-                    f"a {what} is a UTF-8 text file; save it as UTF-8 (or check that it is the "
-                    "right file)") from None
+        raise _worded(error, "not_utf8", path, what, line, byte=f"{data[bad.start]:02X}",
+                      column=str(column)) from None
 
 
 def read_bytes(path: str | os.PathLike, what: str, error: type[Exception] = ValueError,
@@ -74,39 +73,44 @@ def read_bytes(path: str | os.PathLike, what: str, error: type[Exception] = Valu
         flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise error(f"{path}: {what} not found; check the path") from None
+        raise _worded(error, "not_found", path, what) from None
     except IsADirectoryError:
-        raise error(_folder(path, what)) from None
+        raise _worded(error, "folder", path, what) from None
     except PermissionError:
-        raise error(f"{path}: the {what} cannot be read (permission denied); make it readable "
-                    f"(for example chmod a+r {Path(path).name})") from None
+        raise _worded(error, "permission", path, what, name=Path(path).name) from None
     except OSError as e:
-        raise error(f"{path}: the {what} cannot be opened: {e.strerror or e}") from None
+        raise _worded(error, "not_opened", path, what, reason=str(e.strerror or e)) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise error(_folder(path, what))
+            raise _worded(error, "folder", path, what)
         if not stat.S_ISREG(info.st_mode):
-            raise error(f"{path}: is a device or a pipe, not a {what}; give the path of a text file")
+            raise _worded(error, "device", path, what)
         if info.st_size > limit:
-            raise error(f"{path}: {info.st_size} bytes is too big for a {what} (at most {limit}); "
-                        "check that it is the right file")
+            raise _worded(error, "too_big", path, what, size=str(info.st_size), limit=str(limit))
         chunks, size = [], 0
         while chunk := os.read(fd, 1 << 16):
             size += len(chunk)
             if size > limit:        # grew while being read
-                raise error(f"{path}: more than {limit} bytes is too big for a {what}; "
-                            "check that it is the right file")
+                raise _worded(error, "grew", path, what, limit=str(limit))
             chunks.append(chunk)
         return b"".join(chunks)
     except OSError as e:
-        raise error(f"{path}: the {what} cannot be read: {e.strerror or e}") from None
+        raise _worded(error, "not_read", path, what, reason=str(e.strerror or e)) from None
     finally:
         os.close(fd)
 
 
-def _folder(path, what) -> str:
-    return f"{path}: is a folder, not a {what}; give the path of the file itself"
+def _worded(error: type[Exception], key: str, path, what: str, line: int | None = None, **params) -> Exception:
+    """An `error` naming the file (and the line) in the words of the catalog's `file.<key>`,
+    said in the language a command is asked in; `what` ("box file") is said in that language
+    too when the catalog names it."""
+    from engines.core.errors import worded
+    from engines.core.i18n import Worded, catalog
+
+    slug = "file." + what.replace(" ", "_")
+    return worded(error, "file." + key, where=f"{path}:" if line is None else f"{path}:{line}:",
+                  what=Worded(slug) if slug in catalog("en") else what, **params)
 
 
 def read_toml(path: str | os.PathLike, what: str, error: type[Exception] = ValueError) -> dict[str, Any]:
@@ -121,22 +125,35 @@ def parse_toml(text: str, path, what: str, error: type[Exception] = ValueError) 
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise error(f"{path}: not valid TOML: {e}") from None
+        raise _toml_error(error, e, text, path, what) from None
     except RecursionError:           # tomllib recurses once per nested array or table
-        raise error(f"{path}:{deepest_line(text)}: not valid TOML: arrays or tables nested too deeply "
-                    f"(a {what} nests a few levels)") from None
+        raise _worded(error, "toml_nested", path, what, deepest_line(text)) from None
     except ValueError as e:          # an integer of more than 4 300 digits: Python's words name no line
         long = LONG_NUMBER.search(text)
         if long is None:
-            raise error(f"{path}: not valid TOML: {e}") from None
+            raise _worded(error, "toml", path, what, reason=str(e)) from None
         digits = sum(c.isdigit() for c in long.group())
-        raise error(f"{path}:{text.count(chr(10), 0, long.start()) + 1}: not valid TOML: a number of {digits} digits "
-                    f"(the numbers of a {what} have a few digits)") from None
+        raise _worded(error, "toml_digits", path, what, text.count(chr(10), 0, long.start()) + 1,
+                      digits=str(digits)) from None
     if _PARSED is not None:
         _keep(text, data)
     return data
 
 
+def _toml_error(error: type[Exception], e: Exception, text: str, path, what: str) -> Exception:
+    """The parser's mistake at the file's line, as every mistake of a file is said
+    ("path:line: ..."): the parser's own reason kept, its place in our words."""
+    reason = str(e)
+    at = TOML_PLACE.search(reason)
+    if at is None:
+        return _worded(error, "toml", path, what, reason=reason)
+    reason = reason[:at.start()]
+    if at.group(1) is None:                              # "(at end of document)"
+        return _worded(error, "toml_end", path, what, text.rstrip().count("\n") + 1, reason=reason)
+    return _worded(error, "toml_at", path, what, int(at.group(1)), reason=reason, column=at.group(2))
+
+
+TOML_PLACE = re.compile(r" \(at (?:line (\d+), column (\d+)|end of document)\)$")
 LONG_NUMBER = re.compile(r"[0-9][0-9_]{1000,}")   # far longer than any number of a file the box reads
 
 

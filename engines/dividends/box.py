@@ -3,9 +3,9 @@ companies and the influence cards (ruling DV1). Every schema error names the key
 from pathlib import Path
 
 from engines.core.boxfile import Ints, Key, Reader, Table, Tables, check, int_list, load_toml
-from engines.core.i18n import money
+from engines.core.i18n import money, text
 from engines.core.records import record
-from engines.dividends.rules import MAX_BID
+from engines.dividends.rules import MAX_BID, MAX_INFLUENCE_CARDS
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "dividends.toml"
 DICE = {  # the three dice of the rulebook: steps up (+) or down (-) per face
@@ -18,15 +18,18 @@ MIN_COMPANIES = 5  # 4 to 12 players play with five companies (DV2)
 # The file's schema; load_box then checks what a schema cannot say (ids unique, every
 # track value in one zone, as many slots in every column, the start on the track).
 # Bounds: a chart price or a track value is an amount the box's entries reach (MAX_BID, the
-# top of a bid), far above the rulebook's (3 000 $ a certificate, 500 $ a dividend).
+# top of a bid), far above the rulebook's (3 000 $ a certificate, 500 $ a dividend); the
+# start and the zones' ends are track values; the influence cards MAX_INFLUENCE_CARDS each.
 SCHEMA = Table({
     "verified": Key(bool, False),
     "prices": Ints("non-decreasing", required=False, maximum=MAX_BID),
-    "influence": Table({"per_company": Key(int, minimum=0), "any_company": Key(int, minimum=0)}),
+    "influence": Table({"per_company": Key(int, minimum=0, maximum=MAX_INFLUENCE_CARDS),
+                        "any_company": Key(int, minimum=0, maximum=MAX_INFLUENCE_CARDS)}),
     "track": Table({
         "values": Ints("increasing", maximum=MAX_BID),
-        "start": Key(int),
-        "zones": Tables(Table({"die": Key(str, allowed=tuple(DICE)), "from": Key(int), "to": Key(int)})),
+        "start": Key(int, minimum=0, maximum=MAX_BID),
+        "zones": Tables(Table({"die": Key(str, allowed=tuple(DICE)), "from": Key(int, minimum=0, maximum=MAX_BID),
+                               "to": Key(int, minimum=0, maximum=MAX_BID)})),
     }),
     "companies": Tables(Table({"id": Key(str), "name": Key(str), "colour": Key(str),
                                "prices": Ints("non-decreasing", required=False, maximum=MAX_BID)})),
@@ -87,41 +90,40 @@ def load_box(path: Path | str | None = None) -> Box:
     values = int_list(track, "values", "increasing")
     start = track.get("start", int)
     if start not in values:
-        track.fail("start", f"{start} is not on the track; values: {', '.join(map(str, values))}")
+        track.refuse("start", "dv.start", start=str(start), values=", ".join(map(str, values)))
     zones = []
     for z in track.tables("zones"):
         die = z.get("die", str, allowed=tuple(DICE))
         lo, hi = z.get("from", int), z.get("to", int)
         for key, v in (("from", lo), ("to", hi)):
             if v not in values:
-                z.fail(key, f"{v} is not on the track")
+                z.refuse(key, "dv.off_track", value=str(v))
         if lo > hi:
-            z.fail("to", f"{hi} is below from = {lo}")
+            z.refuse("to", "dv.below", hi=str(hi), lo=str(lo))
         zones.append(Zone(die, lo, hi))
     zones.sort(key=lambda zone: zone.lo)
     for v in values:
         covering = [zone for zone in zones if zone.lo <= v <= zone.hi]
         if len(covering) != 1:
-            what = "no zone" if not covering else f"{len(covering)} zones"
-            track.fail("zones", f"track value {v} is in {what}; each value must be in exactly one zone")
+            track.refuse("zones", "dv.zones" if covering else "dv.no_zone", value=str(v), count=str(len(covering)))
 
     companies = {}
     for comp in top.tables("companies"):
         cid = comp.get("id", str)
         if cid in companies:
-            comp.fail("id", f"{cid!r} appears twice; company ids must be unique")
+            comp.refuse("id", "dv.twice", id=repr(cid))
         if not cid or cid != cid.upper() or " " in cid or "," in cid:
-            comp.fail("id", f"{cid!r} must be upper case without spaces or commas (it is typed in scripts)")
+            comp.refuse("id", "dv.upper", id=repr(cid))
         prices = int_list(comp, "prices", "non-decreasing") if "prices" in comp.data else default_prices
         if prices is None:
-            comp.fail("prices", "missing, and no top-level prices to fall back on")
+            comp.refuse("prices", "dv.no_prices")
         if companies and len(prices) != len(next(iter(companies.values())).prices):
-            comp.fail("prices", f"{len(prices)} slots; every company column must have as many slots as the first")
+            comp.refuse("prices", "dv.slots", count=str(len(prices)))
         if prices[0] <= 0:
-            comp.fail("prices", "the cheapest slot must cost more than 0")
+            comp.refuse("prices", "dv.cheapest")
         companies[cid] = Company(cid, comp.get("name", str), comp.get("colour", str), prices)
     if len(companies) < MIN_COMPANIES:
-        top.fail("companies", f"{len(companies)} defined; the game needs {MIN_COMPANIES} (4 to 12 players)")
+        top.refuse("companies", "dv.companies", count=str(len(companies)), needed=str(MIN_COMPANIES))
     return Box(
         path=str(path),
         verified=top.get("verified", bool, default=False),
@@ -136,11 +138,12 @@ def load_box(path: Path | str | None = None) -> Box:
 
 def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`)."""
-    lines = [f"{len(box.companies)} companies, {box.slots} certificates each; price of each slot, cheapest first:"]
+    lines = [text("box.dv.holds", lang, companies=str(len(box.companies)), slots=str(box.slots))]
     for company in box.companies.values():
         lines.append(f"  {company.id} ({company.name}, {company.colour}): "
                      + " ".join(money(price, lang, "dv") for price in company.prices))
-    lines.append(f"dividend track {' '.join(map(str, box.track))}, start {box.start}; zones: "
-                 + ", ".join(f"{zone.die} {zone.lo}-{zone.hi}" for zone in box.zones))
-    lines.append(f"influence cards: {box.per_company_cards} per company, {box.any_company_cards} for any company")
+    lines.append(text("box.dv.holds_track", lang, track=" ".join(map(str, box.track)), start=str(box.start),
+                      zones=", ".join(f"{zone.die} {zone.lo}-{zone.hi}" for zone in box.zones)))
+    lines.append(text("box.dv.holds_cards", lang, per_company=str(box.per_company_cards),
+                      any_company=str(box.any_company_cards)))
     return lines

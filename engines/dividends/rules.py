@@ -10,3 +10,6 @@ FORCE_SELL, BUY_IN, PLACEMENT, CORRECTION = "FORCE-SELL", "BUY-IN", "PLACEMENT-O
 TILES = (FORCE_SELL, BUY_IN, PLACEMENT, CORRECTION)
 MAX_BID = 1_000_000      # the top of the bid range offered; each bid is checked against cash
 MAX_ADJUST = 1_000_000
+# Ten times the rulebook's 24 influence cards: far above any printed copy, and a count the
+# piles and hands hold.
+MAX_INFLUENCE_CARDS = 240

@@ -2,7 +2,7 @@
 from pathlib import Path
 
 from engines.core.boxfile import Key, Reader, Table, Tables, check, load_toml
-from engines.core.i18n import money
+from engines.core.i18n import money, text
 from engines.core.records import record
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "maxibourse.toml"
@@ -79,15 +79,15 @@ def load_box(path: Path | str | None = None) -> Box:
         for comp in sector.tables("companies"):
             cid = comp.get("id", str)
             if cid in companies:
-                comp.fail("id", f"{cid!r} appears twice; company ids must be unique")
+                comp.refuse("id", "mb.twice", id=repr(cid))
             if cid != cid.upper() or " " in cid:
-                comp.fail("id", f"{cid!r} must be upper case without spaces (it is typed in scripts)")
+                comp.refuse("id", "mb.upper", id=repr(cid))
             nominal = comp.get("nominal", int, 0)
             companies[cid] = Company(cid, comp.get("name", str), nominal, sid)
             ids.append(cid)
         sectors.append(Sector(sid, name, tuple(ids)))
     if not companies:
-        top.fail("sectors", "no company defined")
+        top.refuse("sectors", "mb.no_company")
     board, board_verified = (), False
     if "board" in top.data:
         table = top.table("board")
@@ -111,32 +111,31 @@ def read_board(table: Reader, companies: dict) -> tuple:
     squares = table.get("squares", list)
     for i, square in enumerate(squares):
         if not isinstance(square, str) or (square not in companies and square not in SQUARE_KINDS):
-            table.fail(f"squares[{i}]", f"{square!r} is neither a company id of this file nor a square kind; "
-                                        f"allowed: a company id or {', '.join(SQUARE_KINDS)}")
+            table.refuse(f"squares[{i}]", "mb.square", square=repr(square), kinds=", ".join(SQUARE_KINDS))
     if not squares or squares[0] != START:
-        table.fail("squares", f"must start with {START!r} (the pawns start on the square Action !)")
+        table.refuse("squares", "mb.start", start=repr(START))
     if squares.count(START) != 1:
-        table.fail("squares", f"{START!r} must appear once")
+        table.refuse("squares", "mb.start_once", start=repr(START))
     if not any(square in companies for square in squares):
-        table.fail("squares", "no Titre square (a company id)")
+        table.refuse("squares", "mb.no_titre")
     return tuple(squares)
 
 
 def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`)."""
-    lines = [f"{len(box.companies)} companies in {len(box.sectors)} sectors, {box.lots_per_company} lots "
-             f"of {box.shares_per_lot} shares each; nominal price of each company:"]
+    lines = [text("box.mb.holds", lang, companies=str(len(box.companies)), sectors=str(len(box.sectors)),
+                  lots=str(box.lots_per_company), shares=str(box.shares_per_lot))]
     for sector in box.sectors:
         lines.append(f"  {sector.name.get(lang, sector.id)}: "
                      + ", ".join(f"{c} {money(box.companies[c].nominal, lang, 'mb') if box.companies[c].nominal else '?'}"
                                  for c in sector.companies))
     if box.board:
-        state = "verified" if box.board_verified else "unverified: check it against the physical board"
-        lines.append(f"board: {len(box.board)} squares from {START} ({state}):")
+        lines.append(text("box.mb.holds_board" if box.board_verified else "box.mb.holds_board_unverified", lang,
+                          squares=str(len(box.board)), start=START))
         lines += [f"  {i:2}. {square}" for i, square in enumerate(box.board)]
     else:
-        lines.append("board: none (the box asks the square the pawn lands on)")
+        lines.append(text("box.mb.holds_no_board", lang))
     unknown = [c for c, co in box.companies.items() if not co.nominal]
-    lines.append(f"learned at the table: the nominal prices of {', '.join(unknown)}, asked before the deal "
-                 f"(learn_nominal)" if unknown else "nothing left to learn at the table")
+    lines.append(text("box.mb.holds_learned", lang, companies=", ".join(unknown)) if unknown
+                 else text("box.mb.holds_all_known", lang))
     return lines

@@ -13,10 +13,10 @@ squares, the special squares and their continents. Every error names the file an
 from pathlib import Path
 
 from engines.core.boxfile import Ints, Key, Reader, Table, Tables, check, int_list, load_toml
-from engines.core.i18n import money
+from engines.core.i18n import Worded, money, text
 from engines.core.records import record
-from engines.richesses.rules import (CONTINENTAL, CONTINENTS, PLAQUES, PRODUCTIONS, ROYALTY_MIN, SQUARES,
-                                     TITLES_PER_PRODUCTION)
+from engines.richesses.rules import (CONTINENTAL, CONTINENTS, MAX_AMOUNT, MAX_JOKERS, PLAQUES, PRODUCTIONS,
+                                     ROYALTY_MIN, SQUARES, TITLES_PER_PRODUCTION)
 
 DEFAULT_BOX = Path(__file__).parent / "box" / "richesses.toml"
 KINDS = ("country",) + tuple(SQUARES)
@@ -31,13 +31,15 @@ _WORD_OF_KIND = {kind: word for word, kind in SPECIAL_WORDS.items()}
 SCHEMA = Table({
     "verified": Key(bool, False),
     # what the file leaves out is learned at the table (RM13 as amended): the joker count,
-    # a production's royalty table, its titles
-    "jokers": Key(int, None, minimum=0),
-    "productions": Tables(Table({"id": Key(str), "name": Key(str), "bands": Ints("increasing", required=False),
-                                 "royalties": Ints("non-decreasing", required=False)})),
+    # a production's royalty table, its titles. Bounds: what the table may learn (learning.py),
+    # a band or a title's share a percent, a royalty or a price at most all the game's money.
+    "jokers": Key(int, None, minimum=0, maximum=MAX_JOKERS),
+    "productions": Tables(Table({"id": Key(str), "name": Key(str),
+                                 "bands": Ints("increasing", required=False, maximum=100),
+                                 "royalties": Ints("non-decreasing", required=False, maximum=MAX_AMOUNT)})),
     "countries": Tables(Table({"id": Key(str), "name": Key(str), "continent": Key(str, allowed=CONTINENTS)})),
-    "titles": Tables(Table({"production": Key(str), "country": Key(str), "percent": Key(int, minimum=1),
-                            "price": Key(int, minimum=1)}), optional=True),
+    "titles": Tables(Table({"production": Key(str), "country": Key(str), "percent": Key(int, minimum=1, maximum=100),
+                            "price": Key(int, minimum=1, maximum=MAX_AMOUNT)}), optional=True),
     # optional (RM8): without it the operator says where each pawn lands
     "squares": Tables(Table({"kind": Key(str, allowed=KINDS), "country": Key(str, ""),
                              "continent": Key(str, "", allowed=("",) + CONTINENTS), "plaque": Key(bool)}),
@@ -143,7 +145,7 @@ class Box:
 
 def _ident(reader: Reader, key: str, value: str) -> str:
     if not value or value != value.upper() or any(ch in value for ch in " ,#'\""):
-        reader.fail(key, f"{value!r} must be upper case without spaces, commas or quotes (it is typed in scripts)")
+        reader.refuse(key, "rm.upper", id=repr(value))
     return value
 
 
@@ -177,38 +179,38 @@ def _load(path: Path) -> Box:
     for item in top.tables("productions"):
         pid = _ident(item, "id", item.get("id", str))
         if pid in productions:
-            item.fail("id", f"{pid!r} appears twice; production ids must be unique")
+            item.refuse("id", "rm.production_twice", id=repr(pid))
         productions[pid] = Production(pid, item.get("name", str), *_royalty_table(item))
     if len(productions) != PRODUCTIONS:
-        top.fail("productions", f"{len(productions)} defined; the game has {PRODUCTIONS} (\"Il y a 24 productions\")")
+        top.refuse("productions", "rm.productions", count=str(len(productions)), productions=str(PRODUCTIONS))
 
     countries = {}
     for item in top.tables("countries"):
         cid = _ident(item, "id", item.get("id", str))
         if cid in countries:
-            item.fail("id", f"{cid!r} appears twice; country ids must be unique")
+            item.refuse("id", "rm.country_twice", id=repr(cid))
         if cid in SPECIAL_WORDS or cid.startswith(CONTINENTAL_WORD):
-            item.fail("id", f"{cid!r} names a special square when a landing is entered; choose another id")
+            item.refuse("id", "rm.special", id=repr(cid))
         countries[cid] = (item.get("name", str), item.get("continent", str))
 
     titles, per_production = {}, {p: [] for p in productions}
     for item in top.tables("titles") if "titles" in top.data else ():
         production, country = item.get("production", str), item.get("country", str)
         if production not in productions:
-            item.fail("production", f"{production!r} is no production; known: {', '.join(productions)}")
+            item.refuse("production", "rm.no_production", production=repr(production), known=", ".join(productions))
         if country not in countries:
-            item.fail("country", f"{country!r} is no country of [[countries]]")
+            item.refuse("country", "rm.no_country", country=repr(country))
         tid = f"{production}-{country}"
         if tid in titles:
-            item.fail("country", f"{production} already has a title in {country}; one title per production and country")
+            item.refuse("country", "rm.title_twice", production=production, country=country)
         title = Title(tid, production, country, countries[country][1], item.get("percent", int), item.get("price", int))
         titles[tid] = title
         per_production[production].append(title)
     for pid, held in per_production.items():
         if len(held) > TITLES_PER_PRODUCTION:     # fewer: the others are learned at the table
-            top.fail("titles", f"{pid} has {len(held)} titles; a trust is {TITLES_PER_PRODUCTION} titles")
+            top.refuse("titles", "rm.trust", production=pid, count=str(len(held)), trust=str(TITLES_PER_PRODUCTION))
         if sum(t.percent for t in held) > 100:
-            top.fail("titles", f"{pid}: the percents add up to {sum(t.percent for t in held)}, more than 100 %")
+            top.refuse("titles", "rm.percents", production=pid, total=str(sum(t.percent for t in held)))
 
     squares = _squares(top, countries) if "squares" in top.data else ()
     return Box(str(path), top.get("verified", bool, False), top.get("jokers", int, None), productions, countries,
@@ -222,9 +224,9 @@ def _royalty_table(item: Reader) -> tuple:
         return (), ()
     bands, royalties = int_list(item, "bands", "increasing"), int_list(item, "royalties", "non-decreasing")
     if len(bands) != len(royalties):
-        item.fail("royalties", f"{len(royalties)} amounts for {len(bands)} bands; one amount per band")
+        item.refuse("royalties", "rm.amounts", count=str(len(royalties)), bands=str(len(bands)))
     if bands[0] != ROYALTY_MIN or bands[-1] > 100:
-        item.fail("bands", f"{list(bands)}: the first band starts at {ROYALTY_MIN} % (RM2) and none above 100 %")
+        item.refuse("bands", "rm.bands", bands=str(list(bands)), first=str(ROYALTY_MIN))
     return bands, royalties
 
 
@@ -237,34 +239,32 @@ def _squares(top: Reader, countries: dict) -> list:
         country, continent = item.get("country", str, ""), item.get("continent", str, "")
         if kind == "country":
             if country not in countries:
-                item.fail("country", f"{country!r}: a country square names a country of [[countries]]")
+                item.refuse("country", "rm.square_country", country=repr(country))
             continent = countries[country][1]
         elif country:
-            item.fail("country", f"only a country square names a country, not a {kind} square")
+            item.refuse("country", "rm.not_country_square", kind=kind)
         if kind == "continental":
             if continent not in CONTINENTAL:
-                item.fail("continent", f"{continent!r}: a continental choice is in one of {', '.join(CONTINENTAL)}")
+                item.refuse("continent", "rm.continental", continent=repr(continent), allowed=", ".join(CONTINENTAL))
             continental[continent] = continental.get(continent, 0) + 1
         elif kind != "country" and continent:
-            item.fail("continent", f"a {kind} square has no continent")
+            item.refuse("continent", "rm.no_continent", kind=kind)
         if plaque and kind not in PLAQUE_KINDS:
-            item.fail("plaque", f"a {kind} square never carries a plaque (RM7); these can: {', '.join(PLAQUE_KINDS)}")
+            item.refuse("plaque", "rm.plaque", kind=kind, allowed=", ".join(PLAQUE_KINDS))
         counts[kind] = counts.get(kind, 0) + 1
         squares.append(Square(number, kind, country, continent, plaque))
-    whole = " (or leave [[squares]] out: the operator then says where each pawn lands)"
     for kind, wanted in SQUARES.items():
         if counts.get(kind, 0) != wanted:
-            top.fail("squares", f"{counts.get(kind, 0)} {kind} {'square' if counts.get(kind, 0) == 1 else 'squares'}; "
-                                f"the rulebook has {wanted}{whole}")
+            top.refuse("squares", "rm.square_count", count=counts.get(kind, 0), kind=kind, wanted=str(wanted))
     if continental != CONTINENTAL:
-        top.fail("squares", f"continental choices {continental}; the rulebook has {CONTINENTAL}")
+        top.refuse("squares", "rm.continentals", counted=str(continental), wanted=str(CONTINENTAL))
     plaques = sum(sq.plaque for sq in squares)
     if plaques != PLAQUES:
-        top.fail("squares", f"{plaques} squares carry a plaque; the rulebook has {PLAQUES}")
+        top.refuse("squares", "rm.plaques", count=str(plaques), wanted=str(PLAQUES))
     on_board = {sq.country for sq in squares}
     missing = [c for c in countries if c not in on_board]
     if missing:
-        top.fail("squares", f"no square for the country {missing[0]}: its titles could never be bought")
+        top.refuse("squares", "rm.unreached", country=missing[0])
     return squares
 
 
@@ -272,36 +272,34 @@ def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`): what is known, then what
     will be learned at the table (RM13 as amended). What a game cannot start without (the
     productions, the countries) is refused by `load_box`, naming the file and key."""
-    jokers = "the joker count unknown" if box.jokers is None else f"{box.jokers} jokers"
-    lines = [f"known: {len(box.productions)} productions, {len(box.countries)} countries, "
-             f"{len(box.titles)} of {PRODUCTIONS * TITLES_PER_PRODUCTION} titles, "
-             f"{sum(bool(p.bands) for p in box.productions.values())} royalty tables, {len(box.squares)} squares "
-             f"({len(box.plaque_squares())} with a plaque), {jokers}"]
+    jokers = Worded("box.rm.jokers_unknown") if box.jokers is None else Worded("box.rm.jokers", count=box.jokers)
+    lines = [text("box.rm.holds", lang, productions=str(len(box.productions)), countries=str(len(box.countries)),
+                  titles=str(len(box.titles)), all=str(PRODUCTIONS * TITLES_PER_PRODUCTION),
+                  tables=str(sum(bool(p.bands) for p in box.productions.values())), squares=str(len(box.squares)),
+                  plaques=str(len(box.plaque_squares())), jokers=jokers)]
     for p in box.productions.values():
-        bands = ", ".join(f"{b} %: {money(r, lang, 'rm')}" for b, r in zip(p.bands, p.royalties)) or "unknown"
+        bands = ", ".join(f"{b} %: {money(r, lang, 'rm')}" for b, r in zip(p.bands, p.royalties))
         titles = ", ".join(f"{t.country} {t.percent}% {money(t.price, lang, 'rm')}" for t in box.titles.values()
                            if t.production == p.id)
-        lines.append(f"  {p.id} ({p.name}): royalties {bands}; titles {titles or 'none'}")
+        lines.append(text("box.rm.holds_production", lang, id=p.id, name=p.name,
+                          bands=bands or Worded("box.rm.unknown"), titles=titles or Worded("box.rm.none")))
     if box.ordered:
-        lines.append("board: " + " ".join(sq.country or (f"{sq.kind}:{sq.continent}" if sq.continent else sq.kind)
+        lines.append(text("box.rm.holds_board", lang) + " ".join(sq.country or (f"{sq.kind}:{sq.continent}" if sq.continent else sq.kind)
                                           for sq in box.squares))
     else:
-        lines.append("board: no square order; the operator says where each pawn lands "
-                     "and, once per player, when it passes the start arrow (RM8)")
-    return lines + to_learn(box)
+        lines.append(text("box.rm.holds_no_board", lang))
+    return lines + to_learn(box, lang)
 
 
-def to_learn(box: Box) -> list[str]:
+def to_learn(box: Box, lang: str = "en") -> list[str]:
     """What the table will read off the cards when play meets it (engines/richesses/learning.py)."""
     lines = []
     missing = PRODUCTIONS * TITLES_PER_PRODUCTION - len(box.titles)
     if missing:
-        lines.append(f"learned at the table: {missing} titles, each read off its card the first time it is "
-                     f"in the stock on a square where it can be bought (learn_title)")
+        lines.append(text("box.rm.learn_titles", lang, count=str(missing)))
     unknown = [p.id for p in box.productions.values() if not p.bands]
     if unknown:
-        lines.append(f"learned at the table: the royalty tables of {', '.join(unknown)}, each read off its "
-                     f"plaque the first time it is owed (learn_royalties)")
+        lines.append(text("box.rm.learn_royalties", lang, productions=", ".join(unknown)))
     if box.jokers is None:
-        lines.append("learned at the table: the joker cards, counted at the first joker square (learn_jokers)")
-    return lines or ["nothing left to learn at the table"]
+        lines.append(text("box.rm.learn_jokers", lang))
+    return lines or [text("box.rm.all_known", lang)]

@@ -22,10 +22,9 @@ from engines.core.deeds import Deed
 from engines.core.errors import IllegalAction
 from engines.core.learning import Learn, finish_learning, remember
 from engines.richesses.box import Production, Title
-from engines.richesses.rules import CASH_UNIT, MAX_AMOUNT, ROYALTY_MIN, TITLES_PER_PRODUCTION
+from engines.richesses.rules import CASH_UNIT, MAX_AMOUNT, MAX_JOKERS, ROYALTY_MIN, TITLES_PER_PRODUCTION
 
 BANDS = 4                  # a plaque's table: four bands, from 30 % (the shipped file's shape)
-MAX_JOKERS = 99
 
 
 def with_learned(box, learned: tuple):

@@ -22,6 +22,7 @@ CONTINENTAL = {"AMERIQUE": 2, "EUROPE": 2, "ASIE": 1, "AFRIQUE": 1}
 CONTINENTS = ("AFRIQUE", "AMERIQUE", "ETATS-UNIS", "EUROPE", "URSS", "ASIE", "OCEANIE")
 MAX_AMOUNT = TOTAL_CASH                  # the top of the amount ranges offered; each is checked against cash
 MAX_ADJUST = TOTAL_CASH
+MAX_JOKERS = 99                          # a joker count the table may learn or a box file give
 
 
 def start_cash(players: int) -> int:

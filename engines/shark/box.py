@@ -8,6 +8,7 @@ from pathlib import Path
 
 from engines.core.actions import cell_text
 from engines.core.boxfile import Key, Reader, Table, check, load_toml
+from engines.core.i18n import text
 from engines.core.records import record
 from engines.shark.rules import CELLS_PER_ZONE, ZONES
 
@@ -50,31 +51,30 @@ def load_box(path: Path | str | None = None) -> Box:
     rows = grid.get("rows", list)
     allowed = "".join(map(str, ZONES)) + OFF_MAP
     if not rows:
-        grid.fail("rows", "must list the map's rows, top first")
+        grid.refuse("rows", "sh.no_rows")
     if len(rows) > MAX_ROWS:
-        grid.fail("rows", f"{len(rows)} rows; at most {MAX_ROWS} (a cell's row is written with two digits)")
+        grid.refuse("rows", "sh.rows", count=str(len(rows)), most=str(MAX_ROWS))
     for i, row in enumerate(rows):
         if not isinstance(row, str):
-            grid.fail(f"rows[{i}]", f"{row!r} is not a string of zone digits")
+            grid.refuse(f"rows[{i}]", "sh.not_text", row=repr(row))
         if len(row) != len(rows[0]):
-            grid.fail(f"rows[{i}]", f"{len(row)} cells; every row must have as many as the first ({len(rows[0])})")
+            grid.refuse(f"rows[{i}]", "sh.row_length", count=str(len(row)), first=str(len(rows[0])))
         if not 1 <= len(row) <= MAX_COLUMNS:
-            grid.fail(f"rows[{i}]", f"{len(row)} cells; a row has 1 to {MAX_COLUMNS} (columns A to Z)")
+            grid.refuse(f"rows[{i}]", "sh.columns", count=str(len(row)), most=str(MAX_COLUMNS))
         for j, ch in enumerate(row):
             if ch not in allowed:
-                grid.fail(f"rows[{i}]", f"{ch!r} at {cell_text((i, j))} is not a zone; allowed: 1 to 6, "
-                                        f"or {OFF_MAP!r} for a square that is not a cell")
+                grid.refuse(f"rows[{i}]", "sh.zone", char=repr(ch), cell=cell_text((i, j)), off=repr(OFF_MAP))
     zones = {(r, c): int(ch) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != OFF_MAP}
     for zone in ZONES:
         count = sum(1 for z in zones.values() if z == zone)
         if count != CELLS_PER_ZONE:
-            grid.fail("rows", f"zone {zone} has {count} cells; the rulebook's zones have {CELLS_PER_ZONE} each")
+            grid.refuse("rows", "sh.cells", zone=str(zone), count=str(count), cells=str(CELLS_PER_ZONE))
     return Box(path=str(path), verified=top.get("verified", bool, default=False), rows=tuple(rows), zones=zones)
 
 
 def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`)."""
     rows, cols = box.size
-    lines = [f"world map of {rows} rows x {cols} columns (A1 top left), {len(box.zones)} cells in 6 zones:"]
+    lines = [text("box.sh.holds", lang, rows=str(rows), columns=str(cols), cells=str(len(box.zones)))]
     lines += [f"  {r + 1:2d} {row}" for r, row in enumerate(box.rows)]
     return lines

@@ -12,7 +12,7 @@ import os
 import sqlite3
 
 import firmware.journal.header as journal_header
-from firmware.journal.errors import Damaged, JournalError
+from firmware.journal.errors import Damaged, JournalError, missing
 from firmware.journal.header import APPLICATION_ID
 from firmware.journal.rows import HEADER_COPY, SEQ_BITS, _lenient_text, action_key, stored_checksum
 
@@ -56,9 +56,9 @@ def check_path(path: str) -> str | None:
     left exactly as it is."""
     directory = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(directory):
-        raise JournalError(f"journal {path}: directory {directory} does not exist")
+        raise missing("no_directory", path=str(path), directory=directory)
     if os.path.isdir(path):
-        raise JournalError(f"journal {path}: is a directory, not a journal file")
+        raise missing("directory", path=str(path))
     try:
         head = journal_header.read(path)
     except FileNotFoundError:

@@ -10,6 +10,15 @@ class JournalError(CorbeilleError):
     """The journal cannot do what was asked; the message names the file and the problem."""
 
 
+def missing(key: str, /, **params) -> JournalError:
+    """A JournalError for a path that is no journal file (`ui.journal.<key>` of the box's
+    catalog), said in the language a command is asked in."""
+    from engines.core.errors import worded
+    from firmware import texts  # noqa: F401 (registers the box's catalog)
+
+    return worded(JournalError, "ui.journal." + key, **params)
+
+
 class JournalBusy(JournalError):
     """Another process holds the journal (one journal, one writer)."""
 

@@ -51,7 +51,7 @@ import urllib.parse
 import firmware.journal.header as journal_header
 import firmware.journal.lock as journal_lock
 import firmware.journal.wal as journal_wal
-from firmware.journal.errors import Damaged, JournalError, is_damage
+from firmware.journal.errors import Damaged, JournalError, is_damage, missing
 from firmware.journal.connection import SCHEMA_VERSION, write_fresh
 from firmware.journal.rows import (_lenient_text, checksum_text, header_checksum, is_keyed, is_object,
                                    order_of, parse_rows, rows_of, walk_chain)
@@ -160,9 +160,9 @@ class JournalReader:
 
     def _open(self) -> None:
         if os.path.isdir(self.path):
-            raise JournalError(f"journal {self.path}: is a directory, not a journal file")
+            raise missing("directory", path=str(self.path))
         if not os.path.exists(self.path):
-            raise JournalError(f"journal {self.path}: does not exist")
+            raise missing("absent", path=str(self.path))
         self._seen = _stat(self.path)
         try:
             head = journal_header.read(self.path)

@@ -50,7 +50,7 @@ def build(feed: TableFeed, lang: str, seat: int | None = None) -> Page:
     page.title = ui.title(lang)
     page.over = session.over
     page.hidden = hides(session)
-    cash = lambda amount: money(amount, lang, ui.prefix)
+    cash = lambda amount, sign=False: money(amount, lang, ui.prefix, sign)     # the game's money, as the screens
     page.tables = ui.web_tables(game.public(session.snapshot()), game, lang)
     if not page.hidden:
         page.standings = [(rank, game.players[s], cash(value)) for rank, s, value in game.ranking()]
@@ -68,7 +68,7 @@ def history(feed: TableFeed, lang: str, cash, hidden: bool) -> list[tuple[int, s
     players = feed.session.players
     out = []
     for entry in list(feed.history)[-HISTORY_SHOWN:][::-1]:
-        moved = "" if hidden else "  ".join(f"{players[s]} {format_amount(v, lang, sign=True)}" for s, v in entry.moved.items())
+        moved = "" if hidden else "  ".join(f"{players[s]} {cash(v, sign=True)}" for s, v in entry.moved.items())
         out.append((entry.n, feed.line(entry, lang), moved))
     return out
 

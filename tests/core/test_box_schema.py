@@ -150,9 +150,9 @@ def test_box_check_says_what_each_shipped_file_holds():
     done = box_check(shipped("maxibourse"), "--lang", "fr")
     lines = done.stdout.splitlines()
     assert done.returncode == 0
-    assert lines[1] == "40 companies in 10 sectors, 10 lots of 1000 shares each; nominal price of each company:"
+    assert lines[1] == "40 sociétés en 10 secteurs, 10 lots de 1000 actions chacune ; prix nominal de chaque société :"
     assert lines[2] == "  Banques: BARCLAYS 300 $, CHASE 300 $, DEUTSCHE 300 $, UBS 200 $"
-    assert lines[-1].startswith("verified = false: not yet checked against the physical copy")
+    assert lines[-1].startswith("verified = false : pas encore vérifié sur la boîte de jeu")
     done = box_check(shipped("dividends"), "--game", "dividends")
     assert done.returncode == 0
     prices = " ".join(f"${price:,}" for price in range(1000, 3000, 200))        # in dollars, grouped
@@ -184,3 +184,94 @@ def test_a_number_larger_than_the_game_can_hold_is_refused_with_its_bound(name, 
     done = box_check(path, "--game", name)
     assert done.returncode == 1 and done.stderr.startswith(f"corbeille: {path}: {error}"), done.stderr
     assert "at most" in box_check("--schema", "--game", name).stdout
+
+
+# ------------------------------------------------- every number bounded by what the game holds
+def numeric_fields(table, where=()):
+    """(path in the file's data, the schema's part) of every number a box file may hold: a
+    path step is a key, or 0 for the first table of an array of tables."""
+    for key, part in table.keys.items():
+        if isinstance(part, Key) and part.typ is int or isinstance(part, Ints):
+            yield where + (key,), part
+        elif isinstance(part, Table):
+            yield from numeric_fields(part, where + (key,))
+        elif isinstance(part, Tables):
+            yield from numeric_fields(part.table, where + (key, 0))
+
+
+FIELDS = [(name, path, part) for name in GAMES
+          for path, part in numeric_fields(import_module(games()[name].box).SCHEMA)]
+
+
+def dotted(path) -> str:
+    return "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in path).lstrip(".")
+
+
+def test_every_game_with_numbers_in_its_box_file_is_walked():
+    assert {name for name, _, _ in FIELDS} == set(GAMES) - {"shark"}     # Shark's grid is text only
+
+
+@pytest.mark.parametrize("name, path, part", FIELDS, ids=[f"{n}:{dotted(p)}" for n, p, _ in FIELDS])
+def test_every_number_of_a_box_file_is_bounded_and_the_schema_says_the_bound(name, path, part):
+    bound = part.maximum if part.maximum is not None else max(getattr(part, "allowed", None) or (None,))
+    assert bound is not None, f"{name}: {dotted(path)} has no bound"
+    lines = describe(Table({path[-1]: part}))
+    said = f"at most {part.maximum}" if part.maximum is not None else f"in {', '.join(map(str, part.allowed))}"
+    assert said in lines[0]
+    assert lines[0] in {line.strip() for line in describe(import_module(games()[name].box).SCHEMA)}
+
+
+def over_the_bound(data: dict, path: tuple, part) -> tuple[str, str]:
+    """Put one value above `part`'s bound at `path` in `data` (the shipped file's); (the key
+    the error names, the value put)."""
+    here = data
+    for step, following in zip(path, path[1:]):
+        if isinstance(step, int):
+            here = here[step]
+        else:
+            here = here.setdefault(step, [{}] if isinstance(following, int) else {})
+    key = path[-1]
+    bound = part.maximum if part.maximum is not None else max(part.allowed)
+    if isinstance(part, Ints):
+        values = list(here.get(key) or [0])
+        values[-1] = bound + 1
+        here[key] = values
+        return f"{dotted(path)}[{len(values) - 1}]", bound + 1
+    here[key] = bound + 1
+    return dotted(path), bound + 1
+
+
+@pytest.mark.parametrize("name, path, part", FIELDS, ids=[f"{n}:{dotted(p)}" for n, p, _ in FIELDS])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_number_above_its_bound_is_refused_naming_file_key_and_bound(name, path, part, lang, monkeypatch):
+    loader = import_module(games()[name].box)
+    data = load_toml(loader.DEFAULT_BOX)
+    key, value = over_the_bound(data, path, part)
+    monkeypatch.setattr(loader, "load_toml", lambda _: data)
+    with pytest.raises(BoxFileError) as refused:
+        loader.load_box("mybox.toml")
+    said = refused.value.message(lang)
+    if part.maximum is not None:
+        lo = "0" if isinstance(part, Ints) else str(1 if part.minimum is None else part.minimum)
+        expected = {"en": f"{value} is above the maximum {part.maximum}, what the game can hold; "
+                          f"allowed: {lo} to {part.maximum}",
+                    "fr": f"{value} dépasse le maximum {part.maximum}, ce que le jeu peut contenir ; "
+                          f"possible : de {lo} à {part.maximum}"}[lang]
+    else:
+        expected = {"en": f"{value} is not allowed; allowed: ", "fr": f"{value} refusé ; possible : "}[lang] \
+            + ", ".join(map(str, part.allowed))
+    assert said == f"mybox.toml: {key}: {expected}"
+
+
+@pytest.mark.parametrize("text, line, words", [
+    ("verified = false\nlots_per_company = 1" + "0" * 5000 + "\n", 2, "a number of 5001 digits"),
+    ("verified = false\n\nname = \"[[[\"\nlots_per_company = " + "[" * 3000 + "\n", 4, "nested too deeply"),
+    ("verified = false\nlots_per_company = \n", 2, "Invalid value (column 20)"),
+    ("verified = false\nsectors = [\n\n", 2, "Invalid value (at the end of the file)"),
+])
+def test_a_toml_mistake_is_said_with_file_and_line(text, line, words, tmp_path):
+    path = tmp_path / "mybox.toml"
+    path.write_text(text, encoding="utf-8")
+    done = box_check(path, "--game", "maxibourse")
+    assert done.returncode == 1 and done.stderr.startswith(f"corbeille: {path}:{line}: not valid TOML: "), done.stderr
+    assert words in done.stderr and "sys.set_int_max_str_digits" not in done.stderr

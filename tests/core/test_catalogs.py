@@ -271,3 +271,16 @@ def test_every_template_reads_as_string_formatter_reads_it(lang, monkeypatch):
         if names:                                  # a field left out: the template itself
             assert i18n.text(key, lang) == _by_formatter(template, lang, {}, key), key
     assert checked > 1000
+
+
+def test_every_field_of_every_games_actions_has_its_name_in_each_language():
+    """A refusal names the field it refuses (`title = 9 refusé`, `joueur possible : ...`) by
+    the catalog's `field.<name>`: in French "joueur", "société", not the protocol's word."""
+    import dataclasses
+
+    names = {f.name for entry in games().values() for cls in entry.engine_class().ACTIONS.classes.values()
+             for f in dataclasses.fields(cls)}
+    assert {"player", "company", "amount", "title"} <= names
+    for lang in i18n.LANGUAGES:
+        assert sorted(name for name in names if f"field.{name}" not in catalog(lang)) == [], lang
+    assert text("field.company", "fr") == "société" and text("field.player", "fr") == "joueur"

@@ -64,7 +64,7 @@ def test_dates_are_not_kept(kept):
 
 
 def test_a_bad_text_is_refused_as_before_and_nothing_is_kept(kept):
-    with pytest.raises(BoxFileError, match="box.toml: not valid TOML"):
+    with pytest.raises(BoxFileError, match="box.toml:1: not valid TOML"):
         files.parse_toml("name = ", "box.toml", "box file", BoxFileError)
     assert not list(kept.glob("toml-*.json"))
 

@@ -287,6 +287,16 @@ def test_split_line_reads_a_line_as_shlex_does(line):
         assert split_line(line) == expected
 
 
+
+def test_a_console_line_that_cannot_be_read_is_said_in_the_language_asked():
+    from engines import game_class
+
+    actions = game_class("maxibourse").ACTIONS
+    with pytest.raises(ProtocolError) as refused:
+        actions.parse('adjust_cash Ana +10 "oops', ["Ana", "Ben"])
+    assert refused.value.message("en") == """cannot read 'adjust_cash Ana +10 "oops': No closing quotation"""
+    assert refused.value.message("fr") == """'adjust_cash Ana +10 "oops' illisible : guillemet non refermé"""
+
 @pytest.mark.parametrize("size", [MAX_LINE_BYTES + 1, 400_000, 5_000_000])
 def test_a_line_over_the_limit_is_refused_at_its_line(size):
     """docs/protocol.md: a line holds at most 1 024 bytes (the serial console's buffer)."""
@@ -563,7 +573,7 @@ def test_lang_fr_says_box_check_in_french(tmp_path):
 
 def test_lang_fr_says_a_scripts_unreadable_lines_in_french(tmp_path):
     for line, said in (("roll 3", "action inconnue « roll » ; connues : dice, bid, "),
-                       ("bid Zoe 50", "bid : player « Zoe » n'est pas un joueur ; joueurs : Jean, Marie"),
+                       ("bid Zoe 50", "bid : joueur « Zoe » inconnu ; joueurs : Jean, Marie"),
                        ("bid", "bid prend bid PLAYER AMOUNT, reçu 0 argument")):
         (tmp_path / "game.txt").write_text(f"game dividends\nplayers Jean Marie\n{line}\n", encoding="utf-8")
         done = cli("--lang", "fr", "script", tmp_path / "game.txt")

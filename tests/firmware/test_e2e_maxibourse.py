@@ -185,8 +185,8 @@ def test_a_junior_game_from_setup_to_final_ranking(box):
         "fortunes.png", "prices.png", "standings.png", "standings.md"}
     md = (__import__("pathlib").Path(report) / "standings.md").read_text()
     assert md.startswith("# Maxi Bourse, partie ")
-    for r in snap["ranking"]:                       # the ranking is the engine's, amounts and all
-        assert f"| {r['rank']} | {r['name']} | {format_amount(r['fortune'])} |" in md
+    for r in snap["ranking"]:                       # the ranking is the engine's, amounts and all, in dollars
+        assert f"| {r['rank']} | {r['name']} | {format_amount(r['fortune'])} $ |" in md
 
     # The journal is the game: replaying it gives the same state.
     journal = box.app.journal

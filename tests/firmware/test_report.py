@@ -69,16 +69,20 @@ def test_markdown_has_ranking_header_and_prices(tmp_path):
     english = write_report(tmp_path / "en", {"title": "Maxi Bourse", "Format": "junior"}, hist, RANKING,
                            lang="en", box=BOX)[2]
     assert "- Format: junior" in english.read_text(encoding="utf-8")
-    assert "| 1 | Ana | 12 300 000 |" in text
-    assert "| 2 | Bérénice | 9 870 000 |" in text              # ties keep their shared rank
-    assert f"| Banques | BARCLAYS | 300 | {hist[-1]['BARCLAYS']} |" in text
+    assert "| 1 | Ana | 12 300 000 $ |" in text                    # in the game's money, as the screens say it
+    assert "| 2 | Bérénice | 9 870 000 $ |" in text            # ties keep their shared rank
+    assert f"| Banques | BARCLAYS | 300 $ | {hist[-1]['BARCLAYS']} $ |" in text
     assert text.count("\n| ") == 2 + len(RANKING) + 2 + len(BOX.companies) - 2   # rows past the headers
 
 
 def test_english_report(tmp_path):
     text = write_report(tmp_path, "Maxi Bourse", history(3), RANKING, lang="en", box=BOX)[2].read_text()
-    assert "## Final standings" in text and "| 1 | Ana | 12,300,000 |" in text
+    assert "## Final standings" in text and "| 1 | Ana | $12,300,000 |" in text
     assert "| Banks | BARCLAYS |" in text
+    from engines import game_class
+    game_class("shark")                                          # its catalog says its money
+    shark = write_report(tmp_path / "shark", "Shark", [{}], RANKING[:1], lang="fr", money_of="sh")[2].read_text()
+    assert "| 1 | Ana | 12 300 000 FT |" in shark
 
 
 def test_the_legend_names_companies_with_their_final_price(tmp_path):

@@ -121,4 +121,4 @@ def test_a_refusal_on_screen_follows_a_language_switch_made_over_it():
     assert not c.apply(game.ACTIONS.parse('adjust_cash Ana +2650000 "miscount"', game.players))
     assert c.screen().lines[0].startswith("adjust_cash: delta = 2,650,000 is not allowed")
     c.set_lang("fr")
-    assert c.screen().lines[0].startswith("adjust_cash : delta = 2 650 000 refusé")
+    assert c.screen().lines[0].startswith("adjust_cash : variation = 2 650 000 refusé")

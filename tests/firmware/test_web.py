@@ -193,6 +193,19 @@ def test_a_public_games_page_has_standings_history_and_charts(served):
     assert 'value="30"' in page                               # the last action, numbered
 
 
+
+def test_the_history_says_the_cash_moved_in_the_games_money(tmp_path):
+    """As the box's screens say it: A Vendre!'s "+150.—", not a bare "+150"."""
+    from firmware.web.views import build as page_of
+
+    journal, _ = journal_with(tmp_path, recorded_game("avendre", 40), 40)
+    feed = TableFeed(tmp_path / "journal.sqlite")
+    feed.poll()
+    moved = [cash for _, _, cash in page_of(feed, "fr").history if cash]
+    assert moved and all(re.fullmatch(r"(\S+ [+-][0-9\u202f\u00a0 ]+\.—(  )?)+", cash) for cash in moved), moved
+    journal.close()
+
+
 # ---- the live channel --------------------------------------------------------------------------
 
 def test_the_live_channel_says_when_the_box_stops(tmp_path):

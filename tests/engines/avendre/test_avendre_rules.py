@@ -366,7 +366,7 @@ def test_a_player_out_is_offered_no_correction_and_one_aimed_at_him_is_refused()
         assert error.message("en") == ("Ana is out of the game: nothing is given to or taken from a player out any more "
                                        "(to correct, undo the leaving); player allowed: Ben, Cid")
         assert error.message("fr") == ("Ana est hors jeu : plus rien ne lui est donné ni pris "
-                                       "(pour corriger, annulez la sortie) ; player possible : Ben, Cid")
+                                       "(pour corriger, annulez la sortie) ; joueur possible : Ben, Cid")
     assert cash(game, "Ana") == 0 and not game.titles_held(0) and not game.s.loans.of(0)
     play(game, 'adjust_cash Ben +1000 "oubli"')     # the players still in are corrected as before
 

@@ -672,7 +672,7 @@ def test_refusals_say_their_own_reason_first_then_what_is_allowed():
 
     assert refused("sell Sophie SONY 1") == (
         "Sophie holds no SONY lot to sell; company allowed: BARCLAYS, ELF, FIAT, NESTLE, TWA",
-        "Sophie n'a aucun lot SONY à vendre ; company possible : BARCLAYS, ELF, FIAT, NESTLE, TWA")
+        "Sophie n'a aucun lot SONY à vendre ; société possible : BARCLAYS, ELF, FIAT, NESTLE, TWA")
     assert refused("sell Thierry BARCLAYS 1")[0] == "it is Sophie's turn, not Thierry's; player allowed: Sophie"
     assert refused("end")[0].startswith("Sophie rolls the dice first; the turn ends after the square; allowed now: ")
     # a value out of the rulebook's range keeps the generic message: it names the range (MB3)
