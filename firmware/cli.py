@@ -156,6 +156,7 @@ def cmd_box_check(args) -> int:
     if args.file is None:
         print("corbeille: box check: give the box file to check (or --schema)", file=sys.stderr)
         return 2
+    from firmware.box_files import missing_line, summary
     from firmware.script import said
     from firmware.texts import t
 
@@ -169,11 +170,14 @@ def cmd_box_check(args) -> int:
         game = game_class(name)(header)
     except CorbeilleError as error:
         print(f"corbeille: {said(error, lang)}{read_as}", file=sys.stderr)
+        missing = missing_line(loader, args.file, lang)
+        if missing:
+            print(missing, file=sys.stderr)
         return 1
     companies = state_json(game).get("companies", {})
     held = t("cli.box_companies", lang, count=len(companies), companies=", ".join(companies)) if companies else ""
     print(t("cli.box_file", lang, path=str(args.file), game=text(f"ui.game.{spec(name).prefix}", lang)) + held + read_as)
-    print("\n".join(loader.holdings(box, lang)))
+    print("\n".join(summary(loader, box, lang) + loader.holdings(box, lang)))
     if box.verified:
         print("verified = true: the owner checked it against the physical copy")
     else:

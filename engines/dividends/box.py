@@ -134,6 +134,14 @@ def load_box(path: Path | str | None = None) -> Box:
     )
 
 
+def counts(box: Box) -> tuple[list, list]:
+    """What the file holds and what the table will learn (nothing), as (catalog key, count)
+    pairs (`corbeille box check`)."""
+    return [("box.dv.companies", len(box.companies)), ("box.dv.slots", box.slots),
+            ("box.dv.track", len(box.track)), ("box.dv.zones", len(box.zones)),
+            ("box.dv.cards", box.influence_cards(len(box.companies)))], []
+
+
 def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`)."""
     lines = [f"{len(box.companies)} companies, {box.slots} certificates each; price of each slot, cheapest first:"]

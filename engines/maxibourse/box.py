@@ -122,6 +122,15 @@ def read_board(table: Reader, companies: dict) -> tuple:
     return tuple(squares)
 
 
+def counts(box: Box) -> tuple[list, list]:
+    """What the file holds and what the table will learn, as (catalog key, count) pairs
+    (`corbeille box check`): a nominal price left out is asked before the deal."""
+    unknown = sum(1 for company in box.companies.values() if not company.nominal)
+    known = [("box.mb.sectors", len(box.sectors)), ("box.mb.companies", len(box.companies)),
+             ("box.mb.nominals", len(box.companies) - unknown), ("box.mb.squares", len(box.board))]
+    return known, [("box.mb.nominals", unknown)]
+
+
 def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`)."""
     lines = [f"{len(box.companies)} companies in {len(box.sectors)} sectors, {box.lots_per_company} lots "
@@ -136,7 +145,4 @@ def holdings(box: Box, lang: str = "en") -> list[str]:
         lines += [f"  {i:2}. {square}" for i, square in enumerate(box.board)]
     else:
         lines.append("board: none (the box asks the square the pawn lands on)")
-    unknown = [c for c, co in box.companies.items() if not co.nominal]
-    lines.append(f"learned at the table: the nominal prices of {', '.join(unknown)}, asked before the deal "
-                 f"(learn_nominal)" if unknown else "nothing left to learn at the table")
     return lines

@@ -269,14 +269,9 @@ def _squares(top: Reader, countries: dict) -> list:
 
 
 def holdings(box: Box, lang: str = "en") -> list[str]:
-    """What the box file holds, in words (`corbeille box check`): what is known, then what
-    will be learned at the table (RM13 as amended). What a game cannot start without (the
-    productions, the countries) is refused by `load_box`, naming the file and key."""
-    jokers = "the joker count unknown" if box.jokers is None else f"{box.jokers} jokers"
-    lines = [f"known: {len(box.productions)} productions, {len(box.countries)} countries, "
-             f"{len(box.titles)} of {PRODUCTIONS * TITLES_PER_PRODUCTION} titles, "
-             f"{sum(bool(p.bands) for p in box.productions.values())} royalty tables, {len(box.squares)} squares "
-             f"({len(box.plaque_squares())} with a plaque), {jokers}"]
+    """What the box file holds, in words (`corbeille box check`), beside the counts of what
+    is known and what will be learned at the table (`counts`)."""
+    lines = []
     for p in box.productions.values():
         bands = ", ".join(f"{b} %: {money(r, lang, 'rm')}" for b, r in zip(p.bands, p.royalties)) or "unknown"
         titles = ", ".join(f"{t.country} {t.percent}% {money(t.price, lang, 'rm')}" for t in box.titles.values()
@@ -288,20 +283,19 @@ def holdings(box: Box, lang: str = "en") -> list[str]:
     else:
         lines.append("board: no square order; the operator says where each pawn lands "
                      "and, once per player, when it passes the start arrow (RM8)")
-    return lines + to_learn(box)
+    return lines
 
 
-def to_learn(box: Box) -> list[str]:
-    """What the table will read off the cards when play meets it (engines/richesses/learning.py)."""
-    lines = []
-    missing = PRODUCTIONS * TITLES_PER_PRODUCTION - len(box.titles)
-    if missing:
-        lines.append(f"learned at the table: {missing} titles, each read off its card the first time it is "
-                     f"in the stock on a square where it can be bought (learn_title)")
-    unknown = [p.id for p in box.productions.values() if not p.bands]
-    if unknown:
-        lines.append(f"learned at the table: the royalty tables of {', '.join(unknown)}, each read off its "
-                     f"plaque the first time it is owed (learn_royalties)")
-    if box.jokers is None:
-        lines.append("learned at the table: the joker cards, counted at the first joker square (learn_jokers)")
-    return lines or ["nothing left to learn at the table"]
+def counts(box: Box) -> tuple[list, list]:
+    """What the file holds and what the table will read off the cards when play meets it
+    (RM13 as amended, engines/richesses/learning.py), as (catalog key, count) pairs
+    (`corbeille box check`). What a game cannot start without (the productions, the
+    countries) is refused by `load_box`, naming the file and key."""
+    tables = sum(bool(p.bands) for p in box.productions.values())
+    known = [("box.rm.productions", len(box.productions)), ("box.rm.countries", len(box.countries)),
+             ("box.rm.titles", len(box.titles)), ("box.rm.royalties", tables),
+             ("box.rm.squares", len(box.squares)), ("box.rm.jokers", box.jokers or 0)]
+    learned = [("box.rm.titles", PRODUCTIONS * TITLES_PER_PRODUCTION - len(box.titles)),
+               ("box.rm.royalties", len(box.productions) - tables),
+               ("box.rm.joker_count", int(box.jokers is None))]
+    return known, learned
