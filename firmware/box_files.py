@@ -73,10 +73,12 @@ def cmd_box_import(args) -> int:
         print(f"corbeille: box import: {args.game} has no spreadsheet form yet; write its box file "
               f"(`corbeille box check --schema --game {args.game}`)", file=sys.stderr)
         return 1
+    from firmware.script import said
+
     try:
         text = reader.from_csv(args.file)
     except CorbeilleError as error:
-        print(f"corbeille: {error}", file=sys.stderr)
+        print(f"corbeille: {said(error, args.lang or 'en')}", file=sys.stderr)
         return 1
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
