@@ -23,8 +23,9 @@ YES, NO = ("yes", "oui"), ("no", "non")
 
 
 class SheetError(BoxFileError):
-    """A mistake in a spreadsheet: the file, the row and the column when known, and what is
-    wrong in the catalog's words (`sheet.<what>` or `box.<what>`), or in the words of the
+    """A mistake in a spreadsheet: the file, the row and the column when known (without a
+    row, `column` is the box file's key the mistake is about, when there is one), and what
+    is wrong in the catalog's words (`sheet.<what>` or `box.<what>`), or in the words of the
     game's box file reading (`worded`), in the language `message` is asked in."""
 
     def __init__(self, path, row, column, what, /, worded=None, **params):
@@ -36,6 +37,8 @@ class SheetError(BoxFileError):
 
         what = self.worded if self.worded is not None else text(self.what, lang, **self.params)
         if self.row is None:
+            if self.column:
+                return text("sheet.key", lang, path=str(self.path), key=self.column, what=what)
             return text("sheet.file", lang, path=str(self.path), what=what)
         if self.column is None:
             return text("sheet.row", lang, path=str(self.path), row=self.row, what=what)
@@ -143,7 +146,7 @@ def _said_of_the_sheet(error, trial: str, path: Path, origin: dict, form) -> She
         worded, what, params = worded.replace(trial, str(path)), "", {}
     items = [item for item in origin if key == item or key.startswith(item + ".") or key.startswith(item + "[")]
     if not items:
-        return SheetError(path, None, None, what, worded=worded, **params)
+        return SheetError(path, None, key or None, what, worded=worded, **params)
     item = max(items, key=len)
     row, column = origin[item]
     if column is None:
