@@ -14,7 +14,8 @@ Rows are in board order for the squares; blank rows are skipped; a comma or a se
 separates the columns (what a French spreadsheet writes). The template shipped beside
 the box file (box/richesses-template.csv) is the shipped file in this form. A mistake names
 the file, the row and the column, and what is allowed; what only the whole file can say
-(24 productions, the board's counts) names the row of the piece it is about.
+(24 productions, the board's counts) names the file and the key
+(engines/core/spreadsheet.py reads the rows for every game).
 """
 import sys
 from pathlib import Path
