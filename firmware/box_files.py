@@ -64,26 +64,26 @@ def cmd_box_learned(args, open_game) -> int:
 
 def cmd_box_import(args) -> int:
     """A spreadsheet (CSV) made a box file: printed, or written to --out; a mistake names
-    the row and the column."""
+    the row and the column, in the language asked."""
     from pathlib import Path
 
+    from firmware.script import said
+    from firmware.texts import t
+
+    lang = args.lang or "en"
     try:
         reader = import_module(f"engines.{args.game}.box_csv")
     except ModuleNotFoundError:
-        print(f"corbeille: box import: {args.game} has no spreadsheet form yet; write its box file "
-              f"(`corbeille box check --schema --game {args.game}`)", file=sys.stderr)
+        print(f"corbeille: {t('cli.box_no_sheet', lang, game=args.game)}", file=sys.stderr)
         return 1
-    from firmware.script import said
-
     try:
         text = reader.from_csv(args.file)
     except CorbeilleError as error:
-        print(f"corbeille: {said(error, args.lang or 'en')}", file=sys.stderr)
+        print(f"corbeille: {said(error, lang)}", file=sys.stderr)
         return 1
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
-        print(f"{args.out}: written from {args.file}; check it with `corbeille box check {args.out} "
-              f"--game {args.game}`", file=sys.stderr)
+        print(t("cli.box_imported", lang, out=args.out, file=args.file, game=args.game), file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0

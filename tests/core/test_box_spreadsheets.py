@@ -164,3 +164,18 @@ def test_the_toml_keeps_quotes_backslashes_and_line_breaks_in_names(tmp_path):
     data = {"verified": False, "name": 'L\'"Or\\\n', "board": {"squares": ["A"]},
             "items": [{"id": "A", "name": {"fr": "é", "en": "e"}, "list": [1, 2]}]}
     assert tomllib.loads(dump_toml(data, "test")) == data
+
+
+def test_an_import_is_said_in_french_and_a_game_without_a_form_is_refused(tmp_path, capsys):
+    from argparse import Namespace
+
+    from firmware.box_files import cmd_box_import
+
+    out = tmp_path / "shark.toml"
+    done = cli("--lang", "fr", "box", "import", form("shark").TEMPLATE, "--game", "shark", "--out", out)
+    assert done.returncode == 0 and out.exists()
+    assert done.stderr == (f"{out} : écrit depuis {form('shark').TEMPLATE} ; à vérifier avec : corbeille box check "
+                           f"{out} --game shark\n")
+    assert cmd_box_import(Namespace(game="nosuch", file=str(out), out=None, lang="fr")) == 1
+    assert capsys.readouterr().err == ("corbeille: box import : nosuch n'a pas de forme tableur ; écrivez son fichier "
+                                       "de boîte (corbeille box check --schema --game nosuch en liste les clés)\n")
