@@ -150,8 +150,10 @@ def test_box_check_says_what_each_shipped_file_holds():
     done = box_check(shipped("maxibourse"), "--lang", "fr")
     lines = done.stdout.splitlines()
     assert done.returncode == 0
-    assert lines[1] == "40 companies in 10 sectors, 10 lots of 1000 shares each; nominal price of each company:"
-    assert lines[2] == "  Banques: BARCLAYS 300 $, CHASE 300 $, DEUTSCHE 300 $, UBS 200 $"
+    assert lines[1:4] == ["connu : 10 secteurs, 40 sociétés, 40 prix nominaux, 47 cases du plateau",
+                          "appris à la table : rien", "manque pour commencer la partie : rien"]
+    assert lines[4] == "40 companies in 10 sectors, 10 lots of 1000 shares each; nominal price of each company:"
+    assert lines[5] == "  Banques: BARCLAYS 300 $, CHASE 300 $, DEUTSCHE 300 $, UBS 200 $"
     assert lines[-1].startswith("verified = false: not yet checked against the physical copy")
     done = box_check(shipped("dividends"), "--game", "dividends")
     assert done.returncode == 0
