@@ -151,7 +151,8 @@ def _said_of_the_sheet(error, trial: str, path: Path, origin: dict, form) -> She
     row, column = origin[item]
     if column is None:
         leaf = re.sub(r"\[\d+\]", "", key[len(item):]).rpartition(".")[2]
-        column = form.RENAMED.get(leaf, leaf) if (form.RENAMED.get(leaf, leaf) in form.COLUMNS) else None
+        column = form.RENAMED.get(leaf, leaf)
+        column = column if column in form.COLUMNS else None
     return SheetError(path, row, column, what, worded=worded, **params)
 
 
