@@ -63,7 +63,7 @@ def cmd_box_learned(args, open_game) -> int:
 
 def cmd_box_import(args) -> int:
     """A spreadsheet (CSV) made a box file: printed, or written to --out; a mistake names
-    the row and the column."""
+    the row and the column, in the language asked."""
     from pathlib import Path
 
     from firmware.script import said
@@ -86,6 +86,36 @@ def cmd_box_import(args) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def summary(loader, box, lang: str) -> list[str]:
+    """`corbeille box check`'s counts of a file that loads: what it holds, what the table
+    will learn when play meets it, and that nothing is missing for the game to start."""
+    from engines.core.i18n import text
+    from firmware.texts import t
+
+    known, learned = loader.counts(box)
+
+    def listed(pairs):
+        return ", ".join(text(key, lang, count=count) for key, count in pairs if count) or t("cli.box_nothing", lang)
+
+    return [t("cli.box_known", lang, items=listed(known)), t("cli.box_learned", lang, items=listed(learned)),
+            t("cli.box_missing", lang, keys=t("cli.box_nothing", lang))]
+
+
+def missing_line(loader, path, lang: str) -> str | None:
+    """`corbeille box check`'s line for a file that does not load: every key its game's
+    schema requires and the file leaves out, or None when none is (the refusal then says
+    what is wrong) or the file is not TOML at all."""
+    from engines.core.boxfile import load_toml, missing_keys
+    from firmware.texts import t
+
+    try:
+        data = load_toml(path)
+    except CorbeilleError:
+        return None
+    missing = missing_keys(loader.SCHEMA, data)
+    return t("cli.box_missing", lang, keys=", ".join(missing)) if missing else None
 
 
 def write_learned(state_dir, game, game_id) -> "Path | None":

@@ -150,6 +150,7 @@ def cmd_box_check(args) -> int:
         name, found = box_game(args.file)
     name = name or names()[0]
     loader = import_module(spec(name).box)
+    from firmware.box_files import missing_line, summary
     from firmware.script import said
     from firmware.texts import t
 
@@ -170,11 +171,14 @@ def cmd_box_check(args) -> int:
         game = game_class(name)(header)
     except CorbeilleError as error:
         print(f"corbeille: {said(error, lang)}{read_as}", file=sys.stderr)
+        missing = missing_line(loader, args.file, lang)
+        if missing:
+            print(missing, file=sys.stderr)
         return 1
     companies = state_json(game).get("companies", {})
     held = t("cli.box_companies", lang, count=len(companies), companies=", ".join(companies)) if companies else ""
     print(t("cli.box_file", lang, path=str(args.file), game=text(f"ui.game.{spec(name).prefix}", lang)) + held + read_as)
-    print("\n".join(loader.holdings(box, lang)))
+    print("\n".join(summary(loader, box, lang) + loader.holdings(box, lang)))
     print(t("cli.verified" if box.verified else "cli.unverified", lang))
     return 0
 

@@ -103,6 +103,12 @@ def load_box(path: Path | str | None = None) -> Box:
                squares=tuple(squares))
 
 
+def counts(box: Box) -> tuple[list, list]:
+    """What the file holds and what the table will learn (nothing: a board-less game needs
+    no file), as (catalog key, count) pairs (`corbeille box check`)."""
+    return [("box.av.count.titles", len(box.titles)), ("box.av.count.squares", len(box.squares))], []
+
+
 def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`)."""
     shops, establishments = box.shops(), box.establishments()

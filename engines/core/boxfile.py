@@ -194,6 +194,28 @@ def _default(value, lang: str) -> str:
     return str(value).lower() if isinstance(value, bool) else json.dumps(value, ensure_ascii=False)
 
 
+def missing_keys(schema: Table, data, where: str = "") -> list[str]:
+    """Every key `schema` requires that the parsed file `data` leaves out, as dotted paths
+    (`corbeille box check` lists them all, where `check` stops at the first mistake). A
+    required table left out is named by its required keys, or by itself when it has none."""
+    data = data if isinstance(data, dict) else {}
+    missing = []
+    for key, part in schema.keys.items():
+        path = f"{where}.{key}" if where else key
+        if key not in data:
+            if isinstance(part, Table) and not part.optional:
+                missing += missing_keys(part, {}, path) or [path]
+            elif (isinstance(part, Key) and part.default is ... or isinstance(part, Ints) and part.required
+                  or isinstance(part, Tables) and not part.optional):
+                missing.append(path)
+        elif isinstance(part, Table):
+            missing += missing_keys(part, data[key], path)
+        elif isinstance(part, Tables) and isinstance(data[key], list):
+            for i, item in enumerate(data[key]):
+                missing += missing_keys(part.table, item, f"{path}[{i}]")
+    return missing
+
+
 def describe(schema: Table, indent: str = "", lang: str = "en") -> list[str]:
     """The schema in words, one line per key, in `lang` (`corbeille box check --schema`)."""
     from engines.core.i18n import text

@@ -136,6 +136,14 @@ def load_box(path: Path | str | None = None) -> Box:
     )
 
 
+def counts(box: Box) -> tuple[list, list]:
+    """What the file holds and what the table will learn (nothing), as (catalog key, count)
+    pairs (`corbeille box check`)."""
+    return [("box.dv.count.companies", len(box.companies)), ("box.dv.count.slots", box.slots),
+            ("box.dv.count.track", len(box.track)), ("box.dv.count.zones", len(box.zones)),
+            ("box.dv.count.cards", box.influence_cards(len(box.companies)))], []
+
+
 def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`)."""
     lines = [text("box.dv.holds", lang, companies=str(len(box.companies)), slots=str(box.slots))]

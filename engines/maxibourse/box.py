@@ -121,6 +121,15 @@ def read_board(table: Reader, companies: dict) -> tuple:
     return tuple(squares)
 
 
+def counts(box: Box) -> tuple[list, list]:
+    """What the file holds and what the table will learn, as (catalog key, count) pairs
+    (`corbeille box check`): a nominal price left out is asked before the deal."""
+    unknown = sum(1 for company in box.companies.values() if not company.nominal)
+    known = [("box.mb.count.sectors", len(box.sectors)), ("box.mb.count.companies", len(box.companies)),
+             ("box.mb.count.nominals", len(box.companies) - unknown), ("box.mb.count.squares", len(box.board))]
+    return known, [("box.mb.count.nominals", unknown)]
+
+
 def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`)."""
     lines = [text("box.mb.holds", lang, companies=str(len(box.companies)), sectors=str(len(box.sectors)),
@@ -135,7 +144,4 @@ def holdings(box: Box, lang: str = "en") -> list[str]:
         lines += [f"  {i:2}. {square}" for i, square in enumerate(box.board)]
     else:
         lines.append(text("box.mb.holds_no_board", lang))
-    unknown = [c for c, co in box.companies.items() if not co.nominal]
-    lines.append(text("box.mb.holds_learned", lang, companies=", ".join(unknown)) if unknown
-                 else text("box.mb.holds_all_known", lang))
     return lines

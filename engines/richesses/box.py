@@ -269,14 +269,9 @@ def _squares(top: Reader, countries: dict) -> list:
 
 
 def holdings(box: Box, lang: str = "en") -> list[str]:
-    """What the box file holds, in words (`corbeille box check`): what is known, then what
-    will be learned at the table (RM13 as amended). What a game cannot start without (the
-    productions, the countries) is refused by `load_box`, naming the file and key."""
-    jokers = Worded("box.rm.jokers_unknown") if box.jokers is None else Worded("box.rm.jokers", count=box.jokers)
-    lines = [text("box.rm.holds", lang, productions=str(len(box.productions)), countries=str(len(box.countries)),
-                  titles=str(len(box.titles)), all=str(PRODUCTIONS * TITLES_PER_PRODUCTION),
-                  tables=str(sum(bool(p.bands) for p in box.productions.values())), squares=str(len(box.squares)),
-                  plaques=str(len(box.plaque_squares())), jokers=jokers)]
+    """What the box file holds, in words (`corbeille box check`), beside the counts of what
+    is known and what will be learned at the table (`counts`)."""
+    lines = []
     for p in box.productions.values():
         bands = ", ".join(f"{b} %: {money(r, lang, 'rm')}" for b, r in zip(p.bands, p.royalties))
         titles = ", ".join(f"{t.country} {t.percent}% {money(t.price, lang, 'rm')}" for t in box.titles.values()
@@ -288,18 +283,19 @@ def holdings(box: Box, lang: str = "en") -> list[str]:
                                           for sq in box.squares))
     else:
         lines.append(text("box.rm.holds_no_board", lang))
-    return lines + to_learn(box, lang)
+    return lines
 
 
-def to_learn(box: Box, lang: str = "en") -> list[str]:
-    """What the table will read off the cards when play meets it (engines/richesses/learning.py)."""
-    lines = []
-    missing = PRODUCTIONS * TITLES_PER_PRODUCTION - len(box.titles)
-    if missing:
-        lines.append(text("box.rm.learn_titles", lang, count=str(missing)))
-    unknown = [p.id for p in box.productions.values() if not p.bands]
-    if unknown:
-        lines.append(text("box.rm.learn_royalties", lang, productions=", ".join(unknown)))
-    if box.jokers is None:
-        lines.append(text("box.rm.learn_jokers", lang))
-    return lines or [text("box.rm.all_known", lang)]
+def counts(box: Box) -> tuple[list, list]:
+    """What the file holds and what the table will read off the cards when play meets it
+    (RM13 as amended, engines/richesses/learning.py), as (catalog key, count) pairs
+    (`corbeille box check`). What a game cannot start without (the productions, the
+    countries) is refused by `load_box`, naming the file and key."""
+    tables = sum(bool(p.bands) for p in box.productions.values())
+    known = [("box.rm.count.productions", len(box.productions)), ("box.rm.count.countries", len(box.countries)),
+             ("box.rm.count.titles", len(box.titles)), ("box.rm.count.royalties", tables),
+             ("box.rm.count.squares", len(box.squares)), ("box.rm.count.jokers", box.jokers or 0)]
+    learned = [("box.rm.count.titles", PRODUCTIONS * TITLES_PER_PRODUCTION - len(box.titles)),
+               ("box.rm.count.royalties", len(box.productions) - tables),
+               ("box.rm.count.joker_count", int(box.jokers is None))]
+    return known, learned

@@ -14,148 +14,76 @@ Rows are in board order for the squares; blank rows are skipped; a comma or a se
 separates the columns (what a French spreadsheet writes). The template shipped beside
 the box file (box/richesses-template.csv) is the shipped file in this form. A mistake names
 the file, the row and the column, and what is allowed; what only the whole file can say
-(24 productions, the board's counts) names the row of the piece it is about.
+(24 productions, the board's counts) names the file and the key
+(engines/core/spreadsheet.py reads the rows for every game).
 """
-import csv
-import io
-import re
-import tempfile
+import sys
 from pathlib import Path
 
-from engines.core.errors import BoxFileError
-from engines.richesses.box import load_box
+from engines.core.spreadsheet import import_sheet, write_rows
+from engines.richesses.box import load_box  # noqa: F401 (the form's reading, engines.core.spreadsheet)
 
 COLUMNS = ("what", "id", "name", "continent", "production", "country", "percent", "price", "bands", "royalties",
            "square", "plaque", "count")
 KINDS = ("production", "country", "title", "square", "jokers")
+RENAMED = {"kind": "square"}        # a box file key read from a column of another name
+TITLE = "Richesses du Monde: a box file imported from a spreadsheet (corbeille box import)"
 TEMPLATE = Path(__file__).parent / "box" / "richesses-template.csv"
 
 
 def to_csv(box) -> str:
     """The box as the spreadsheet's rows (the template is the shipped box written so)."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    for p in box.productions.values():
-        writer.writerow({"what": "production", "id": p.id, "name": p.name, "bands": " ".join(map(str, p.bands)),
-                         "royalties": " ".join(map(str, p.royalties))})
-    for cid, (name, continent) in box.countries.items():
-        writer.writerow({"what": "country", "id": cid, "name": name, "continent": continent})
-    for t in box.titles.values():
-        writer.writerow({"what": "title", "production": t.production, "country": t.country, "percent": t.percent,
-                         "price": t.price})
-    for sq in box.squares:
-        writer.writerow({"what": "square", "square": sq.kind, "country": sq.country if sq.kind == "country" else "",
-                         "continent": "" if sq.kind == "country" else sq.continent,
-                         "plaque": "yes" if sq.plaque else "no"})
+    rows = [{"what": "production", "id": p.id, "name": p.name, "bands": " ".join(map(str, p.bands)),
+             "royalties": " ".join(map(str, p.royalties))} for p in box.productions.values()]
+    rows += [{"what": "country", "id": cid, "name": name, "continent": continent}
+             for cid, (name, continent) in box.countries.items()]
+    rows += [{"what": "title", "production": t.production, "country": t.country, "percent": t.percent,
+              "price": t.price} for t in box.titles.values()]
+    rows += [{"what": "square", "square": sq.kind, "country": sq.country if sq.kind == "country" else "",
+              "continent": "" if sq.kind == "country" else sq.continent, "plaque": "yes" if sq.plaque else "no"}
+             for sq in box.squares]
     if box.jokers is not None:
-        writer.writerow({"what": "jokers", "count": box.jokers})
-    return out.getvalue()
-
-
-class _Rows:
-    """The spreadsheet's rows with their numbers, and errors naming them."""
-
-    def __init__(self, path: Path, text: str):
-        self.path = path
-        dialect = ";" if text.partition("\n")[0].count(";") > text.partition("\n")[0].count(",") else ","
-        reader = csv.DictReader(io.StringIO(text), delimiter=dialect)
-        if reader.fieldnames is None or "what" not in [f.strip() for f in reader.fieldnames]:
-            raise BoxFileError(f"{path}: row 1: no 'what' column; the columns are {', '.join(COLUMNS)}")
-        unknown = [f for f in reader.fieldnames if f and f.strip() not in COLUMNS]
-        if unknown:
-            raise BoxFileError(f"{path}: row 1: unknown column {unknown[0]!r}; the columns are {', '.join(COLUMNS)}")
-        self.rows = [(n, {k.strip(): (v or "").strip() for k, v in row.items() if k})
-                     for n, row in enumerate(reader, 2) if any((v or "").strip() for v in row.values() if v)]
-
-    def fail(self, number, column, what):
-        raise BoxFileError(f"{self.path}: row {number}, column {column}: {what}")
-
-    def number(self, number, row, column):
-        value = row.get(column, "").replace(" ", "").replace("\u202f", "").replace("_", "")
-        if not re.fullmatch(r"-?\d+", value):
-            self.fail(number, column, f"{row.get(column, '')!r} is not a whole number")
-        return int(value)
-
-    def numbers(self, number, row, column):
-        words = row.get(column, "").split()
-        if not all(re.fullmatch(r"\d+", w) for w in words):
-            self.fail(number, column, f"{row.get(column, '')!r}: whole numbers separated by spaces")
-        return [int(w) for w in words]
+        rows.append({"what": "jokers", "count": box.jokers})
+    return write_rows(COLUMNS, rows)
 
 
 def from_csv(path: Path | str) -> str:
     """The box file (TOML text) the spreadsheet at `path` describes, checked as `load_box`
     reads it; a BoxFileError names the row and column of a mistake."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise BoxFileError(f"{path}: cannot be read as a UTF-8 CSV file ({error})") from None
-    rows = _Rows(path, text)
-    tables, origin = {k: [] for k in ("productions", "countries", "titles", "squares")}, {}
-    jokers = None
-    for number, row in rows.rows:
-        what = row.get("what", "")
-        if what not in KINDS:
-            rows.fail(number, "what", f"{what!r} is not allowed; allowed: {', '.join(KINDS)}")
+    return import_sheet(path, sys.modules[__name__])
+
+
+def tables(rows) -> tuple[dict, dict]:
+    """The box file's data from the rows, and the row each item came from."""
+    data, origin = {"verified": False}, {}
+    tables = {key: [] for key in ("productions", "countries", "titles", "squares")}
+    for row in rows:
+        what = row.text("what")
         if what == "jokers":
-            jokers = rows.number(number, row, "count")
+            data["jokers"] = row.number("count")
+            origin["jokers"] = (row.line, "count")
             continue
-        key, item = _item(rows, number, row, what)
-        origin[(key, len(tables[key]))] = number
+        key, item = _item(row, what)
+        origin[f"{key}[{len(tables[key])}]"] = (row.line, None)
         tables[key].append(item)
-    toml = _toml(jokers, tables)
-    with tempfile.TemporaryDirectory() as folder:       # read back as the game reads it
-        trial = Path(folder) / "box.toml"
-        trial.write_text(toml, encoding="utf-8")
-        try:
-            load_box(trial)
-        except BoxFileError as error:
-            raise BoxFileError(_where(str(error), str(trial), path, origin)) from None
-    return toml
+    return data | {key: items for key, items in tables.items() if items}, origin
 
 
-def _item(rows, number, row, what):
+def _item(row, what):
     if what == "production":
-        item = {"id": row.get("id", ""), "name": row.get("name", "")}
-        bands, royalties = rows.numbers(number, row, "bands"), rows.numbers(number, row, "royalties")
+        item = {"id": row.text("id"), "name": row.text("name")}
+        bands, royalties = row.numbers("bands"), row.numbers("royalties")
         if bands or royalties:
             item |= {"bands": bands, "royalties": royalties}
         return "productions", item
     if what == "country":
-        return "countries", {"id": row.get("id", ""), "name": row.get("name", ""),
-                             "continent": row.get("continent", "")}
+        return "countries", {"id": row.text("id"), "name": row.text("name"), "continent": row.text("continent")}
     if what == "title":
-        return "titles", {"production": row.get("production", ""), "country": row.get("country", ""),
-                          "percent": rows.number(number, row, "percent"), "price": rows.number(number, row, "price")}
-    plaque = row.get("plaque", "").lower()
-    if plaque not in ("yes", "no", "oui", "non"):
-        rows.fail(number, "plaque", f"{row.get('plaque', '')!r}: yes or no")
-    item = {"kind": row.get("square", ""), "plaque": plaque in ("yes", "oui")}
-    if row.get("country"):
-        item["country"] = row["country"]
-    if row.get("continent"):
-        item["continent"] = row["continent"]
+        return "titles", {"production": row.text("production"), "country": row.text("country"),
+                          "percent": row.number("percent"), "price": row.number("price")}
+    item = {"kind": row.text("square"), "plaque": row.yes_no("plaque")}
+    if row.text("country"):
+        item["country"] = row.text("country")
+    if row.text("continent"):
+        item["continent"] = row.text("continent")
     return "squares", item
-
-
-def _toml(jokers, tables) -> str:
-    import json
-    lines = ["# Richesses du Monde: a box file imported from a spreadsheet (corbeille box import)",
-             "verified = false"] + ([f"jokers = {jokers}"] if jokers is not None else [])
-    for key, items in tables.items():
-        for item in items:
-            lines += ["", f"[[{key}]]"] + [f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in item.items()]
-    return "\n".join(lines) + "\n"
-
-
-def _where(message, trial, path, origin):
-    """A load error on the TOML made from the rows, said of the spreadsheet: its row."""
-    message = message.replace(trial, str(path))
-    found = re.search(r": (productions|countries|titles|squares)\[(\d+)\]\.(\w+): ", message)
-    if found and (found.group(1), int(found.group(2))) in origin:
-        row = origin[(found.group(1), int(found.group(2)))]
-        column = {"kind": "square"}.get(found.group(3), found.group(3))
-        return message.replace(found.group(0), f": row {row}, column {column}: ")
-    return message

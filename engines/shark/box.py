@@ -72,6 +72,12 @@ def load_box(path: Path | str | None = None) -> Box:
     return Box(path=str(path), verified=top.get("verified", bool, default=False), rows=tuple(rows), zones=zones)
 
 
+def counts(box: Box) -> tuple[list, list]:
+    """What the file holds and what the table will learn (nothing), as (catalog key, count)
+    pairs (`corbeille box check`)."""
+    return [("box.sh.count.cells", len(box.zones)), ("box.sh.count.zones", len(set(box.zones.values())))], []
+
+
 def holdings(box: Box, lang: str = "en") -> list[str]:
     """What the box file holds, in words (`corbeille box check`)."""
     rows, cols = box.size

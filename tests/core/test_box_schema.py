@@ -150,8 +150,10 @@ def test_box_check_says_what_each_shipped_file_holds():
     done = box_check(shipped("maxibourse"), "--lang", "fr")
     lines = done.stdout.splitlines()
     assert done.returncode == 0
-    assert lines[1] == "40 sociétés en 10 secteurs, 10 lots de 1000 actions chacune ; prix nominal de chaque société :"
-    assert lines[2] == "  Banques: BARCLAYS 300 $, CHASE 300 $, DEUTSCHE 300 $, UBS 200 $"
+    assert lines[1:4] == ["connu : 10 secteurs, 40 sociétés, 40 prix nominaux, 47 cases du plateau",
+                          "appris à la table : rien", "manque pour commencer la partie : rien"]
+    assert lines[4] == "40 sociétés en 10 secteurs, 10 lots de 1000 actions chacune ; prix nominal de chaque société :"
+    assert lines[5] == "  Banques: BARCLAYS 300 $, CHASE 300 $, DEUTSCHE 300 $, UBS 200 $"
     assert lines[-1].startswith("verified = false : pas encore vérifié sur la boîte de jeu")
     done = box_check(shipped("dividends"), "--game", "dividends")
     assert done.returncode == 0

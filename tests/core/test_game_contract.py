@@ -15,6 +15,7 @@ own decisions only (no game-specific generator) keeps the contract:
   naming options it offers, params in JSON), and the engine's preview of an action
   changes nothing and gives the events applying it gives.
 """
+import dataclasses
 import json
 import math
 import pickle

@@ -460,8 +460,9 @@ def test_box_check_reads_the_shipped_box_files():
     assert done.returncode == 0 and "a box file of Dividends, 5 companies in play: CEDARPINES" in done.stdout
 
 
-@pytest.mark.parametrize("name, holds", [("avendre", "43 titles: 30 shops"), ("shark", "world map of 10 rows"),
-                                         ("richesses", "known: 24 productions, 34 countries, 144 of 144 titles")])
+@pytest.mark.parametrize("name, holds", [("avendre", "known: 43 titles, 60 squares"),
+                                         ("shark", "known: 120 map cells, 6 zones"),
+                                         ("richesses", "known: 24 productions, 34 countries, 144 titles")])
 def test_box_check_names_the_game_it_read_and_what_a_file_without_companies_holds(name, holds):
     """Without --game, the one game whose box file it can be, said so with how to choose."""
     path = ROOT / "engines" / name / "box" / f"{name}.toml"
@@ -482,7 +483,8 @@ def test_box_check_of_a_file_no_game_reads_says_the_game_it_was_read_as_and_asks
     assert done.returncode == 1
     assert done.stderr == (f"corbeille: {path}: lots_per_company: {2 ** 70} is above the maximum 100, what the game "
                            "can hold; allowed: 1 to 100 (read as a box file of maxibourse: it fits no game as it is; "
-                           "--game maxibourse|dividends|avendre|shark|richesses says which game it is for)\n")
+                           "--game maxibourse|dividends|avendre|shark|richesses says which game it is for)\n"
+                           "missing for the game to start: sectors\n")
 
 
 @pytest.mark.parametrize("make, words", [
@@ -565,7 +567,8 @@ def test_lang_fr_says_box_check_in_french(tmp_path):
     done = cli("--lang", "fr", "box", "check", path, "--game", "maxibourse")
     assert done.returncode == 1
     assert done.stderr == (f"corbeille: {path}: lots_per_company: {2 ** 70} dépasse le maximum 100, ce que le jeu "
-                           "peut contenir ; possible : de 1 à 100\n")
+                           "peut contenir ; possible : de 1 à 100\n"
+                           "manque pour commencer la partie : sectors\n")
     done = cli("--lang", "fr", "box", "check", ROOT / "engines" / "shark" / "box" / "shark.toml")
     assert done.stdout.startswith(f"{ROOT / 'engines' / 'shark' / 'box' / 'shark.toml'} : un fichier de boîte de Shark, "
                                   "4 sociétés en jeu : RED, YELLOW, GREEN, BLUE (lu comme un fichier de boîte de shark")

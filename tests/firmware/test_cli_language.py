@@ -117,10 +117,10 @@ def test_box_check_says_each_games_loader_mistakes_in_french(name, old, new, sai
     ("dividends", ["5 sociétés, 10 certificats chacune ; prix de chaque emplacement", "piste des dividendes 0 50",
                    "cartes influence : 4 par société, 4 pour n'importe quelle société"], "influence cards"),
     ("maxibourse", ["40 sociétés en 10 secteurs, 10 lots de 1000 actions", "plateau : 47 cases depuis ACTION (non vérifié",
-                    "plus rien à apprendre à la table"], "nothing left to learn"),
+                    "appris à la table : rien"], "learned at the table"),
     ("shark", ["carte du monde de 10 lignes x 12 colonnes (A1 en haut à gauche), 120 cases en 6 zones :"], "world map"),
-    ("richesses", ["connu : 24 productions, 34 pays, 144 titres sur 144, 24 tables de royalties",
-                   "  ARGENT (Argent) : royalties 30 %", "plus rien à apprendre à la table"], "known:"),
+    ("richesses", ["connu : 24 productions, 34 pays, 144 titres, 24 tables de royalties, 63 cases, 10 jokers",
+                   "  ARGENT (Argent) : royalties 30 %", "appris à la table : rien"], "known:"),
 ])
 def test_box_check_says_what_each_shipped_file_holds_in_french(name, said, absent):
     french(corbeille("--lang", "fr", "box", "check", ROOT / "engines" / name / "box" / f"{name}.toml", "--game", name),
@@ -134,10 +134,9 @@ def test_box_check_says_what_a_smaller_richesses_file_leaves_to_learn_in_french(
     path = tmp_path / "mybox.toml"
     path.write_text(dump(load_box(None), keep=("productions", "countries")), encoding="utf-8")
     french(corbeille("--lang", "fr", "box", "check", path, "--game", "richesses"),
-           "connu : 24 productions, 34 pays, 0 titres sur 144, 0 tables de royalties, 0 cases", "le nombre de jokers inconnu",
-           "  ARGENT (Argent) : royalties inconnues ; titres aucun", "plateau : pas d'ordre des cases",
-           "appris à la table : 144 titres, chacun lu sur sa carte", "appris à la table : les tables de royalties d'ALUMINIUM",
-           "appris à la table : les cartes joker", absent=("learned at the table", "unknown"), code=0)
+           "connu : 24 productions, 34 pays\n", "appris à la table : 144 titres, 24 tables de royalties, le nombre de jokers",
+           "manque pour commencer la partie : rien", "  ARGENT (Argent) : royalties inconnues ; titres aucun",
+           "plateau : pas d'ordre des cases", absent=("learned at the table", "unknown"), code=0)
 
 
 def test_box_check_says_a_good_file_its_schema_and_a_missing_argument_in_french(tmp_path):

@@ -28,7 +28,7 @@ def test_the_template_imports_back_to_the_shipped_box_and_box_check_passes(tmp_p
         (shipped.productions, shipped.countries, shipped.titles, shipped.squares, shipped.jokers)
     done = subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", str(out), "--game", "richesses"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0 and "nothing left to learn at the table" in done.stdout, done.stderr
+    assert done.returncode == 0 and "learned at the table: nothing" in done.stdout, done.stderr
 
 
 def test_a_spreadsheet_with_semicolons_and_only_the_smallest_rows_imports(tmp_path):
