@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.core.actions import ANYTIME, CORRECTION
-from firmware.menus import _is_seat, describe, kind_label
+from firmware.menus import is_seat, describe, kind_label
 from firmware.screen import Screen
 from firmware.screens.base import Frame, frame_type
 from firmware.screens.past import PastGames
@@ -20,7 +20,7 @@ def corrections(ctl, decision) -> list[str]:
 
 def by_a_player(ctl, kind) -> bool:
     """Whether the action names a player (a seat field) rather than being the table's."""
-    return any(_is_seat(typ) for _, typ, _ in ctl.session.actions.fields(kind))
+    return any(is_seat(typ) for _, typ, _ in ctl.session.actions.fields(kind))
 
 
 @frame_type("menu")
