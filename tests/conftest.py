@@ -65,6 +65,14 @@ def own_random_draws(request):
     random.setstate(state)
 
 
+def pytest_collection_modifyitems(items):
+    """The tests marked `long` first, in their collected order, then the others in theirs:
+    pytest-xdist hands out tests in this order, so its workers start on the long ones and
+    share out the many short ones after, instead of one worker finishing a long test alone
+    at the end. Every worker collects the same list and sorts it the same way."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)     # a stable sort
+
+
 def pytest_sessionfinish(session):
     """Under `make test`'s workers (pytest-xdist), each worker hands what it played and
     tried to the main process, which prints the sums (`pytest_testnodedown`)."""
