@@ -100,7 +100,6 @@ def test_both_pages_follow_the_box_live(name, table, driver):
         close_extra_windows(driver, handles)
 
 
-@pytest.mark.long
 def test_the_pages_say_the_box_or_the_web_process_is_gone_and_follow_again_once_back(table, driver):
     """The link between the box, the web process and the pages is the same for every game
     (the journal's rows and the event stream; what a page draws of a game is the test
