@@ -103,8 +103,8 @@ LONG = (
 
 def long_test(item) -> bool:
     """Whether `item` is one of LONG (any of its parameters)."""
-    where = Path(str(item.fspath)).resolve().relative_to(TESTS).as_posix()
-    return f"{where}::{item.originalname}" in LONG
+    path = Path(str(item.fspath)).resolve()
+    return path.is_relative_to(TESTS) and f"{path.relative_to(TESTS).as_posix()}::{item.originalname}" in LONG
 
 
 @pytest.hookimpl(tryfirst=True)        # marked before `-m` selects on the marks
