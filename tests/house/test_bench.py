@@ -157,3 +157,4 @@ def test_the_performance_doc_is_a_short_reference():
     """docs/performance.md holds the figures and what stays; how they were reached is in git."""
     size = len((ROOT / "docs" / "performance.md").read_bytes())
     assert size < 15 * 1024, f"docs/performance.md is {size} bytes; keep it under 15 KB (history lives in git)"
+    assert not (ROOT / "docs" / "benchmarks.md").exists(), "docs/performance.md is the one place for the figures"

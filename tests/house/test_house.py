@@ -92,3 +92,31 @@ def test_the_size_check_finds_an_oversized_method_a_nested_function_and_a_class(
              for kind, most in (("function", MOST_FUNCTION_LINES), ("class", MOST_CLASS_LINES))}
     assert named == {"function": ["method", "outer", "inner"], "class": ["Big"]}, named
     assert ("class", "pkg/shapes.py:1", "Big", MOST_CLASS_LINES + 1) in found
+
+
+AREAS = {"core", "engines", "firmware", "journal", "drivers", "house"}
+GAMES = {path.name for path in (ROOT / "engines").iterdir() if (path / "game.py").exists()}
+
+
+def misplaced_tests(tests: Path) -> list[str]:
+    """Test files outside the area folders: at the top of tests/, in a folder that is no
+    area, or under tests/engines/ outside a folder named after a game."""
+    wrong = []
+    for path in sorted(tests.rglob("test_*.py")):
+        parts = path.relative_to(tests).parts
+        if len(parts) < 2 or parts[0] not in AREAS or (parts[0] == "engines" and (len(parts) < 3 or parts[1] not in GAMES)):
+            wrong.append(path.relative_to(tests).as_posix())
+    return wrong
+
+
+def test_tests_sit_in_folders_by_area_and_by_game():
+    assert not misplaced_tests(ROOT / "tests"), misplaced_tests(ROOT / "tests")
+
+
+def test_the_area_check_finds_a_test_out_of_place(tmp_path):
+    for where in ("test_loose.py", "misc/test_x.py", "engines/test_y.py", "engines/monopoly/test_z.py",
+                  "engines/shark/test_ok.py", "journal/test_ok.py"):
+        (tmp_path / where).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / where).write_text("")
+    assert misplaced_tests(tmp_path) == ["engines/monopoly/test_z.py", "engines/test_y.py", "misc/test_x.py",
+                                         "test_loose.py"]
