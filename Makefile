@@ -48,9 +48,14 @@ test-deps:
 	fi
 
 # On every CPU (pytest-xdist): a test draws from its own seed, whichever worker runs it
-# (tests/conftest.py, README's dependency notes).
+# (tests/conftest.py, README's dependency notes). One worker more than the CPUs: many tests
+# wait on a child process, a browser, the broker or an fsync rather than compute, and the
+# extra worker keeps every CPU busy meanwhile. The tests marked `long` start first
+# (tests/conftest.py), so the run does not end on one worker finishing a long test alone.
+# `make test TEST_WORKERS=1` runs them in one worker.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 test: $(BIN)/corbeille test-deps
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 # Property tests with fresh random seeds and FUZZ_SCALE times the examples of `make test`
 # (tests/props.py); it prints the games and actions played. Pin what it finds as @example.

@@ -70,8 +70,8 @@ def write_journals(out: Path) -> dict:
         folder = out / name
         folder.mkdir(parents=True, exist_ok=True)
         # as `corbeille run` creates a game: its box file parsed once into the state folder,
-        # so the first resume finds it there as on the box (a bench journal written without
-        # it had its first resume parse the box file: 5 to 17 ms more, once)
+        # so the first resume finds it there as on the box (without it, the first resume
+        # would parse the box file, which a box never does)
         keep_parsed_in(folder / "parsed")
         with Journal(folder / "journal.sqlite") as journal:
             session = Session.new(head, journal)

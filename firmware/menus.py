@@ -515,7 +515,7 @@ def _is(typ, kinds) -> bool:
     return isinstance(typ, type) and issubclass(typ, kinds)
 
 
-def _is_seat(typ):
+def is_seat(typ):
     return _is(_base(typ), Seat)
 
 

@@ -65,6 +65,60 @@ def own_random_draws(request):
     random.setstate(state)
 
 
+# The suite's longest tests (`pytest --durations=40`), marked `long` here rather than by a
+# decorator: a property test's derandomised seed is drawn from its source, decorators
+# included, so a decorator would change what it draws. Each entry is a test function (all
+# its parameters); tests/house/test_long_tests.py checks that each names a test.
+LONG = (
+    "core/test_game_contract.py::test_random_games_drawn_from_the_decisions_alone_keep_the_contract",
+    "engines/avendre/test_avendre_properties.py::test_random_games_keep_money_and_titles_and_never_get_stuck",
+    "engines/avendre/test_avendre_properties.py::test_the_random_games_reach_the_rules_that_matter",
+    "engines/dividends/test_dividends_properties.py::test_tight_random_games_with_corrections_undo_and_redo",
+    "engines/maxibourse/test_maxibourse_properties.py::test_random_legal_games_keep_money_lots_prices_and_decisions",
+    "engines/maxibourse/test_maxibourse_properties.py::test_tight_games_cash_poor_with_corrections_and_undos",
+    "engines/maxibourse/test_maxibourse_properties.py::test_illegal_actions_change_nothing_and_say_why",
+    "engines/maxibourse/test_maxibourse_properties.py::test_replay_and_undo_give_the_same_states",
+    "engines/richesses/test_richesses_properties.py::test_random_games_without_the_square_order_keep_the_same_invariants",
+    "engines/richesses/test_richesses_properties.py::test_random_games_keep_money_titles_and_trusts_and_never_show_cash",
+    "engines/richesses/test_richesses_properties.py::test_texts_name_squares_in_words_never_by_protocol_ids",
+    "engines/richesses/test_richesses_properties.py::test_no_refusal_of_richesses_shows_a_players_cash",
+    "engines/shark/test_shark_properties.py::test_random_legal_games_keep_every_invariant_and_undo_is_replay",
+    "firmware/test_box_play.py::test_random_setups_play_through_the_whole_box",
+    "firmware/test_box_play.py::test_what_random_play_found_stays_fixed",
+    "firmware/test_report_board.py::test_the_800x480_board_shows_the_fortunes_then_the_prices_a_few_sectors_a_page",
+    "firmware/test_venue_broker.py::test_a_broker_stopped_while_tables_play_then_back_loses_nothing",
+    "firmware/test_venue_broker.py::test_a_publisher_process_killed_mid_publish_leaves_no_gap_and_no_duplicate",
+    "firmware/test_venue_broker.py::test_corbeille_publish_and_corbeille_venue_as_processes",
+    "firmware/test_web_browser.py::test_the_pages_say_the_box_or_the_web_process_is_gone_and_follow_again_once_back",
+    "firmware/test_web_browser.py::test_hidden_cash_never_reaches_the_public_side",
+    "house/test_systemd.py::test_plain_debian_takes_the_web_view_from_apt_too",
+    "house/test_test_order.py::test_the_random_play_tests_draw_the_same_in_either_order",
+    "journal/test_journal.py::test_power_cut_keeps_every_acknowledged_action",
+    "journal/test_journal.py::test_power_cut_keeps_every_acknowledged_action_and_its_screen_state_with_it",
+    "journal/test_journal_game.py::test_power_cuts_during_a_real_game_replay_to_the_same_state",
+    "journal/test_powercut.py::test_killed_mid_game_the_box_comes_back_on_the_same_screen_with_the_same_game",
+    "journal/test_storage_faults.py::test_every_fault_during_play_of_each_game_loses_no_acknowledged_action",
+)
+
+
+def long_test(item) -> bool:
+    """Whether `item` is one of LONG (any of its parameters)."""
+    path = Path(str(item.fspath)).resolve()
+    return path.is_relative_to(TESTS) and f"{path.relative_to(TESTS).as_posix()}::{item.originalname}" in LONG
+
+
+@pytest.hookimpl(tryfirst=True)        # marked before `-m` selects on the marks
+def pytest_collection_modifyitems(items):
+    """The tests marked `long` first, in their collected order, then the others in theirs:
+    pytest-xdist hands out tests in this order, so its workers start on the long ones and
+    share out the many short ones after, instead of one worker finishing a long test alone
+    at the end. Every worker collects the same list and sorts it the same way."""
+    for item in items:
+        if long_test(item):
+            item.add_marker(pytest.mark.long)
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)     # a stable sort
+
+
 def pytest_sessionfinish(session):
     """Under `make test`'s workers (pytest-xdist), each worker hands what it played and
     tried to the main process, which prints the sums (`pytest_testnodedown`)."""

@@ -20,7 +20,7 @@ end, AV12). The bank's till is its cash: corrected with the players' cash, from 
 from engines.avendre.no_board import learn
 from engines.avendre.rules import LOAN, LOAN_REPAYMENT, COIN, ESTABLISHMENT, MAX_AMOUNT, SHOP, SQUARES, TITLES
 from engines.avendre.steps import ShopAuction
-from engines.core.corrections import Correction
+from engines.core.corrections import Correction, tell_correction
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
@@ -41,7 +41,7 @@ class Pawn(Correction):
     def apply(self, game, a):
         game.s.track.jump(a.player, a.square)
         game.s.waiting[a.player] = False
-        game.emit("correction", player=game.players[a.player], what="pawn", delta=a.square, reason=a.reason)
+        tell_correction(game, a.player, "pawn", a.square, a.reason)
 
 
 @record(frozen=True)
@@ -58,7 +58,7 @@ class GiveTitle(Correction):
 
     def apply(self, game, a):
         game.move_title(a.title, game.owner(a.title), a.player)
-        game.emit("correction", player=game.players[a.player], what=game.title_label(a.title), delta=1, reason=a.reason)
+        tell_correction(game, a.player, game.title_label(a.title), 1, a.reason)
 
 
 @record(frozen=True)
@@ -79,7 +79,7 @@ class TakeTitle(Correction):
     def apply(self, game, a):
         owner = game.owner(a.title)
         game.move_title(a.title, owner, BANK)
-        game.emit("correction", player=game.players[owner], what=game.title_label(a.title), delta=-1, reason=a.reason)
+        tell_correction(game, owner, game.title_label(a.title), -1, a.reason)
 
 
 @record(frozen=True)
@@ -165,7 +165,7 @@ class Loans(Correction):
             game.emit_event(game.s.loans.take(a.player, LOAN, LOAN_REPAYMENT))
         if a.delta < 0:
             game.s.loans.cancel(a.player, -a.delta)
-        game.emit("correction", player=game.players[a.player], what="loans", delta=a.delta, reason=a.reason)
+        tell_correction(game, a.player, "loans", a.delta, a.reason)
 
 
 @record(frozen=True)
@@ -178,7 +178,7 @@ class Trip(Correction):
 
     def apply(self, game, a):
         game.s.trips[a.player] = a.trip
-        game.emit("correction", player=game.players[a.player], what="trip", delta=a.trip, reason=a.reason)
+        tell_correction(game, a.player, "trip", a.trip, a.reason)
 
 
 @record(frozen=True)
@@ -195,7 +195,7 @@ class BankOwner(Correction):
 
     def apply(self, game, a):
         game.s.bank_owner = a.player
-        game.emit("correction", player=game.players[a.player], what="bank_owner", delta="+", reason=a.reason)
+        tell_correction(game, a.player, "bank_owner", "+", a.reason)
 
 
 @record(frozen=True)
@@ -212,7 +212,7 @@ class NoBankOwner(Correction):
 
     def apply(self, game, a):
         owner, game.s.bank_owner = game.s.bank_owner, None
-        game.emit("correction", player=game.players[owner], what="bank_owner", delta="-", reason=a.reason)
+        tell_correction(game, owner, "bank_owner", "-", a.reason)
 
 
 NO_OWNER = Option("clear_bank_owner", {})

@@ -54,6 +54,13 @@ class SetTurn:
     reason: Text
 
 
+def tell_correction(game, seat, what, delta, reason) -> None:
+    """The history's `correction` event: the player corrected (`seat`, or None for what
+    belongs to no player: a price, the round, the map), what was corrected, by how much or
+    to what, and the operator's reason."""
+    game.emit("correction", player="-" if seat is None else game.players[seat], what=what, delta=delta, reason=reason)
+
+
 class Correction:
     """One kind of state the operator may correct. `kind` is the action that corrects it;
     `reads_state`: its option reads more of the state than the players still in and
@@ -102,7 +109,7 @@ class Cash(Correction):
     def apply(self, game, act):
         seat, delta = act.player, act.delta
         game.transfer(*((BANK, seat) if delta > 0 else (seat, BANK)), abs(delta), "correction")
-        game.emit("correction", player=game.players[seat], what="cash", delta=delta, reason=act.reason)
+        tell_correction(game, seat, "cash", delta, act.reason)
         for step in list(game.s.steps):
             step.cash_corrected(game, seat)
 
@@ -126,8 +133,7 @@ class WhoseTurn(Correction):
     def apply(self, game, act):
         old = game.turn_start()
         game.restart_turn(act.player)
-        game.emit("correction", player=game.players[act.player], what="turn", delta=game.players[old],
-                  reason=act.reason)
+        tell_correction(game, act.player, "turn", game.players[old], act.reason)
 
 
 @per_game

@@ -11,7 +11,7 @@ ones); a company's dividend marker, on a value of the track; the year under way
 trades: the turns go on from him in that order). Their domains are what the set-up fixes
 (seats, companies, the box), so each option is built once per game.
 """
-from engines.core.corrections import Correction
+from engines.core.corrections import Correction, tell_correction
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
@@ -46,7 +46,7 @@ class Certificates(Correction):
             event = game.s.certs.move(a.company, src, dst, abs(a.delta))
             game.emit_event(event)
             game.update_tile(a.company)
-        game.emit("correction", player=game.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
+        tell_correction(game, a.player, a.company, a.delta, a.reason)
 
 
 @record(frozen=True)
@@ -73,7 +73,7 @@ class Cards(Correction):
         else:  # given back under the draw pile, like unused cards
             game.s.hands[a.player] += a.delta
             game.s.draw_pile -= a.delta
-        game.emit("correction", player=game.players[a.player], what="cards", delta=a.delta, reason=a.reason)
+        tell_correction(game, a.player, "cards", a.delta, a.reason)
 
 
 @record(frozen=True)
@@ -99,7 +99,7 @@ class Year(Correction):
 
     def apply(self, game, a):
         game.s.year = a.year
-        game.emit("correction", player="-", what="year", delta=a.year, reason=a.reason)
+        tell_correction(game, None, "year", a.year, a.reason)
 
 
 YEAR = Option("set_year", {"year": IntRange(1, YEARS)})

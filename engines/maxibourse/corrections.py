@@ -13,7 +13,7 @@ The table's progress: whose turn it is (core, before the roll, nothing sold yet)
 the box file's board (`set_pawn`), the turns a player still skips (`set_skip`, MB8) and the
 round under way (`set_round`: the paydays and the agreed rounds count from it).
 """
-from engines.core.corrections import Correction
+from engines.core.corrections import Correction, tell_correction
 from engines.core.limits import MAX_ROUNDS
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
@@ -40,7 +40,7 @@ class Lots(Correction):
     def apply(self, game, a):
         src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
         game.move_lots(a.company, src, dst, abs(a.delta))
-        game.emit("correction", player=game.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
+        tell_correction(game, a.player, a.company, a.delta, a.reason)
         fit_offers(game, src, a.company)  # the player's offers, or the bank's
 
 
@@ -54,7 +54,7 @@ class Price(Correction):
 
     def apply(self, game, a):
         game.set_price(a.company, a.price, "correction")
-        game.emit("correction", player="-", what=a.company, delta=a.price, reason=a.reason)
+        tell_correction(game, None, a.company, a.price, a.reason)
 
 
 @record(frozen=True)
@@ -88,7 +88,7 @@ class Pawn(Correction):
 
     def apply(self, game, a):
         game.s.pawns[a.player] = a.square
-        game.emit("correction", player=game.players[a.player], what="pawn", delta=a.square, reason=a.reason)
+        tell_correction(game, a.player, "pawn", a.square, a.reason)
 
 
 @record(frozen=True)
@@ -100,7 +100,7 @@ class Skip(Correction):
 
     def apply(self, game, a):
         game.s.skip[a.player] = a.turns
-        game.emit("correction", player=game.players[a.player], what="skip", delta=a.turns, reason=a.reason)
+        tell_correction(game, a.player, "skip", a.turns, a.reason)
 
 
 @record(frozen=True)
@@ -112,7 +112,7 @@ class Round(Correction):
 
     def apply(self, game, a):
         game.s.round = a.round
-        game.emit("correction", player="-", what="round", delta=a.round, reason=a.reason)
+        tell_correction(game, None, "round", a.round, a.reason)
 
 
 @per_game

@@ -17,7 +17,7 @@ bid above its bidder's corrected cash is withdrawn and the previous bid stands. 
 RM9 is the box's and is not touched. In a free sale the best offer's maker keeps at least
 his offer (the core refusal: an offer has no previous bid to fall back on).
 """
-from engines.core.corrections import Correction
+from engines.core.corrections import Correction, tell_correction
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.deeds import STOCK
 from engines.core.errors import IllegalAction
@@ -42,8 +42,7 @@ class Pawn(Correction):
     def apply(self, game, act):
         game.s.track.positions[act.player] = act.square
         game.s.track.laps[act.player] = act.tours
-        game.emit("correction", player=game.players[act.player], what="pawn", delta=f"{act.square}/{act.tours}",
-                  reason=act.reason)
+        tell_correction(game, act.player, "pawn", f"{act.square}/{act.tours}", act.reason)
 
 
 @per_game
@@ -83,8 +82,7 @@ class GiveTitle(Correction):
     def apply(self, game, act):
         event = game.s.deeds.move(act.title, game.s.deeds.owner(act.title), act.player)
         game.emit_event(event)
-        game.emit("correction", player=game.players[act.player], what=game.box.title_name(act.title), delta=1,
-                  reason=act.reason)
+        tell_correction(game, act.player, game.box.title_name(act.title), 1, act.reason)
 
 
 @record(frozen=True)
@@ -104,8 +102,7 @@ class TakeTitle(Correction):
     def apply(self, game, act):
         owner = game.s.deeds.owner(act.title)
         game.emit_event(game.s.deeds.move(act.title, owner, STOCK))
-        game.emit("correction", player=game.players[owner], what=game.box.title_name(act.title), delta=-1,
-                  reason=act.reason)
+        tell_correction(game, owner, game.box.title_name(act.title), -1, act.reason)
 
 
 @record(frozen=True)
@@ -128,7 +125,7 @@ class Jokers(Correction):
     def apply(self, game, act):
         game.s.jokers[act.player] += act.delta
         game.s.joker_stock -= act.delta
-        game.emit("correction", player=game.players[act.player], what="jokers", delta=act.delta, reason=act.reason)
+        tell_correction(game, act.player, "jokers", act.delta, act.reason)
 
 
 @record(frozen=True)
@@ -149,7 +146,7 @@ class Plaques(Correction):
         a, b = str(act.square), str(act.other)
         plaques = game.s.plaques
         plaques[a], plaques[b] = plaques[b], plaques[a]
-        game.emit("correction", player="-", what="plaques", delta=f"{a}<>{b}", reason=act.reason)
+        tell_correction(game, None, "plaques", f"{a}<>{b}", act.reason)
 
 
 # The titles and the jokers are arguments: a table learns them during play (engines/core/learning.py).

@@ -359,6 +359,27 @@ class Richesses(Learning, TableGame):
 
 
 # ------------------------------------------------------------------------ views
+def trust_rows(game: Richesses, seat: int) -> dict:
+    """What each trust of `seat` earns now when someone lands on its plaque (RM6): public,
+    like the shares. Per production he holds titles of, in the box's order: the share (the
+    sum of its titles' printed percents, as `share`), the titles (as `trust`) and the
+    royalty, None while its table is still to be read (it is read when first owed). The
+    seat's titles are read once, not once per production: every view reads them all."""
+    box = game.box                              # read once: `box` folds what was learned
+    titles, by_production = box.titles, {}
+    for title in game.s.deeds.owned_by(seat):
+        by_production.setdefault(titles[title].production, []).append(title)
+    rows = {}
+    for production in box.productions:
+        if production in by_production:
+            held = by_production[production]
+            share = sum(titles[title].percent for title in held)
+            table = box.productions[production]
+            rows[production] = {"share": share, "titles": held,
+                                "royalty": table.royalty(share, game.settings["royalty_edge"]) if table.bands else None}
+    return rows
+
+
 def view(game: Richesses) -> dict:
     """The game's part of the state as JSON (in the core envelope: engines/core/table.py);
     the players' cash is private (`PRIVATE`). RM11 ranks by elimination: the last player
@@ -369,11 +390,7 @@ def view(game: Richesses) -> dict:
         "square": s.track.positions[seat],
         "world_tours": s.track.laps[seat],
         "jokers": s.jokers[seat],
-        # what each trust earns now when someone lands on its plaque (RM6): public, like the shares
-        "trusts": {p: {"share": game.share(seat, p), "titles": game.trust(seat, p),
-                       "royalty": game.box.productions[p].royalty(game.share(seat, p), game.settings["royalty_edge"])
-                       if game.box.productions[p].bands else None}     # None: its table is read when first owed
-                   for p in game.trusts(seat)},
+        "trusts": trust_rows(game, seat),
     })
     step = game.step
     auction = None

@@ -18,7 +18,7 @@ roll first. Without the grid (SH11) the operator enters the values, and corrects
 those on the map.
 """
 from engines.core.actions import Cell, cell_text
-from engines.core.corrections import Correction
+from engines.core.corrections import Correction, tell_correction
 from engines.core.decision import Choice, IntRange, Option
 from engines.core.errors import IllegalAction
 from engines.core.ledger import BANK
@@ -47,7 +47,7 @@ class Shares(Correction):
         if a.delta:
             src, dst = (BANK, a.player) if a.delta > 0 else (a.player, BANK)
             game.move_shares(a.company, src, dst, abs(a.delta), "correction")
-        game.emit("correction", player=game.players[a.player], what=a.company, delta=a.delta, reason=a.reason)
+        tell_correction(game, a.player, a.company, a.delta, a.reason)
 
 
 @per_game
@@ -71,7 +71,7 @@ class MapCorrection(Correction):
     def revalue(self, game, a, what, delta):
         grid = game.grid
         game.set_values({c: board.value_of(grid, c, game.settings["variant1"]) for c in COMPANIES})
-        game.emit("correction", player="-", what=what, delta=delta, reason=a.reason)
+        tell_correction(game, None, what, delta, a.reason)
 
 
 def taken(game, cell):
@@ -161,7 +161,7 @@ class Value(MapCorrection):
 
     def apply(self, game, a):
         game.set_values({**game.s.values, a.company: a.value})
-        game.emit("correction", player="-", what=a.company, delta=a.value, reason=a.reason)
+        tell_correction(game, None, a.company, a.value, a.reason)
 
 
 @record(frozen=True)
@@ -181,7 +181,7 @@ class Used(Correction):
 
     def apply(self, game, a):
         game.s.used[a.company] = a.used
-        game.emit("correction", player="-", what=a.company, delta=f"{a.used}/{BUILDINGS}", reason=a.reason)
+        tell_correction(game, None, a.company, f"{a.used}/{BUILDINGS}", a.reason)
 
 
 USED = Option("set_used", {"company": Choice(COMPANIES), "used": IntRange(0, BUILDINGS)})

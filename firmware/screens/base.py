@@ -107,6 +107,15 @@ class Frame:
             return default
 
 
+@dataclass
+class Page(Frame):
+    """A frame that is only read: Up/Down scroll its lines (`sel`), OK or Back close it."""
+
+    def key(self, ctl, key):
+        if not self.scroll(key) and key in ("ok", "back"):
+            ctl.stack.pop()
+
+
 def load(data):
     """A frame object from its saved form (a dict keyed "t"); unregistered types and
     objects already loaded come back as they are."""

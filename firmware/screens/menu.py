@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from engines.core.actions import ANYTIME, CORRECTION
 from engines.core.errors import CorbeilleError
-from firmware.menus import _is_seat, describe, kind_label
+from firmware.menus import is_seat, describe, kind_label
 from firmware.screen import Screen
-from firmware.screens.base import Frame, frame_type
+from firmware.screens.base import Frame, Page, frame_type
 from firmware.screens.past import PastGames
 from engines.core.i18n import money
 from firmware.texts import t
@@ -21,7 +21,7 @@ def corrections(ctl, decision) -> list[str]:
 
 def by_a_player(ctl, kind) -> bool:
     """Whether the action names a player (a seat field) rather than being the table's."""
-    return any(_is_seat(typ) for _, typ, _ in ctl.session.actions.fields(kind))
+    return any(is_seat(typ) for _, typ, _ in ctl.session.actions.fields(kind))
 
 
 @frame_type("menu")
@@ -123,16 +123,10 @@ def box_view(ctl):
 
 @frame_type("box_values")
 @dataclass
-class BoxValues(Frame):
+class BoxValues(Page):
     """The box file's values (nominal prices...) as the game plays them, scrolled; a wrong
     one is corrected from Corrections (a journal action with its reason)."""
     sel: int = 0
-
-    def key(self, ctl, key):
-        if self.scroll(key):
-            return
-        if key in ("ok", "back"):
-            ctl.stack.pop()
 
     def draw(self, ctl):
         title, lines = box_view(ctl)

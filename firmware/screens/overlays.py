@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from firmware.menus import describe
 from firmware.screen import Screen
-from firmware.screens.base import Frame, frame_type
+from firmware.screens.base import Frame, Page, frame_type
 from firmware.texts import t
 
 
@@ -30,18 +30,12 @@ class Error(Frame):
 
 @frame_type("message")
 @dataclass
-class Message(Frame):
+class Message(Page):
     """A few lines to read (the journal repaired or set aside), scrolled, closed by OK or Back."""
     saved = False
     title: str = ""
     lines: list = field(default_factory=list)
     sel: int = 0
-
-    def key(self, ctl, key):
-        if self.scroll(key):
-            return
-        if key in ("ok", "back"):
-            ctl.stack.pop()
 
     def draw(self, ctl):
         return Screen("message", self.title, tuple(self.lines), (), self.sel, ctl.kit.footer("ok"))

@@ -98,7 +98,7 @@ BACK = "back"
 class ActionList(Frame):
     """The operator's list during an auction: Back first (selected when the list opens),
     then (label, action) entries, then Menu. Enter never turns into a bid: the list opens
-    on Back, so a bid takes a move to it first (two Enters on the auction screen used to
+    on Back, so a bid takes a move to it first (two Enters on the auction screen do not
     bid for the first seat)."""
     sel: int = 0
 

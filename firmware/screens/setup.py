@@ -165,7 +165,7 @@ class Setup(Frame):
         return offer(self.settings(ctl), ctl.lang) if offer is not None else None
 
     # ------------------------------------------------------------ the cards
-    def _collecting(self, n) -> bool:
+    def collecting(self, n) -> bool:
         """Whether the names step is the players' cards (for this many players)."""
         return self.cards is not None and len(self.cards) == n
 
@@ -402,7 +402,7 @@ def player_names(ctl, how, n):
 def _names_question(setup, ctl, ui, n: int):
     """The setup's names step: the players' cards being collected, or how to name them."""
     lang = ctl.lang
-    if setup._collecting(n):
+    if setup.collecting(n):
         items = [(f"{i + 1}. {card[0] if card else '…'}", i) for i, card in enumerate(setup.cards)]
         return "cards", t("setup.cards_title", lang, k=len(setup.seated()), n=n), (t("setup.cards_line", lang),), items
     items = [(t("setup.numbers", lang), "numbers")]

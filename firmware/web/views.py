@@ -94,7 +94,7 @@ def evening(feed: TableFeed, game, lang: str, cash, hidden: bool) -> list[tuple[
 def may_do(session, seat: int, lang: str) -> list[str]:
     """The labels of what the pending decision lets `seat` do now (not the operator's
     corrections nor the table's own actions)."""
-    from firmware.menus import Ctx, _is_seat, kind_label
+    from firmware.menus import Ctx, is_seat, kind_label
 
     decision, actions = session.decision(), session.actions
     ctx = Ctx(session, lang)
@@ -102,7 +102,7 @@ def may_do(session, seat: int, lang: str) -> list[str]:
     for option in decision.options:
         if actions.has(option.kind, CORRECTION):
             continue
-        seats = [name for name, typ, _ in actions.fields(option.kind) if _is_seat(typ) and name in option.fields]
+        seats = [name for name, typ, _ in actions.fields(option.kind) if is_seat(typ) and name in option.fields]
         if seats:
             mine = any(seat in option.fields[name] for name in seats)
         else:

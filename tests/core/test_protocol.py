@@ -275,8 +275,8 @@ WORDS_ALPHABET = st.sampled_from(list("ab #'\"\\\t\r") + ["é", "²", " ", "\u00
 @example(line="'' \"\" a''b")
 @example(line='"a\\b" \\')
 def test_split_line_reads_a_line_as_shlex_does(line):
-    """One pass, the same words as shlex.split(comments=True), which scripts used to call
-    twice per line; the same refusals for an open quote or a trailing backslash."""
+    """One pass, the same words as shlex.split(comments=True) (the reference it is
+    checked against); the same refusals for an open quote or a trailing backslash."""
     try:
         expected = shlex.split(line, comments=True)
     except ValueError:

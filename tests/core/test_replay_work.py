@@ -5,8 +5,8 @@ reach exactly what the longer way did.
 Counted and compared, never timed: a replay builds no event (nobody reads a replay's) but
 `apply` and `unfold` still return them; `ACTIONS.from_json` reads through a reader made once
 per class, which accepts and refuses every value the field-by-field reading did (kept here
-as the reference); the open's chain walk refuses the same rows as before, for the same
-reasons; Maxi Bourse's `sellable` is still its rule (the lots held less those on offer).
+as the reference); the open's chain walk refuses the same rows as a walk row by row, for the
+same reasons; Maxi Bourse's `sellable` is still its rule (the lots held less those on offer).
 The shortcuts a replay takes through the rules (a question that stops at its first answer,
 a step that plays nothing left uncalled) answer as the long way did in every state.
 """
@@ -129,7 +129,7 @@ def test_unfold_and_undo_still_give_what_apply_gives(events_built):
 
 def test_an_action_refused_half_way_still_leaves_the_state_and_the_events_as_they_were():
     # A refusal inside a handler rebuilds the state by a replay from the last checkpoint
-    # (Game.apply, atomic): the game then goes on and reports its events as before.
+    # (Game.apply, atomic): the game then goes on and reports its events as if never refused.
     from engines.maxibourse.actions import ACTIONS
     header, acts = mb_game(seed=3, actions=150)
     cls = game_class("maxibourse")
@@ -146,8 +146,8 @@ def test_an_action_refused_half_way_still_leaves_the_state_and_the_events_as_the
 # ---- from_json: the reader made once per class reads as the field-by-field reading did ---
 
 def reference_read(actions, data):
-    """ActionSet.from_json as it was before the readers made once per class (its steps,
-    field by field), for the comparison below."""
+    """ActionSet.from_json read step by step, field by field, without the reader made
+    once per class: the reference for the comparison below."""
     if not isinstance(data, dict) or "kind" not in data:
         raise ProtocolError(f"an action must be an object with a 'kind', got {data!r}")
     if isinstance(data["kind"], str) and data["kind"] in actions.aliases:
@@ -465,7 +465,7 @@ def test_a_step_that_plays_nothing_is_not_asked_to_and_the_states_are_the_same(m
         asked.append(type(step).__name__)
         return plain(step, game)
 
-    monkeypatch.setattr(core_steps.Step, "advance", counted)     # no longer `_WAITS`: every step asked
+    monkeypatch.setattr(core_steps.Step, "advance", counted)     # every step asked, not only `_WAITS`
     long = [pickle.dumps(game.s) for game, _, _ in cls.unfold(header, acts, checked=False)]
     assert long == short
     assert len(asked) > len(acts) / 2                           # the long way asks them all

@@ -35,7 +35,7 @@ def panel(display="ssd1306", rotate=0):
 
 
 def full_redraw(display, frame, rotate=0):
-    """The RAM after luma's own display() of ``frame`` (the whole frame, as before)."""
+    """The RAM after luma's own display() of ``frame`` (the whole frame sent)."""
     kind, offset = KINDS[display]
     ram = PanelRam(kind, column_offset=offset)
     oled = OledDisplay.from_config({"display": display, "rotate": rotate}, serial_interface=i2c(bus=ram, address=0x3C))

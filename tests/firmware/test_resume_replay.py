@@ -1,7 +1,7 @@
 """Resuming a journaled game replays its actions without the decision check only while the
 journal says they were all checked under these same rules (firmware/session.py,
 rules_fingerprint); after a change of rules every action is checked again, and one the
-rules now refuse ends the game there, as before."""
+changed rules refuse ends the game there, as a refused action does in any replay."""
 import random
 
 import pytest

@@ -2,8 +2,9 @@
 
 For each of the five games: `corbeille run` (actions entered on its serial console) and
 `corbeille web` as processes; the public page and a seat's page open in Chromium; an
-action, an undo, the box killed and started again, each seen on both pages without a
-reload (a mark set in each page's DOM stays). How soon a page shows an action is
+action and an undo, each seen on both pages without a reload (a mark set in each page's
+DOM stays). For one game, the same link when the box is killed and started again and the
+web process restarted: the link is the same for every game. How soon a page shows an action is
 measured by bench/web_bench.py (docs/web.md), never asserted here: these tests wait for
 each change with a deadline.
 
@@ -90,6 +91,25 @@ def test_both_pages_follow_the_box_live(name, table, driver):
         # An undo is seen as one.
         table.undo()
         on_every_page(driver, handles, lambda d: max(history_numbers(d) or [0]) == FIRST + MORE - 1, "the undo")
+        if SHOTS:
+            folder = Path(SHOTS)
+            folder.mkdir(parents=True, exist_ok=True)
+            screenshot(driver, table.url + "/", (1920, 1080), folder / f"{name}-tv.png")
+            screenshot(driver, table.seat_url(1), (390, 844), folder / f"{name}-phone.png")
+    finally:
+        close_extra_windows(driver, handles)
+
+
+def test_the_pages_say_the_box_or_the_web_process_is_gone_and_follow_again_once_back(table, driver):
+    """The link between the box, the web process and the pages is the same for every game
+    (the journal's rows and the event stream; what a page draws of a game is the test
+    above's): played for one game."""
+    game = recorded_game(GAMES[0], FIRST + 1)
+    write_journal(table.state, game, FIRST)
+    table.start_box().start_web()
+    handles = open_pages(driver, [table.url + "/", table.seat_url(1)])
+    try:
+        on_every_page(driver, handles, lambda d: max(history_numbers(d) or [0]) == FIRST, "the journal's actions")
         # The box killed: the pages say it is unreachable; started again, they recover.
         table.box.kill()
         on_every_page(driver, handles, lambda d: d.execute_script("return document.body.dataset.box") == "down",
@@ -98,20 +118,15 @@ def test_both_pages_follow_the_box_live(name, table, driver):
         table.start_box()
         on_every_page(driver, handles, lambda d: d.execute_script("return document.body.dataset.box") == "up",
                       "the box back")
-        table.play(game, game.log[-1])
-        on_every_page(driver, handles, lambda d: max(history_numbers(d) or [0]) == FIRST + MORE, "an action after")
+        table.play(game, game.log[FIRST])
+        on_every_page(driver, handles, lambda d: max(history_numbers(d) or [0]) == FIRST + 1, "an action after")
         # The web process restarted: the pages reconnect and resume where they were.
         table.stop_web()
         on_every_page(driver, handles, lambda d: d.execute_script("return document.body.dataset.link") == "down",
                       "the connection lost")
         table.start_web()
         on_every_page(driver, handles, lambda d: d.execute_script("return document.body.dataset.link") == "up"
-                      and max(history_numbers(d) or [0]) == FIRST + MORE, "the connection back")
-        if SHOTS:
-            folder = Path(SHOTS)
-            folder.mkdir(parents=True, exist_ok=True)
-            screenshot(driver, table.url + "/", (1920, 1080), folder / f"{name}-tv.png")
-            screenshot(driver, table.seat_url(1), (390, 844), folder / f"{name}-phone.png")
+                      and max(history_numbers(d) or [0]) == FIRST + 1, "the connection back")
     finally:
         close_extra_windows(driver, handles)
 

@@ -1,8 +1,8 @@
 """The house in order: each shared mechanic written once, small classes and functions.
 
-The games were once written side by side, each repeating what is the same for all (a
-transfer, the seat order, a ranking, an envelope). Now the shared part is engines/core and
-firmware/games/base.py, and these tests keep it so with the next game:
+What is the same for all games (a transfer, the seat order, a ranking, an envelope) stands
+once, in engines/core and firmware/games/base.py, and these tests keep it so with the next
+game:
 
 - no block of six lines or more stands twice in the engines (the game packages and core)
   or the adapters: pylint's duplicate-code check (comments, docstrings, imports and
@@ -51,19 +51,72 @@ def test_the_check_finds_a_block_written_again(tmp_path):
     assert "Similar lines in 2 files" in repeated_blocks(tmp_path / "one", tmp_path / "two")
 
 
-def sizes():
-    """(kind, where, name, lines) of every class and function under SIZED."""
-    for folder in SIZED:
-        for path in sorted((ROOT / folder).rglob("*.py")):
+def sizes(root=ROOT, folders=SIZED):
+    """(kind, where, name, lines) of every class and every function under `folders`: module
+    functions, methods and functions nested in either (ast.walk visits them all)."""
+    for folder in folders:
+        for path in sorted((root / folder).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
                     kind = "class" if isinstance(node, ast.ClassDef) else "function"
-                    yield kind, f"{path.relative_to(ROOT)}:{node.lineno}", node.name, node.end_lineno - node.lineno + 1
+                    yield kind, f"{path.relative_to(root)}:{node.lineno}", node.name, node.end_lineno - node.lineno + 1
+
+
+def oversized(found, kind, most) -> list[str]:
+    return [f"{where} {name}: {lines} lines" for k, where, name, lines in found if k == kind and lines > most]
 
 
 @pytest.mark.parametrize("kind,most", [("class", MOST_CLASS_LINES), ("function", MOST_FUNCTION_LINES)])
 def test_no_class_over_300_lines_and_no_function_over_60(kind, most):
     found = list(sizes())
     assert any(k == kind for k, *_ in found)
-    longer = [f"{where} {name}: {lines} lines" for k, where, name, lines in found if k == kind and lines > most]
+    longer = oversized(found, kind, most)
     assert not longer, f"{kind}es and functions stay small (at most {most} lines for a {kind}): " + "; ".join(longer)
+
+
+def test_the_size_check_finds_an_oversized_method_a_nested_function_and_a_class(tmp_path):
+    """A method, a function nested in a method and a class one line over their limits are
+    each reported, and the same shapes at their limits are not: the check can fail."""
+    def function(name, lines, indent):
+        body = "".join(f"{indent}    x{i} = {i}\n" for i in range(lines - 2))
+        return f"{indent}def {name}(self):\n{body}{indent}    return 0\n"
+
+    nested = "    def outer(self):\n" + function("inner", MOST_FUNCTION_LINES + 1, "        ") + "        return inner\n"
+    big = "class Big:\n" + function("method", MOST_FUNCTION_LINES + 1, "    ") + nested
+    big += "".join(f"    y{i} = {i}\n" for i in range(MOST_CLASS_LINES + 1 - big.count("\n")))
+    small = "class Small:\n" + function("method", MOST_FUNCTION_LINES, "    ")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "shapes.py").write_text(big + "\n\n" + small)
+    found = list(sizes(tmp_path, ("pkg",)))
+    named = {kind: [entry.split()[1].rstrip(":") for entry in oversized(found, kind, most)]
+             for kind, most in (("function", MOST_FUNCTION_LINES), ("class", MOST_CLASS_LINES))}
+    assert named == {"function": ["method", "outer", "inner"], "class": ["Big"]}, named
+    assert ("class", "pkg/shapes.py:1", "Big", MOST_CLASS_LINES + 1) in found
+
+
+AREAS = {"core", "engines", "firmware", "journal", "drivers", "house"}
+GAMES = {path.name for path in (ROOT / "engines").iterdir() if (path / "game.py").exists()}
+
+
+def misplaced_tests(tests: Path) -> list[str]:
+    """Test files outside the area folders: at the top of tests/, in a folder that is no
+    area, or under tests/engines/ outside a folder named after a game."""
+    wrong = []
+    for path in sorted(tests.rglob("test_*.py")):
+        parts = path.relative_to(tests).parts
+        if len(parts) < 2 or parts[0] not in AREAS or (parts[0] == "engines" and (len(parts) < 3 or parts[1] not in GAMES)):
+            wrong.append(path.relative_to(tests).as_posix())
+    return wrong
+
+
+def test_tests_sit_in_folders_by_area_and_by_game():
+    assert not misplaced_tests(ROOT / "tests"), misplaced_tests(ROOT / "tests")
+
+
+def test_the_area_check_finds_a_test_out_of_place(tmp_path):
+    for where in ("test_loose.py", "misc/test_x.py", "engines/test_y.py", "engines/monopoly/test_z.py",
+                  "engines/shark/test_ok.py", "journal/test_ok.py"):
+        (tmp_path / where).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / where).write_text("")
+    assert misplaced_tests(tmp_path) == ["engines/monopoly/test_z.py", "engines/test_y.py", "misc/test_x.py",
+                                         "test_loose.py"]

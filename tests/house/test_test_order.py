@@ -18,11 +18,11 @@ TESTS = [
 REPORTED = re.compile(r"^(?P<name>[^:\n]+): (?P<figures>\d+ (?:games|tried), \d+ (?:actions|refused))$", re.M)
 
 
-def reported(tests) -> dict[str, str]:
+def reported(tests, *options) -> dict[str, str]:
     """{what was played or tried: its figures} as a pytest run of `tests`, in that order, reports it."""
     env = dict(os.environ, HYPOTHESIS_PROFILE="ci")
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:randomly",
-                           *tests], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+                           *options, *tests], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     return {m["name"]: m["figures"] for m in REPORTED.finditer(done.stdout)}
 
@@ -31,3 +31,33 @@ def test_the_random_play_tests_draw_the_same_in_either_order():
     forward, backward = reported(TESTS), reported(TESTS[::-1])
     assert "console lines" in forward and "dividends-tight" in forward, forward
     assert forward == backward
+
+
+LEAKY = """
+import random
+
+from props import played
+
+LEFT = []          # a global one test leaves set and the other draws from
+
+
+def test_leaves_a_global_set():
+    LEFT.append(1)
+
+
+def test_draws_from_what_was_left():
+    played("leaky", random.Random(len(LEFT)).randint(1, 10**6))
+"""
+
+
+def test_the_comparison_finds_draws_that_depend_on_a_test_before(tmp_path, monkeypatch):
+    """Two tests, one drawing from a global the other leaves set, report other figures in the
+    other order: the comparison above can fail."""
+    monkeypatch.setenv("PYTHONPATH", str(ROOT / "tests"))        # the suite's conftest, loaded by name
+    (tmp_path / "test_leaky.py").write_text(LEAKY)
+    tests = [f"{tmp_path / 'test_leaky.py'}::{name}" for name in ("test_leaves_a_global_set",
+                                                                 "test_draws_from_what_was_left")]
+    options = ("--rootdir", str(ROOT), "-c", str(ROOT / "pytest.ini"), "-p", "conftest")
+    forward, backward = reported(tests, *options), reported(tests[::-1], *options)
+    assert "leaky" in forward and "leaky" in backward
+    assert forward != backward

@@ -7,9 +7,9 @@ au mieux"), and that payment is the moment a rumour may still be revealed (5, CO
 "Au moment où Christine s'apprête à payer au banquier la somme de 600 000 $, Gilles
 intervient et [...] révèle le contenu de la carte", she pays 720 000 $). So the settlement
 stays where the book puts it, on its own screen (RULINGS MB5, docs/rules/maxibourse.md D1);
-what changed is that the table no longer waits for the operator's OK there: the next
-speaker's press settles it and counts as their answer. The au-mieux buyers' settlement
-comes, as before, once everyone has spoken."""
+the table does not wait for the operator's OK there: the next speaker's press settles it
+and counts as their answer. The au-mieux buyers' settlement comes once everyone has
+spoken."""
 import pytest
 
 from e2e_box import E2EBox, journal_script

@@ -101,7 +101,7 @@ def without_squares(text=TEXT):
 def test_a_box_file_without_the_square_order_is_checked_and_played_by_the_operator(tmp_path):
     """RM8: "the box counts [the world tour] from the dice when the box file has the square
     order, else the operator answers once per player": the squares may be left out; the
-    productions, titles and countries are checked as before."""
+    productions, titles and countries are checked as with the order."""
     path = tmp_path / "noorder.toml"
     path.write_text(without_squares(), encoding="utf-8")
     box = load_box(path)
