@@ -28,11 +28,9 @@ class Reader:
     def __init__(self, path, data, where=""):
         self.path, self.data, self.where = path, data, where
 
-    def fail(self, key, what):
-        raise BoxFileError(f"{self.path}: {self._key(key)}: {what}")
-
     def refuse(self, key, what, **params):
-        """`fail` in the catalog's words (`box.<what>`), said in the language asked."""
+        """The mistake at `key` in the catalog's words (`box.<what>`), naming the file and
+        the key, said in the language asked."""
         raise BoxKeyError(self.path, self._key(key), what, **params)
 
     def _key(self, key):

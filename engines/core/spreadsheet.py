@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 
 from engines.core.errors import BoxFileError, BoxKeyError
+from engines.core.files import read_text
 
 YES, NO = ("yes", "oui"), ("no", "non")
 
@@ -83,10 +84,7 @@ class Row:
 
 def read_rows(path: Path, columns: tuple, kinds: tuple) -> list:
     """The spreadsheet's rows that hold something, each with a `what` among `kinds`."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise SheetError(path, None, None, "sheet.unreadable", error=str(error)) from None
+    text = read_text(path, "spreadsheet", BoxFileError)
     header = text.partition("\n")[0]
     reader = csv.DictReader(io.StringIO(text), delimiter=";" if header.count(";") > header.count(",") else ",")
     names = [name.strip() for name in reader.fieldnames or () if name]

@@ -152,11 +152,17 @@ def test_a_sheet_that_is_no_box_file_is_refused_saying_why(tmp_path, text, said)
     assert str(refused.value).startswith(f"{path}: ") and said in str(refused.value), str(refused.value)
 
 
-def test_a_file_that_is_not_utf8_is_refused(tmp_path):
+def test_a_file_that_is_not_utf8_a_folder_or_a_device_is_refused_without_reading_it(tmp_path):
+    """Read as every file of the box is read (engines/core/files.py): the bad byte's line and
+    column named, a folder or a device (/dev/zero never ends) refused before any reading."""
     path = tmp_path / "sheet.csv"
     path.write_bytes("what,cells\nrow,\xe9\n".encode("latin-1"))
-    with pytest.raises(SheetError, match="cannot be read as a UTF-8 CSV file"):
+    with pytest.raises(BoxFileError, match=r"sheet.csv:2: byte 0xE9 \(column 5\) is not UTF-8 text: a spreadsheet"):
         form("shark").from_csv(path)
+    with pytest.raises(BoxFileError, match="is a folder, not a spreadsheet"):
+        form("shark").from_csv(tmp_path)
+    with pytest.raises(BoxFileError, match="is a device or a pipe, not a spreadsheet"):
+        form("shark").from_csv(Path("/dev/zero"))
 
 
 def test_the_toml_keeps_quotes_backslashes_and_line_breaks_in_names(tmp_path):
