@@ -4,16 +4,12 @@ the language asked."""
 from pathlib import Path
 
 import pytest
-from cli_helpers import call
+from cli_helpers import call as box_check
 
 from engines.core.boxfile import Ints, Key, Table, Tables, missing_keys
 from engines.registry import names
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def box_check(*args):
-    return call(*args)
 
 
 @pytest.mark.parametrize("name, known", [
