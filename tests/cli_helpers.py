@@ -31,8 +31,8 @@ def call(*args, stdin=None) -> subprocess.CompletedProcess:
     log = logging.StreamHandler(err)
     log.setLevel(logging.WARNING)
     logging.getLogger().addHandler(log)
-    columns = "COLUMNS" not in os.environ
-    if columns:
+    set_columns = "COLUMNS" not in os.environ
+    if set_columns:
         os.environ["COLUMNS"] = "80"
     try:
         with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
@@ -43,7 +43,7 @@ def call(*args, stdin=None) -> subprocess.CompletedProcess:
                 code = _exit_status(exit_.code, err)
     finally:
         logging.getLogger().removeHandler(log)
-        if columns:
+        if set_columns:
             del os.environ["COLUMNS"]
     return subprocess.CompletedProcess(["corbeille", *argv], code, out.getvalue(), err.getvalue())
 
