@@ -53,9 +53,12 @@ test-deps:
 # extra worker keeps every CPU busy meanwhile. The tests marked `long` start first
 # (tests/conftest.py), so the run does not end on one worker finishing a long test alone.
 # `make test TEST_WORKERS=1` runs them in one worker.
+# Bytecode is written even where PYTHONDONTWRITEBYTECODE is set: the run starts many Python
+# processes (the workers, the commands and games the tests start), and without it each one
+# compiles again every module it imports, pytest's rewritten test modules and plugins included.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 test: $(BIN)/corbeille test-deps
-	$(BIN)/python -m pytest -n $(TEST_WORKERS)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 # Property tests with fresh random seeds and FUZZ_SCALE times the examples of `make test`
 # (tests/props.py); it prints the games and actions played. Pin what it finds as @example.

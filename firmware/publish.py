@@ -270,9 +270,21 @@ class Publisher:
             except Exception:             # a bug must not end the publishing: log, start again
                 log.exception("publishing failed")
                 ok = self._drop()
-            stop.wait(POLL_S if ok else RETRY_S)
+            if ok:
+                stop.wait(POLL_S)
+            else:
+                self._pause(stop)
         if self.link is not None:
             self.link.close()
+
+    def _pause(self, stop: threading.Event) -> None:
+        """RETRY_S before the next round, cut short once the link kept from the last round is
+        connected: paho connects in its own thread, so a new link, or one waiting for the
+        broker to come back, is seldom up at the round that made it."""
+        end = time.monotonic() + RETRY_S
+        while not stop.wait(POLL_S) and time.monotonic() < end:
+            if self.link is not None and self.link.connected.is_set():
+                return
 
 
 def read_cursor(link, name: str, wait: float = CURSOR_WAIT_S):

@@ -6,6 +6,7 @@
   examples (tests/props.py scales each test's own count). Every failure it finds is
   pinned as an explicit @example in the test file.
 """
+import functools
 import json
 import os
 import random
@@ -103,8 +104,15 @@ LONG = (
 
 def long_test(item) -> bool:
     """Whether `item` is one of LONG (any of its parameters)."""
-    path = Path(str(item.fspath)).resolve()
-    return path.is_relative_to(TESTS) and f"{path.relative_to(TESTS).as_posix()}::{item.originalname}" in LONG
+    return f"{_under_tests(str(item.fspath))}::{item.originalname}" in LONG
+
+
+@functools.cache
+def _under_tests(fspath: str) -> str | None:
+    """A test file's path from the tests' folder (None outside it): resolved once per file,
+    not once per each of its thousands of tests."""
+    path = Path(fspath).resolve()
+    return path.relative_to(TESTS).as_posix() if path.is_relative_to(TESTS) else None
 
 
 @pytest.hookimpl(tryfirst=True)        # marked before `-m` selects on the marks

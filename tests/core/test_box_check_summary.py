@@ -1,21 +1,15 @@
 """`corbeille box check FILE` says of a file what is known, what will be learned at the
 table (counted) and what is missing for the game to start (every missing key listed), in
 the language asked."""
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import call as box_check
 
 from engines.core.boxfile import Ints, Key, Table, Tables, missing_keys
 from engines.registry import names
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def box_check(*args):
-    return subprocess.run([sys.executable, "-m", "firmware.cli", *map(str, args)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
 
 
 @pytest.mark.parametrize("name, known", [

@@ -4,12 +4,11 @@ game's loader and by `corbeille box check FILE --game G`, which then says what t
 Errors name the file and the key as a dotted path; the shipped box files are reconstructions
 of the owner's copy, so they ship with `verified = false` (the box asks the table at setup).
 """
-import subprocess
-import sys
 from importlib import import_module
 from pathlib import Path
 
 import pytest
+from cli_helpers import call
 
 from engines.core.boxfile import Ints, Key, Reader, Table, Tables, _plan, check, describe, load_toml
 from engines.core.errors import BoxFileError
@@ -20,8 +19,7 @@ GAMES = tuple(games())
 
 
 def box_check(*args):
-    return subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", *map(str, args)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    return call("box", "check", *args)
 
 
 def shipped(name):

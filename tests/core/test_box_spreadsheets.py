@@ -2,12 +2,11 @@
 shipped box file in rows (the code's columns), imported back to the same game, checked by
 `box check`; a bad row is refused naming the file, the row and the column, in the language
 asked; the docs name every column."""
-import subprocess
-import sys
 from importlib import import_module
 from pathlib import Path
 
 import pytest
+from cli_helpers import call as cli
 
 from engines.core.errors import BoxFileError
 from engines.core.spreadsheet import SheetError, dump_toml
@@ -23,11 +22,6 @@ def form(name):
 
 def loader(name):
     return import_module(f"engines.{name}.box")
-
-
-def cli(*args):
-    return subprocess.run([sys.executable, "-m", "firmware.cli", *map(str, args)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
 
 
 def game_data(box):

@@ -3,31 +3,29 @@
 to the same state, and `corbeille replay` rebuilds the same state from the journal."""
 import json
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
+
+from cli_helpers import call as corbeille
+from cli_helpers import run
 
 ROOT = Path(__file__).resolve().parents[2]
 SONY = ROOT / "examples" / "sony.txt"
 
 
-def corbeille(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "firmware.cli", *map(str, args)], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=60)
-
-
 def test_script_journal_export_replay_round_trip(tmp_path):
+    """The round trip in real processes, the script read from standard input; the tests after
+    call the same commands in the test's process."""
     journal = tmp_path / "journal.sqlite"
-    played = corbeille("script", SONY, "--journal", journal)
+    played = run("script", SONY, "--journal", journal)
     assert played.returncode == 0, played.stderr
-    exported = corbeille("export", "--journal", journal)
+    exported = run("export", "--journal", journal)
     assert exported.returncode == 0, exported.stderr
     assert exported.stdout.splitlines()[:3] == ["game maxibourse", "format junior",
                                                 "players Sophie Thierry Didier Dominique"]
     assert "declare Didier 2" in exported.stdout and "set_price SONY 350 " in exported.stdout
-    again = corbeille("script", "-", stdin=exported.stdout)
+    again = run("script", "-", stdin=exported.stdout)
     assert again.returncode == 0, again.stderr
-    replayed = corbeille("replay", "--journal", journal)
+    replayed = run("replay", "--journal", journal)
     assert replayed.returncode == 0, replayed.stderr
     state = json.loads(played.stdout)
     assert json.loads(again.stdout) == state == json.loads(replayed.stdout)

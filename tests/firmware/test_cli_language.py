@@ -1,22 +1,20 @@
 """`corbeille --lang fr` says every message of every command in French: each command run on
 a bad input and on a good one, its words French and none of the English words of the same
 message left. What stays English is what is not ours to word: argparse's own usage lines,
-the TOML parser's and SQLite's reasons quoted inside our messages, logs."""
+the TOML parser's and SQLite's reasons quoted inside our messages, logs.
+
+Most commands are called in this process (`corbeille`); each command also runs at least once
+in its own process (`run`), exit status included."""
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import call as corbeille
+from cli_helpers import run
 
 ROOT = Path(__file__).resolve().parents[2]
 SONY = ROOT / "examples" / "sony.txt"
 SHARK = ROOT / "examples" / "shark-under-way.txt"
-
-
-def corbeille(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "firmware.cli", *map(str, args)], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=60)
 
 
 def french(done, *said, absent=(), code=None):
@@ -64,11 +62,11 @@ def test_a_scripts_mistakes_are_said_in_french(text, said, absent, tmp_path):
 
 
 def test_a_script_that_cannot_be_read_and_one_that_plays_in_french(tmp_path):
-    french(corbeille("--lang", "fr", "script", tmp_path / "none.txt"), "script introuvable ; vérifiez le chemin",
+    french(run("--lang", "fr", "script", tmp_path / "none.txt"), "script introuvable ; vérifiez le chemin",
            absent=("not found",), code=1)
     french(corbeille("--lang", "fr", "script", tmp_path), "est un dossier, pas un script", absent=("is a folder",),
            code=1)
-    played = corbeille("--lang", "fr", "script", SONY)
+    played = run("--lang", "fr", "script", SONY)
     assert played.returncode == 0 and played.stderr == "" and json.loads(played.stdout)["game"] == "maxibourse"
 
 
@@ -140,7 +138,7 @@ def test_box_check_says_what_a_smaller_richesses_file_leaves_to_learn_in_french(
 
 
 def test_box_check_says_a_good_file_its_schema_and_a_missing_argument_in_french(tmp_path):
-    french(corbeille("--lang", "fr", "box", "check", ROOT / "engines" / "dividends" / "box" / "dividends.toml"),
+    french(run("--lang", "fr", "box", "check", ROOT / "engines" / "dividends" / "box" / "dividends.toml"),
            ": un fichier de boîte de Dividends", "verified = false : pas encore vérifié sur la boîte de jeu",
            absent=("a box file of", "not yet checked"), code=0)
     french(corbeille("--lang", "fr", "box", "check", "--schema", "--game", "richesses"),
@@ -148,7 +146,7 @@ def test_box_check_says_a_good_file_its_schema_and_a_missing_argument_in_french(
            "jokers: nombre entier, au moins 0, au plus 99, par défaut aucune valeur", "verified: true ou false, par défaut false",
            "bands: liste de nombres entiers, croissants, au plus 100, facultative",
            absent=("box file's keys", "at most", "required", "int,", "None", "False"), code=0)
-    french(corbeille("--lang", "fr", "box", "check"), "donnez le fichier de boîte à vérifier",
+    french(run("--lang", "fr", "box", "check"), "donnez le fichier de boîte à vérifier",
            absent=("give the box file",), code=2)
     french(corbeille("--lang", "fr", "box", "check", tmp_path), "est un dossier, pas un fichier de boîte",
            absent=("is a folder",), code=1)
@@ -158,7 +156,7 @@ def test_box_check_says_a_good_file_its_schema_and_a_missing_argument_in_french(
 def test_box_learned_says_a_game_that_learns_nothing_in_french(tmp_path):
     journal = tmp_path / "journal.sqlite"
     assert corbeille("script", SHARK, "--journal", journal).returncode == 0
-    french(corbeille("--lang", "fr", "box", "learned", "--journal", journal),
+    french(run("--lang", "fr", "box", "learned", "--journal", journal),
            "shark n'apprend rien à la table ; son fichier de boîte s'écrit à la main",
            absent=("learns nothing",), code=1)
 
@@ -180,7 +178,7 @@ def test_box_learned_says_the_file_it_wrote_in_french(tmp_path, monkeypatch, cap
 def test_box_import_says_the_file_it_wrote_in_french(tmp_path):
     sheet = ROOT / "engines" / "richesses" / "box" / "richesses-template.csv"
     out = tmp_path / "mybox.toml"
-    french(corbeille("--lang", "fr", "box", "import", sheet, "--game", "richesses", "--out", out),
+    french(run("--lang", "fr", "box", "import", sheet, "--game", "richesses", "--out", out),
            f"{out} : écrit depuis {sheet} ; vérifiez-le avec « corbeille box check", absent=("written from",), code=0)
 
 
@@ -199,9 +197,9 @@ def test_a_missing_or_empty_journal_is_said_in_french(command, tmp_path):
 
 
 def test_export_and_replay_of_a_good_journal_print_no_english(journal):
-    exported = corbeille("--lang", "fr", "export", "--journal", journal)
+    exported = run("--lang", "fr", "export", "--journal", journal)
     assert exported.returncode == 0 and exported.stderr == "" and exported.stdout.startswith("game maxibourse\n")
-    replayed = corbeille("--lang", "fr", "replay", "--journal", journal)
+    replayed = run("--lang", "fr", "replay", "--journal", journal)
     assert replayed.returncode == 0 and replayed.stderr == "" and json.loads(replayed.stdout)["game"] == "maxibourse"
 
 
@@ -213,7 +211,7 @@ def test_salvage_says_what_it_did_and_what_it_refused_in_french(journal, tmp_pat
     french(corbeille("--lang", "fr", "salvage", junk), f"rien n'a pu être récupéré de {junk}",
            absent=("nothing could be recovered",), code=1)
     out = tmp_path / "copy.sqlite"
-    french(corbeille("--lang", "fr", "salvage", journal, "--to", out), "1 partie récupérée et ",
+    french(run("--lang", "fr", "salvage", journal, "--to", out), "1 partie récupérée et ",
            f"de {journal} dans {out}", "  partie 1 : maxibourse, Sophie, Thierry, Didier, Dominique : ",
            f"Lisez-le avec « corbeille export --journal {out} »", absent=("salvaged", "Read it with"), code=0)
     french(corbeille("--lang", "fr", "salvage", journal, "--to", out), f"{out} existe déjà ; donnez un autre nom",
@@ -229,7 +227,7 @@ def test_salvage_says_what_it_did_and_what_it_refused_in_french(journal, tmp_pat
 def test_web_and_publish_check_say_in_french(command, said, absent, tmp_path, monkeypatch):
     monkeypatch.delenv("CORBEILLE_CONFIG", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
-    french(corbeille("--lang", "fr", command, "--check"), said, absent=(absent,), code=1)
+    french(run("--lang", "fr", command, "--check"), said, absent=(absent,), code=1)
     french(corbeille("--lang", "fr", "--config", tmp_path, command, "--check"),
            "est un dossier, pas un fichier de configuration", absent=("is a folder",), code=1)
     bad = tmp_path / "corbeille.toml"
@@ -257,12 +255,12 @@ def test_a_configurations_mistakes_are_said_in_french_by_every_command(command, 
 
 
 def test_a_configuration_named_but_missing_is_said_in_french(tmp_path):
-    french(corbeille("--lang", "fr", "--config", tmp_path / "none.toml", "web", "--check"),
+    french(run("--lang", "fr", "--config", tmp_path / "none.toml", "web", "--check"),
            f"{tmp_path / 'none.toml'} : fichier introuvable (nommé par --config)", absent=("no such file",), code=1)
 
 
 def test_sim_without_a_terminal_says_so_in_french():
-    french(corbeille("--lang", "fr", "sim", stdin=""), "l'entrée standard n'est pas un terminal",
+    french(run("--lang", "fr", "sim", stdin=""), "l'entrée standard n'est pas un terminal",
            "« corbeille script FICHIER »", absent=("is not a terminal",), code=2)
 
 
@@ -297,6 +295,6 @@ def test_every_help_text_of_ours_has_its_french_words():
     (("salvage", "-h"), "le journal abîmé (laissé tel quel)", "the damaged journal"),
 ])
 def test_help_is_said_in_french(args, said, absent):
-    french(corbeille("--lang", "fr", *args), said, absent=(absent,), code=0)
+    french(run("--lang", "fr", *args), said, absent=(absent,), code=0)
     french(corbeille(*args[:-1], args[-1], "--lang=fr"), said, absent=(absent,), code=0)
     assert absent in corbeille(*args).stdout

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import call
 
 from firmware.config import config_from_dict, load_config
 
@@ -321,11 +322,14 @@ def test_the_avahi_service_and_the_access_point_come_from_the_configuration(tmp_
     config = tmp_path / "corbeille.toml"
     config.write_text('[web]\nenabled = true\nport = 8090\naccess_point = true\nap_ssid = "Table 3"\n'
                       'ap_password = "pass;word"\n')
+    # What it prints, from the command called here; the check's exit status, which systemd's
+    # ExecCondition reads, from a real process.
+    said = lambda *args: call("--config", config, "web", *args).stdout
     run = lambda *args: subprocess.run([sys.executable, "-m", "firmware.cli", "--config", str(config), "web", *args],
                                        capture_output=True, text=True, timeout=60, cwd=ROOT)
-    service = run("--avahi-service").stdout
+    service = said("--avahi-service")
     assert "<type>_http._tcp</type>" in service and "<port>8090</port>" in service
-    command = shlex.split(run("--access-point").stdout)
+    command = shlex.split(said("--access-point"))
     assert command[:5] == ["nmcli", "connection", "add", "type", "wifi"]
     profile = dict(zip(command[5::2], command[6::2]))
     assert profile["con-name"] == "corbeille-ap" and profile["ssid"] == "Table 3"
