@@ -170,8 +170,8 @@ class Checks:
         rows = self.reader.actions(game_id)
         if self.replayed is None or self.replayed[0] != game_id or rows[:len(self.replayed[1])] != self.replayed[1]:
             header = self.reader.header(game_id)
-            cls = game_class(game_of(header))
-            self.replayed = (game_id, [], cls(header), CONSERVED[cls.name](cls(header)))
+            fresh = game_class(game_of(header))(header)
+            self.replayed = (game_id, [], fresh, CONSERVED[fresh.name](fresh))   # what it conserves, taken before play
         _, done, replay, conserved = self.replayed
         for row in rows[len(done):]:
             replay.apply(replay.ACTIONS.from_json(row))
