@@ -54,8 +54,11 @@ test-deps:
 # (tests/conftest.py), so the run does not end on one worker finishing a long test alone.
 # `make test TEST_WORKERS=1` runs them in one worker.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
+# Bytecode written, whatever the environment says (PYTHONDONTWRITEBYTECODE): each worker
+# collects every test module, and the tests start many box, web and command processes;
+# without it, each would compile (a test module: rewrite) all it imports again, every run.
 test: $(BIN)/corbeille test-deps
-	$(BIN)/python -m pytest -n $(TEST_WORKERS)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 # Property tests with fresh random seeds and FUZZ_SCALE times the examples of `make test`
 # (tests/props.py); it prints the games and actions played. Pin what it finds as @example.
