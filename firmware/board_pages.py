@@ -24,6 +24,7 @@ class BoardPages:
         self.next_page = None                # when it turns next (None: one page)
         self._report = (None, [])            # (game, version, language, board), the report's pages drawn for it
         self._last = None                    # what the board shows now
+        self._public = (None, None, None)    # (session, version, public snapshot) last drawn from
 
     @property
     def report(self) -> list:
@@ -71,10 +72,17 @@ class BoardPages:
         if self.page < len(report):
             image = report[self.page]
         else:
-            image = ui.render_board(public_snapshot(session), box, board.size, board.mode, controller.lang,
+            image = ui.render_board(self._public_snapshot(session), box, board.size, board.mode, controller.lang,
                                     self.page - len(report))
         board.show(clock_strip(image, clock) if clock else image)
         self._last = key
+
+    def _public_snapshot(self, session) -> dict:
+        """`public_snapshot` made once per game position: a page turned or a clock's second
+        draws the same one again (the renderers only read it)."""
+        if self._public[0] is not session or self._public[1] != session.version:
+            self._public = (session, session.version, public_snapshot(session))
+        return self._public[2]
 
     def _report_pages(self, session, board, lang) -> list:
         """Once the game is over, the end-of-game report drawn for the board (its fortunes

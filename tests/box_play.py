@@ -22,9 +22,11 @@ seed), and plays the same presses on every run.
 """
 from __future__ import annotations
 
+import os
 import random
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from functools import lru_cache
 from unittest import mock
 
 from drivers.display import PngDisplay
@@ -36,7 +38,7 @@ from firmware.games import adapter
 from firmware.journal.reader import JournalReader
 from firmware.screens.setup import number_steps, options, setup_ui
 from firmware.texts import t
-from screen_texts import Catalogs, raw
+from screen_texts import catalogs, raw
 
 # ------------------------------------------------------------------ declarations
 # The names a screen shows as the game prints them, not from a catalog (docs/firmware.md,
@@ -67,6 +69,9 @@ CONSERVED = {
     "richesses": lambda g: (g.s.ledger.total(), len(g.s.deeds.items), g.s.joker_stock + sum(g.s.jokers)),
 }
 
+# Where a play's state folder goes: in memory when there is a tmpfs (the journal is the box's
+# own, but the card under it is not what random play is about: tests/journal is).
+IN_MEMORY = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
 SEATS = 6             # seat buttons wired; players beyond them are answered for by the operator
 BOARD = (128, 64)     # the paged quotation board: every page of every game drawn in turn
 
@@ -97,7 +102,6 @@ class Checks:
 
     def __init__(self, play):
         self.play = play
-        self.catalogs = {}
         self.printed = {}             # (game, box) -> the names PRINTED declares for them
         self.replayed = None          # (game id, rows replayed, their game, what it conserves) of the read-only journal
         self.reader = None
@@ -115,10 +119,7 @@ class Checks:
     def names(self):
         """The players' names the screens may show: the game's, the setup's proposals."""
         c = self.play.box.c
-        names = set(t("setup.colour_names", c.lang).split()) | {t("setup.player_n", c.lang, n=i) for i in range(1, 13)}
-        if c.session is not None:
-            names |= set(c.session.players)
-        return frozenset(names)
+        return _names(c.lang, tuple(c.session.players) if c.session is not None else ())
 
     def texts_of(self, lang):
         c = self.play.box.c
@@ -128,10 +129,7 @@ class Checks:
             name, box = c.session.game.name, c.session.game.box
         if (name, id(box)) not in self.printed:       # a box file is read once per game
             self.printed[(name, id(box))] = frozenset(PRINTED[name](box))
-        key = (lang, self.printed[(name, id(box))], self.names())
-        if key not in self.catalogs:
-            self.catalogs[key] = Catalogs(lang, key[1], key[2])
-        return self.catalogs[key]
+        return catalogs(lang, self.printed[(name, id(box))], self.names())
 
     def frame(self):
         """Every operator frame: its texts, then the journal and the conservation."""
@@ -172,8 +170,8 @@ class Checks:
         rows = self.reader.actions(game_id)
         if self.replayed is None or self.replayed[0] != game_id or rows[:len(self.replayed[1])] != self.replayed[1]:
             header = self.reader.header(game_id)
-            cls = game_class(game_of(header))
-            self.replayed = (game_id, [], cls(header), CONSERVED[cls.name](cls(header)))
+            fresh = game_class(game_of(header))(header)
+            self.replayed = (game_id, [], fresh, CONSERVED[fresh.name](fresh))   # what it conserves, taken before play
         _, done, replay, conserved = self.replayed
         for row in rows[len(done):]:
             replay.apply(replay.ACTIONS.from_json(row))
@@ -183,6 +181,13 @@ class Checks:
         self.expect(replay.snapshot() == game.snapshot(), shown)
         kept = CONSERVED[game.name](game)
         self.expect(kept == conserved, f"{game.name}: money or shares not conserved: {kept} != {conserved}")
+
+
+@lru_cache(maxsize=None)
+def _names(lang, players):
+    """The setup's proposals in `lang` and the game's `players`: one set for every frame that shows them."""
+    proposed = set(t("setup.colour_names", lang).split()) | {t("setup.player_n", lang, n=i) for i in range(1, 13)}
+    return frozenset(proposed | set(players))
 
 
 class BoardTexts:

@@ -58,13 +58,27 @@ def _parts(template: str):
     return tuple(out)
 
 
+def catalogs(lang: str, printed: frozenset, names: frozenset) -> Catalogs:
+    """The `Catalogs` of these names, one for all who ask while the language's catalogs are
+    the same (a game's catalog is registered when it is first loaded): its verdicts depend
+    on nothing else."""
+    return _catalogs(lang, printed, names, len(catalog(lang)))
+
+
+@lru_cache(maxsize=None)
+def _catalogs(lang, printed, names, _keys):
+    return Catalogs(lang, printed, names)
+
+
 class Catalogs:
     """The templates of one language, to tell a shown text made of them from one that is not."""
 
     def __init__(self, lang: str, printed=frozenset(), names=frozenset()):
         self.lang = lang
         self.names = frozenset(printed) | frozenset(names)
-        self.templates = []
+        # by the first character of their head and the last of their tail: a text is tried on
+        # those that can start and end as it does
+        self.templates = {}
         for template in set(catalog(lang).values()):
             parts = _parts(template)
             if parts is None or not any(spec is not None for _, spec in parts):
@@ -76,7 +90,8 @@ class Catalogs:
             head = ELIDED.sub("", parts[0][0])
             tail = parts[-1][0] if parts[-1][1] is None else ""
             # a template of fields apart by spaces only ("{company} {move}") joins words, not texts
-            self.templates.append((parts, literals, head, tail, not any(lit.strip() for lit in literals)))
+            template = (parts, literals, head, tail, not any(lit.strip() for lit in literals))
+            self.templates.setdefault((head[:1], tail[-1:]), []).append(template)
         self.plain = frozenset(v for v in catalog(lang).values() if _parts(v) and all(s is None for _, s in _parts(v)))
         self._ok = lru_cache(maxsize=None)(self._made_of_catalogs)
 
@@ -95,7 +110,8 @@ class Catalogs:
     def _made_of_catalogs(self, s: str) -> bool:
         if self._word(s) or self._names_only(s):
             return True
-        for parts, literals, head, tail, loose in self.templates:
+        ends = {(s[:1], s[-1:]), (s[:1], ""), ("", s[-1:]), ("", "")}
+        for parts, literals, head, tail, loose in (t for key in ends for t in self.templates.get(key, ())):
             if s.startswith(head) and s.endswith(tail) and all(lit in s for lit in literals) \
                     and self._match_from(parts, 0, s, 0, loose):
                 return True

@@ -200,7 +200,9 @@ class History(Frame):
         if not entries:
             return Screen("message", t("menu.history", ctl.lang), (t("history.empty", ctl.lang),), (), 0,
                           ctl.kit.footer("close"))
-        items = tuple(f"{i}. {describe(ctl.kit.ctx, act)}" for i, (act, _) in reversed(list(enumerate(entries, 1))))
+        # said once per position: the screen is drawn again at every tick while it is shown
+        items = ctl.kit.memo("history", lambda: tuple(f"{i}. {describe(ctl.kit.ctx, act)}"
+                                                      for i, (act, _) in reversed(list(enumerate(entries, 1)))))
         _, moved = entries[len(entries) - 1 - self.sel % len(entries)]
         return Screen("menu", t("menu.history", ctl.lang), (cash_moved(ctl, moved),), items,
                       self.sel % len(entries), ctl.kit.footer("history"))

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from box_play import BoxPlay, Case
+from box_play import IN_MEMORY, BoxPlay, Case
 from engines.core.settings import entry
 from engines.registry import spec
 from firmware.games import PLAYABLE
@@ -113,8 +113,10 @@ PINNED = [
 
 
 def play(case, seed):
-    # the state folder has a "_" in its name, as a temporary one may: its path is data, never an id
-    with tempfile.TemporaryDirectory(prefix="box_play_") as folder, BoxPlay(Path(folder), case, seed) as box_play:
+    # the state folder has a "_" in its name, as a temporary one may: its path is data, never an id;
+    # in memory when it can be (tests/box_play.py IN_MEMORY)
+    with tempfile.TemporaryDirectory(prefix="box_play_", dir=IN_MEMORY) as folder, \
+            BoxPlay(Path(folder), case, seed) as box_play:
         box_play.setup()
         box = box_play.play()
         if box.c.session is not None:

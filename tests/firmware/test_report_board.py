@@ -27,17 +27,21 @@ PRICES = [{c: co.nominal for c, co in BOX.companies.items()},
 
 
 def shows(image, text, ink, scale):
-    """Whether ``text`` is drawn in ``image`` (mode "1" or "L") in the colour ``ink``."""
-    mask = FONT.mask(text, scale).convert("1")
-    grey = image.convert("L").point(lambda v: 255 if v == ink else 0).convert("1")
-    first = next(i for i, v in enumerate(mask.convert("L").tobytes()) if v)
-    dx, dy = first % mask.width, first // mask.width
-    pixels = grey.load()
-    for y in range(dy, image.height - mask.height + dy + 1):
-        for x in range(dx, image.width - mask.width + dx + 1):
-            if pixels[x, y] and grey.crop((x - dx, y - dy, x - dx + mask.width, y - dy + mask.height)).tobytes() \
-                    == mask.tobytes():
+    """Whether ``text`` is drawn in ``image`` (mode "1" or "L") in the colour ``ink``: its
+    mask found at some place, pixel for pixel (each row of the image searched for the mask's
+    first inked row, the other rows compared where it is found)."""
+    mask = FONT.mask(text, scale).convert("1").convert("L")
+    grey = image.convert("L").point(lambda v: 255 if v == ink else 0).tobytes()
+    width, mw, mh = image.width, mask.width, mask.height
+    rows = [mask.tobytes()[r * mw:(r + 1) * mw] for r in range(mh)]
+    key = next(r for r, row in enumerate(rows) if any(row))
+    for y in range(image.height - mh + 1):
+        line = grey[(y + key) * width:(y + key + 1) * width]
+        x = line.find(rows[key])
+        while x != -1:
+            if all(grey[(y + r) * width + x:(y + r) * width + x + mw] == rows[r] for r in range(mh)):
                 return True
+            x = line.find(rows[key], x + 1)
     return False
 
 
