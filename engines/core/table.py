@@ -189,6 +189,10 @@ class TableGame(StepGame):
         declared = self.correction(act.kind)
         return None if declared is None else declared.refusal(self, act)
 
+    def vet(self, act):
+        """A declared correction's refusal, else the step's (Game.vet)."""
+        return self.correction_refusal(act) if self.correction(act.kind) is not None else super().vet(act)
+
     def high_bid_of(self, seat: int) -> int | None:
         """The bid `seat` leads an auction under way with (a step's `high_bid_of`), or None:
         a cash correction leaves him at least that much."""
@@ -214,7 +218,7 @@ class TableGame(StepGame):
         if declared is None:
             super().handle_aside(act)
             return
-        refused = declared.refusal(self, act)
+        refused = declared.refusal(self, act)   # `vet` asked it already, unless replayed unchecked
         if refused is not None:
             raise refused
         declared.apply(self, act)
