@@ -227,7 +227,7 @@ class TableGame(StepGame):
 def drop_private(snap: dict) -> dict:
     """A copy of `snap` without the paths listed in its "private" entry ("players.*.cash":
     `*` is every item of a list or every value of a mapping)."""
-    out = copy.deepcopy(snap)
+    out = _copied(snap)
     for path in snap.get("private", []):
         _drop(out, path.split("."))
     return out
@@ -246,3 +246,21 @@ def _drop(node, parts):
     for child in children:
         if isinstance(child, (dict, list)):
             _drop(child, rest)
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def _copied(node):
+    """A deep copy of a snapshot's JSON data: its dicts, lists and tuples made again, its
+    strings and numbers shared (immutable); anything else deep-copied."""
+    kind = type(node)
+    if kind in _ATOMS:
+        return node
+    if kind is dict:
+        return {key: _copied(value) for key, value in node.items()}
+    if kind is list:
+        return [_copied(value) for value in node]
+    if kind is tuple:
+        return tuple(_copied(value) for value in node)
+    return copy.deepcopy(node)

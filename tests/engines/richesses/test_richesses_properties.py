@@ -32,10 +32,16 @@ def state_key(game):
 
 
 def no_cash(node):
-    if isinstance(node, dict):
-        return "cash" not in node and all(no_cash(v) for v in node.values())
-    if isinstance(node, list):
-        return all(no_cash(v) for v in node)
+    """No mapping in `node`, its lists' items and its mappings' values, has a "cash" key."""
+    todo = [node]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            if "cash" in node:
+                return False
+            todo.extend(node.values())
+        elif isinstance(node, list):
+            todo.extend(node)
     return True
 
 
