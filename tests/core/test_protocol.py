@@ -1,6 +1,8 @@
 """The command language as a protocol: exported games read back to the same state, and
 `corbeille script` prints the state as JSON or says exactly what is wrong (docs/protocol.md).
 """
+import contextlib
+import io
 import json
 import os
 import random
@@ -19,6 +21,7 @@ from engines.core.actions import MAX_LINE_BYTES, split_line
 from engines.core.errors import IllegalAction, ProtocolError
 from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.game import MaxiBourse
+from firmware.cli import main
 from firmware.script import ScriptError, device_roll, export_script, run_script
 from maxibourse_random import random_game
 
@@ -126,10 +129,16 @@ def test_corbeille_script_reads_standard_input():
 
 
 def error_of(tmp_path, text):
-    done = corbeille(tmp_path, text)
-    assert done.returncode != 0 and done.stdout == ""
-    assert "Traceback" not in done.stderr, done.stderr
-    return done.stderr
+    """What `corbeille script FILE` says of a script it refuses, its command run in this
+    process (what the real process does is held by the tests that run it)."""
+    path = tmp_path / "game.txt"
+    path.write_text(text, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["script", str(path)])
+    assert code != 0 and out.getvalue() == ""
+    assert "Traceback" not in err.getvalue(), err.getvalue()
+    return err.getvalue()
 
 
 def line_of(text, needle):
