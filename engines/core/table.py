@@ -67,7 +67,11 @@ class TableGame(StepGame):
         return seat in self.departed()
 
     def in_game(self) -> list[int]:
-        """The seats still in the game, in seat order."""
+        """The seats still in the game, in seat order (asked by most decisions: the seats
+        out read once when they are the `departed()` ones)."""
+        if type(self).eliminated is TableGame.eliminated:
+            gone = self.departed()
+            return [s for s in range(len(self.players)) if s not in gone]
         eliminated = self.eliminated
         return [s for s in range(len(self.players)) if not eliminated(s)]
 
