@@ -43,7 +43,8 @@ class Game:
 
     def __init_subclass__(cls, **kwargs):
         """Wrap a game's own `decision()` so every decision it returns carries its
-        interaction (the game's declaration in engines/<game>/interactions.py)."""
+        interaction (the game's declaration in engines/<game>/interactions.py), attached
+        once, by the game class's own `decision`."""
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("decision")
         if own is None or getattr(own, "attaches_interaction", False):
@@ -51,6 +52,8 @@ class Game:
 
         @functools.wraps(own)
         def decision(self):
+            if type(self).decision is not decision:
+                return own(self)    # called by a subclass's decision, which attaches it to what it returns
             return with_interaction(self, own(self))
 
         decision.attaches_interaction = True
