@@ -128,17 +128,23 @@ def test_corbeille_script_reads_standard_input():
     assert json.loads(done.stdout)["turn"] == "Sophie"
 
 
-def error_of(tmp_path, text):
-    """What `corbeille script FILE` says of a script it refuses, its command run in this
-    process (what the real process does is held by the tests that run it)."""
-    path = tmp_path / "game.txt"
-    path.write_text(text, encoding="utf-8")
+def in_process(*args):
+    """`corbeille ARGS` run in this process, as a completed process: its exit code and what
+    it printed (what the real process does is held by the tests that run it)."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(["script", str(path)])
-    assert code != 0 and out.getvalue() == ""
-    assert "Traceback" not in err.getvalue(), err.getvalue()
-    return err.getvalue()
+        code = main([str(arg) for arg in args])
+    return subprocess.CompletedProcess(["corbeille", *map(str, args)], code, out.getvalue(), err.getvalue())
+
+
+def error_of(tmp_path, text):
+    """What `corbeille script FILE` says of a script it refuses."""
+    path = tmp_path / "game.txt"
+    path.write_text(text, encoding="utf-8")
+    done = in_process("script", path)
+    assert done.returncode != 0 and done.stdout == ""
+    assert "Traceback" not in done.stderr, done.stderr
+    return done.stderr
 
 
 def line_of(text, needle):
@@ -457,8 +463,8 @@ def test_standard_input_that_is_not_utf8_is_refused():
 
 # ------------------------------------------------------ corbeille box check
 def box_check(*args):
-    return subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", *map(str, args)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    """`corbeille box check ARGS` (tests/core/test_smallest_box_files.py runs the real process)."""
+    return in_process("box", "check", *args)
 
 
 def test_box_check_reads_the_shipped_box_files():
