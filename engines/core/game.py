@@ -149,18 +149,13 @@ class Game:
         return None
 
     def vet(self, act: Action) -> IllegalAction | None:
-        """The rule that refuses `act` although the pending decision allows each of its
-        fields: what the state says beyond the decision's domains (a correction the state
-        cannot take, a learned entry that breaks what the rulebook counts), in the game's
-        own words, or None. Asked by `check` after the fields passed, before anything moves,
-        so such a refusal costs no rebuild of the state (see `apply`); it must not change
-        the state. A handler may still refuse what only handling finds."""
+        """Why the state refuses `act` though the decision allows its every field (a correction
+        the state cannot take), or None: asked by `check`, before anything moves (no rebuild)."""
         return None
 
     def check(self, act: Action, decision: Decision | None = None) -> None:
         """Refuse an action the pending decision does not allow: the game's own reason first
-        (`refusal`), then what is allowed (engines/core/check.py); then one the state
-        refuses although the decision allows it (`vet`). `decision` is this game's
+        (`refusal`), then what is allowed (engines/core/check.py); then `vet`'s. `decision` is this game's
         `decision()` for its state now, when the caller holds it already (the box's session
         keeps it per version): building it again is most of a check's time."""
         try:

@@ -357,10 +357,6 @@ class Richesses(Learning, TableGame):
             return self.correction_refusal(act)
         return super().refusal(act, decision, field)
 
-    def vet(self, act):
-        return learn_refusal(self, act) if act.kind.startswith("learn_") else super().vet(act)
-
-
 # ------------------------------------------------------------------------ views
 def trust_rows(game: Richesses, seat: int) -> dict:
     """What each trust of `seat` earns now when someone lands on its plaque (RM6): public,
