@@ -7,6 +7,8 @@ was wrong and what is allowed now: the game's own reason first, in its rulebook'
 (`Game.refusal`), else for a kind not offered the rule of when it is possible
 (engines/core/refusals.py), with the allowed kinds or values added; the generic message when
 the game has neither. Seats are named by their players' names, a list field by its first wrong item.
+An action whose every field is allowed may still be refused by the state, in the game's words
+(`Game.vet`: a correction the state cannot take), before anything moves too.
 """
 import typing
 
@@ -49,6 +51,9 @@ def check(game, act, decision) -> None:
             if seat and value is not None:
                 shown = ", ".join(game.seat_name(v) for v in value) if isinstance(value, tuple) else game.seat_name(value)
             raise IllegalAction("error.field", kind=act.kind, field=field, value=shown, allowed=allowed)
+    vetted = game.vet(act)
+    if vetted is not None:
+        raise vetted
 
 
 def first_refused(name, value, domain):

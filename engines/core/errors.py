@@ -33,14 +33,17 @@ class IllegalAction(CorbeilleError, ValueError):
         self.params = params
         self.allowed: tuple | None = None  # (field or None, what is allowed), see `allowing`
         self.money = ""   # the catalog prefix of the game whose money the amounts are in
-        super().__init__(self.message("en"))
+        super().__init__(key)
+
+    def __str__(self):
+        # worded when read: most refusals (random play's, a menu's trials) are never printed
+        return self.message("en")
 
     def allowing(self, allowed, field: str | None = None) -> "IllegalAction":
         """Add what the pending decision allows after the reason: the action kinds allowed
         now, or with `field` the values that field may take. Nothing is added when nothing
         is allowed."""
         self.allowed = (field, allowed)
-        self.args = (self.message("en"),)
         return self
 
     def in_money_of(self, prefix: str) -> "IllegalAction":
@@ -49,7 +52,6 @@ class IllegalAction(CorbeilleError, ValueError):
         game already did."""
         if not self.money and prefix:
             self.money = prefix
-            self.args = (self.message("en"),)
         return self
 
     def message(self, lang: str = "en") -> str:

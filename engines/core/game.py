@@ -43,7 +43,8 @@ class Game:
 
     def __init_subclass__(cls, **kwargs):
         """Wrap a game's own `decision()` so every decision it returns carries its
-        interaction (the game's declaration in engines/<game>/interactions.py)."""
+        interaction (the game's declaration in engines/<game>/interactions.py), attached
+        once, by the game class's own `decision`."""
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("decision")
         if own is None or getattr(own, "attaches_interaction", False):
@@ -51,6 +52,8 @@ class Game:
 
         @functools.wraps(own)
         def decision(self):
+            if type(self).decision is not decision:
+                return own(self)    # called by a subclass's decision, which attaches it to what it returns
             return with_interaction(self, own(self))
 
         decision.attaches_interaction = True
@@ -145,9 +148,14 @@ class Game:
         kind. Called only for refused actions; it must not change the state."""
         return None
 
+    def vet(self, act: Action) -> IllegalAction | None:
+        """Why the state refuses `act` though the decision allows its every field (a correction
+        the state cannot take), or None: asked by `check`, before anything moves (no rebuild)."""
+        return None
+
     def check(self, act: Action, decision: Decision | None = None) -> None:
         """Refuse an action the pending decision does not allow: the game's own reason first
-        (`refusal`), then what is allowed (engines/core/check.py). `decision` is this game's
+        (`refusal`), then what is allowed (engines/core/check.py); then `vet`'s. `decision` is this game's
         `decision()` for its state now, when the caller holds it already (the box's session
         keeps it per version): building it again is most of a check's time."""
         try:

@@ -32,9 +32,10 @@ def play_randomly(game, draw, *, max_actions, state_key, verify=True, finished=l
 
     `on_action(game, action, events)` runs after each applied action, `on_refused(game,
     action, error)` after each refused draw."""
-    actions, refused = [], 0
+    actions, refused, before = [], 0, None
     while len(actions) < max_actions and not finished(game):
-        before = state_key(game) if verify else None
+        if verify and before is None:
+            before = state_key(game)    # after a refusal the state was just found equal to it
         act = draw(game)
         if act is None:
             break
@@ -50,7 +51,7 @@ def play_randomly(game, draw, *, max_actions, state_key, verify=True, finished=l
                 raise Stuck(f"{max_refusals} refusals in a row after {len(actions)} actions; "
                             f"decision {game.decision().to_json()}; last: {act} -> {error}") from None
             continue
-        refused = 0
+        refused, before = 0, None
         actions.append(act)
         if on_action:
             on_action(game, act, events)

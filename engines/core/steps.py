@@ -10,6 +10,7 @@ and everything that follows from it:
 - `advance(game)`: the moves that need no choice (a forced sale with one candidate, a
   player not concerned...), played after every action until the game waits again;
 - `refusal(game, act, decision)`: why it refuses an action, in the rulebook's words;
+  `vet(game, act)`: why its state refuses one its decision allows, before the handler runs;
 - `fill_chance(game, act, rng)`: what the device draws for it, only when that is not one
   value per field (a deal of tokens); by default each field of a chance action is drawn
   from its domain (Game.fill_chance, engines/core/chance.py); `chance_position(game)`:
@@ -65,6 +66,11 @@ class Step:
         """An IllegalAction saying why `act` is refused here, or None (see Game.refusal)."""
         return None
 
+    def vet(self, game, act):
+        """An IllegalAction saying why this step's state refuses `act`, which its decision
+        allows, before its handler runs, or None (see Game.vet)."""
+        return None
+
     def fill_chance(self, game, act, rng):
         return chance.fill_chance(game, act, rng)
 
@@ -112,6 +118,9 @@ class StepGame(Game):
 
     def refusal(self, act, decision, field):
         return self.step.refusal(self, act, decision)
+
+    def vet(self, act):
+        return self.step.vet(self, act)
 
     def fill_chance(self, act, rng):
         return self.step.fill_chance(self, act, rng)

@@ -21,7 +21,6 @@ What a game declares for it: `fortunes()` (how its rulebook counts a fortune), `
 `PRIVATE` (the snapshot's paths no public display may draw), `CORRECTIONS`, and, where
 players leave, the seats out in the order they left (the state's `out`, or `eliminated`).
 """
-import copy
 import functools
 
 from engines.core.per_game import per_game
@@ -68,7 +67,11 @@ class TableGame(StepGame):
         return seat in self.departed()
 
     def in_game(self) -> list[int]:
-        """The seats still in the game, in seat order."""
+        """The seats still in the game, in seat order (asked by most decisions: the seats
+        out read once when they are the `departed()` ones)."""
+        if type(self).eliminated is TableGame.eliminated:
+            gone = self.departed()
+            return [s for s in range(len(self.players)) if s not in gone]
         eliminated = self.eliminated
         return [s for s in range(len(self.players)) if not eliminated(s)]
 
@@ -166,19 +169,25 @@ class TableGame(StepGame):
     # ------------------------------------------------------------- corrections
     def corrections(self) -> tuple:
         """The options of the declared corrections offered now, for the players still in:
-        built once per set of them and end of game when no kind's option reads more of the
-        state (a decision is built after every action), else at every decision."""
+        a kind whose option reads no more of the state than them and the end of the game is
+        built once per set of them and end of game (a decision is built after every
+        action); a kind that reads more (`reads_state`), at every decision."""
         seats = tuple(self.in_game())
-        if reads_state(type(self)):
-            return self._offered(seats)
-        return self._kept_corrections(seats, self.over)
+        if not reads_state(type(self)):
+            return self._kept_corrections(seats, self.over)
+        kept = self._kept_options(seats, self.over)
+        return tuple(option for option in (kind.option(self, seats) if kind.reads_state else made
+                                           for kind, made in zip(self.CORRECTIONS, kept)) if option is not None)
 
     @per_game
     def _kept_corrections(self, seats, over):
-        return self._offered(seats)
+        return tuple(option for option in self._kept_options(seats, over) if option is not None)
 
-    def _offered(self, seats):
-        return tuple(option for option in (kind.option(self, seats) for kind in self.CORRECTIONS) if option is not None)
+    @per_game
+    def _kept_options(self, seats, over):
+        """Each declared kind's option (None: not offered), built here for the kinds that
+        read no more than `seats` and `over`; None for the others (built at each decision)."""
+        return tuple(None if kind.reads_state else kind.option(self, seats) for kind in self.CORRECTIONS)
 
     def correction(self, kind: str):
         """The declared correction answered by the action `kind`, or None."""
@@ -188,6 +197,10 @@ class TableGame(StepGame):
         """Why the state cannot take the correction `act`, or None (not a declared kind)."""
         declared = self.correction(act.kind)
         return None if declared is None else declared.refusal(self, act)
+
+    def vet(self, act):
+        """A declared correction's refusal, else the step's (Game.vet)."""
+        return self.correction_refusal(act) if self.correction(act.kind) is not None else super().vet(act)
 
     def high_bid_of(self, seat: int) -> int | None:
         """The bid `seat` leads an auction under way with (a step's `high_bid_of`), or None:
@@ -214,7 +227,7 @@ class TableGame(StepGame):
         if declared is None:
             super().handle_aside(act)
             return
-        refused = declared.refusal(self, act)
+        refused = declared.refusal(self, act)   # `vet` asked it already, unless replayed unchecked
         if refused is not None:
             raise refused
         declared.apply(self, act)
@@ -222,23 +235,24 @@ class TableGame(StepGame):
 
 def drop_private(snap: dict) -> dict:
     """A copy of `snap` without the paths listed in its "private" entry ("players.*.cash":
-    `*` is every item of a list or every value of a mapping)."""
-    out = copy.deepcopy(snap)
+    `*` is every item of a list or every value of a mapping). Only the mappings and lists
+    on those paths are made again; the rest is shared with `snap`, which nobody changes (a
+    snapshot is data made anew after each action, read by the displays)."""
+    out = dict(snap)
     for path in snap.get("private", []):
-        _drop(out, path.split("."))
+        out = _without(out, path.split("."))
     return out
 
 
-def _drop(node, parts):
+def _without(node, parts):
+    """`node` without what the path `parts` leads to, the containers on the way copied."""
     head, rest = parts[0], parts[1:]
-    if not rest:
-        if isinstance(node, dict):
-            node.pop(head, None)
-        return
-    if head == "*":
-        children = node if isinstance(node, list) else list(node.values()) if isinstance(node, dict) else []
-    else:
-        children = [node.get(head)] if isinstance(node, dict) else []
-    for child in children:
-        if isinstance(child, (dict, list)):
-            _drop(child, rest)
+    if isinstance(node, dict):
+        if not rest:
+            return {key: value for key, value in node.items() if key != head}
+        if head == "*":
+            return {key: _without(value, rest) for key, value in node.items()}
+        return {**node, head: _without(node[head], rest)} if head in node else node
+    if isinstance(node, list) and head == "*" and rest:
+        return [_without(value, rest) for value in node]
+    return node

@@ -175,9 +175,15 @@ class Dividends(TableGame):
 
     # --------------------------------------------------------------- mechanics
     def need_cash(self, seat, amount):
-        """Refuse a payment the player cannot make; the message does not show their cash."""
+        refused = self.cash_refusal(seat, amount)
+        if refused:
+            raise refused
+
+    def cash_refusal(self, seat, amount):
+        """A payment the player cannot make, or None; the message does not show their cash."""
         if self.cash(seat) < amount:
-            raise IllegalAction("error.dv.cash", player=self.players[seat], amount=amount)
+            return IllegalAction("error.dv.cash", player=self.players[seat], amount=amount)
+        return None
 
     def buy(self, seat, company, price, reason):
         if self.left(company) == 0:

@@ -298,6 +298,9 @@ class MaxiBourse(Learning, TableGame):
             return self.learn_refusal(act)
         return super().refusal(act, decision, field) or refusal(self, act, decision, field)
 
+    def vet(self, act):
+        return lots_refusal(self, act) if act.kind == "sell" else super().vet(act)
+
     def fortunes(self):
         """MB10: cash plus shares at their price; a ruined player has nothing."""
         return {s: 0 if self.s.ruined[s] else self.wealth(s) for s in range(len(self.players))}
@@ -318,9 +321,9 @@ class MaxiBourse(Learning, TableGame):
     # ------------------------------------------------------- sales to the table
     def offer_lots(self, a):
         """`sell`: a player offers lots to the table (before the roll, or to raise cash)."""
-        if self.free_lots(a.player, a.company) < a.lots:
-            raise IllegalAction("error.not_enough_lots", company=a.company, lots=a.lots,
-                                held=self.free_lots(a.player, a.company))
+        refused = lots_refusal(self, a)
+        if refused:
+            raise refused
         self.emit("mb.offer", player=self.players[a.player], company=a.company, lots=a.lots, price=self.price(a.company))
         self.start_sale(a.player, a.company, a.lots)
 
@@ -390,3 +393,11 @@ def view(game: MaxiBourse) -> dict:
     if isinstance(top, F.Over):
         out["closed"] = top.reason
     return out
+
+
+def lots_refusal(game, act):
+    """A `sell` of more lots than the player may still offer (`free_lots`), or None."""
+    free = game.free_lots(act.player, act.company)
+    if free < act.lots:
+        return IllegalAction("error.not_enough_lots", company=act.company, lots=act.lots, held=free)
+    return None

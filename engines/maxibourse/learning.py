@@ -50,6 +50,9 @@ class Learning:
         return Decision("prompt.mb.learn_nominal", {"company": company, "left": len(unknown)}, None,
                         (Option("learn_nominal", {"company": Fixed(company), "nominal": Choice(NOMINALS)}),))
 
+    def vet(self, act):
+        return self.learn_refusal(act) if act.kind == "learn_nominal" else super().vet(act)
+
     def learn_refusal(self, act):
         if act.company not in self.box.companies:
             return IllegalAction("error.mb.unknown_company", company=act.company)

@@ -129,6 +129,9 @@ class Learning:
     def learned_entries(self) -> tuple:
         return self.s.learned
 
+    def vet(self, act):
+        return learn_refusal(self, act) if act.kind.startswith("learn_") else super().vet(act)
+
     def learned_box(self):
         """The box file with what the table learned folded in (`corbeille box learned`)."""
         return self.box

@@ -10,6 +10,17 @@ from firmware.script import run_script
 from tests.recorded_games import GAMES, _snapshot, as_now, first_difference, load, plan, without_later_corrections
 
 RECORDS = [(name, row) for name in GAMES for row in load(name)]
+_PLAYED = {}    # (game, index) -> its script's game, until the second test below reads it
+
+
+def played(name, row):
+    """The game a record's script plays: both replay tests read it (neither changes it), so
+    the script is run once for the two of them when they run in the same process."""
+    key = (name, row["index"])
+    game = _PLAYED.pop(key, None)
+    if game is None:
+        game = _PLAYED[key] = run_script(row["script"], f"recorded {name} #{row['index']}")
+    return game
 
 
 def test_the_records_cover_every_game_and_player_count():
@@ -29,7 +40,7 @@ def test_the_records_cover_every_game_and_player_count():
 
 @pytest.mark.parametrize("name,row", RECORDS, ids=[f"{name}-{row['index']}" for name, row in RECORDS])
 def test_a_recorded_game_replays_to_its_recorded_state(name, row):
-    game = run_script(row["script"], f"recorded {name} #{row['index']}")
+    game = played(name, row)
     difference = first_difference(as_now(name, row["snapshot"]), without_later_corrections(name, _snapshot(game)))
     assert difference is None, f"{name} #{row['index']}: {difference}"
 
@@ -38,7 +49,7 @@ def test_a_recorded_game_replays_to_its_recorded_state(name, row):
 def test_a_recorded_game_replays_the_same_without_the_check(name, row):
     """A resume replays the journal's actions without the decision check (they were checked
     when first applied): the same state as the recorded one, undos included."""
-    game = run_script(row["script"], f"recorded {name} #{row['index']}")
+    game = played(name, row)
     log = [game.ACTIONS.from_json(a.to_json()) for a in game.log]
     again = type(game).replay(game.header, log, checked=False)
     difference = first_difference(as_now(name, row["snapshot"]), without_later_corrections(name, _snapshot(again)))

@@ -10,6 +10,8 @@ same reasons; Maxi Bourse's `sellable` is still its rule (the lots held less tho
 The shortcuts a replay takes through the rules (a question that stops at its first answer,
 a step that plays nothing left uncalled) answer as the long way did in every state.
 """
+import copy
+import functools
 import json
 import random
 import sqlite3
@@ -30,8 +32,15 @@ from maxibourse_random import random_game
 
 
 def mb_game(seed=7, actions=400):
+    header, acts = _mb_game(seed, actions)
+    return copy.deepcopy(header), list(acts)
+
+
+@functools.cache
+def _mb_game(seed, actions):
+    """A random game is drawn once per seed and length: several tests read the same long ones."""
     header, acts, _ = random_game(random.Random(seed), players=5, fmt="senior", max_actions=actions)
-    return header, acts
+    return header, tuple(acts)
 
 
 # ---- a replay builds no event ------------------------------------------------------------

@@ -51,6 +51,12 @@ class ActionsStep(Step):
             return IllegalAction("error.dv.after_influence", player=game.players[a.player])
         return game.trade_refusal(a)
 
+    def vet(self, game, a):
+        """A purchase the buyer cannot pay, before anything moves (`Game.buy` says so too)."""
+        if a.kind == "buy" and game.left(a.company):
+            return game.cash_refusal(a.player, game.buy_price(a.company))
+        return None
+
     def on_buy(self, game, a):
         game.buy(a.player, a.company, game.buy_price(a.company), "purchase")
 

@@ -16,10 +16,11 @@ from engines.richesses.steps.results import SaleOver
 
 def sale_options(game):
     """RM12: a free sale, offered between turns (never inside an auction or a debt)."""
-    sellers = tuple(s for s in game.in_game() if game.trusts(s))
-    if not sellers or len(game.in_game()) < 2:
+    trusts = {s: game.trusts(s) for s in game.in_game()}     # each asked once: a decision between turns
+    sellers = tuple(s for s, held in trusts.items() if held)
+    if not sellers or len(trusts) < 2:
         return ()
-    held = tuple(p for p in game.box.productions if any(p in game.trusts(s) for s in sellers))
+    held = tuple(p for p in game.box.productions if any(p in trusts[s] for s in sellers))
     options = (Option("offer", {"seller": Choice(sellers), "production": Choice(held),
                                 "buyer": Choice(tuple(game.in_game())), "amount": IntRange(RAISE, MAX_AMOUNT)}),)
     if len(sellers) >= 2:   # an exchange needs two players with a trust each

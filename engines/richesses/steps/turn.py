@@ -209,8 +209,11 @@ class Turn(Step):
 
     on_card_receive = on_card_pay_each = on_card_collect = on_card_pay
 
+    def vet(self, game, act):
+        return game.lots_refusal(act, self.dice[1]) if act.kind == "lots" else None
+
     def on_lots(self, game, act):
-        refused = game.lots_refusal(act, self.dice[1])
+        refused = self.vet(game, act)   # asked before already, unless replayed unchecked
         if refused:
             raise refused
         game.push(AuctionStep(self.seat, list(act.productions)))

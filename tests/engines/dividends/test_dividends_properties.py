@@ -3,7 +3,7 @@
 conserved, never reach an impossible state, replay identically, survive the command
 language and a script round trip; illegal actions are refused with a message in French
 and English and change nothing; cash never shows in the public view."""
-import copy
+import pickle
 import random
 import re
 
@@ -224,9 +224,9 @@ NUMBERS = {"en": re.compile(r"\d{1,3}(?:,\d{3})+(?!\d)|\d+"),  # 1,234 but "toke
 
 def full_state(game: Dividends):
     """Everything the game holds, comparable with ==: what undo must restore exactly."""
-    s = copy.deepcopy(vars(game.s))
-    s["ledger"], s["certs"] = dict(game.s.ledger.balances), copy.deepcopy(game.s.certs.held)
-    return s, game.snapshot(), len(game.log)
+    fields, held = pickle.loads(pickle.dumps((vars(game.s), game.s.certs.held), pickle.HIGHEST_PROTOCOL))  # deep copies
+    fields["ledger"], fields["certs"] = dict(game.s.ledger.balances), held
+    return fields, game.snapshot(), len(game.log)
 
 
 def cash_poor_start(game: Dividends, rng: random.Random):
