@@ -57,9 +57,6 @@ test-deps:
 # processes (the workers, the commands and games the tests start), and without it each one
 # compiles again every module it imports, pytest's rewritten test modules and plugins included.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
-# Bytecode written, whatever the environment says (PYTHONDONTWRITEBYTECODE): each worker
-# collects every test module, and the tests start many box, web and command processes;
-# without it, each would compile (a test module: rewrite) all it imports again, every run.
 test: $(BIN)/corbeille test-deps
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS)
 
