@@ -357,6 +357,7 @@ class Richesses(Learning, TableGame):
             return self.correction_refusal(act)
         return super().refusal(act, decision, field)
 
+
 # ------------------------------------------------------------------------ views
 def trust_rows(game: Richesses, seat: int) -> dict:
     """What each trust of `seat` earns now when someone lands on its plaque (RM6): public,
