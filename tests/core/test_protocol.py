@@ -1,8 +1,6 @@
 """The command language as a protocol: exported games read back to the same state, and
 `corbeille script` prints the state as JSON or says exactly what is wrong (docs/protocol.md).
 """
-import contextlib
-import io
 import json
 import os
 import random
@@ -15,13 +13,13 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from cli_helpers import call
 from props import props
 
 from engines.core.actions import MAX_LINE_BYTES, split_line
 from engines.core.errors import IllegalAction, ProtocolError
 from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.game import MaxiBourse
-from firmware.cli import main
 from firmware.script import ScriptError, device_roll, export_script, run_script
 from maxibourse_random import random_game
 
@@ -128,20 +126,11 @@ def test_corbeille_script_reads_standard_input():
     assert json.loads(done.stdout)["turn"] == "Sophie"
 
 
-def in_process(*args):
-    """`corbeille ARGS` run in this process, as a completed process: its exit code and what
-    it printed (what the real process does is held by the tests that run it)."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main([str(arg) for arg in args])
-    return subprocess.CompletedProcess(["corbeille", *map(str, args)], code, out.getvalue(), err.getvalue())
-
-
 def error_of(tmp_path, text):
     """What `corbeille script FILE` says of a script it refuses."""
     path = tmp_path / "game.txt"
     path.write_text(text, encoding="utf-8")
-    done = in_process("script", path)
+    done = call("script", path)
     assert done.returncode != 0 and done.stdout == ""
     assert "Traceback" not in done.stderr, done.stderr
     return done.stderr
@@ -464,7 +453,7 @@ def test_standard_input_that_is_not_utf8_is_refused():
 # ------------------------------------------------------ corbeille box check
 def box_check(*args):
     """`corbeille box check ARGS` (tests/core/test_smallest_box_files.py runs the real process)."""
-    return in_process("box", "check", *args)
+    return call("box", "check", *args)
 
 
 def test_box_check_reads_the_shipped_box_files():
