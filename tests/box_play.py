@@ -279,14 +279,18 @@ class BoxPlay:
 
     def close(self):
         self.checks.close()
+        self.close_box()
+
+    def close_box(self):
         if self.box is not None:
             self.box.close()
             self.box = None
 
     def restart(self):
-        """The plug pulled and put back: a new loop on the same journal."""
+        """The plug pulled and put back: a new loop on the same journal (the checks' reader
+        stays open beside it, as the web view's does across a restart of the box)."""
         before = self.box.game.snapshot() if self.box.c.session is not None else None
-        self.close()
+        self.close_box()
         self.start()
         if before is not None:
             assert self.box.game.snapshot() == before, self.failure("the game after a restart is not the one before")

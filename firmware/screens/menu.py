@@ -31,6 +31,13 @@ class Menu(Frame):
     sel: int = 0
 
     def items(self, ctl):
+        """The menu's entries, built once per game position and language (the menu is drawn
+        on every tick of the loop): besides the position they read only whether the box has
+        phones' links and keeps what the table learned, which the memo's name holds."""
+        return ctl.kit.memo(("menu", getattr(ctl, "phones", None) is not None, ctl.learned_writer is not None),
+                            lambda: self._items(ctl))
+
+    def _items(self, ctl):
         lang = ctl.lang
         d = ctl.session.decision()
         # Actions allowed at any time (not corrections): a player's own (revealing a rumour)
@@ -46,8 +53,9 @@ class Menu(Frame):
         if corrections(ctl, d):
             items.append((t("menu.corrections", lang), "corr"))
         items += [(t("menu." + kind, lang), ("entry", kind)) for kind in table]
-        if box_view(ctl) is not None:
-            items.append((box_view(ctl)[0], "box"))
+        view = box_view(ctl)
+        if view is not None:
+            items.append((view[0], "box"))
         if getattr(ctl, "phones", None) is not None:
             items.append((t("menu.phones", lang), "phones"))
         if learned_to_save(ctl):
