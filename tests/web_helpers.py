@@ -59,7 +59,7 @@ def wait_for(condition, what: str, deadline: float = DEADLINE_S):
         if value:
             return value
         assert time.monotonic() < end, f"waited {deadline} s for {what}"
-        time.sleep(0.05)
+        time.sleep(0.02)
 
 
 def recorded_game(name: str, actions: int, seed: int = 3):
@@ -163,12 +163,14 @@ class WebBox:
 
 
 def read_stream(port: int, path: str = "/events", seconds: float = 1.5) -> str:
-    """What an event stream sends in its first `seconds` (the raw HTTP answer)."""
+    """What an event stream sends (the raw HTTP answer) until it has sent the page's state
+    as it is, its `main` and then its `live` event (firmware/web/app.py `_stream`: later
+    events only say a change), or in its first `seconds` if that takes longer."""
     sent = b""
     with socket.create_connection(("127.0.0.1", port), timeout=seconds) as conn:
         conn.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
         end = time.monotonic() + seconds
-        while (left := end - time.monotonic()) > 0:
+        while (left := end - time.monotonic()) > 0 and not _sent_state(sent):
             ready, _, _ = select.select([conn], [], [], left)
             if not ready:
                 break
@@ -177,6 +179,12 @@ def read_stream(port: int, path: str = "/events", seconds: float = 1.5) -> str:
                 break
             sent += chunk
     return sent.decode(errors="replace")
+
+
+def _sent_state(sent: bytes) -> bool:
+    """The stream's `live` event has come whole (an event ends with a blank line)."""
+    live = sent.find(b"event: live\n")
+    return live != -1 and sent.find(b"\n\n", live) != -1
 
 
 @contextlib.contextmanager
