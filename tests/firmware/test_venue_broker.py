@@ -185,7 +185,7 @@ def test_the_acl_lets_a_table_publish_only_under_its_own_topic(broker, tmp_path)
     time.sleep(0.5)
     assert t1.messages.empty()
     wrong = broker.link("t1", password="not-it")
-    time.sleep(1)
+    wait_for(lambda: wrong.refused, "the wrong password refused")        # the broker's answer, a CONNACK
     assert not wrong.connected.is_set() and wrong.refused
     for link in (t1, t2, wrong):
         link.close()
