@@ -178,7 +178,7 @@ class Checks:
             done.append(row)
         game = session.game
         shown = f"the journal replays to another state than the one shown ({len(rows)} rows, {len(game.log)} actions)"
-        self.expect(replay.snapshot() == game.snapshot(), shown)
+        self.expect(replay.snapshot() == session.snapshot(), shown)   # what the screens and board are drawn from
         kept = CONSERVED[game.name](game)
         self.expect(kept == conserved, f"{game.name}: money or shares not conserved: {kept} != {conserved}")
 

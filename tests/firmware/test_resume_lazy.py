@@ -14,7 +14,9 @@ import json
 import os
 import queue
 import shutil
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
@@ -30,8 +32,17 @@ from firmware.config import config_from_dict
 from firmware.journal import Journal, JournalError
 from firmware.session import RULES_FILES_KEY, RULES_KEY, Session, rules_fingerprint
 from firmware.texts import t
+from box_play import IN_MEMORY
 from test_journal import tamper
 from test_snapshots import counting_applies, journaled
+
+
+@pytest.fixture
+def tmp_path():
+    """The journals in memory when there is a tmpfs (tests/box_play.py IN_MEMORY): what a
+    resume reads and parses is tested here, not the card's syncs (tests/journal)."""
+    with tempfile.TemporaryDirectory(prefix="resume_lazy_", dir=IN_MEMORY) as folder:
+        yield Path(folder)
 
 
 def snapshot_count(journal, game_id):
