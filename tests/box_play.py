@@ -241,6 +241,7 @@ class BoxPlay:
         self.spy = BoardTexts()
         self.stack = ExitStack()
         self.box = None
+        self.config = None            # the box's, built at its first start
 
     def __enter__(self):
         for patch in self.spy.patches():
@@ -259,7 +260,8 @@ class BoxPlay:
         """A box on the journal of this play (a fresh one: the setup screen)."""
         board = PngDisplay(BOARD, "1", name="board", keep=1)
         self.box = E2EBox(self.tmp_path, seats=min(SEATS, self.case.players), board=board,
-                          extra={"game": dict(self.case.config)})
+                          extra={"game": dict(self.case.config)}, config=self.config)
+        self.config = self.box.config
         app = self.box.app
         refresh_board = app.board_pages.refresh
 

@@ -56,21 +56,27 @@ def assert_board_pages(box, name, pages):
     box.app.board_pages.redraw()
     box.app.refresh()
 
+def e2e_config(tmp_path, seats, rounds, extra):
+    data = {
+        "game": {"rounds": rounds, "language": "fr"},
+        "state": {"dir": str(tmp_path / "state")},
+        "operator": {"type": "dummy"},
+        "seats": {"count": seats},
+        "timing": {"hold_time": 1.0, "speaking_window_s": 2.0, "auction_step_s": 1.0,
+                   "private_view_s": 2.0},
+    }
+    for section, values in (extra or {}).items():
+        data.setdefault(section, {}).update(values)
+    return config_from_dict(data)
+
+
 class E2EBox:
-    def __init__(self, tmp_path, *, seats=3, rounds=2, board=None, operator=None, extra=None):
+    def __init__(self, tmp_path, *, seats=3, rounds=2, board=None, operator=None, extra=None, config=None):
+        """`config`: the one an earlier box on this state folder was built with (a restart:
+        the same file, read again to the same values), instead of one from these arguments."""
         self.clock = ManualClock(start=1000.0)
         self.factory = MockFactory()
-        data = {
-            "game": {"rounds": rounds, "language": "fr"},
-            "state": {"dir": str(tmp_path / "state")},
-            "operator": {"type": "dummy"},
-            "seats": {"count": seats},
-            "timing": {"hold_time": 1.0, "speaking_window_s": 2.0, "auction_step_s": 1.0,
-                       "private_view_s": 2.0},
-        }
-        for section, values in (extra or {}).items():
-            data.setdefault(section, {}).update(values)
-        self.config = config_from_dict(data)
+        self.config = config or e2e_config(tmp_path, seats, rounds, extra)
         import queue
         self.queue = queue.Queue()
         inputs = [build_operator_inputs({"kind": "buttons", **OPERATOR_PINS, "hold_time": 1.0}, self.queue,
