@@ -90,7 +90,9 @@ class Catalogs:
             head = ELIDED.sub("", parts[0][0])
             tail = parts[-1][0] if parts[-1][1] is None else ""
             # a template of fields apart by spaces only ("{company} {move}") joins words, not texts
-            template = (parts, literals, head, tail, not any(lit.strip() for lit in literals))
+            # its longest literal first: most texts tried on a template lack it
+            template = (parts, max(literals, key=len, default=""), literals, head, tail,
+                        not any(lit.strip() for lit in literals))
             self.templates.setdefault((head[:1], tail[-1:]), []).append(template)
         self.plain = frozenset(v for v in catalog(lang).values() if _parts(v) and all(s is None for _, s in _parts(v)))
         self._ok = lru_cache(maxsize=None)(self._made_of_catalogs)
@@ -111,8 +113,8 @@ class Catalogs:
         if self._word(s) or self._names_only(s):
             return True
         ends = {(s[:1], s[-1:]), (s[:1], ""), ("", s[-1:]), ("", "")}
-        for parts, literals, head, tail, loose in (t for key in ends for t in self.templates.get(key, ())):
-            if s.startswith(head) and s.endswith(tail) and all(lit in s for lit in literals) \
+        for parts, longest, literals, head, tail, loose in (t for key in ends for t in self.templates.get(key, ())):
+            if longest in s and s.startswith(head) and s.endswith(tail) and all(lit in s for lit in literals) \
                     and self._match_from(parts, 0, s, 0, loose):
                 return True
         bare = MARKED.sub("", s)          # a catalog text with the firmware's marks ("1 lot ●", "Ana ✓")
