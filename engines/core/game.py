@@ -17,6 +17,7 @@ roles), and `params(game, decision, interaction)`), and `decision()` attaches th
 one place, so no decision site of a game has to. `preview(act)` says what an action would
 do (its events) without changing anything, for the confirmation screens.
 """
+import contextlib
 import copy
 import dataclasses
 import functools
@@ -40,6 +41,7 @@ class Game:
     PLAYERS: tuple[int, int]        # the fewest and the most players the rulebook allows
     FORMATS: tuple[str, ...] = ()   # the rulebook's formats (header `format`), when it has several
     SETTINGS: dict = {}             # header `set` name -> (default, allowed values or a type)
+    _held: Decision | None = None   # the decision `holding_decision` keeps, while it keeps one
 
     def __init_subclass__(cls, **kwargs):
         """Wrap a game's own `decision()` so every decision it returns carries its
@@ -54,6 +56,9 @@ class Game:
         def decision(self):
             if type(self).decision is not decision:
                 return own(self)    # called by a subclass's decision, which attaches it to what it returns
+            held = self._held
+            if held is not None:    # `holding_decision`: the state has not changed since it was built
+                return held
             return with_interaction(self, own(self))
 
         decision.attaches_interaction = True
@@ -164,6 +169,17 @@ class Game:
             error.in_money_of(self.catalog_prefix)
             raise
 
+    @contextlib.contextmanager
+    def holding_decision(self):
+        """`decision()` built once and given again until the block ends or an action is
+        applied or undone: for a caller that asks it several times of a state nothing else
+        changes meanwhile (a random draw, its chance fields, then the check of the action)."""
+        self._held = self.decision()
+        try:
+            yield self._held
+        finally:
+            self._held = None
+
     def seat_name(self, value):
         """A seat as the players call it (its player's name); any other value as it is."""
         if isinstance(value, int) and 0 <= value < len(self.players):
@@ -180,6 +196,7 @@ class Game:
         if not self._trusted:
             # `check(act)` alone when no decision is given: a game or test may wrap `check`.
             self.check(act) if decision is None else self.check(act, decision)
+        self._held = None
         self._events = []
         try:
             self.handle(act)
@@ -324,6 +341,7 @@ class Game:
         """The state after the first `target` actions of the log, from the last checkpoint
         at or before it; the log keeps those actions only."""
         log = self.log
+        self._held = None
         if 0 not in self._checkpoints:    # a restored game's first undo past its snapshot
             self._checkpoints[0] = freeze(self.initial_state())
         start = max(n for n in self._checkpoints if n <= target)
