@@ -56,10 +56,7 @@ class Game:
         def decision(self):
             if type(self).decision is not decision:
                 return own(self)    # called by a subclass's decision, which attaches it to what it returns
-            held = self._held
-            if held is not None:    # `holding_decision`: the state has not changed since it was built
-                return held
-            return with_interaction(self, own(self))
+            return self._held or with_interaction(self, own(self))   # held: see holding_decision
 
         decision.attaches_interaction = True
         cls.decision = decision
@@ -169,17 +166,6 @@ class Game:
             error.in_money_of(self.catalog_prefix)
             raise
 
-    @contextlib.contextmanager
-    def holding_decision(self):
-        """`decision()` built once and given again until the block ends or an action is
-        applied or undone: for a caller that asks it several times of a state nothing else
-        changes meanwhile (a random draw, its chance fields, then the check of the action)."""
-        self._held = self.decision()
-        try:
-            yield self._held
-        finally:
-            self._held = None
-
     def seat_name(self, value):
         """A seat as the players call it (its player's name); any other value as it is."""
         if isinstance(value, int) and 0 <= value < len(self.players):
@@ -196,8 +182,7 @@ class Game:
         if not self._trusted:
             # `check(act)` alone when no decision is given: a game or test may wrap `check`.
             self.check(act) if decision is None else self.check(act, decision)
-        self._held = None
-        self._events = []
+        self._held, self._events = None, []   # the decision held (holding_decision) was the state's before it
         try:
             self.handle(act)
             self.after_action()
@@ -341,7 +326,6 @@ class Game:
         """The state after the first `target` actions of the log, from the last checkpoint
         at or before it; the log keeps those actions only."""
         log = self.log
-        self._held = None
         if 0 not in self._checkpoints:    # a restored game's first undo past its snapshot
             self._checkpoints[0] = freeze(self.initial_state())
         start = max(n for n in self._checkpoints if n <= target)
@@ -384,6 +368,18 @@ def freeze(state) -> bytes:
 def thaw(frozen: bytes, roots=frozenset({"engines"})):
     """A state read back from a checkpoint that comes from a file (`Game.frozen_state`)."""
     return _StateUnpickler(io.BytesIO(frozen), roots).load()
+
+
+@contextlib.contextmanager
+def holding_decision(game: Game):
+    """`game.decision()` built once and given again until the block ends or an action is
+    applied: for a caller that asks it several times of a state nothing else changes
+    meanwhile (a random draw, its chance fields, then the check of the action)."""
+    game._held = game.decision()
+    try:
+        yield game._held
+    finally:
+        game._held = None
 
 
 def with_interaction(game, decision: Decision) -> Decision:

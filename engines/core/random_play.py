@@ -11,6 +11,7 @@ import pickle
 
 from engines.core.decision import Choice, Fixed, IntRange
 from engines.core.errors import IllegalAction
+from engines.core.game import holding_decision
 
 
 def draw_domain(rng, dom, draw_int):
@@ -83,7 +84,7 @@ def draw_and_apply(game, draw):
     """(the action drawn, its events, None) once applied, (action, None, the IllegalAction)
     when refused, (None, None, None) when nothing may be drawn. The draw reads the pending
     decision, and the check of the action again: it is built once for both."""
-    with game.holding_decision():
+    with holding_decision(game):
         act = draw(game)
         if act is None:
             return None, None, None
