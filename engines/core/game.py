@@ -19,7 +19,6 @@ do (its events) without changing anything, for the confirmation screens.
 """
 import contextlib
 import copy
-import dataclasses
 import functools
 import importlib
 import io
@@ -394,7 +393,9 @@ def with_interaction(game, decision: Decision) -> Decision:
                              f"(engines/{game.name}/interactions.py)")
     kind, roles = entry
     offered = {role: k for role, k in roles.items() if decision.option(k) is not None}
-    return dataclasses.replace(decision, interaction=Interaction(kind, offered, declared.params(game, decision, kind)))
+    # made directly, not by dataclasses.replace, which looks up every field first: a decision is built at every look
+    return Decision(decision.prompt, decision.params, decision.actor, decision.options,
+                    Interaction(kind, offered, declared.params(game, decision, kind)))
 
 
 @functools.cache
