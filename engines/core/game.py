@@ -114,7 +114,7 @@ class Game:
         game: this game's state, log and checkpoints are left exactly as they were. A
         refused action raises the same IllegalAction `apply` would."""
         trial = copy.copy(self)
-        trial.s = copy.deepcopy(self.s)
+        trial.s = pickle.loads(self.frozen_state())    # a copy as a checkpoint makes it: faster than deepcopy
         trial.log = self.log[:]         # a copy; a resumed game's older actions stay unparsed
         trial._checkpoints = dict(self._checkpoints)
         trial._events = None
