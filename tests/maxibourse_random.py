@@ -34,7 +34,7 @@ __all__ = ["CORRECTIONS", "PLAYER_NAMES", "WEIGHTS", "Stuck", "draw_action", "dr
 # ------------------------------------------------------------------ tight games
 import pickle  # noqa: E402
 
-from engines.core.errors import IllegalAction  # noqa: E402
+from engines.core.random_play import StateBefore, draw_and_apply  # noqa: E402
 from engines.maxibourse import steps as F  # noqa: E402
 from engines.maxibourse.game import MaxiBourse  # noqa: E402
 
@@ -89,21 +89,19 @@ def tight_game(rng, header, max_actions=300, poor=True, corrections=0.3, undos=0
             cut = game.cash(seat) - game.cash(seat) // POOR
             game.apply(game.ACTIONS.classes["adjust_cash"](seat, -cut, "cash-poor start"))
             applied += 1
-    before = None       # the state before the next draw: kept while nothing changed it
+    before = None       # the state before the next draw (StateBefore): kept while nothing changed it
     while applied < max_actions and not is_over(game):
         will_undo = rng.random() < undos
         if before is None:
-            before = full_state(game)
+            before = StateBefore(game)
         correcting = rng.random() < corrections
-        act = (correction_on_offer(game, rng) if correcting and rng.random() < 0.5 else None) \
-            or draw_action(game, rng, WEIGHTS, corrections=correcting)
+        act, events, error = draw_and_apply(game, lambda g: (correction_on_offer(g, rng) if correcting and rng.random() < 0.5
+                                                             else None) or draw_action(g, rng, WEIGHTS, corrections=correcting))
         if act is None:
             break
-        try:
-            events = game.apply(act)
-        except IllegalAction:
+        if error is not None:
             # a refusal leaves every field of the state, the log and the screen as they were
-            assert full_state(game) == before, f"refused {act} changed the state"
+            assert before.same(game, full_state), f"refused {act} changed the state"
             refused += 1
             if refused >= MAX_ATTEMPTS:
                 raise Stuck(f"{MAX_ATTEMPTS} refusals in a row; decision {game.decision().to_json()}") from None
@@ -115,11 +113,10 @@ def tight_game(rng, header, max_actions=300, poor=True, corrections=0.3, undos=0
         if will_undo:
             after = full_state(game)
             assert game.undo() == act
-            assert full_state(game) == before, f"undo of {act} did not give back the state before it"
+            assert before.same(game, full_state), f"undo of {act} did not give back the state before it"
             game.apply(act)
-            before = full_state(game)
-            assert before == after, f"{act} played again after undo gave another state"
+            again = full_state(game)
+            assert again == after, f"{act} played again after undo gave another state"
             undone += 1
-        else:
-            before = None
+        before = None
     return game, applied, undone

@@ -199,7 +199,10 @@ def read_cell(word: str) -> tuple[int, int]:
     return int(match.group(2)) - 1, ord(match.group(1).upper()) - ord("A")
 
 
+@functools.lru_cache(maxsize=4096)
 def cell_text(cell) -> str:
+    """A cell as written (a map has a few hundred; a decision lists them all at every
+    snapshot: each is written once)."""
     row, col = cell
     return f"{chr(ord('A') + col)}{row + 1}"
 

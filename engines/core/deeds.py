@@ -52,7 +52,7 @@ class Deeds:
 
     def owned_by(self, owner: int) -> tuple:
         """The names of the deeds `owner` holds, in the box's order."""
-        return tuple(n for n, d in self.items.items() if d.owner == owner)
+        return tuple([n for n, d in self.items.items() if d.owner == owner])   # a list first: faster than a generator
 
     def move(self, name: str, src: int, dst: int) -> Event:
         deed = self[name]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import re
 import stat
 import sys
@@ -36,6 +37,7 @@ except ImportError:                         # Python 3.12 renamed it
 # Where parsed TOML is kept (keep_parsed_in), or None: kept nowhere.
 _PARSED: Path | None = None
 KEEP_PARSED = 16         # the most texts kept: the box files, the pin map, and a few edits of them
+_PARSED_HERE: dict[str, bytes] = {}    # text -> its data, pickled, when no folder keeps them (_keep_here)
 
 # No file the box reads is near this size (the longest script of a whole game is a few
 # hundred kilobytes); a bigger one is the wrong file, refused before it is read.
@@ -119,6 +121,8 @@ def read_toml(path: str | os.PathLike, what: str, error: type[Exception] = Value
 
 
 def parse_toml(text: str, path, what: str, error: type[Exception] = ValueError) -> dict[str, Any]:
+    if _PARSED is None and text in _PARSED_HERE:
+        return pickle.loads(_PARSED_HERE[text])     # a copy: a caller may change what it reads
     kept = _kept(text) if _PARSED is not None else None
     if kept is not None:
         return kept
@@ -137,7 +141,17 @@ def parse_toml(text: str, path, what: str, error: type[Exception] = ValueError) 
                       digits=str(digits)) from None
     if _PARSED is not None:
         _keep(text, data)
+    else:
+        _keep_here(text, data)
     return data
+
+
+def _keep_here(text: str, data: dict) -> None:
+    """Keep what `text` parsed to in this process, pickled (read back many times faster than
+    parsed: a game reads its box file each time one is made), the last KEEP_PARSED texts."""
+    if len(_PARSED_HERE) >= KEEP_PARSED:
+        del _PARSED_HERE[next(iter(_PARSED_HERE))]
+    _PARSED_HERE[text] = pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
 
 
 def _toml_error(error: type[Exception], e: Exception, text: str, path, what: str) -> Exception:

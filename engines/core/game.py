@@ -17,8 +17,8 @@ roles), and `params(game, decision, interaction)`), and `decision()` attaches th
 one place, so no decision site of a game has to. `preview(act)` says what an action would
 do (its events) without changing anything, for the confirmation screens.
 """
+import contextlib
 import copy
-import dataclasses
 import functools
 import importlib
 import io
@@ -40,6 +40,7 @@ class Game:
     PLAYERS: tuple[int, int]        # the fewest and the most players the rulebook allows
     FORMATS: tuple[str, ...] = ()   # the rulebook's formats (header `format`), when it has several
     SETTINGS: dict = {}             # header `set` name -> (default, allowed values or a type)
+    _held: Decision | None = None   # the decision `holding_decision` keeps, while it keeps one
 
     def __init_subclass__(cls, **kwargs):
         """Wrap a game's own `decision()` so every decision it returns carries its
@@ -54,7 +55,7 @@ class Game:
         def decision(self):
             if type(self).decision is not decision:
                 return own(self)    # called by a subclass's decision, which attaches it to what it returns
-            return with_interaction(self, own(self))
+            return self._held or with_interaction(self, own(self))   # held: see holding_decision
 
         decision.attaches_interaction = True
         cls.decision = decision
@@ -113,7 +114,7 @@ class Game:
         game: this game's state, log and checkpoints are left exactly as they were. A
         refused action raises the same IllegalAction `apply` would."""
         trial = copy.copy(self)
-        trial.s = copy.deepcopy(self.s)
+        trial.s = pickle.loads(self.frozen_state())    # a copy as a checkpoint makes it: faster than deepcopy
         trial.log = self.log[:]         # a copy; a resumed game's older actions stay unparsed
         trial._checkpoints = dict(self._checkpoints)
         trial._events = None
@@ -180,7 +181,7 @@ class Game:
         if not self._trusted:
             # `check(act)` alone when no decision is given: a game or test may wrap `check`.
             self.check(act) if decision is None else self.check(act, decision)
-        self._events = []
+        self._held, self._events = None, []   # the decision held (holding_decision) was the state's before it
         try:
             self.handle(act)
             self.after_action()
@@ -368,6 +369,18 @@ def thaw(frozen: bytes, roots=frozenset({"engines"})):
     return _StateUnpickler(io.BytesIO(frozen), roots).load()
 
 
+@contextlib.contextmanager
+def holding_decision(game: Game):
+    """`game.decision()` built once and given again until the block ends or an action is
+    applied: for a caller that asks it several times of a state nothing else changes
+    meanwhile (a random draw, its chance fields, then the check of the action)."""
+    game._held = game.decision()
+    try:
+        yield game._held
+    finally:
+        game._held = None
+
+
 def with_interaction(game, decision: Decision) -> Decision:
     """`decision` with its interaction attached, as the game's package declares it;
     a game without an `interactions` module answers every decision by choice."""
@@ -380,7 +393,9 @@ def with_interaction(game, decision: Decision) -> Decision:
                              f"(engines/{game.name}/interactions.py)")
     kind, roles = entry
     offered = {role: k for role, k in roles.items() if decision.option(k) is not None}
-    return dataclasses.replace(decision, interaction=Interaction(kind, offered, declared.params(game, decision, kind)))
+    # made directly, not by dataclasses.replace, which looks up every field first: a decision is built at every look
+    return Decision(decision.prompt, decision.params, decision.actor, decision.options,
+                    Interaction(kind, offered, declared.params(game, decision, kind)))
 
 
 @functools.cache

@@ -11,6 +11,7 @@ serialises like the rest of a game's state.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import field
 
 from engines.core.records import record
@@ -34,8 +35,11 @@ class Grid:
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         """The cells on the map sharing a side with `cell`, in a fixed order."""
-        r, c = cell
-        return [n for n in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)) if self.on_map(n)]
+        sides = _sides(self.rows, self.cols, self.holes).get(cell)
+        if sides is None:           # a cell off the rectangle
+            r, c = cell
+            return [n for n in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)) if self.on_map(n)]
+        return list(sides)
 
     def group(self, cell: Cell) -> frozenset:
         """The group of the piece on `cell` (empty for a free cell)."""
@@ -87,3 +91,15 @@ class Grid:
 
     def count(self, colour: str) -> int:
         return sum(1 for col in self.pieces.values() if col == colour)
+
+
+@functools.cache
+def _sides(rows: int, cols: int, holes: frozenset) -> dict:
+    """Each cell of the rectangle -> the cells on the map sharing a side with it, in
+    `neighbours`' order: a map's shape never changes during a game, and every placement
+    asks the neighbours of many cells, so they are found once per shape."""
+    def on_map(r, c):
+        return 0 <= r < rows and 0 <= c < cols and (r, c) not in holes
+
+    return {(r, c): tuple(n for n in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)) if on_map(*n))
+            for r in range(rows) for c in range(cols)}

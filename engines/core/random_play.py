@@ -6,8 +6,12 @@ nothing may be drawn) and `state_key(game)` (everything a refused action must le
 was); this loop applies the draws, checks that every refusal changed nothing, and gives
 up loudly when a decision offers nothing that is accepted. The box never runs it.
 """
+import copy
+import pickle
+
 from engines.core.decision import Choice, Fixed, IntRange
 from engines.core.errors import IllegalAction
+from engines.core.game import holding_decision
 
 
 def draw_domain(rng, dom, draw_int):
@@ -20,6 +24,26 @@ def draw_domain(rng, dom, draw_int):
     if isinstance(dom, IntRange):
         return draw_int(dom)
     raise TypeError(f"unknown domain {dom!r}")
+
+
+class StateBefore:
+    """The state of a game before a draw, kept as a checkpoint keeps it (`Game.frozen_state`):
+    a pickle costs a fraction of a `state_key`, which most draws, accepted, never need."""
+
+    def __init__(self, game):
+        self.frozen, self.count = game.frozen_state(), len(game.log)
+
+    def same(self, game, state_key) -> bool:
+        """Whether `game` is in the state kept, as `state_key` tells: the same pickle and
+        log length are the same state (a pickle is all a checkpoint keeps), whose
+        `state_key` is computed only when the pickles differ (a state rebuilt from a
+        checkpoint may share fewer objects), against a copy of the game read back from
+        the pickle with the log it had then."""
+        if len(game.log) == self.count and game.frozen_state() == self.frozen:
+            return True
+        then = copy.copy(game)
+        then.s, then.log = pickle.loads(self.frozen), game.log[:self.count]
+        return state_key(game) == state_key(then)
 
 
 class Stuck(AssertionError):
@@ -35,15 +59,13 @@ def play_randomly(game, draw, *, max_actions, state_key, verify=True, finished=l
     actions, refused, before = [], 0, None
     while len(actions) < max_actions and not finished(game):
         if verify and before is None:
-            before = state_key(game)    # after a refusal the state was just found equal to it
-        act = draw(game)
+            before = StateBefore(game)  # after a refusal the state was just found equal to it
+        act, events, error = draw_and_apply(game, draw)
         if act is None:
             break
-        try:
-            events = game.apply(act)
-        except IllegalAction as error:
+        if error is not None:
             if verify:
-                assert state_key(game) == before, f"refused {act} ({error.key}) changed the state"
+                assert before.same(game, state_key), f"refused {act} ({error.key}) changed the state"
             if on_refused:
                 on_refused(game, act, error)
             refused += 1
@@ -56,3 +78,17 @@ def play_randomly(game, draw, *, max_actions, state_key, verify=True, finished=l
         if on_action:
             on_action(game, act, events)
     return actions
+
+
+def draw_and_apply(game, draw):
+    """(the action drawn, its events, None) once applied, (action, None, the IllegalAction)
+    when refused, (None, None, None) when nothing may be drawn. The draw reads the pending
+    decision, and the check of the action again: it is built once for both."""
+    with holding_decision(game):
+        act = draw(game)
+        if act is None:
+            return None, None, None
+        try:
+            return act, game.apply(act), None
+        except IllegalAction as error:
+            return act, None, error

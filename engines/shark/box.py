@@ -4,6 +4,7 @@ The rulebook gives the map's size only (6 zones of 20 cells), so the shipped gri
 template marked unverified; an owner copies the board's cells into a file of their own
 and checks it with `corbeille box check FILE --game shark`. Every error names the file
 and the key."""
+import functools
 from pathlib import Path
 
 from engines.core.actions import cell_text
@@ -34,13 +35,23 @@ class Box:
     def size(self) -> tuple[int, int]:
         return len(self.rows), len(self.rows[0])
 
-    @property
+    @functools.cached_property
     def holes(self) -> frozenset:
+        """The rectangle's cells off the map: read by every look at the map, made once (a box
+        never changes)."""
         return frozenset((r, c) for r, row in enumerate(self.rows) for c, ch in enumerate(row) if ch == OFF_MAP)
 
     def cells_of(self, zone: int) -> list:
         """The cells of `zone`, by row then column."""
-        return sorted(cell for cell, z in self.zones.items() if z == zone)
+        return list(self._zone_cells.get(zone, ()))
+
+    @functools.cached_property
+    def _zone_cells(self) -> dict:
+        """Zone -> its cells, by row then column (`cells_of`, asked of every zone after each roll)."""
+        cells: dict = {}
+        for cell in sorted(self.zones):
+            cells.setdefault(self.zones[cell], []).append(cell)
+        return {zone: tuple(found) for zone, found in cells.items()}
 
 
 def load_box(path: Path | str | None = None) -> Box:

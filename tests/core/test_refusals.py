@@ -13,6 +13,7 @@ range says the bounds, which are the rule ("1 to 6").
 """
 import collections
 import dataclasses
+import functools
 import json
 import random
 import re
@@ -64,12 +65,20 @@ def reviewed(name, prompt, kind, field):
 
 def example_of(game, decision, kind):
     """An action of `kind` as its example writes it, its first seat the decision's actor."""
-    cls = game.ACTIONS.classes[kind]
-    act = game.ACTIONS.parse(cls.example, list(EXAMPLE_PLAYERS))
-    seats = [f for f in cls._types if field_type(cls, f) is Seat and isinstance(getattr(act, f), int)]
-    if seats:
-        act = dataclasses.replace(act, **{seats[0]: decision.actor or 0})
+    act, seat = parsed_example(game.ACTIONS, kind)
+    if seat is not None:
+        act = dataclasses.replace(act, **{seat: decision.actor or 0})
     return act
+
+
+@functools.cache
+def parsed_example(actions, kind):
+    """The example of `kind` read, and its first seat field (None without one): the same at
+    every decision, so read once."""
+    cls = actions.classes[kind]
+    act = actions.parse(cls.example, list(EXAMPLE_PLAYERS))
+    seats = [f for f in cls._types if field_type(cls, f) is Seat and isinstance(getattr(act, f), int)]
+    return act, seats[0] if seats else None
 
 
 class Prober:

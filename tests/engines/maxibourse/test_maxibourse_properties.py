@@ -56,7 +56,7 @@ class Invariants:
         # lots: 10 per company over all holders, none negative
         for company, held in s.lots.held.items():
             assert sum(held.values()) == self.lots_per_company, (act, company, held)
-            assert all(n >= 0 for n in held.values()), (act, company, held)
+            assert min(held.values(), default=0) >= 0, (act, company, held)
         # prices: multiples of 10 $, never below 10 $ (MB1)
         for company, price in s.prices.items():
             assert price >= 10 and price % 10 == 0, (act, company, price)
