@@ -52,7 +52,8 @@ def examine(path: str) -> tuple[tuple[int, str] | None, str | None]:
             walks[key] = _valid_frames(wal, page_size, salts, (len(wal) - 32) // (24 + page_size))
         return walks[key]
 
-    return _lost(path, wal, valid), _damage(wal, valid)
+    index = _read_index(path + "-shm")
+    return _lost(index, wal, valid), _damage(wal, valid, index)
 
 
 def damage(path: str) -> str | None:
@@ -63,9 +64,8 @@ def damage(path: str) -> str | None:
     return examine(path)[1]
 
 
-def _lost(path: str, wal, valid) -> tuple[int, str] | None:
+def _lost(index, wal, valid) -> tuple[int, str] | None:
     """Committed frames the -shm index counts that the -wal no longer holds whole."""
-    index = _read_index(path + "-shm")
     if index is None:
         return None
     page_size, max_frame, salts, backfilled = index
@@ -84,16 +84,19 @@ def _lost(path: str, wal, valid) -> tuple[int, str] | None:
     return None
 
 
-def _damage(wal, valid) -> str | None:
+def _damage(wal, valid, index) -> str | None:
     if not isinstance(wal, bytes) or len(wal) < 32:
         return None
     magic, _, size, _, salt1, salt2, c1, c2 = struct.unpack(">8I", wal[:32])
-    if magic not in _WAL_MAGIC or size < 512 or size & (size - 1) or size > 65536:
-        return "has a damaged header" if _later_frames(wal, None) else None
     order = ">" if magic & 1 else "<"
-    if _checksum(wal[:24], order, 0, 0) != (c1, c2):
-        # The salts themselves may be what is damaged: any frame counts.
-        return "has a damaged header" if _later_frames(wal[32:], size) else None
+    sound_size = 512 <= size <= 65536 and not size & (size - 1)
+    if magic not in _WAL_MAGIC or not sound_size or _checksum(wal[:24], order, 0, 0) != (c1, c2):
+        if _all_copied(wal, index):
+            return None
+        # Without a sound magic and size every page size is tried; the salts themselves
+        # may be what is damaged: any frame counts.
+        later = _later_frames(wal[32:], size) if magic in _WAL_MAGIC and sound_size else _later_frames(wal, None)
+        return "has a damaged header" if later else None
     good = valid(size, (salt1, salt2))
     first_bad = 32 + good * (24 + size)
     # Frames past the last good commit: the last commit left unfinished by a power cut holds
@@ -102,6 +105,18 @@ def _damage(wal, valid) -> str | None:
     if later:
         return f"has a damaged frame (frame {good + 1}) followed by {later} frames of later commits"
     return None
+
+
+def _all_copied(wal: bytes, index) -> bool:
+    """Whether the -shm index says every frame of the -wal is in the main file and none
+    behind its header is of the generation it names. The first commit after a checkpoint
+    starts the index's new generation, then writes the -wal's header again over the old
+    one: a card that writes half of it refuses that commit and leaves half a header before
+    frames that were all copied already, which hides nothing."""
+    if index is None:
+        return False
+    page_size, max_frame, salts, backfilled = index
+    return max_frame == backfilled and not _later_frames(wal[32:], page_size, salts)
 
 
 def _later_frames(wal: bytes, size: int | None, salts=None, commits: bool = False) -> int:

@@ -274,6 +274,44 @@ def test_power_cuts_while_the_card_fails_keep_every_acknowledged_action(tmp_path
     assert refused_writes > 10 and refused_checkpoints > 0   # the card did fail under the writer
 
 
+TORN_WAL_HEADER = """
+import os, signal, sys
+from firmware.journal import Journal, JournalError
+from journal_writer import DEMO_HEADER, demo_actions
+actions = demo_actions(12)
+journal = Journal(sys.argv[1])
+game = journal.new_game(DEMO_HEADER)
+for action in actions[:10]:
+    journal.append(game, action)
+journal.checkpoint()                        # every frame in the main file; the -wal kept
+with open(os.environ["CORBEILLE_FAULT"], "w") as control:
+    control.write("short")                  # the next commit starts the -wal again: its header cut short
+try:
+    journal.append(game, actions[10])
+    print("acknowledged", flush=True)
+except JournalError:
+    print("refused", flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_a_wal_header_cut_short_by_a_failing_card_is_no_damage(tmp_path, shim):
+    # The first commit after a checkpoint writes the -wal's header again over the old one;
+    # a card that writes half of it refuses the commit and leaves half a header before the
+    # older frames, all already in the main file: nothing was lost, nothing is salvaged.
+    (tmp_path / "state").mkdir()
+    path = tmp_path / "state" / "journal.sqlite"
+    child = subprocess.run([sys.executable, "-c", TORN_WAL_HEADER, str(path)], cwd=ROOT, capture_output=True,
+                           text=True, env=dict(os.environ, PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'tests'}",
+                                               **shim.env))
+    assert child.returncode == -signal.SIGKILL and child.stdout == "refused\n", child.stderr
+    assert os.path.getsize(f"{path}-wal") > 32                 # the older frames behind the header
+    shim.set("")
+    with Journal(path) as journal:
+        assert journal.repairs == []
+        assert journal.actions(journal.last_game()) == demo_actions(12)[:10]
+
+
 def _mount(image, folder):
     """Mount the ext4 image on `folder` as a card is (errors make it read-only); the
     reason it cannot be done here, or None."""
