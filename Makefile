@@ -50,15 +50,18 @@ test-deps:
 # On every CPU (pytest-xdist): a test draws from its own seed, whichever worker runs it
 # (tests/conftest.py, README's dependency notes). One worker more than the CPUs: many tests
 # wait on a child process, a browser, the broker or an fsync rather than compute, and the
-# extra worker keeps every CPU busy meanwhile. The tests marked `long` start first
-# (tests/conftest.py), so the run does not end on one worker finishing a long test alone.
+# extra worker keeps every CPU busy meanwhile. The tests marked `long` are collected first
+# (tests/conftest.py) and handed out one at a time (--maxschedchunk=1): by default xdist
+# gives each worker a quarter of its share at once, a run of consecutive tests, so one
+# worker would get every long test and finish alone. One at a time, the long ones go to
+# every worker and the short ones fill in after.
 # `make test TEST_WORKERS=1` runs them in one worker.
 # Bytecode is written even where PYTHONDONTWRITEBYTECODE is set: the run starts many Python
 # processes (the workers, the commands and games the tests start), and without it each one
 # compiles again every module it imports, pytest's rewritten test modules and plugins included.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 test: $(BIN)/corbeille test-deps
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) --maxschedchunk=1
 
 # Property tests with fresh random seeds and FUZZ_SCALE times the examples of `make test`
 # (tests/props.py); it prints the games and actions played. Pin what it finds as @example.
