@@ -71,6 +71,8 @@ class Box:
         self.buffer = b""
         deadline = time.monotonic() + 30
         self._console_opened(os.ttyname(slave), deadline)
+        if "==" in self.ask("screen", timeout=2, done=b"]\r\n"):    # heard, unless sent as the open flushed
+            return self
         while time.monotonic() < deadline:             # until the console answers
             reply = self.ask("screen", timeout=0.5)
             if reply and "==" in reply:
