@@ -50,15 +50,20 @@ test-deps:
 # On every CPU (pytest-xdist): a test draws from its own seed, whichever worker runs it
 # (tests/conftest.py, README's dependency notes). One worker more than the CPUs: many tests
 # wait on a child process, a browser, the broker or an fsync rather than compute, and the
-# extra worker keeps every CPU busy meanwhile. The tests marked `long` start first
-# (tests/conftest.py), so the run does not end on one worker finishing a long test alone.
+# extra worker keeps every CPU busy meanwhile. Tests are handed out a whole module at a
+# time (--dist loadscope), the modules in the order of their first test, and the tests
+# marked `long` are collected first (tests/conftest.py): the modules holding them go out
+# first, one to each worker, and the others fill in after. By default xdist hands a worker
+# a quarter of its share of consecutive tests at once, so one worker got every long test
+# and finished alone; one test at a time spreads each module over every worker, which then
+# each pays for what the module's tests share in a process (caches, a browser).
 # `make test TEST_WORKERS=1` runs them in one worker.
 # Bytecode is written even where PYTHONDONTWRITEBYTECODE is set: the run starts many Python
 # processes (the workers, the commands and games the tests start), and without it each one
 # compiles again every module it imports, pytest's rewritten test modules and plugins included.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 test: $(BIN)/corbeille test-deps
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 
 # Property tests with fresh random seeds and FUZZ_SCALE times the examples of `make test`
 # (tests/props.py); it prints the games and actions played. Pin what it finds as @example.

@@ -59,7 +59,7 @@ setup(
             "paho-mqtt>=1.6",      # the venue ([venue]), against a real Mosquitto
             "httpx",               # Starlette's test client
             "selenium>=4.8",       # the web view in a real browser: Debian's chromium and chromedriver
-            "pylint>=3.0",         # its duplicate-code check: a block repeated in the engines or adapters
+            "pylint>=4.1.4",       # its duplicate-code checker (given a parsed tree): a block repeated in the engines or adapters
         ],
         # A window on the desktop instead of the terminal: `corbeille sim --window`.
         "desktop": ["luma.emulator>=1.5"],

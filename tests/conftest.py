@@ -118,9 +118,10 @@ def _under_tests(fspath: str) -> str | None:
 @pytest.hookimpl(tryfirst=True)        # marked before `-m` selects on the marks
 def pytest_collection_modifyitems(items):
     """The tests marked `long` first, in their collected order, then the others in theirs:
-    pytest-xdist hands out tests in this order, so its workers start on the long ones and
-    share out the many short ones after, instead of one worker finishing a long test alone
-    at the end. Every worker collects the same list and sorts it the same way."""
+    under `make test` pytest-xdist hands out whole modules in the order of their first
+    test here (--dist loadscope, Makefile), so its workers start on the modules holding
+    the long ones and share out the others after, instead of one worker finishing a long
+    test alone at the end. Every worker collects the same list and sorts it the same way."""
     for item in items:
         if long_test(item):
             item.add_marker(pytest.mark.long)

@@ -11,11 +11,13 @@ the real code, and nothing of the journal is patched.
 """
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 
@@ -305,26 +307,34 @@ def _compiler() -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=1)
+def _built() -> tuple[Path | None, str | None]:
+    """The shim built once per process, in a folder of its own (every test's child loads
+    the same library; only the control file is the test's): (the library, None), or
+    (None, why it cannot be built)."""
+    compiler = _compiler()
+    if compiler is None:
+        return None, "no C compiler (cc, gcc or clang) to build the fault-injection shim"
+    folder = Path(tempfile.mkdtemp(prefix="corbeille-faults-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    source, library = folder / "corbeille_faults.c", folder / "corbeille_faults.so"
+    source.write_text(SHIM_C)
+    built = subprocess.run([compiler, "-shared", "-fPIC", "-O1", "-o", str(library), str(source), "-ldl"],
+                           capture_output=True, text=True)
+    if built.returncode != 0:
+        return None, f"the fault-injection shim does not build: {built.stderr.strip()[:300]}"
+    return library, None
+
+
 class Shim:
-    """The shim built into `folder`; `env` is what a child needs to load it, `set(fault)`
-    switches the fault (see SHIM_C) while it runs. `reason` says why it cannot be built
-    (no C compiler), else None."""
+    """The shim (see SHIM_C), its control file in `folder`; `env` is what a child needs to
+    load it, `set(fault)` switches the fault while it runs. `reason` says why it cannot
+    be built (no C compiler), else None."""
 
     def __init__(self, folder: Path, watched: Path):
         self.control = Path(folder) / "fault"
         self.control.write_text("")
-        self.library = Path(folder) / "corbeille_faults.so"
-        self.reason = None
-        compiler = _compiler()
-        if compiler is None:
-            self.reason = "no C compiler (cc, gcc or clang) to build the fault-injection shim"
-            return
-        source = Path(folder) / "corbeille_faults.c"
-        source.write_text(SHIM_C)
-        built = subprocess.run([compiler, "-shared", "-fPIC", "-O1", "-o", str(self.library), str(source), "-ldl"],
-                               capture_output=True, text=True)
-        if built.returncode != 0:
-            self.reason = f"the fault-injection shim does not build: {built.stderr.strip()[:300]}"
+        self.library, self.reason = _built()
         self.env = {"LD_PRELOAD": str(self.library), "CORBEILLE_FAULT": str(self.control),
                     "CORBEILLE_FAULT_DIR": str(watched)}
 

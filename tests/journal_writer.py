@@ -16,6 +16,7 @@ Run as a script, the writer prints to stdout:
 from __future__ import annotations
 
 import argparse
+import functools
 import multiprocessing
 import os
 import random
@@ -100,10 +101,7 @@ def killed_writer(path, header: dict, actions: list[dict], acks: int) -> int:
     """A writer of `actions` SIGKILLed once it acknowledged `acks` of them (fewer if it
     wrote them all first): what a power cut leaves, the -wal and its -shm index with it.
     Returns how many it acknowledged."""
-    read_fd, write_fd = os.pipe()
-    writer = multiprocessing.get_context("fork").Process(target=_child, args=(str(path), header, actions, write_fd))
-    writer.start()
-    os.close(write_fd)
+    writer, read_fd = _writer(str(path), header, actions)
     with os.fdopen(read_fd) as pipe:
         acked = sum(pipe.readline().startswith("ack") for _ in range(acks + 1))
     writer.kill()
@@ -111,15 +109,41 @@ def killed_writer(path, header: dict, actions: list[dict], acks: int) -> int:
     return acked
 
 
-def _child(path, header, actions, write_fd, held=False) -> None:
-    with os.fdopen(write_fd, "w") as out:
+@functools.cache
+def _forks():
+    """Writers are forked, with no interpreter start-up, but from a small server process
+    that imported the journal and this module, not from the test's own process: a fork
+    and a kill cost in proportion to the forked process's memory, and a pytest worker's
+    grows with every test it ran."""
+    forks = multiprocessing.get_context("forkserver")
+    forks.set_forkserver_preload(["firmware.journal", __name__])
+    return forks
+
+
+def _writer(path, header, actions, held=False):
+    """A started writer process (`write_forever`) and the read end of its output, a pipe
+    whose only write end the writer holds: its death means EOF."""
+    read_end, write_end = _forks().Pipe(duplex=False)
+    writer = _forks().Process(target=_child, args=(path, header, actions, write_end, held))
+    writer.start()
+    write_end.close()
+    return writer, _fd(read_end)
+
+
+def _fd(end) -> int:
+    """A pipe end's file descriptor, no longer owned by its multiprocessing Connection."""
+    fd = os.dup(end.fileno())
+    end.close()
+    return fd
+
+
+def _child(path, header, actions, write_end, held=False) -> None:
+    with os.fdopen(_fd(write_end), "w") as out:
         write_forever(path, header, actions, out, held)
 
 
-def _run_and_kill(writer, read_fd, write_fd, rng: random.Random) -> list[str]:
-    """Start the writer, SIGKILL it at a random moment; return every line it wrote."""
-    writer.start()
-    os.close(write_fd)  # the writer holds the only write end: its death means EOF
+def _run_and_kill(writer, read_fd, rng: random.Random) -> list[str]:
+    """SIGKILL the started writer at a random moment; return every line it wrote."""
     with os.fdopen(read_fd) as pipe:
         lines = []
         if rng.random() < 0.3:
@@ -163,16 +187,13 @@ def kill_and_reopen(tmp_path, make_actions, rng: random.Random, rounds: int = 30
     """
     actions = make_actions()
     header = DEMO_HEADER if header is None else header
-    fork = multiprocessing.get_context("fork")  # no interpreter start-up: fast rounds
     stats = []
     known: dict[int, int] = {}
     for round_ in range(rounds):
         if round_ % rounds_per_file == 0:
             path = os.path.join(tmp_path, f"power-{round_}.db")
             known = {}
-        read_fd, write_fd = os.pipe()
-        writer = fork.Process(target=_child, args=(path, header, actions, write_fd, held))
-        lines = _run_and_kill(writer, read_fd, write_fd, rng)
+        lines = _run_and_kill(*_writer(path, header, actions, held), rng)
         known, round_stats = check_reopened(path, header, actions, lines, known, check, f"round {round_}, {path}")
         stats.append(round_stats)
     return stats

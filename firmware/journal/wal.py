@@ -192,8 +192,8 @@ def _valid_frames(wal: bytes, page_size: int, salts, max_frame: int) -> int | No
 
 
 def _checksum(data: bytes, order: str, s1: int, s2: int) -> tuple[int, int]:
-    words = struct.unpack(f"{order}{len(data) // 4}I", data)
-    for i in range(0, len(words), 2):
-        s1 = (s1 + words[i] + s2) & 0xFFFFFFFF
-        s2 = (s2 + words[i + 1] + s1) & 0xFFFFFFFF
+    words = iter(struct.unpack(f"{order}{len(data) // 4}I", data))
+    for first, second in zip(words, words):     # the words two by two, without indexing
+        s1 = (s1 + first + s2) & 0xFFFFFFFF
+        s2 = (s2 + second + s1) & 0xFFFFFFFF
     return s1, s2

@@ -1,11 +1,14 @@
 """systemd/: the unit passes `systemd-analyze verify`, keeps its hardening, and the
 installer's --dry-run shows every step without changing anything."""
+import atexit
+import functools
 import os
 import re
 import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -194,8 +197,32 @@ def fake_root(tmp_path, *, model=None, raspios=True, config_txt="", cmdline="con
     return root
 
 
+# apt-cache, each answer kept for the rest of the run: every dry run asks this machine's apt
+# the same question (what it can install), and apt building its cache, on a machine without
+# one kept on disk, is most of a dry run's time. The answers are apt's own.
+KEPT_APT_CACHE = """#!/bin/sh
+kept="$(dirname "$0")/answer-$(printf '%s ' "$@" | cksum | tr ' ' -)"
+if [ ! -f "$kept" ]; then
+    PATH="$CORBEILLE_TEST_PATH" apt-cache "$@" > "$kept.$$" 2>/dev/null
+    mv "$kept.$$" "$kept"
+fi
+cat "$kept"
+"""
+
+
+@functools.cache
+def kept_apt_cache() -> Path:
+    """A folder holding KEPT_APT_CACHE as `apt-cache`, removed when the run ends."""
+    folder = Path(tempfile.mkdtemp(prefix="corbeille-apt-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    (folder / "apt-cache").write_text(KEPT_APT_CACHE)
+    (folder / "apt-cache").chmod(0o755)
+    return folder
+
+
 def dry_run(root, machine="aarch64", *args):
-    env = dict(os.environ, CORBEILLE_SYSROOT=str(root), CORBEILLE_MACHINE=machine)
+    env = dict(os.environ, CORBEILLE_SYSROOT=str(root), CORBEILLE_MACHINE=machine,
+               PATH=f"{kept_apt_cache()}{os.pathsep}{os.environ['PATH']}", CORBEILLE_TEST_PATH=os.environ["PATH"])
     return subprocess.run(["bash", str(INSTALL), "--dry-run", *args], capture_output=True, text=True,
                           timeout=60, env=env)
 

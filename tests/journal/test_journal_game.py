@@ -7,12 +7,15 @@ import random
 
 from bench.randomgame import random_game
 from engines.maxibourse.game import MaxiBourse
+from game_helpers import replayed_snapshots
 from journal_writer import kill_and_reopen
 
 
 def test_power_cuts_during_a_real_game_replay_to_the_same_state(tmp_path):
     header, actions, _ = random_game(random.Random(2026), players=4, fmt="junior", max_actions=150)
-    prefixes = {}  # number of actions -> snapshot of the original game after them
+    # the original game after each number of actions, from one replay that passes them all
+    after = replayed_snapshots(MaxiBourse, header, actions, range(len(actions) + 1))
+    prefixes = {}  # number of actions found in the journal -> snapshot of the original game after them
     # what the journal stores (header and rows, as text) -> the snapshot it replays to: a game
     # the kills left untouched is found again round after round, and replays the same
     replayed = {}
@@ -22,7 +25,7 @@ def test_power_cuts_during_a_real_game_replay_to_the_same_state(tmp_path):
             stored = journal.actions(game_id)
             n = len(stored)
             if n not in prefixes:
-                prefixes[n] = MaxiBourse.replay(header, actions[:n]).snapshot()
+                prefixes[n] = after[n]
             key = json.dumps([stored_header, stored], sort_keys=True)
             if key not in replayed:
                 game = MaxiBourse.replay(stored_header, [MaxiBourse.ACTIONS.from_json(a) for a in stored])

@@ -70,6 +70,9 @@ class Box:
                                      preexec_fn=self.preexec)
         self.buffer = b""
         deadline = time.monotonic() + 30
+        self._console_opened(os.ttyname(slave), deadline)
+        if "==" in self.ask("screen", timeout=2, done=b"]\r\n"):    # heard, unless sent as the open flushed
+            return self
         while time.monotonic() < deadline:             # until the console answers
             reply = self.ask("screen", timeout=0.5)
             if reply and "==" in reply:
@@ -77,6 +80,18 @@ class Box:
         self.stop()        # never leave a box behind: it would reopen a later test's pty
         raise AssertionError("the box did not answer on its console: "
                              + self.proc.stderr.read().decode(errors="replace"))
+
+    def _console_opened(self, port, deadline):
+        """Wait until the box has opened its console: what is written before is flushed
+        when it opens it, so the first question is asked once it can be heard."""
+        fds = Path(f"/proc/{self.proc.pid}/fd")
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            try:
+                if any(os.readlink(fd) == port for fd in fds.iterdir()):
+                    return
+            except OSError:                            # an fd closed while read: look again
+                pass
+            time.sleep(0.01)
 
     def send(self, line):
         os.write(self.master, (line + "\n").encode())

@@ -14,6 +14,8 @@ refused action is answered with what happened, up to which action the game is sa
 what to do (the operator screen says it too), is not in the journal, and is entered again
 once the fault is gone; the box never exits.
 """
+import copy
+import functools
 import json
 import os
 import random
@@ -62,7 +64,13 @@ def shim(tmp_path):
 
 def random_game(name, count):
     """A random legal game of `name` of `count` actions (the first seed whose game lasts
-    that long): its header, each action as a console line, and as the journal keeps it."""
+    that long): its header, each action as a console line, and as the journal keeps it.
+    Each caller gets its own copy of the game, drawn once per process."""
+    return copy.deepcopy(_random_game(name, count))
+
+
+@functools.cache
+def _random_game(name, count):
     cls = game_class(name)
     for seed in range(25, 75):
         head = header(name, min(4, spec(name).players[1]), seed)
