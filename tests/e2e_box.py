@@ -56,7 +56,9 @@ def assert_board_pages(box, name, pages):
     box.app.board_pages.redraw()
     box.app.refresh()
 
+
 def e2e_config(tmp_path, seats, rounds, extra):
+    """The configuration of a box on `tmp_path`'s state folder, its test timings and `extra` sections."""
     data = {
         "game": {"rounds": rounds, "language": "fr"},
         "state": {"dir": str(tmp_path / "state")},
