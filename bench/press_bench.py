@@ -296,12 +296,11 @@ def full_frame_wire():
 def board_render(game, size=(800, 480)):
     """(render seconds, Pillow-alone floor, blit floor) of ``game``'s quotation board."""
     from bench.frames import record
-    from firmware.board_pages import public_snapshot
     from firmware.games import adapter_of
 
     session = Session(game)
     ui = adapter_of(session)
-    snap = public_snapshot(session)
+    snap = session.public_snapshot()
     draw = lambda: ui.render_board(snap, game.box, size, "1", "fr", 0)  # noqa: E731
     _, frame = record(draw)
     render, floor = paired(draw, frame.floor, 10)

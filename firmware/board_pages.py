@@ -7,12 +7,6 @@ from firmware.games import adapter_of
 from firmware.render import clock_strip, render_screen
 
 
-def public_snapshot(session) -> dict:
-    """What a display everyone sees may draw: the engine's `public` view of the snapshot
-    (a game that keeps cash hidden drops every player's)."""
-    return session.game.public(session.snapshot())
-
-
 class BoardPages:
     """The board's page now (`page`), turned every `board_page_s` (`report_page_s` while the
     report is shown)."""
@@ -24,7 +18,6 @@ class BoardPages:
         self.next_page = None                # when it turns next (None: one page)
         self._report = (None, [])            # (game, version, language, board), the report's pages drawn for it
         self._last = None                    # what the board shows now
-        self._public = (None, None, None)    # (session, version, public snapshot) last drawn from
 
     @property
     def report(self) -> list:
@@ -72,17 +65,10 @@ class BoardPages:
         if self.page < len(report):
             image = report[self.page]
         else:
-            image = ui.render_board(self._public_snapshot(session), box, board.size, board.mode, controller.lang,
+            image = ui.render_board(session.public_snapshot(), box, board.size, board.mode, controller.lang,
                                     self.page - len(report))
         board.show(clock_strip(image, clock) if clock else image)
         self._last = key
-
-    def _public_snapshot(self, session) -> dict:
-        """`public_snapshot` made once per game position: a page turned or a clock's second
-        draws the same one again (the renderers only read it)."""
-        if self._public[0] is not session or self._public[1] != session.version:
-            self._public = (session, session.version, public_snapshot(session))
-        return self._public[2]
 
     def _report_pages(self, session, board, lang) -> list:
         """Once the game is over, the end-of-game report drawn for the board (its fortunes

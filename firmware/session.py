@@ -190,8 +190,7 @@ class Session:
         self.version = 0
         self.messages: list[str] = []      # problems found while resuming, shown once
         self.refused: tuple | None = None  # (action number, actions recorded): the replay stopped at a refusal
-        self._snapshot = (None, None)
-        self._decision = (None, None)
+        self._kept: tuple[int | None, dict] = (None, {})    # (version, what `_per_version` built for it)
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -262,12 +261,19 @@ class Session:
     def actions(self):
         return self.game.ACTIONS
 
-    def decision(self):
-        version, decision = self._decision
+    def _per_version(self, name: str, build):
+        """`build()`, kept until the game's version changes: the screens, the board and the
+        web pages ask the same things of one position at every tick."""
+        version, kept = self._kept
         if version != self.version:
-            decision = self.game.decision()
-            self._decision = (self.version, decision)
-        return decision
+            kept = {}
+            self._kept = (self.version, kept)
+        if name not in kept:
+            kept[name] = build()
+        return kept[name]
+
+    def decision(self):
+        return self._per_version("decision", self.game.decision)
 
     def preview(self, act) -> list:
         """The events `act` would emit (the engine's `preview`: nothing changes), cached
@@ -280,11 +286,12 @@ class Session:
         return events
 
     def snapshot(self) -> dict:
-        version, snap = self._snapshot
-        if version != self.version:
-            snap = self.game.snapshot()
-            self._snapshot = (self.version, snap)
-        return snap
+        return self._per_version("snapshot", self.game.snapshot)
+
+    def public_snapshot(self) -> dict:
+        """What a display everyone sees may draw: the engine's `public` view of the snapshot
+        (a game that keeps cash hidden drops every player's)."""
+        return self._per_version("public", lambda: self.game.public(self.snapshot()))
 
     @property
     def last_action(self):

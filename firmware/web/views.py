@@ -51,7 +51,7 @@ def build(feed: TableFeed, lang: str, seat: int | None = None) -> Page:
     page.over = session.over
     page.hidden = hides(session)
     cash = lambda amount, sign=False: money(amount, lang, ui.prefix, sign)     # the game's money, as the screens
-    page.tables = ui.web_tables(game.public(session.snapshot()), game, lang)
+    page.tables = ui.web_tables(session.public_snapshot(), game, lang)
     if not page.hidden:
         page.standings = [(rank, game.players[s], cash(value)) for rank, s, value in game.ranking()]
     page.history = history(feed, lang, cash, page.hidden)

@@ -16,7 +16,6 @@ from drivers.events import InputEvent
 from engines.dividends.game import TILES, Dividends
 from engines.core.table import drop_private
 from engines.dividends.random_play import header_for, random_game
-from firmware.board_pages import public_snapshot
 from firmware.controller import Controller, Timing
 from firmware.games import adapter
 from firmware.games.dividends import render_board
@@ -72,7 +71,7 @@ def test_distinctive_cash_values_do_not_change_a_board_pixel():
 
 def test_the_app_hands_the_board_the_public_snapshot_only():
     session = Session.new(header_for(4, seed=5))
-    snap = public_snapshot(session)
+    snap = session.public_snapshot()
     assert all("cash" not in p for p in snap["players"])
     assert "cash" in session.snapshot()["players"][0]
 
