@@ -96,6 +96,7 @@ class Catalogs:
             self.templates.setdefault((head[:1], tail[-1:]), []).append(template)
         self.plain = frozenset(v for v in catalog(lang).values() if _parts(v) and all(s is None for _, s in _parts(v)))
         self._ok = lru_cache(maxsize=None)(self._made_of_catalogs)
+        self._word = lru_cache(maxsize=None)(self._word)     # pure: the same pieces are tried by every template
 
     def foreign(self, shown: str) -> list[str]:
         """The columns of `shown` (a screen's line, split at its tab) no catalog writes."""
