@@ -36,6 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM, CHROMEDRIVER, ZBARIMG = "/usr/bin/chromium", "/usr/bin/chromedriver", "zbarimg"
 INSTALL = "apt-get install -y chromium chromium-driver zbar-tools"
 DEADLINE_S = 20.0          # how long a condition may take before the test fails (CI's slow moments)
+POLL_S = 0.02              # how often a condition is asked again
+# how often a condition asked of the browser (or of zbar) is asked again: each asking costs a
+# few milliseconds of CPU in the test, chromedriver and Chromium, that the other tests wait for
+PAGE_POLL_S = 0.1
 
 
 def require_browser():
@@ -51,15 +55,21 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def wait_for(condition, what: str, deadline: float = DEADLINE_S):
-    """condition() until it returns something true, or fail after `deadline` seconds."""
+def wait_for(condition, what: str, deadline: float = DEADLINE_S, pause: float = POLL_S):
+    """condition() every `pause` seconds until it returns something true, or fail after
+    `deadline` seconds."""
     end = time.monotonic() + deadline
     while True:
         value = condition()
         if value:
             return value
         assert time.monotonic() < end, f"waited {deadline} s for {what}"
-        time.sleep(0.02)
+        time.sleep(pause)
+
+
+def wait_for_page(condition, what: str, deadline: float = DEADLINE_S):
+    """`wait_for` a condition asked of the browser or of zbar (PAGE_POLL_S)."""
+    return wait_for(condition, what, deadline, PAGE_POLL_S)
 
 
 def recorded_game(name: str, actions: int, seed: int = 3):
@@ -246,7 +256,7 @@ def decode_qr(png: Path) -> str | None:
 def screenshot(driver, url: str, size: tuple[int, int], path: Path) -> None:
     driver.set_window_size(*size)
     driver.get(url)
-    wait_for(lambda: driver.execute_script("return document.body.dataset.link") == "up"
+    wait_for_page(lambda: driver.execute_script("return document.body.dataset.link") == "up"
              and driver.find_elements("css selector", "#main header, #main .problem"), "the page")
     driver.save_screenshot(str(path))
 

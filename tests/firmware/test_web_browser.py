@@ -25,7 +25,7 @@ import pytest
 from engines.core.i18n import format_amount
 from test_game_contract import GAMES
 from web_helpers import (WebBox, browser, decode_qr, history_numbers, page_text, recorded_game, screenshot,
-                         wait_for, write_journal)
+                         wait_for_page, write_journal)
 
 FIRST = 12           # actions in the journal before the box starts
 MORE = 3             # actions entered on the console afterwards
@@ -54,7 +54,7 @@ def open_pages(driver, urls):
         if i:
             driver.switch_to.new_window("window")
         driver.get(url)
-        wait_for(lambda: driver.execute_script("return document.body.dataset.link") == "up"
+        wait_for_page(lambda: driver.execute_script("return document.body.dataset.link") == "up"
                  and history_numbers(driver) is not None, f"{url} to load")
         driver.execute_script("document.body.dataset.mark = 'not reloaded'")
         handles.append(driver.current_window_handle)
@@ -64,7 +64,7 @@ def open_pages(driver, urls):
 def on_every_page(driver, handles, condition, what):
     for handle in handles:
         driver.switch_to.window(handle)
-        wait_for(lambda: condition(driver), f"{what} ({driver.current_url})")
+        wait_for_page(lambda: condition(driver), f"{what} ({driver.current_url})")
         assert driver.execute_script("return document.body.dataset.mark") == "not reloaded"
 
 
@@ -155,14 +155,14 @@ def test_hidden_cash_never_reaches_the_public_side(name, table, driver):
         marks[seat] = (delta, game.cash(seat))
     secrets = {seat: cash_forms(delta) + cash_forms(cash) for seat, (delta, cash) in marks.items()}
     public = open_pages(driver, [table.url + "/"])
-    wait_for(lambda: max(history_numbers(driver) or [0]) == count + 3, "the corrections")
+    wait_for_page(lambda: max(history_numbers(driver) or [0]) == count + 3, "the corrections")
     sent = {"HTML": driver.page_source, "DOM": page_text(driver), "event stream": table.stream("/events")}
     for what, text in sent.items():
         for seat, forms in secrets.items():
             assert not [form for form in forms if form in text], f"seat {seat}'s cash in the public {what}"
     # The seat's own page shows its cash, and nobody else's.
     driver.get(table.seat_url(1))
-    wait_for(lambda: "vue privée" in page_text(driver), "the seat's page")
+    wait_for_page(lambda: "vue privée" in page_text(driver), "the seat's page")
     mine = page_text(driver)
     assert format_amount(marks[1][1], "fr") in mine
     mine += driver.page_source + table.stream(driver.current_url[len(table.url):] + "/events")
@@ -179,10 +179,10 @@ def test_the_qr_code_on_the_operator_screen_opens_the_seats_page(table, driver):
     table.choose("Téléphones")
     table.choose(game.players[2])
     frame = table.state / "screens" / "operator-latest.png"
-    link = wait_for(lambda: decode_qr(frame), "a QR code on the operator screen")
+    link = wait_for_page(lambda: decode_qr(frame), "a QR code on the operator screen")
     assert link.startswith(table.url.upper() + "/S/")
     driver.get(link)
-    wait_for(lambda: f"{game.players[2]} : vue privée" in page_text(driver), "the page the code opens")
+    wait_for_page(lambda: f"{game.players[2]} : vue privée" in page_text(driver), "the page the code opens")
     assert f"{game.players[1]} : vue privée" not in page_text(driver)
 
 
@@ -192,10 +192,10 @@ def test_an_earlier_games_link_opens_nothing_of_the_new_one(table, driver):
     table.start_box().start_web()
     old = table.seat_url(0)
     driver.get(old)
-    wait_for(lambda: "vue privée" in page_text(driver), "the seat's page")
+    wait_for_page(lambda: "vue privée" in page_text(driver), "the seat's page")
     table.box.kill()
     write_journal(table.state, recorded_game("dividends", FIRST, seed=5), FIRST)     # a new game
     table.start_box()
-    wait_for(lambda: "Ce lien n'ouvre rien" in page_text(driver), "the old link refused")
+    wait_for_page(lambda: "Ce lien n'ouvre rien" in page_text(driver), "the old link refused")
     assert "vue privée" not in page_text(driver)
     assert table.seat_url(0) != old
