@@ -36,6 +36,7 @@ HIDDEN_CASH = ("dividends", "richesses")
 @pytest.fixture(scope="module")
 def driver():
     chromium = browser()
+    chromium.pages = [chromium.current_window_handle]     # its windows, kept from test to test (open_pages)
     yield chromium
     chromium.quit()
 
@@ -48,17 +49,20 @@ def table(tmp_path, monkeypatch):
 
 
 def open_pages(driver, urls):
-    """Each URL in a window of its own; each page marked, so a reload would show."""
-    handles = []
+    """Each URL in a window of its own, the module's windows serving test after test (a
+    window opened costs Chromium more CPU than a page loaded); each page marked, so a
+    reload would show."""
     for i, url in enumerate(urls):
-        if i:
+        if i < len(driver.pages):
+            driver.switch_to.window(driver.pages[i])
+        else:
             driver.switch_to.new_window("window")
+            driver.pages.append(driver.current_window_handle)
         driver.get(url)
         wait_for_page(lambda: driver.execute_script("return document.body.dataset.link") == "up"
                  and history_numbers(driver) is not None, f"{url} to load")
         driver.execute_script("document.body.dataset.mark = 'not reloaded'")
-        handles.append(driver.current_window_handle)
-    return handles
+    return driver.pages[:len(urls)]
 
 
 def on_every_page(driver, handles, condition, what):
@@ -68,10 +72,9 @@ def on_every_page(driver, handles, condition, what):
         assert driver.execute_script("return document.body.dataset.mark") == "not reloaded"
 
 
-def close_extra_windows(driver, handles):
-    for handle in handles[1:]:
-        driver.switch_to.window(handle)
-        driver.close()
+def leave_pages(driver, handles):
+    """The first window current again, where the next test opens its page; the others stay
+    open for the next test's pages."""
     driver.switch_to.window(handles[0])
 
 
@@ -97,7 +100,7 @@ def test_both_pages_follow_the_box_live(name, table, driver):
             screenshot(driver, table.url + "/", (1920, 1080), folder / f"{name}-tv.png")
             screenshot(driver, table.seat_url(1), (390, 844), folder / f"{name}-phone.png")
     finally:
-        close_extra_windows(driver, handles)
+        leave_pages(driver, handles)
 
 
 def test_the_pages_say_the_box_or_the_web_process_is_gone_and_follow_again_once_back(table, driver):
@@ -128,7 +131,7 @@ def test_the_pages_say_the_box_or_the_web_process_is_gone_and_follow_again_once_
         on_every_page(driver, handles, lambda d: d.execute_script("return document.body.dataset.link") == "up"
                       and max(history_numbers(d) or [0]) == FIRST + 1, "the connection back")
     finally:
-        close_extra_windows(driver, handles)
+        leave_pages(driver, handles)
 
 
 def cash_forms(amount: int) -> list[str]:
@@ -168,7 +171,7 @@ def test_hidden_cash_never_reaches_the_public_side(name, table, driver):
     mine += driver.page_source + table.stream(driver.current_url[len(table.url):] + "/events")
     for seat in (0, 2):
         assert not [form for form in secrets[seat] if form in mine], f"seat {seat}'s cash on seat 1's page"
-    close_extra_windows(driver, public)
+    leave_pages(driver, public)
 
 
 def test_the_qr_code_on_the_operator_screen_opens_the_seats_page(table, driver):
