@@ -38,10 +38,12 @@ NAME_WORDS = 8                        # the most words a printed name has
 NUMBERED = re.compile(r"\d+\. ")      # a line of a numbered list (the history, a ranking)
 
 
-def raw(shown: str) -> list[str]:
-    """Catalog keys, unformatted fields and protocol ids in `shown` (a file's path is data)."""
+@lru_cache(maxsize=None)
+def raw(shown: str) -> tuple[str, ...]:
+    """Catalog keys, unformatted fields and protocol ids in `shown` (a file's path is data);
+    kept per text, as a screen's texts come again on frame after frame."""
     shown = PATH.sub("", shown)
-    return RAW_KEY.findall(shown) + SNAKE.findall(shown) + COLON.findall(shown)
+    return tuple(RAW_KEY.findall(shown) + SNAKE.findall(shown) + COLON.findall(shown))
 
 
 def _parts(template: str):
