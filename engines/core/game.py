@@ -325,6 +325,7 @@ class Game:
         """The state after the first `target` actions of the log, from the last checkpoint
         at or before it; the log keeps those actions only."""
         log = self.log
+        self._held = None                 # the decision held (holding_decision) was the state's before it
         if 0 not in self._checkpoints:    # a restored game's first undo past its snapshot
             self._checkpoints[0] = freeze(self.initial_state())
         start = max(n for n in self._checkpoints if n <= target)
@@ -374,11 +375,25 @@ def holding_decision(game: Game):
     """`game.decision()` built once and given again until the block ends or an action is
     applied: for a caller that asks it several times of a state nothing else changes
     meanwhile (a random draw, its chance fields, then the check of the action)."""
-    game._held = game.decision()
+    hold_decision(game)
     try:
         yield game._held
     finally:
-        game._held = None
+        release_decision(game)
+
+
+def hold_decision(game: Game) -> Decision:
+    """`game.decision()` built once (or the one held already) and given again until an
+    action is applied, the state is rebuilt (an undo, a handler's refusal) or
+    `release_decision`: for a caller that changes the state only through `apply` and
+    `undo` meanwhile."""
+    game._held = game.decision()
+    return game._held
+
+
+def release_decision(game: Game) -> None:
+    """`game.decision()` is built again at each call, as the state may change otherwise."""
+    game._held = None
 
 
 def with_interaction(game, decision: Decision) -> Decision:

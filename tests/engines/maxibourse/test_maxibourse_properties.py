@@ -10,6 +10,7 @@ as regression tests, with their reproduction in the command language.
 import dataclasses
 import random
 import re
+from itertools import chain
 from pathlib import Path
 
 import pytest
@@ -38,14 +39,44 @@ PLACEHOLDER = re.compile(r"\{\w*\}")
 
 
 # ---------------------------------------------------------------- invariants
+def plain(values) -> bool:
+    """Whether every value is a str or an int (not a bool, which equals an int): what may
+    key a memo of a pure result."""
+    return all(type(v) is str or type(v) is int for v in values)
+
+
 class Invariants:
-    """Checks run after every applied action of a random game."""
+    """Checks run after every applied action of a random game. A check of a pure function
+    (a text, an action's read-back) is made once per distinct input of a game: the same
+    prompt and events, the same actions, come back at every round."""
 
     def __init__(self, header):
         fresh = MaxiBourse(header)
         self.total = fresh.s.ledger.total()
         self.lots_per_company = fresh.box.lots_per_company
         self.checked = 0
+        self.texts = {}         # (key, lang, params) -> its text
+        self.read_back = set()  # the actions whose JSON and text forms were found to read back
+
+    def text(self, key, lang, params):
+        """`text(key, lang, **params)`, remembered for params of plain values."""
+        if not plain(params.values()):
+            return text(key, lang, **params)
+        memo = (key, lang, *params.items())
+        if memo not in self.texts:
+            self.texts[memo] = text(key, lang, **params)
+        return self.texts[memo]
+
+    def lots_conserved(self, act, lots):
+        """Lots: 10 per company over all holders, none negative; each company looked at
+        only when the sums and the least of all holdings (in one pass) say one is off."""
+        holdings = lots.values()
+        if (set(map(sum, map(dict.values, holdings))) == {self.lots_per_company}
+                and min(chain.from_iterable(map(dict.values, holdings)), default=0) >= 0):
+            return
+        for company, held in lots.items():
+            assert sum(held.values()) == self.lots_per_company, (act, company, held)
+            assert min(held.values(), default=0) >= 0, (act, company, held)
 
     def __call__(self, game, act, events):
         s, players = game.s, game.players
@@ -53,10 +84,7 @@ class Invariants:
         assert s.ledger.total() == self.total, (act, s.ledger.total())
         for seat in range(len(players)):
             assert s.ledger[seat] >= 0, (act, players[seat], s.ledger[seat])
-        # lots: 10 per company over all holders, none negative
-        for company, held in s.lots.held.items():
-            assert sum(held.values()) == self.lots_per_company, (act, company, held)
-            assert min(held.values(), default=0) >= 0, (act, company, held)
+        self.lots_conserved(act, s.lots.held)
         # prices: multiples of 10 $, never below 10 $ (MB1)
         for company, price in s.prices.items():
             assert price >= 10 and price % 10 == 0, (act, company, price)
@@ -80,13 +108,17 @@ class Invariants:
             assert moves, f"the game cannot go on without a correction: {decision.to_json()}"
         # what the box shows (the prompt, the events) comes whole from both catalogs
         for lang in ("fr", "en"):
-            shown = [(decision.prompt, text(decision.prompt, lang, **decision.params))]
-            shown += [("event." + e.key, text("event." + e.key, lang, **e.params)) for e in events]
+            shown = [(decision.prompt, self.text(decision.prompt, lang, decision.params))]
+            shown += [("event." + e.key, self.text("event." + e.key, lang, e.params)) for e in events]
             for key, message in shown:
                 assert key in catalog(lang) and not PLACEHOLDER.search(message), (lang, key, message)
         # each action has a JSON form and a text form that read back to itself
-        assert ACTIONS.from_json(act.to_json()) == act, act
-        assert ACTIONS.parse(ACTIONS.format(act, players), players) == act, act
+        memo = plain(vars(act).values())
+        if not (memo and act in self.read_back):
+            assert ACTIONS.from_json(act.to_json()) == act, act
+            assert ACTIONS.parse(ACTIONS.format(act, players), players) == act, act
+            if memo:
+                self.read_back.add(act)
         self.checked += 1
 
 
