@@ -20,10 +20,11 @@ from hypothesis import strategies as st
 from engines.core.actions import Name, Seat, Signed, Text, _base
 from engines.core.decision import Choice
 from engines.core.errors import IllegalAction
-from engines.core.i18n import catalog, text
+from engines.core.i18n import catalog
 from engines.core.ledger import BANK
 from engines.maxibourse.actions import ACTIONS
 from engines.maxibourse.game import MaxiBourse
+from game_helpers import Once
 from props import played, props
 from maxibourse_helpers import PICKS_3, new_game, play, started
 from maxibourse_random import CORRECTIONS, WEIGHTS, draw_action, is_over, random_game, state_key, tight_game
@@ -39,33 +40,20 @@ PLACEHOLDER = re.compile(r"\{\w*\}")
 
 
 # ---------------------------------------------------------------- invariants
-def plain(values) -> bool:
-    """Whether every value is a str or an int (not a bool, which equals an int): what may
-    key a memo of a pure result."""
-    return all(type(v) is str or type(v) is int for v in values)
+def reads_back(act, players):
+    assert ACTIONS.from_json(act.to_json()) == act, act
+    assert ACTIONS.parse(ACTIONS.format(act, players), players) == act, act
 
 
 class Invariants:
-    """Checks run after every applied action of a random game. A check of a pure function
-    (a text, an action's read-back) is made once per distinct input of a game: the same
-    prompt and events, the same actions, come back at every round."""
+    """Checks run after every applied action of a random game."""
 
     def __init__(self, header):
         fresh = MaxiBourse(header)
         self.total = fresh.s.ledger.total()
         self.lots_per_company = fresh.box.lots_per_company
         self.checked = 0
-        self.texts = {}         # (key, lang, params) -> its text
-        self.read_back = set()  # the actions whose JSON and text forms were found to read back
-
-    def text(self, key, lang, params):
-        """`text(key, lang, **params)`, remembered for params of plain values."""
-        if not plain(params.values()):
-            return text(key, lang, **params)
-        memo = (key, lang, *params.items())
-        if memo not in self.texts:
-            self.texts[memo] = text(key, lang, **params)
-        return self.texts[memo]
+        self.once = Once()
 
     def lots_conserved(self, act, lots):
         """Lots: 10 per company over all holders, none negative; each company looked at
@@ -108,17 +96,12 @@ class Invariants:
             assert moves, f"the game cannot go on without a correction: {decision.to_json()}"
         # what the box shows (the prompt, the events) comes whole from both catalogs
         for lang in ("fr", "en"):
-            shown = [(decision.prompt, self.text(decision.prompt, lang, decision.params))]
-            shown += [("event." + e.key, self.text("event." + e.key, lang, e.params)) for e in events]
+            shown = [(decision.prompt, self.once.text(decision.prompt, lang, decision.params))]
+            shown += [("event." + e.key, self.once.text("event." + e.key, lang, e.params)) for e in events]
             for key, message in shown:
                 assert key in catalog(lang) and not PLACEHOLDER.search(message), (lang, key, message)
         # each action has a JSON form and a text form that read back to itself
-        memo = plain(vars(act).values())
-        if not (memo and act in self.read_back):
-            assert ACTIONS.from_json(act.to_json()) == act, act
-            assert ACTIONS.parse(ACTIONS.format(act, players), players) == act, act
-            if memo:
-                self.read_back.add(act)
+        self.once.read_back(act, lambda act: reads_back(act, players))
         self.checked += 1
 
 
