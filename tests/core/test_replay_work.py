@@ -440,7 +440,8 @@ def test_the_shortcuts_of_the_fold_answer_as_the_long_way_in_every_state(monkeyp
             closed += not lots.any_in_bank(companies)
             for seat in (BANK, *range(len(game.players))):
                 assert lots.holds_any(seat, companies) is bool(lots.held_by(seat, companies))
-                assert lots.held_by(seat, companies) == tuple(c for c in companies if lots.portfolio(seat).get(c))
+                portfolio = lots.portfolio(seat)
+                assert lots.held_by(seat, companies) == tuple(c for c in companies if portfolio.get(c))
     assert closed == 0          # the bank never ran out in these games: its last lots sold here
     emptied = Holdings(["AA", "BB", "CC"], 2, 2)
     for company, seat in (("AA", 0), ("BB", 1), ("CC", 1)):
