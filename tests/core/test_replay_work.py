@@ -410,9 +410,9 @@ def test_sellable_and_free_lots_are_the_lots_held_less_those_on_offer_in_every_s
     for seed in (2028, 5):
         header, acts = mb_game(seed=seed, actions=900)
         for game, _, _ in cls.unfold(header, acts, checked=False):
+            sales = [f for f in game.s.steps if isinstance(f, F.Sale)]
             for seat in range(len(game.players)):
-                offered = {c: sum(f.lots for f in game.s.steps
-                                  if isinstance(f, F.Sale) and f.seller == seat and f.company == c)
+                offered = {c: sum(f.lots for f in sales if f.seller == seat and f.company == c)
                            for c in game.companies}
                 nested += any(offered.values())
                 free = {c: game.s.lots.of(c, seat) - offered[c] for c in game.companies}
