@@ -292,7 +292,7 @@ class Game:
             # the one after it when the replay ends on a hundredth action
             every = self.CHECKPOINT_EVERY
             first = (len(self.log) + len(actions) - 1) // every * every
-        events, self._events = self._events, _UNHEARD
+        events, self._events, self._held = self._events, _UNHEARD, None   # a decision held: another state's
         try:
             for act in actions:
                 if checked:
@@ -325,7 +325,6 @@ class Game:
         """The state after the first `target` actions of the log, from the last checkpoint
         at or before it; the log keeps those actions only."""
         log = self.log
-        self._held = None                 # the decision held (holding_decision) was the state's before it
         if 0 not in self._checkpoints:    # a restored game's first undo past its snapshot
             self._checkpoints[0] = freeze(self.initial_state())
         start = max(n for n in self._checkpoints if n <= target)
