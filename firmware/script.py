@@ -77,7 +77,20 @@ def parse_header_line(header: dict, words: list[str]) -> None:
 def fill_dice(game, act):
     """Complete a chance action left open (dice, a drawn tile, a random deal) through the
     engine's `fill_chance`, with the device's recorded randomness."""
-    return game.fill_chance(act, chance_rng(game.seed, game.chance_position()))
+    return game.fill_chance(act, SeededAtFirstDraw(game.seed, game.chance_position()))
+
+
+class SeededAtFirstDraw:
+    """`chance_rng(seed, index)`, made when the engine first draws from it: most actions
+    give every field and draw nothing, and seeding is most of the work of one that does."""
+
+    def __init__(self, seed, index):
+        self._at, self._rng = (seed, index), None
+
+    def __getattr__(self, name):     # what is drawn with: choice, randrange, shuffle...
+        if self._rng is None:
+            self._rng = chance_rng(*self._at)
+        return getattr(self._rng, name)
 
 
 def new_game(header: dict):

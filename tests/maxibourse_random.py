@@ -34,6 +34,7 @@ __all__ = ["CORRECTIONS", "PLAYER_NAMES", "WEIGHTS", "Stuck", "draw_action", "dr
 # ------------------------------------------------------------------ tight games
 import pickle  # noqa: E402
 
+from engines.core.game import release_decision  # noqa: E402
 from engines.core.random_play import StateBefore, draw_and_apply  # noqa: E402
 from engines.maxibourse import steps as F  # noqa: E402
 from engines.maxibourse.game import MaxiBourse  # noqa: E402
@@ -119,4 +120,5 @@ def tight_game(rng, header, max_actions=300, poor=True, corrections=0.3, undos=0
             assert again == after, f"{act} played again after undo gave another state"
             undone += 1
         before = None
+    release_decision(game)      # held by draw_and_apply after a refusal
     return game, applied, undone

@@ -17,7 +17,6 @@ roles), and `params(game, decision, interaction)`), and `decision()` attaches th
 one place, so no decision site of a game has to. `preview(act)` says what an action would
 do (its events) without changing anything, for the confirmation screens.
 """
-import contextlib
 import copy
 import functools
 import importlib
@@ -40,7 +39,7 @@ class Game:
     PLAYERS: tuple[int, int]        # the fewest and the most players the rulebook allows
     FORMATS: tuple[str, ...] = ()   # the rulebook's formats (header `format`), when it has several
     SETTINGS: dict = {}             # header `set` name -> (default, allowed values or a type)
-    _held: Decision | None = None   # the decision `holding_decision` keeps, while it keeps one
+    _held: Decision | None = None   # the decision `hold_decision` keeps, while it keeps one
 
     def __init_subclass__(cls, **kwargs):
         """Wrap a game's own `decision()` so every decision it returns carries its
@@ -55,7 +54,7 @@ class Game:
         def decision(self):
             if type(self).decision is not decision:
                 return own(self)    # called by a subclass's decision, which attaches it to what it returns
-            return self._held or with_interaction(self, own(self))   # held: see holding_decision
+            return self._held or with_interaction(self, own(self))   # held: see hold_decision
 
         decision.attaches_interaction = True
         cls.decision = decision
@@ -181,7 +180,7 @@ class Game:
         if not self._trusted:
             # `check(act)` alone when no decision is given: a game or test may wrap `check`.
             self.check(act) if decision is None else self.check(act, decision)
-        self._held, self._events = None, []   # the decision held (holding_decision) was the state's before it
+        self._held, self._events = None, []   # the decision held (hold_decision) was the state's before it
         try:
             self.handle(act)
             self.after_action()
@@ -292,7 +291,7 @@ class Game:
             # the one after it when the replay ends on a hundredth action
             every = self.CHECKPOINT_EVERY
             first = (len(self.log) + len(actions) - 1) // every * every
-        events, self._events = self._events, _UNHEARD
+        events, self._events, self._held = self._events, _UNHEARD, None   # a decision held: another state's
         try:
             for act in actions:
                 if checked:
@@ -369,16 +368,19 @@ def thaw(frozen: bytes, roots=frozenset({"engines"})):
     return _StateUnpickler(io.BytesIO(frozen), roots).load()
 
 
-@contextlib.contextmanager
-def holding_decision(game: Game):
-    """`game.decision()` built once and given again until the block ends or an action is
-    applied: for a caller that asks it several times of a state nothing else changes
-    meanwhile (a random draw, its chance fields, then the check of the action)."""
+def hold_decision(game: Game) -> Decision:
+    """`game.decision()` built once (or the one held already) and given again until an
+    action is applied, the state is rebuilt (an undo, a handler's refusal) or
+    `release_decision`: for a caller that asks it several times of a state and changes the
+    state only through `apply` and `undo` meanwhile (random play: a draw, its chance
+    fields, the check of the action, the checks after it)."""
     game._held = game.decision()
-    try:
-        yield game._held
-    finally:
-        game._held = None
+    return game._held
+
+
+def release_decision(game: Game) -> None:
+    """`game.decision()` is built again at each call, as the state may change otherwise."""
+    game._held = None
 
 
 def with_interaction(game, decision: Decision) -> Decision:

@@ -11,7 +11,7 @@ import pickle
 
 from engines.core.decision import Choice, Fixed, IntRange
 from engines.core.errors import IllegalAction
-from engines.core.game import holding_decision
+from engines.core.game import hold_decision, release_decision
 
 
 def draw_domain(rng, dom, draw_int):
@@ -41,6 +41,7 @@ class StateBefore:
         the pickle with the log it had then."""
         if len(game.log) == self.count and game.frozen_state() == self.frozen:
             return True
+        release_decision(game)      # each state's decision built anew, not the one held before
         then = copy.copy(game)
         then.s, then.log = pickle.loads(self.frozen), game.log[:self.count]
         return state_key(game) == state_key(then)
@@ -55,40 +56,47 @@ def play_randomly(game, draw, *, max_actions, state_key, verify=True, finished=l
     """Apply up to `max_actions` drawn actions; returns the applied ones.
 
     `on_action(game, action, events)` runs after each applied action, `on_refused(game,
-    action, error)` after each refused draw."""
+    action, error)` after each refused draw; both may change the game through `apply` and
+    `undo` only (the decision of each state is held for them and the next draw)."""
     actions, refused, before = [], 0, None
-    while len(actions) < max_actions and not finished(game):
-        if verify and before is None:
-            before = StateBefore(game)  # after a refusal the state was just found equal to it
-        act, events, error = draw_and_apply(game, draw)
-        if act is None:
-            break
-        if error is not None:
-            if verify:
-                assert before.same(game, state_key), f"refused {act} ({error.key}) changed the state"
-            if on_refused:
-                on_refused(game, act, error)
-            refused += 1
-            if refused >= max_refusals:
-                raise Stuck(f"{max_refusals} refusals in a row after {len(actions)} actions; "
-                            f"decision {game.decision().to_json()}; last: {act} -> {error}") from None
-            continue
-        refused, before = 0, None
-        actions.append(act)
-        if on_action:
-            on_action(game, act, events)
+    try:
+        while len(actions) < max_actions and not finished(game):
+            if verify and before is None:
+                before = StateBefore(game)  # after a refusal the state was just found equal to it
+            act, events, error = draw_and_apply(game, draw)
+            if act is None:
+                break
+            if error is not None:
+                if verify:
+                    assert before.same(game, state_key), f"refused {act} ({error.key}) changed the state"
+                if on_refused:
+                    on_refused(game, act, error)
+                refused += 1
+                if refused >= max_refusals:
+                    raise Stuck(f"{max_refusals} refusals in a row after {len(actions)} actions; "
+                                f"decision {game.decision().to_json()}; last: {act} -> {error}") from None
+                continue
+            refused, before = 0, None
+            actions.append(act)
+            if on_action:
+                hold_decision(game)     # what the checks after an action read, and the next draw
+                on_action(game, act, events)
+    finally:
+        release_decision(game)
     return actions
 
 
 def draw_and_apply(game, draw):
     """(the action drawn, its events, None) once applied, (action, None, the IllegalAction)
     when refused, (None, None, None) when nothing may be drawn. The draw reads the pending
-    decision, and the check of the action again: it is built once for both."""
-    with holding_decision(game):
-        act = draw(game)
-        if act is None:
-            return None, None, None
-        try:
-            return act, game.apply(act), None
-        except IllegalAction as error:
-            return act, None, error
+    decision, and the check of the action again: it is built once for both, and stays held
+    after a refusal (`hold_decision`), which leaves the state as it was, for the next draw;
+    the caller releases it (`release_decision`)."""
+    hold_decision(game)
+    act = draw(game)
+    if act is None:
+        return None, None, None
+    try:
+        return act, game.apply(act), None
+    except IllegalAction as error:
+        return act, None, error

@@ -182,7 +182,7 @@ class Richesses(Learning, TableGame):
         """The titles in stock `seat` may buy on `square` (RM3, RM7): the country's; on a
         continental choice the continent's, of productions already held; on a world choice
         any, of productions already held."""
-        stock = [self.box.titles[t] for t in self.s.deeds.owned_by(STOCK)]
+        stock = list(map(self.box.titles.__getitem__, self.s.deeds.owned_by(STOCK)))   # `box` read once
         if square.kind == "country":
             return tuple(t.id for t in stock if t.country == square.country)
         held = set(self.trusts(seat))

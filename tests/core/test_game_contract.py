@@ -32,12 +32,12 @@ from engines.core.actions import ANYTIME, CORRECTION, FLAGS, Seat, Signed, Text,
 from engines.core.decision import Arrangement, Choice, Fixed, Interactions, IntRange, Items, Subset
 from engines.core.errors import IllegalAction, ProtocolError
 from engines.core.game import Game
-from engines.core.i18n import catalog, text
+from engines.core.i18n import catalog
 from engines.core.random_play import play_randomly
 from engines.registry import games, names, spec
 from firmware.games import PLAYABLE, adapter
 from firmware.texts import t
-from game_helpers import replayed_snapshots
+from game_helpers import Once, replayed_snapshots
 
 PLACEHOLDER = re.compile(r"\{\w*\}")
 NAMES = ("Ana", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou")
@@ -202,6 +202,7 @@ class Contract:
         self.name = name
         self.kinds = set(game_class(name).ACTIONS.kinds())
         self.checked = 0
+        self.once = Once()
 
     def __call__(self, game, act, events):
         decision = game.decision()
@@ -212,14 +213,12 @@ class Contract:
         check_interaction(self.name, game, decision)
         # what the box shows comes whole from both catalogs
         for lang in ("fr", "en"):
-            shown = [(decision.prompt, text(decision.prompt, lang, **decision.params))]
-            shown += [("event." + e.key, text("event." + e.key, lang, **e.params)) for e in events]
+            shown = [(decision.prompt, self.once.text(decision.prompt, lang, decision.params))]
+            shown += [("event." + e.key, self.once.text("event." + e.key, lang, e.params)) for e in events]
             for key, message in shown:
                 assert key in catalog(lang) and not PLACEHOLDER.search(message), (lang, key, message)
         # the action reads back from its JSON and text forms
-        actions, players = game.ACTIONS, game.players
-        assert actions.from_json(json.loads(json.dumps(act.to_json()))) == act, act
-        assert actions.parse(actions.format(act, players), players) == act, act
+        self.once.read_back(act, lambda act: reads_back(game, act))
         # every seat has a fortune, the ranking sorts them; prices are numbers by company
         fortunes = game.fortunes()
         assert sorted(fortunes) == list(range(len(game.players))), fortunes
@@ -243,6 +242,12 @@ class Contract:
         for path in snap.get("private", []):
             assert not list(_values_at(shown, path.split("."))), (path, public)
         self.checked += 1
+
+
+def reads_back(game, act):
+    actions, players = game.ACTIONS, game.players
+    assert actions.from_json(json.loads(json.dumps(act.to_json()))) == act, act
+    assert actions.parse(actions.format(act, players), players) == act, act
 
 
 def check_interaction(name, game, decision):

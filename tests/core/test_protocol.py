@@ -239,8 +239,7 @@ def test_the_state_before_the_bad_line_is_what_a_script_would_have_reached(tmp_p
 
 
 def test_a_missing_file_is_reported(tmp_path):  # exit 1, the file named
-    done = subprocess.run([sys.executable, "-m", "firmware.cli", "script", str(tmp_path / "none.txt")], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    done = call("script", tmp_path / "none.txt")
     assert done.returncode != 0 and "none.txt" in done.stderr and "Traceback" not in done.stderr
 
 
@@ -402,8 +401,7 @@ def test_a_box_line_naming_something_unreadable_is_refused_at_the_box_line(tmp_p
 def script_error(tmp_path, data: bytes, name="game.txt"):
     path = tmp_path / name
     path.write_bytes(data)
-    done = subprocess.run([sys.executable, "-m", "firmware.cli", "script", str(path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    done = call("script", path)
     assert done.returncode == 1 and done.stdout == "" and "Traceback" not in done.stderr, done.stderr
     return path, done.stderr
 
@@ -420,15 +418,13 @@ def test_a_binary_script_is_refused(tmp_path):
 
 
 def test_a_folder_given_as_script_is_refused(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "firmware.cli", "script", str(tmp_path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    done = call("script", tmp_path)
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert done.stderr == f"corbeille: {tmp_path}: is a folder, not a script; give the path of the file itself\n"
 
 
 def test_a_device_given_as_script_is_refused_without_reading_it():
-    done = subprocess.run([sys.executable, "-m", "firmware.cli", "script", "/dev/zero"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    done = call("script", "/dev/zero")
     assert done.returncode == 1
     assert done.stderr == "corbeille: /dev/zero: is a device or a pipe, not a script; give the path of a text file\n"
 
@@ -437,8 +433,7 @@ def test_a_script_with_a_byte_order_mark_and_crlf_reads_as_the_same_game(tmp_pat
     text = started_script() + "roll 3 4\n"
     path = tmp_path / "windows.txt"
     path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
-    done = subprocess.run([sys.executable, "-m", "firmware.cli", "script", str(path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    done = call("script", path)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == json.loads(json.dumps(run_script(text).snapshot()))
 
@@ -531,6 +526,10 @@ def test_line_numbers_count_line_ends_as_an_editor_does():
 
 # ------------------------------------------------------ the command line's language and paths
 def cli(*args, cwd=ROOT):
+    """`corbeille ARGS` from `cwd`: from the project's folder in this process (cli_helpers.call),
+    from any other in a process of its own, whose folder is what the test is about."""
+    if cwd == ROOT:
+        return call(*args)
     return subprocess.run([sys.executable, "-m", "firmware.cli", *map(str, args)], cwd=cwd,
                           capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
 

@@ -410,9 +410,9 @@ def test_sellable_and_free_lots_are_the_lots_held_less_those_on_offer_in_every_s
     for seed in (2028, 5):
         header, acts = mb_game(seed=seed, actions=900)
         for game, _, _ in cls.unfold(header, acts, checked=False):
+            sales = [f for f in game.s.steps if isinstance(f, F.Sale)]
             for seat in range(len(game.players)):
-                offered = {c: sum(f.lots for f in game.s.steps
-                                  if isinstance(f, F.Sale) and f.seller == seat and f.company == c)
+                offered = {c: sum(f.lots for f in sales if f.seller == seat and f.company == c)
                            for c in game.companies}
                 nested += any(offered.values())
                 free = {c: game.s.lots.of(c, seat) - offered[c] for c in game.companies}
@@ -440,7 +440,8 @@ def test_the_shortcuts_of_the_fold_answer_as_the_long_way_in_every_state(monkeyp
             closed += not lots.any_in_bank(companies)
             for seat in (BANK, *range(len(game.players))):
                 assert lots.holds_any(seat, companies) is bool(lots.held_by(seat, companies))
-                assert lots.held_by(seat, companies) == tuple(c for c in companies if lots.portfolio(seat).get(c))
+                portfolio = lots.portfolio(seat)
+                assert lots.held_by(seat, companies) == tuple(c for c in companies if portfolio.get(c))
     assert closed == 0          # the bank never ran out in these games: its last lots sold here
     emptied = Holdings(["AA", "BB", "CC"], 2, 2)
     for company, seat in (("AA", 0), ("BB", 1), ("CC", 1)):

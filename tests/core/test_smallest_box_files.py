@@ -5,12 +5,12 @@ a random game to its end. A Vendre! and Shark need no file at all with their boa
 option "none"."""
 import random
 import re
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
+
+from cli_helpers import call, run
 
 from engines import game_class
 from engines.core.random_play import play_randomly
@@ -96,8 +96,8 @@ def test_the_docs_smallest_file_passes_box_check_and_plays_a_game_to_its_end(tmp
     path = smallest_file(tmp_path, name)
     if name in SMALLEST:           # what the table learns is left out of the file
         assert shape(tomllib.loads(path.read_text(encoding="utf-8"))) == SMALLEST[name]
-    done = subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", str(path), "--game", name],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    box_check = run if name == "maxibourse" else call   # as the owner runs it (its own process) for one game
+    done = box_check("box", "check", path, "--game", name)
     assert done.returncode == 0, done.stderr
     assert "missing for the game to start: nothing" in done.stdout
     learned = re.search(r"^learned at the table: (.*)$", done.stdout, re.M).group(1)

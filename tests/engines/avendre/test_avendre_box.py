@@ -2,22 +2,20 @@
 schema with errors naming the file and the key, shipped as an unverified template, and
 validated by `corbeille box check FILE --game avendre`, which prints what it holds."""
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+
+from cli_helpers import call
 
 from engines.avendre.box import DEFAULT_BOX, load_box
 from engines.core.errors import BoxFileError
 
-ROOT = Path(__file__).resolve().parents[3]
 TEXT = DEFAULT_BOX.read_text(encoding="utf-8")
 
 
 def box_check(*args):
-    return subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", *map(str, args)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    """`corbeille box check` in this process (tests/core/test_smallest_box_files.py runs the real one)."""
+    return call("box", "check", *args)
 
 
 def test_the_template_has_60_squares_and_43_titles_and_is_unverified():

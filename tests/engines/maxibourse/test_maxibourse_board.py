@@ -1,11 +1,9 @@
 """Maxi Bourse's optional board (box file `[board]`): the box moves each pawn by the dice
 and offers the square it lands on, the operator confirming or correcting it; and a Titre
 purchase au cours counted in presses on the simulated box (tests/e2e_box.py)."""
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+
+from cli_helpers import call
 
 import engines.maxibourse.box as box_module
 from engines.core.errors import BoxFileError
@@ -13,13 +11,12 @@ from engines.maxibourse.box import load_box
 
 from maxibourse_helpers import board_box, new_game, no_board_box, pin_no_board, play, started
 
-ROOT = Path(__file__).resolve().parents[3]
 NAMES = ["Rouge", "Bleu", "Vert"]
 
 
 def box_check(path):
-    return subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", "--game", "maxibourse", str(path)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    """`corbeille box check` in this process (tests/core/test_smallest_box_files.py runs the real one)."""
+    return call("box", "check", "--game", "maxibourse", path)
 
 
 @pytest.fixture

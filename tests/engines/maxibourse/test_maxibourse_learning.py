@@ -80,12 +80,8 @@ def test_on_the_box_each_nominal_is_one_choice_in_dollars(tmp_path, no_nominals)
 
 
 def test_box_check_says_which_nominals_the_table_will_give(no_nominals):
-    import subprocess
-    import sys
-    from pathlib import Path
-    done = subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", str(no_nominals), "--game",
-                           "maxibourse"], cwd=Path(__file__).resolve().parents[3], capture_output=True, text=True,
-                          timeout=60)
+    from cli_helpers import call
+    done = call("box", "check", no_nominals, "--game", "maxibourse")
     assert done.returncode == 0, done.stderr
     assert "BARCLAYS ?" in done.stdout
     assert "known: 10 sectors, 40 companies, 47 board squares\nlearned at the table: 40 nominal prices\n" in done.stdout

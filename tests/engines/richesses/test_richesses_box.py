@@ -2,22 +2,19 @@
 tables, 144 titles, the board's squares with their plaques; what the rulebook states is
 in the shipped file, the rest named placeholders, marked unverified; every mistake named
 by file and key, on a desktop with `corbeille box check FILE`."""
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+
+from cli_helpers import call
 
 from engines.core.errors import BoxFileError
 from engines.richesses.box import DEFAULT_BOX, load_box
 
-ROOT = Path(__file__).resolve().parents[3]
 TEXT = DEFAULT_BOX.read_text(encoding="utf-8")
 
 
 def box_check(*args):
-    return subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", *map(str, args)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    """`corbeille box check` in this process (tests/core/test_smallest_box_files.py runs the real one)."""
+    return call("box", "check", *args)
 
 
 def test_the_shipped_box_holds_what_the_rulebook_states():

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from cli_helpers import call
+
 from engines.core.errors import BoxFileError
 from engines.richesses.box import load_box
 from engines.richesses.box_csv import TEMPLATE, from_csv, to_csv
@@ -26,8 +28,7 @@ def test_the_template_imports_back_to_the_shipped_box_and_box_check_passes(tmp_p
     box, shipped = load_box(out), load_box()
     assert (box.productions, box.countries, box.titles, box.squares, box.jokers) == \
         (shipped.productions, shipped.countries, shipped.titles, shipped.squares, shipped.jokers)
-    done = subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", str(out), "--game", "richesses"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = call("box", "check", out, "--game", "richesses")
     assert done.returncode == 0 and "learned at the table: nothing" in done.stdout, done.stderr
 
 

@@ -5,6 +5,8 @@ import random
 
 import pytest
 
+from cli_helpers import call
+
 from engines.core.deeds import Deed
 from engines.core.errors import IllegalAction
 from engines.core.learning import LEARNABLES
@@ -260,12 +262,14 @@ def test_a_game_from_the_smallest_file_is_the_game_of_the_complete_file(smallest
     learned.write_text(dump(small.learned_box()), encoding="utf-8")
     again = load_box(learned)
     assert all(again.titles[t] == full.titles[t] for t in small.box.titles)
-    checked = cli("box", "check", learned, "--game", "richesses")
+    checked = call("box", "check", learned, "--game", "richesses")
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 # ------------------------------------------------ kept: the box file the table learned
 def cli(*args):
+    """`corbeille ARGS` in a process of its own, as the owner runs `box learned`; the other
+    commands here are asked of firmware.cli in this process (`call`)."""
     import subprocess
     import sys
     from pathlib import Path
@@ -283,7 +287,7 @@ def test_box_learned_writes_the_owners_file_with_what_the_table_read_and_box_che
                       + f"learn_title {title.production} {title.country} {title.percent} {title.price}\n",
                       encoding="utf-8")
     journal = tmp_path / "journal.sqlite"
-    done = cli("script", script, "--journal", journal)
+    done = call("script", script, "--journal", journal)
     assert done.returncode == 0, done.stderr
     before = smallest.read_text(encoding="utf-8")
     out = tmp_path / "learned.toml"
@@ -293,7 +297,7 @@ def test_box_learned_writes_the_owners_file_with_what_the_table_read_and_box_che
     assert smallest.read_text(encoding="utf-8") == before                   # the owner's file untouched
     learned = load_box(out)
     assert learned.titles[title.id] == title and len(learned.titles) == 1
-    done = cli("box", "check", out, "--game", "richesses")
+    done = call("box", "check", out, "--game", "richesses")
     assert done.returncode == 0 and ", 1 title," in done.stdout and "learned at the table: 143 titles" in done.stdout, done.stderr
     # the next game from the learned file knows the title without asking
     again = new_game(out)

@@ -1,17 +1,14 @@
 """The Shark box file (SH11): the map's grid as rows of zone digits, checked with errors
 naming the file and the key; the shipped grid is a template marked unverified; without a
 grid (`grid = "none"`) the game needs no box file at all."""
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+
+from cli_helpers import call
 
 from engines.core.errors import BoxFileError
 from engines.shark.box import DEFAULT_BOX, load_box
 from engines.shark.game import Shark
 
-ROOT = Path(__file__).resolve().parents[3]
 TEMPLATE = DEFAULT_BOX.read_text(encoding="utf-8")
 
 
@@ -64,14 +61,12 @@ def test_rows_that_are_not_strings_are_refused(tmp_path):
 
 
 def test_box_check_says_what_a_shark_file_holds(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", str(DEFAULT_BOX), "--game", "shark"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = call("box", "check", DEFAULT_BOX, "--game", "shark")
     assert done.returncode == 0, done.stderr
     assert "world map of 10 rows x 12 columns (A1 top left), 120 cells in 6 zones:" in done.stdout
     assert "   1 111122223333" in done.stdout and "verified = false" in done.stdout
     bad = write(tmp_path, TEMPLATE.replace('"444455556666",\n]', '"444455556667",\n]'))
-    done = subprocess.run([sys.executable, "-m", "firmware.cli", "box", "check", str(bad), "--game", "shark"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = call("box", "check", bad, "--game", "shark")
     assert done.returncode == 1 and done.stderr.startswith(f"corbeille: {bad}: grid.rows[9]: ")
 
 
