@@ -21,6 +21,8 @@ from astroid.manager import AstroidManager
 from pylint.checkers.symilar import Symilar
 from pylint.lint.expand_modules import expand_modules
 
+from statements import statements
+
 ROOT = Path(__file__).resolve().parents[2]
 CHECKED = ("engines", "firmware/games")
 SIZED = ("engines", "firmware", "drivers")
@@ -76,10 +78,10 @@ def test_the_check_finds_a_block_written_again(tmp_path):
 
 def sizes(root=ROOT, folders=SIZED):
     """(kind, where, name, lines) of every class and every function under `folders`: module
-    functions, methods and functions nested in either (ast.walk visits them all)."""
+    functions, methods and functions nested in either (every statement, at any depth)."""
     for folder in folders:
         for path in sorted((root / folder).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in statements(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
                     kind = "class" if isinstance(node, ast.ClassDef) else "function"
                     yield kind, f"{path.relative_to(root)}:{node.lineno}", node.name, node.end_lineno - node.lineno + 1

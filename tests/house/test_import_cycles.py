@@ -7,6 +7,8 @@ and inside functions: a deferred import is still a dependency) and fails naming 
 import ast
 from pathlib import Path
 
+from statements import statements
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("engines", "firmware", "drivers", "bench")
 
@@ -23,7 +25,7 @@ def imports(path: Path, modules: set[str]) -> set[str]:
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in statements(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         targets = []
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
