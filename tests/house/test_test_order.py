@@ -1,9 +1,8 @@
 """The random-play tests draw the same whatever ran before them: the same tests run in two
 orders, each in a pytest process of its own (forked: FORKED below), and the games, actions
 and refusals they report (tests/props.py, printed at the end of the run) are the same both
-ways. A test whose draws
-depended on a test before it (a cache, a global left set, the random module's own state)
-could fail in the suite and pass alone, and never reproduce."""
+ways. A test whose draws depended on a test before it (a cache, a global left set, the
+random module's own state) could fail in the suite and pass alone, and never reproduce."""
 import json
 import os
 import re
