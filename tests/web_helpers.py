@@ -257,7 +257,7 @@ def screenshot(driver, url: str, size: tuple[int, int], path: Path) -> None:
     driver.set_window_size(*size)
     driver.get(url)
     wait_for_page(lambda: driver.execute_script("return document.body.dataset.link") == "up"
-             and driver.find_elements("css selector", "#main header, #main .problem"), "the page")
+                  and driver.find_elements("css selector", "#main header, #main .problem"), "the page")
     driver.save_screenshot(str(path))
 
 

@@ -60,7 +60,7 @@ def open_pages(driver, urls):
             driver.pages.append(driver.current_window_handle)
         driver.get(url)
         wait_for_page(lambda: driver.execute_script("return document.body.dataset.link") == "up"
-                 and history_numbers(driver) is not None, f"{url} to load")
+                      and history_numbers(driver) is not None, f"{url} to load")
         driver.execute_script("document.body.dataset.mark = 'not reloaded'")
     return driver.pages[:len(urls)]
 
