@@ -15,7 +15,13 @@ import zlib
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
+
+# Hypothesis runs every installed package's "hypothesis" plugin when it is imported: here
+# only Trio's (a dependency of Selenium), for Trio's async tests, of which there are none.
+# Finding it scans every installed package's metadata and loading it imports Trio, in each
+# process that imports Hypothesis (the workers and the pytest runs the tests start alike).
+os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
+from hypothesis import HealthCheck, settings  # noqa: E402  (after the line above)
 
 # The tests sit in folders by area (core, engines/<game>, firmware, journal, drivers, house);
 # the helpers they share sit here, and a few tests import another's fixtures by module name.

@@ -12,7 +12,6 @@ import threading
 import time
 
 import pytest
-from starlette.testclient import TestClient
 
 from firmware.publish import Publisher
 from firmware.venue.app import VenueHub, create_app
@@ -70,6 +69,14 @@ class VenueSide:
         self.link.close()
 
 
+def venue_page_client(hub):
+    """The venue's page served in this process. Starlette's test client (and httpx with it)
+    is imported by the worker that runs these tests alone, not by every one collecting them."""
+    from starlette.testclient import TestClient
+
+    return TestClient(create_app(hub))
+
+
 def test_several_tables_and_a_venue_with_a_finished_game_in_the_league(broker, tmp_path):
     games = {"t1": played("dividends"), "t2": played("maxibourse", 80), "t3": played("shark", 80)}
     boxes = {table: Box(tmp_path / table, game, 5) for table, game in games.items()}
@@ -85,7 +92,7 @@ def test_several_tables_and_a_venue_with_a_finished_game_in_the_league(broker, t
     assert venue.board.duplicates == 0
     assert league.games() == 1 and venue.board.tables["t1"].state["over"]
     hub = VenueHub(venue.board, venue.link.messages, "fr")
-    with TestClient(create_app(hub)) as client:
+    with venue_page_client(hub) as client:
         page = client.get("/").text
     assert "Championnat" in page and all(f'data-table="{t}"' in page for t in boxes)
     for r in running:
@@ -206,7 +213,7 @@ def test_foreign_and_malformed_messages_are_ignored_and_the_venue_page_keeps_wor
     box.play(3)
     venue.wait_whole({"t1": box})
     hub = VenueHub(venue.board, venue.link.messages, "en")
-    with TestClient(create_app(hub)) as client:
+    with venue_page_client(hub) as client:
         answer = client.get("/")
     assert answer.status_code == 200 and 'data-table="t1"' in answer.text and "League" in answer.text
     raw.close()

@@ -7,7 +7,6 @@ import re
 import time
 
 import pytest
-from starlette.testclient import TestClient
 
 from engines.core.i18n import format_amount
 from firmware import tokens
@@ -95,7 +94,10 @@ def test_the_public_history_names_a_hidden_games_corrections_without_amounts(tmp
 
 @pytest.fixture
 def served(tmp_path, monkeypatch):
-    """A table served in the test process: (client, session, secret)."""
+    """A table served in the test process: (client, session, secret). Starlette's test
+    client (and httpx with it) is imported by the worker that runs these tests alone."""
+    from starlette.testclient import TestClient
+
     monkeypatch.setenv("CORBEILLE_RUN", str(tmp_path / "run"))
     opened = []
 

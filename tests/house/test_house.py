@@ -16,10 +16,6 @@ import re
 from pathlib import Path
 
 import pytest
-from astroid.builder import AstroidBuilder
-from astroid.manager import AstroidManager
-from pylint.checkers.symilar import Symilar
-from pylint.lint.expand_modules import expand_modules
 
 from statements import statements
 
@@ -34,7 +30,11 @@ def repeated_blocks(*paths) -> str:
     """pylint's duplicate-code report over `paths` ("" when nothing is repeated): pylint's
     own similarity checker, with these options, over the modules pylint would check, each
     block said as pylint says it (R0801). Only that checker runs, in this process: pylint
-    itself would first infer a whole tree of every module for checks that are all off."""
+    itself would first infer a whole tree of every module for checks that are all off.
+    pylint is imported here, by the worker that runs these tests alone, not at collection."""
+    from pylint.checkers.symilar import Symilar
+    from pylint.lint.expand_modules import expand_modules
+
     modules, errors = expand_modules([str(path) for path in paths], [], ["CVS"], [re.compile(r"^\.#")], [])
     assert not errors, errors
     similar = Symilar(min_lines=5, ignore_comments=True, ignore_docstrings=True, ignore_imports=True,
@@ -55,6 +55,9 @@ def _syntax_tree(path, name):
     """A module's astroid tree as it is written, all the checker reads of it (where the
     imports and the signatures stand): without the inference astroid.parse goes on to,
     which imports and builds every module the module imports."""
+    from astroid.builder import AstroidBuilder
+    from astroid.manager import AstroidManager
+
     builder = AstroidBuilder(AstroidManager(), apply_transforms=False)
     return builder._data_build(Path(path).read_text(encoding="utf-8"), name, path)[0]
 
