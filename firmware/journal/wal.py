@@ -15,9 +15,26 @@ keeps the index anyway) and cannot see a loss when the -shm is gone too, or was 
 written back before a power cut (it is a memory-mapped file nobody syncs): then the
 message is simply not given. docs/reliability.md says what is and is not detected.
 
-A -wal damaged in its middle (one bad byte) is told from the -wal alone (`damage`): frames
-of later commits, with its header's salts, after a frame whose checksum fails. SQLite stops
-at that frame; the journal then salvages, reading the frames past it (pages.py).
+A -wal damaged in its middle (one bad byte) is told by `damage`: commits behind the first
+frame whose checksum fails. SQLite stops at that frame; the journal then salvages, reading
+the frames past it (pages.py). A failing card leaves the same shape without losing
+anything: a commit it refuses (a write error, half a write, an fsync error) leaves its
+frames behind, the last one often torn, and SQLite never counts them (the index's mxFrame
+stays), writes the next attempt over them and may stop short of their end. Those frames
+carry the -wal's salts and a commit flag and chain among themselves as committed frames do,
+so neither tells them apart; what SQLite counted does:
+- the failing frame itself is never a later commit: a commit whose last frame is torn is
+  an unfinished commit, as a power cut leaves;
+- when the -shm index is of the -wal's generation (same salts and page size), its mxFrame
+  is the last frame SQLite committed: there is damage when it counts frames past the last
+  commit that verifies (the failing frame is then one of them, and SQLite would hide
+  them), never for frames past mxFrame, which no commit acknowledged;
+- without such an index (deleted, torn, of an older generation, never written back before
+  a power cut) nothing tells which frames SQLite counted, and frames of a commit after the
+  failing frame are taken as committed: salvaging a refused commit's leftovers costs a
+  journal set aside, taking a damaged -wal as sound would cost acknowledged actions. A
+  -shm of the same generation left stale by a power cut (an older mxFrame) hides damage
+  behind it, as it hides a loss from `_lost`.
 `examine` makes both checks on one read of the file.
 
 Formats: https://www.sqlite.org/fileformat2.html#walformat and SQLite's wal.c (WalIndexHdr,
@@ -57,10 +74,11 @@ def examine(path: str) -> tuple[tuple[int, str] | None, str | None]:
 
 
 def damage(path: str) -> str | None:
-    """What is wrong with the -wal when frames of its current generation (its header's
-    salts) follow a frame whose checksum fails: SQLite stops reading at that frame, so every
-    commit after it is silently out of sight, while their rows may all be intact. None when
-    the -wal is absent, sound, or merely ends with an unfinished commit (a power cut)."""
+    """What is wrong with the -wal when commits SQLite counted lie at or past a frame whose
+    checksum fails (the module docstring says how that is told): SQLite stops reading at that
+    frame, so every commit after it is silently out of sight, while their rows may all be
+    intact. None when the -wal is absent, sound, merely ends with an unfinished commit (a
+    power cut) or holds what is left of commits the card refused."""
     return examine(path)[1]
 
 
@@ -76,7 +94,7 @@ def _lost(index, wal, valid) -> tuple[int, str] | None:
         return pending, "the -wal file is missing"
     if isinstance(wal, OSError):
         return pending, f"the -wal file cannot be read ({wal.strerror})"
-    found = valid(page_size, salts)
+    found = valid(page_size, salts)[0]
     if found is None:
         return pending, "the -wal file's header is damaged or belongs to another journal"
     if found < max_frame:
@@ -97,14 +115,28 @@ def _damage(wal, valid, index) -> str | None:
         # may be what is damaged: any frame counts.
         later = _later_frames(wal[32:], size) if magic in _WAL_MAGIC and sound_size else _later_frames(wal, None)
         return "has a damaged header" if later else None
-    good = valid(size, (salt1, salt2))
-    first_bad = 32 + good * (24 + size)
-    # Frames past the last good commit: the last commit left unfinished by a power cut holds
-    # no commit frame; a damaged frame is followed by later commits' frames.
-    later = _later_frames(wal[first_bad:], size, (salt1, salt2), commits=True)
+    good, verified = valid(size, (salt1, salt2))
+    step = 24 + size
+    after_break = 32 + (verified + 1) * step
+    if len(wal) < after_break:
+        return None                    # no frame fails: the -wal merely ends there
+    counted = _counted(index, size, (salt1, salt2))
+    if counted is not None:
+        # The index says how far SQLite committed: frames past it are a refused commit's.
+        if counted <= good:
+            return None
+        return f"has a damaged frame (frame {verified + 1}) among the commits its index counts (to frame {counted})"
+    later = _later_frames(wal[after_break:], size, (salt1, salt2), commits=True)
     if later:
-        return f"has a damaged frame (frame {good + 1}) followed by {later} frames of later commits"
+        return f"has a damaged frame (frame {verified + 1}) followed by {later} frames of later commits"
     return None
+
+
+def _counted(index, page_size: int, salts) -> int | None:
+    """The index's mxFrame when the index is of the -wal's generation, else None."""
+    if index is None or index[0] != page_size or tuple(index[2]) != tuple(salts):
+        return None
+    return index[1]
 
 
 def _all_copied(wal: bytes, index) -> bool:
@@ -162,18 +194,19 @@ def _read_index(shm_path: str):
     return page_size, max_frame, struct.unpack(">2I", head[32:40]), backfilled
 
 
-def _valid_frames(wal: bytes, page_size: int, salts, max_frame: int) -> int | None:
-    """How many frames, from the first, the WAL holds with valid salts and checksums, up
-    to its last commit frame; None if the header is not the one the index describes."""
+def _valid_frames(wal: bytes, page_size: int, salts, max_frame: int) -> tuple[int | None, int]:
+    """(how many frames, from the first, the WAL holds with valid salts and checksums, up
+    to its last commit frame, or None if the header is not the one the index describes;
+    how many verify, up to the first that fails)."""
     if len(wal) < 32:
-        return 0 if not wal else None
+        return (0 if not wal else None), 0
     magic, _, size, _, salt1, salt2, c1, c2 = struct.unpack(">8I", wal[:32])
     if magic not in _WAL_MAGIC or size != page_size or (salt1, salt2) != tuple(salts):
-        return None
+        return None, 0
     order = ">" if magic & 1 else "<"
     s1, s2 = _checksum(wal[:24], order, 0, 0)
     if (s1, s2) != (c1, c2):
-        return None
+        return None, 0
     committed = frame = 0
     at = 32
     while frame < max_frame and at + 24 + page_size <= len(wal):
@@ -188,7 +221,7 @@ def _valid_frames(wal: bytes, page_size: int, salts, max_frame: int) -> int | No
         if commit:
             committed = frame
         at += 24 + page_size
-    return committed
+    return committed, frame
 
 
 def _checksum(data: bytes, order: str, s1: int, s2: int) -> tuple[int, int]:

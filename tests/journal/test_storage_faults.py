@@ -35,6 +35,7 @@ from engines.registry import names, spec
 from faults import Shim, read_only, read_only_reason, tree
 from firmware.journal import Journal
 from firmware.journal.reader import JournalReader
+from firmware.journal.wal import _read_index as read_index
 from journal_writer import DEMO_HEADER, check_reopened, demo_actions
 from test_game_contract import Drawer, header, state_key
 from test_powercut import ROOT, Box
@@ -318,6 +319,49 @@ def test_a_wal_header_cut_short_by_a_failing_card_is_no_damage(tmp_path, shim):
     with Journal(path) as journal:
         assert journal.repairs == []
         assert journal.actions(journal.last_game()) == demo_actions(12)[:10]
+
+
+REFUSED_THEN_SHORTER = """
+import os, signal, sys
+from firmware.journal import Journal, JournalError
+from journal_writer import DEMO_HEADER, demo_actions
+journal = Journal(sys.argv[1])
+game = journal.new_game(DEMO_HEADER)
+for action in demo_actions(10):
+    journal.append(game, action)
+for fault, action in (("eio-fsync", {"kind": "note", "text": "x" * 3000}), (sys.argv[2], {"kind": "note"})):
+    with open(os.environ["CORBEILLE_FAULT"], "w") as control:
+        control.write(fault)
+    try:
+        journal.append(game, action)
+        print("acknowledged", flush=True)
+    except JournalError:
+        journal.rollback()
+        print("refused", flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.parametrize("fault, said, kept", [("", "refused acknowledged", [{"kind": "note"}]),
+                                               ("short", "refused refused", [])])
+def test_the_frames_a_refused_commit_leaves_behind_a_shorter_one_are_no_damage(tmp_path, shim, fault, said, kept):
+    # SQLite never counts a commit whose sync the card refused (the -shm index stays where it
+    # was) and writes the next commit over its frames: a shorter one, or one the card cuts
+    # short in its first frame, leaves the refused commit's later frames, with the -wal's
+    # salts and a commit flag, behind a frame that does not chain. Nothing acknowledged is
+    # out of sight: nothing is salvaged.
+    (tmp_path / "state").mkdir()
+    path = tmp_path / "state" / "journal.sqlite"
+    child = subprocess.run([sys.executable, "-c", REFUSED_THEN_SHORTER, str(path), fault], cwd=ROOT,
+                           capture_output=True, text=True,
+                           env=dict(os.environ, PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'tests'}", **shim.env))
+    assert child.returncode == -signal.SIGKILL and child.stdout.split() == said.split(), child.stderr
+    page_size, counted, _, _ = read_index(f"{path}-shm")
+    assert os.path.getsize(f"{path}-wal") > 32 + (counted + 2) * (24 + page_size)   # the refused frames left
+    shim.set("")
+    with Journal(path) as journal:
+        assert journal.repairs == []
+        assert journal.actions(journal.last_game()) == demo_actions(10) + kept
 
 
 def _mount(image, folder):
