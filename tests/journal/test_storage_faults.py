@@ -304,15 +304,20 @@ os.kill(os.getpid(), signal.SIGKILL)
 """
 
 
+def killed_writer(shim, script, *args) -> subprocess.CompletedProcess:
+    """`script` (a writer that scripts the card's faults, then kills itself) run under the
+    fault shim, with the tests' helpers importable."""
+    return subprocess.run([sys.executable, "-c", script, *map(str, args)], cwd=ROOT, capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'tests'}", **shim.env))
+
+
 def test_a_wal_header_cut_short_by_a_failing_card_is_no_damage(tmp_path, shim):
     # The first commit after a checkpoint writes the -wal's header again over the old one;
     # a card that writes half of it refuses the commit and leaves half a header before the
     # older frames, all already in the main file: nothing was lost, nothing is salvaged.
     (tmp_path / "state").mkdir()
     path = tmp_path / "state" / "journal.sqlite"
-    child = subprocess.run([sys.executable, "-c", TORN_WAL_HEADER, str(path)], cwd=ROOT, capture_output=True,
-                           text=True, env=dict(os.environ, PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'tests'}",
-                                               **shim.env))
+    child = killed_writer(shim, TORN_WAL_HEADER, path)
     assert child.returncode == -signal.SIGKILL and child.stdout == "refused\n", child.stderr
     assert os.path.getsize(f"{path}-wal") > 32                 # the older frames behind the header
     shim.set("")
@@ -352,9 +357,7 @@ def test_the_frames_a_refused_commit_leaves_behind_a_shorter_one_are_no_damage(t
     # out of sight: nothing is salvaged.
     (tmp_path / "state").mkdir()
     path = tmp_path / "state" / "journal.sqlite"
-    child = subprocess.run([sys.executable, "-c", REFUSED_THEN_SHORTER, str(path), fault], cwd=ROOT,
-                           capture_output=True, text=True,
-                           env=dict(os.environ, PYTHONPATH=f"{ROOT}{os.pathsep}{ROOT / 'tests'}", **shim.env))
+    child = killed_writer(shim, REFUSED_THEN_SHORTER, path, fault)
     assert child.returncode == -signal.SIGKILL and child.stdout.split() == said.split(), child.stderr
     page_size, counted, _, _ = read_index(f"{path}-shm")
     assert os.path.getsize(f"{path}-wal") > 32 + (counted + 2) * (24 + page_size)   # the refused frames left
