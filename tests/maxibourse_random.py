@@ -34,7 +34,7 @@ __all__ = ["CORRECTIONS", "PLAYER_NAMES", "WEIGHTS", "Stuck", "draw_action", "dr
 # ------------------------------------------------------------------ tight games
 import pickle  # noqa: E402
 
-from engines.core.game import release_decision  # noqa: E402
+from engines.core.game import hold_decision, release_decision  # noqa: E402
 from engines.core.random_play import StateBefore, draw_and_apply  # noqa: E402
 from engines.maxibourse import steps as F  # noqa: E402
 from engines.maxibourse.game import MaxiBourse  # noqa: E402
@@ -110,6 +110,7 @@ def tight_game(rng, header, max_actions=300, poor=True, corrections=0.3, undos=0
         refused = 0
         applied += 1
         if on_action:
+            hold_decision(game)     # what the checks after an action read, and the next draw (play_randomly)
             on_action(game, act, events)
         if will_undo:
             after = full_state(game)
@@ -120,5 +121,5 @@ def tight_game(rng, header, max_actions=300, poor=True, corrections=0.3, undos=0
             assert again == after, f"{act} played again after undo gave another state"
             undone += 1
         before = None
-    release_decision(game)      # held by draw_and_apply after a refusal
+    release_decision(game)      # held after a refusal or an action
     return game, applied, undone
